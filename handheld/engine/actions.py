@@ -1,0 +1,312 @@
+"""The main phase's moves: which are legal now (``main_options``) and doing one.
+
+"Now DO ANY of these you want in whatever order you want": bench Basics, evolve, attach one
+Energy, play Trainers, retreat, use Poké-Powers; then attack (which ends the turn) or pass.
+``main_options`` runs once per decision, so it is written for speed.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
+
+from .carddefs import STADIUM, SUPPORTER, TM, TOOL, AttackDef
+from .energy import can_pay
+from .ops import (
+    energy_units,
+    evolve,
+    find_slot,
+    has_marker,
+    power_works,
+    retreat_cost,
+    retreat_cost_is_printed,
+)
+from .rules import RETREAT_PROGRAM
+from .ruleset import ASLEEP, PARALYZED
+from .state import Frame, Slot
+
+if TYPE_CHECKING:
+    from .match import Match
+
+# Option tags of the main phase (kept short: they travel in every decision).
+BENCH = "bench"
+EVOLVE = "evolve"
+ATTACH = "attach"
+PLAY = "play"
+ATTACH_TOOL = "tool"
+ATTACH_TM = "tm"
+POWER = "power"
+RETREAT = "retreat"
+ATTACK = "attack"
+PASS = "pass"
+PASS_OPTION = (PASS,)
+
+
+def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
+    """Every legal move of the main phase, one option per distinct card kind and target.
+
+    This runs once per decision (tens of thousands of times a second in simulations), so
+    it is written for speed: C-level map/zip where possible, the common cases inline;
+    ``evolves_onto``, ``can_retreat`` and ``attack_choices`` below say the same rules in
+    readable form.
+    """
+    cur = m.current
+    p = m.players[cur]
+    defs = m.defs
+    rules = m.rules
+    opts: list[tuple[Any, ...]] = []
+    active = p.active
+    bench = p.bench
+    slots = [active, *bench] if active is not None else list(bench)
+    tops = list(map(defs.__getitem__, map(_TOP, slots)))
+    slot_ids: list[int] | None = None
+    turn = m.turn
+    can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
+    # One option per distinct card kind in hand (copies are interchangeable).
+    distinct = dict(zip(map(defs.__getitem__, p.hand), p.hand))  # noqa: B905
+    for d, cid in distinct.items():
+        k = d.kind
+        if k == 0:  # Pokémon
+            stage = d.stage
+            if stage == 0 and len(bench) < rules.bench_size:
+                opts.append((BENCH, cid))
+            if can_evolve:
+                # Only Pokémon in play since before this turn may evolve; names are interned
+                # so these comparisons are identity checks.
+                if stage:
+                    src = d.evolves_from
+                    below = stage - 1
+                    for s, td in zip(slots, tops):  # noqa: B905
+                        if td.name == src and td.stage == below and s.played_turn < turn:
+                            opts.append((EVOLVE, cid, s.id))
+                elif d.evolves_onto_baby:
+                    name = d.name
+                    for s, td in zip(slots, tops):  # noqa: B905
+                        if td.baby and name in td.evolves_to and s.played_turn < turn:
+                            opts.append((EVOLVE, cid, s.id))
+        elif k == 2:  # Energy
+            if not p.energy_attached:
+                if slot_ids is None:
+                    slot_ids = list(map(_ID, slots))
+                opts.extend([(ATTACH, cid, sid) for sid in slot_ids])
+        else:  # Trainer
+            if rules.first_turn_trainer_ban and turn == 1:
+                continue
+            tk = d.trainer_kind
+            if tk == SUPPORTER and p.supporter_played:
+                continue
+            if tk == TOOL or tk == TM:
+                tag = ATTACH_TOOL if tk == TOOL else ATTACH_TM
+                for s in slots:
+                    if tk == TOOL and s.tool >= 0:
+                        continue
+                    if d.attach_to is None or m.cond_holds(d.attach_to, cur, cid, s.id):
+                        opts.append((tag, cid, s.id))
+            elif tk == STADIUM:
+                if m.stadium >= 0 and defs[m.stadium].name == d.name:
+                    continue
+                if rules.stadium_once_per_turn and p.stadium_played:
+                    continue
+                if not d.requires or m.requirements_hold(d.requires, cur, cid):
+                    opts.append((PLAY, cid))
+            elif not d.requires:
+                opts.append((PLAY, cid))
+            elif d.quick_requires is not None:
+                for own, test in d.quick_requires:
+                    if not test(m, cur if own else 1 - cur):
+                        break
+                else:
+                    opts.append((PLAY, cid))
+            elif m.requirements_hold(d.requires, cur, cid):
+                opts.append((PLAY, cid))
+    # Poké-Powers
+    if any(map(_POWER_CHOICES, tops)):
+        for s, td in zip(slots, tops):  # noqa: B905
+            for i in td.power_choices:
+                if power_usable(m, s, i):
+                    opts.append((POWER, s.id, i))
+    if active is not None and not active.conditions & (ASLEEP | PARALYZED):
+        markers = active.markers
+        ad = tops[0]
+        units: list[int] | None = None
+        # Retreat
+        limit = rules.retreats_per_turn
+        if bench and (limit is None or p.retreats < limit) \
+                and active.id not in p.retreat_blocked \
+                and not (markers and has_marker(m, active, "cant_retreat")):
+            cost = ad.retreat if retreat_cost_is_printed(m, active) else retreat_cost(m, active)
+            if cost > 0:
+                units = energy_units(m, active)
+            if cost <= 0 or len(units) >= cost:  # type: ignore[arg-type]
+                opts.extend([(RETREAT, s.id) for s in bench])
+        # Attack
+        if not m.turn_over and (turn != 1 or rules.first_player_may_attack) \
+                and not (markers and has_marker(m, active, "cant_attack")):
+            if active.tms or ad.copies_attacks:
+                for source, i in attack_choices(m, active):
+                    opts.append((ATTACK, source, i))
+            else:
+                top = active.top
+                for i, a in enumerate(ad.attacks):
+                    if a.cost:
+                        if units is None:
+                            units = energy_units(m, active)
+                        if not a.payable(units):
+                            continue
+                    opts.append((ATTACK, top, i))
+    opts.append(PASS_OPTION)
+    return tuple(opts)
+
+
+_TOP = attrgetter("top")
+_ID = attrgetter("id")
+_POWER_CHOICES = attrgetter("power_choices")
+
+
+def evolves_onto(m: Match, d: Any, slot: Slot) -> bool:
+    """"Evolves from" names the Pokémon it goes on (Basic -> Stage 1 -> Stage 2 only); a
+    Baby evolves into the Basic it names. ``main_options`` inlines this test."""
+    top = m.defs[slot.top]
+    if d.stage == 0:
+        return top.baby and d.name in top.evolves_to
+    return d.evolves_from == top.name and d.stage == top.stage + 1
+
+
+def power_usable(m: Match, slot: Slot, index: int) -> bool:
+    """Not shut off by a Special Condition, not used up this turn, and its conditions hold."""
+    pw = m.defs[slot.top].powers[index]
+    if slot.conditions and not power_works(m, slot, pw):
+        return False
+    if pw.uses_per_turn is not None:
+        used = m.players[slot.owner].powers_used
+        if used and used.count((slot.top, index)) >= pw.uses_per_turn:
+            return False
+    return not pw.requires or m.requirements_hold(pw.requires, slot.owner, slot.top, slot.id)
+
+
+def can_retreat(m: Match, active: Slot) -> bool:
+    p = m.players[active.owner]
+    rules = m.rules
+    if active.conditions & (ASLEEP | PARALYZED):
+        return False
+    if rules.retreats_per_turn is not None and p.retreats >= rules.retreats_per_turn:
+        return False
+    if active.id in p.retreat_blocked:
+        return False
+    if active.markers and has_marker(m, active, "cant_retreat"):
+        return False
+    cost = retreat_cost(m, active)
+    if cost <= 0:
+        return True
+    total = 0
+    for cid in active.energy:
+        total += len(m.defs[cid].units)
+    return total >= cost
+
+
+def can_attack(m: Match, active: Slot) -> bool:
+    if active.conditions & (ASLEEP | PARALYZED):
+        return False
+    if m.turn == 1 and not m.rules.first_player_may_attack:
+        return False
+    return not (active.markers and has_marker(m, active, "cant_attack"))
+
+
+def attack_choices(m: Match, active: Slot) -> list[tuple[int, int]]:
+    """(source card, attack index) pairs the Active Pokémon can pay for: its own attacks,
+    attacks lent by Technical Machines, and attacks copied by a Power like Psymimic."""
+    out: list[tuple[int, int]] = []
+    units = None
+    defs = m.defs
+    top = active.top
+    d = defs[top]
+    if not active.tms and not d.copies_attacks:
+        # The common case: only the Pokémon's own attacks.
+        for i, a in enumerate(d.attacks):
+            if a.cost:
+                if units is None:
+                    units = energy_units(m, active)
+                if not a.payable(units):
+                    continue
+            out.append((top, i))
+        return out
+    sources: list[tuple[int, tuple[AttackDef, ...]]] = [(top, d.attacks)]
+    for tm in active.tms:
+        sources.append((tm, defs[tm].attacks))
+    for i, pw in enumerate(d.powers):
+        if pw.instead_of_attack and power_usable(m, active, i):
+            opp = m.players[1 - active.owner]
+            for s in opp.in_play():
+                sources.append((s.top, defs[s.top].attacks))
+    for source, attacks in sources:
+        for i, a in enumerate(attacks):
+            if a.cost:
+                if units is None:
+                    units = energy_units(m, active)
+                if not can_pay(units, a.cost):
+                    continue
+            out.append((source, i))
+    return out
+
+
+def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
+    """Carry out one main-phase option (already validated as listed)."""
+    tag = opt[0]
+    cur = m.current
+    p = m.players[cur]
+    log = m.log if m.logging else None
+    if tag == ATTACH:
+        cid, sid = opt[1], opt[2]
+        p.hand.remove(cid)
+        slot = find_slot(m, sid)
+        assert slot is not None
+        slot.energy.append(cid)
+        p.energy_attached = True
+        if log is not None:
+            log.append(("attach", cur, cid, slot.top))
+        m.on_energy_attached(slot, cid)
+    elif tag == BENCH:
+        cid = opt[1]
+        p.hand.remove(cid)
+        p.bench.append(Slot(cid, cur, m.turn))
+        if log is not None:
+            log.append(("bench", cur, cid))
+    elif tag == EVOLVE:
+        cid, sid = opt[1], opt[2]
+        p.hand.remove(cid)
+        slot = find_slot(m, sid)
+        assert slot is not None
+        before = slot.top
+        evolve(m, slot, cid)
+        if log is not None:
+            log.append(("evolve", cur, before, cid))
+    elif tag == PLAY:
+        cid = opt[1]
+        p.hand.remove(cid)
+        m.play_trainer(cid)
+    elif tag == ATTACH_TOOL or tag == ATTACH_TM:
+        cid, sid = opt[1], opt[2]
+        p.hand.remove(cid)
+        slot = find_slot(m, sid)
+        assert slot is not None
+        if tag == ATTACH_TOOL:
+            slot.tool = cid
+        else:
+            slot.tms.append(cid)
+        if log is not None:
+            log.append(("attach", cur, cid, slot.top))
+    elif tag == POWER:
+        sid, idx = opt[1], opt[2]
+        slot = find_slot(m, sid)
+        assert slot is not None
+        m.use_power(slot, idx)
+    elif tag == RETREAT:
+        m.stack.append(Frame("rule:retreat", RETREAT_PROGRAM, cur, variables={"to": opt[1]}))
+    elif tag == ATTACK:
+        m.start_attack(opt[1], opt[2])
+    elif tag == PASS:
+        m.turn_over = True
+        if log is not None:
+            log.append(("pass", cur))
+    else:  # pragma: no cover - options come from main_options
+        raise ValueError(f"unknown main option {opt!r}")

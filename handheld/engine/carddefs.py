@@ -1,0 +1,179 @@
+"""Card definitions: printed facts (from the assets) joined with effect scripts.
+
+A :class:`CardDef` is immutable during a match and shared by every copy of the card.
+Effects never live in the facts: a card without a script is marked not implemented and
+is refused by deck validation instead of being played as if it had no text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .energy import BIT, can_pay, mask_of
+
+if TYPE_CHECKING:
+    from .effects.core import Cond, Step
+    from .effects.passives import Passive
+
+POKEMON = 0
+TRAINER = 1
+ENERGY = 2
+KIND_NAMES = ("pokemon", "trainer", "energy")
+
+BASIC = 0
+STAGE1 = 1
+STAGE2 = 2
+STAGE_NAMES = ("Basic", "Stage 1", "Stage 2")
+
+ITEM = "item"
+SUPPORTER = "supporter"
+STADIUM = "stadium"
+TOOL = "tool"
+TM = "tm"
+TRAINER_KIND_NAMES = {
+    ITEM: "Trainer",
+    SUPPORTER: "Supporter",
+    STADIUM: "Stadium",
+    TOOL: "Pokémon Tool",
+    TM: "Technical Machine",
+}
+
+POKE_POWER = "poke-power"
+POKE_BODY = "poke-body"
+
+
+@dataclass(eq=False, slots=True)
+class AttackDef:
+    """One attack: printed facts, its effect steps and the compiled program."""
+
+    name: str
+    cost: tuple[str, ...]
+    damage: str  # as printed: "20", "20+", "10x", ""
+    base: int
+    steps: tuple[Step, ...] = ()
+    code: tuple[Any, ...] = ()
+    text: str = ""
+    key: str = ""
+    # The cost as (type bit, count) pairs of its coloured symbols, for the fast check.
+    colored: tuple[tuple[int, int], ...] = field(init=False, default=())
+
+    def __post_init__(self) -> None:
+        counts: dict[int, int] = {}
+        for c in self.cost:
+            if c != "C":
+                counts[BIT[c]] = counts.get(BIT[c], 0) + 1
+        self.colored = tuple(counts.items())
+
+    def payable(self, units: list[int]) -> bool:
+        """Can these Energy units pay the cost? (Counting suffices when every unit has a
+        single type; otherwise the general matcher decides.)"""
+        if len(units) < len(self.cost):
+            return False
+        for bit, need in self.colored:
+            if units.count(bit) < need:
+                return can_pay(units, self.cost)
+        return True
+
+
+@dataclass(eq=False, slots=True)
+class PowerDef:
+    """A Poké-Power (used by choice, once per turn unless ``uses_per_turn`` says more) or a
+    Poké-Body (always on: its ``passives`` are queried by the rules)."""
+
+    kind: str
+    name: str
+    steps: tuple[Step, ...] = ()
+    code: tuple[Any, ...] = ()
+    requires: tuple[Cond, ...] = ()
+    uses_per_turn: int | None = 1  # None: as often as you like
+    passives: tuple[Passive, ...] = ()
+    text: str = ""
+    key: str = ""
+    # A Poké-Power that replaces the attack (Psymimic) is offered with the attacks.
+    instead_of_attack: bool = False
+
+
+@dataclass(eq=False, slots=True)
+class CardDef:
+    """Everything the engine knows about one card (shared by all its copies)."""
+
+    id: str
+    name: str
+    kind: int
+    set_code: str = ""
+    number: str = ""
+    # Pokémon
+    stage: int = BASIC
+    baby: bool = False
+    types: tuple[str, ...] = ()
+    type_mask: int = 0
+    hp: int = 0
+    evolves_from: str | None = None
+    evolves_to: tuple[str, ...] = ()
+    retreat: int = 0
+    weakness: tuple[tuple[str, str], ...] = ()
+    resistance: tuple[tuple[str, str], ...] = ()
+    attacks: tuple[AttackDef, ...] = ()
+    powers: tuple[PowerDef, ...] = ()
+    dex: int | None = None
+    # Trainer
+    trainer_kind: str = ""
+    play_steps: tuple[Step, ...] = ()
+    play_code: tuple[Any, ...] = ()
+    requires: tuple[Cond, ...] = ()
+    # The same requirements as (own side?, test(match, player)) pairs when all of them are
+    # simple player tests, so the main phase can ask them without a frame.
+    quick_requires: tuple[tuple[bool, Any], ...] | None = None
+    attach_to: Cond | None = None  # Tools and TMs: which Pokémon may hold it
+    tm_attacks: tuple[AttackDef, ...] = ()
+    between_code: tuple[Any, ...] = ()  # a Tool's between-turns program
+    # Energy
+    basic_energy: bool = False
+    units: tuple[int, ...] = ()
+    # Passive effects of the card itself (Energy, Tools, Stadiums)
+    passives: tuple[Passive, ...] = ()
+    implemented: bool = False
+    has_bodies: bool = False  # any Poké-Body with passives (fast-path flag)
+    bodies_change_energy: bool = False  # a Body changes the Energy its holder provides
+    changes_retreat: bool = False  # this card's passives or Bodies change Retreat Costs
+    copies_attacks: bool = False  # a Power used instead of attacking (fast-path flag)
+    power_choices: tuple[int, ...] = ()  # indices of Poké-Powers offered in the main phase
+    acts_between_turns: bool = False  # a passive of this card (or its Bodies) acts then
+    discards_at_end_of_turn: bool = False  # an attached-card passive with an end discard
+    evolves_onto_baby: bool = False  # a Basic that a Baby Pokémon names as its evolution
+    rarity: str = ""
+    artist: str = ""
+    text: str = ""
+    facts: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def is_pokemon(self) -> bool:
+        return self.kind == POKEMON
+
+    @property
+    def is_basic_pokemon(self) -> bool:
+        """A Basic Pokémon card, Baby Pokémon included (they are Basic for deck rules)."""
+        return self.kind == POKEMON and self.stage == BASIC
+
+    @property
+    def is_evolution(self) -> bool:
+        return self.kind == POKEMON and self.stage > BASIC
+
+    @property
+    def kind_name(self) -> str:
+        if self.kind == POKEMON:
+            return "Baby Pokémon" if self.baby else STAGE_NAMES[self.stage] + " Pokémon"
+        if self.kind == TRAINER:
+            return TRAINER_KIND_NAMES.get(self.trainer_kind, "Trainer")
+        return "basic Energy" if self.basic_energy else "Special Energy"
+
+    def has_power(self, kind: str) -> bool:
+        return any(p.kind == kind for p in self.powers)
+
+    def __repr__(self) -> str:
+        return f"<{self.id} {self.name}>"
+
+
+def type_mask_of(types: tuple[str, ...]) -> int:
+    return mask_of(t for t in types if t != "C")

@@ -1,0 +1,382 @@
+"""The card pool: printed facts joined with the effect scripts of the sets.
+
+The facts (names, HP, costs, damage) are data handed in by the caller (the engine reads no
+files); the scripts are Python in ``engine/sets``. A card whose script is missing is still
+in the pool (the album shows it) but ``implemented`` is False and decks refuse it.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .carddefs import (
+    ENERGY,
+    POKE_BODY,
+    POKE_POWER,
+    POKEMON,
+    STAGE1,
+    STAGE2,
+    TM,
+    TRAINER,
+    AttackDef,
+    CardDef,
+    PowerDef,
+    type_mask_of,
+)
+from .effects.core import Builder, Cond, Step, TextCtx
+from .effects.passives import Passive
+from .effects.steps import (
+    PLAYER_TESTS,
+    CheckState,
+    Damage,
+    DoesNothing,
+    FinishTrainer,
+    PlayerHas,
+    walk_steps,
+)
+from .energy import mask_of
+from .errors import CardDefinitionError, UnknownCard
+
+# --------------------------------------------------------------------------- scripts
+
+
+@dataclass
+class Power:
+    """Script of a Poké-Power (``steps``) or Poké-Body (``passives``)."""
+
+    steps: tuple[Step, ...] = ()
+    requires: tuple[Cond, ...] = ()
+    uses_per_turn: int | None = 1
+    passives: tuple[Passive, ...] = ()
+    instead_of_attack: bool = False
+    wording: str = ""  # a Body's sentence when its passives have no text of their own
+
+
+@dataclass
+class PokemonScript:
+    """Effects of a Pokémon card: each printed attack by name (a plain-damage attack
+    lists no steps), each printed Power by name."""
+
+    attacks: Mapping[str, tuple[Step, ...] | list[Step]] = field(default_factory=dict)
+    powers: Mapping[str, Power] = field(default_factory=dict)
+
+
+@dataclass
+class TMAttack:
+    name: str
+    cost: tuple[str, ...]
+    damage: str = ""
+    steps: tuple[Step, ...] = ()
+
+
+@dataclass
+class TrainerScript:
+    """Effects of a Trainer: what playing it does (``steps``), when it may be played
+    (``requires``), which Pokémon may hold it (``attach_to``, Tools and TMs), its
+    passives (Tools, Stadiums) and a Technical Machine's attacks."""
+
+    steps: tuple[Step, ...] | list[Step] = ()
+    requires: tuple[Cond, ...] = ()
+    attach_to: Cond | None = None
+    passives: tuple[Passive, ...] = ()
+    attacks: tuple[TMAttack, ...] = ()
+    between_turns: tuple[Step, ...] = ()  # a Tool's effect "at any time between turns"
+
+
+@dataclass
+class EnergyScript:
+    passives: tuple[Passive, ...] = ()
+    on_attach: tuple[Step, ...] = ()
+    wording: str = ""
+
+
+Script = PokemonScript | TrainerScript | EnergyScript
+
+
+# --------------------------------------------------------------------------- pool
+
+
+class CardPool:
+    """Card definitions by id (``ecard1-98``)."""
+
+    def __init__(self, facts: Iterable[Mapping[str, Any]] = (),
+                 scripts: Mapping[str, Script] | None = None) -> None:
+        self.defs: dict[str, CardDef] = {}
+        self.programs: dict[str, tuple[Any, ...]] = {}
+        self._baby_targets: set[str] = set()
+        scripts = scripts or {}
+        for card in facts:
+            self.add(card, scripts.get(card["id"]))
+
+    def add(self, facts: Mapping[str, Any], script: Script | None) -> CardDef:
+        d = build_def(facts, script)
+        self.defs[d.id] = d
+        self._link_babies(d)
+        for a in (*d.attacks, *d.tm_attacks):
+            self.programs[a.key] = a.code
+        for pw in d.powers:
+            if pw.code:
+                self.programs[pw.key] = pw.code
+        if d.play_code:
+            self.programs[f"{d.id}#t"] = d.play_code
+        return d
+
+    def _link_babies(self, new: CardDef) -> None:
+        """Mark Basics that some Baby in the pool evolves into (a fast-path flag)."""
+        if new.baby:
+            self._baby_targets.update(new.evolves_to)
+            for d in self.defs.values():
+                if d.kind == POKEMON and d.stage == 0 and d.name in new.evolves_to:
+                    d.evolves_onto_baby = True
+        elif new.kind == POKEMON and new.stage == 0:
+            new.evolves_onto_baby = new.name in self._baby_targets
+
+    def get(self, card_id: str) -> CardDef:
+        try:
+            return self.defs[card_id]
+        except KeyError:
+            raise UnknownCard(f"unknown card id {card_id!r}") from None
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self.defs
+
+    def __iter__(self) -> Any:
+        return iter(self.defs.values())
+
+    def __len__(self) -> int:
+        return len(self.defs)
+
+    def program(self, key: str) -> tuple[Any, ...]:
+        from .rules import RULE_PROGRAMS
+
+        if key in RULE_PROGRAMS:
+            return RULE_PROGRAMS[key]
+        if key in self.programs:
+            return self.programs[key]
+        # Programs keyed by a card and a role (e.g. "ecard1-150#between").
+        card_id, _, role = key.partition("#")
+        d = self.get(card_id)
+        if role == "between" and d.between_code:
+            return d.between_code
+        if role in ("t", "attach") and d.play_code:
+            return d.play_code
+        raise UnknownCard(f"no program {key!r} in the card pool")
+
+    def coverage(self, set_code: str | None = None) -> tuple[list[CardDef], list[CardDef]]:
+        """(implemented, missing) cards, optionally of one set."""
+        cards = [d for d in self.defs.values() if set_code is None or d.set_code == set_code]
+        return [d for d in cards if d.implemented], [d for d in cards if not d.implemented]
+
+
+# --------------------------------------------------------------------------- building
+
+
+def parse_damage(text: str) -> int:
+    digits = "".join(ch for ch in text if ch.isdigit())
+    return int(digits) if digits else 0
+
+
+def build_def(facts: Mapping[str, Any], script: Script | None) -> CardDef:
+    kind = {"pokemon": POKEMON, "trainer": TRAINER, "energy": ENERGY}[facts["supertype"]]
+    card_id = facts["id"]
+    d = CardDef(
+        id=card_id,
+        name=sys.intern(facts["name"]),
+        kind=kind,
+        set_code=card_id.rsplit("-", 1)[0],
+        number=str(facts.get("number", "")),
+        rarity=facts.get("rarity") or "",
+        artist=facts.get("artist") or "",
+        facts=dict(facts),
+    )
+    subtypes = facts.get("subtypes") or []
+    if kind == POKEMON:
+        _build_pokemon(d, facts, subtypes, script)
+    elif kind == TRAINER:
+        _build_trainer(d, subtypes, script)
+    else:
+        _build_energy(d, facts, subtypes, script)
+    from .text import card_text
+
+    d.text = card_text(d)
+    passives = list(d.passives) + [ps for pw in d.powers for ps in pw.passives]
+    d.acts_between_turns = any(ps.acts_between_turns for ps in passives)
+    d.changes_retreat = any(ps.changes_retreat for ps in passives)
+    d.bodies_change_energy = any(ps.changes_energy for pw in d.powers for ps in pw.passives)
+    d.discards_at_end_of_turn = any(ps.discards_at_end_of_turn for ps in d.passives)
+    return d
+
+
+def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
+                   script: Script | None) -> None:
+    d.stage = STAGE2 if "stage2" in subtypes else STAGE1 if "stage1" in subtypes else 0
+    d.baby = "baby" in subtypes
+    d.types = tuple(facts.get("types") or ())
+    d.type_mask = type_mask_of(d.types)
+    d.hp = int(facts.get("hp") or 0)
+    src = facts.get("evolves_from")
+    d.evolves_from = sys.intern(src) if src else None
+    d.evolves_to = tuple(sys.intern(n) for n in facts.get("evolves_to") or ())
+    d.retreat = int(facts.get("retreat") or 0)
+    d.weakness = tuple((w[0], w[1]) for w in facts.get("weaknesses") or ())
+    d.resistance = tuple((r[0], r[1]) for r in facts.get("resistances") or ())
+    d.dex = facts.get("dex")
+    printed_attacks = facts.get("attacks") or []
+    printed_powers = facts.get("powers") or []
+    if script is not None and not isinstance(script, PokemonScript):
+        raise CardDefinitionError(f"{d.id} {d.name}: a Pokémon needs a PokemonScript")
+    if script is not None:
+        names = [a["name"] for a in printed_attacks]
+        extra = set(script.attacks) - set(names)
+        missing = [n for n in names if n not in script.attacks]
+        if extra or missing:
+            raise CardDefinitionError(
+                f"{d.id} {d.name}: script attacks {sorted(script.attacks)} do not match the "
+                f"printed attacks {names}")
+        pnames = [p["name"] for p in printed_powers]
+        if set(script.powers) != set(pnames):
+            raise CardDefinitionError(
+                f"{d.id} {d.name}: script powers {sorted(script.powers)} do not match the "
+                f"printed powers {pnames}")
+    attacks = []
+    for i, a in enumerate(printed_attacks):
+        steps = tuple(script.attacks[a["name"]]) if script is not None else ()
+        attacks.append(make_attack(d, i, a["name"], tuple(a.get("cost") or ()),
+                                   a.get("damage") or "", steps, compiled=script is not None))
+    d.attacks = tuple(attacks)
+    powers = []
+    for i, p in enumerate(printed_powers):
+        kind = p["kind"]
+        ps = script.powers[p["name"]] if script is not None else Power()
+        if kind not in (POKE_POWER, POKE_BODY):
+            raise CardDefinitionError(f"{d.id}: power kind {kind!r} is not of this era")
+        pw = PowerDef(kind=kind, name=p["name"], steps=tuple(ps.steps),
+                      requires=tuple(ps.requires), uses_per_turn=ps.uses_per_turn,
+                      passives=tuple(ps.passives), instead_of_attack=ps.instead_of_attack,
+                      key=f"{d.id}#p{i}")
+        if pw.steps:
+            b = Builder()
+            b.steps(pw.steps)
+            b.emit(_check_state())
+            pw.code = b.build()
+        from .text import power_text
+
+        pw.text = power_text(pw, TextCtx(d.name, "power"), ps.wording)
+        powers.append(pw)
+    d.powers = tuple(powers)
+    d.has_bodies = any(pw.kind == POKE_BODY and pw.passives for pw in powers)
+    d.copies_attacks = any(pw.instead_of_attack for pw in powers)
+    d.power_choices = tuple(i for i, pw in enumerate(powers)
+                            if pw.kind == POKE_POWER and not pw.instead_of_attack)
+    d.implemented = script is not None
+
+
+def make_attack(d: CardDef, index: int, name: str, cost: tuple[str, ...], damage: str,
+                steps: tuple[Step, ...], key: str | None = None, *,
+                compiled: bool = True) -> AttackDef:
+    """Build and compile one attack; checks that the script can do what is printed. An
+    attack of a card without a script keeps its facts only (it cannot be played)."""
+    from .rules import compile_attack
+    from .text import attack_text
+
+    base = parse_damage(damage)
+    if not compiled:
+        return AttackDef(name=name, cost=cost, damage=damage, base=base, key=f"{d.id}#a{index}")
+    all_steps = walk_steps(steps)
+    has_main = any(getattr(s, "main", False) for s in all_steps)
+    if damage and not damage.isdigit() and not has_main:
+        raise CardDefinitionError(
+            f"{d.id} {d.name}: attack {name} prints {damage!r}, so its script must say the "
+            f"damage with a Damage step")
+    body = [s for s in steps if not s.pre]
+    pre = [s for s in steps if s.pre]
+    if base and not has_main:
+        if any(isinstance(s, DoesNothing) for s in all_steps):
+            raise CardDefinitionError(
+                f"{d.id} {d.name}: attack {name} can do nothing; place its Damage step "
+                f"explicitly (or use NothingOnTails)")
+        gates = [i for i, s in enumerate(body) if getattr(s, "gate", False)]
+        at = gates[-1] + 1 if gates else 0
+        body.insert(at, Damage())
+    attack = AttackDef(name=name, cost=cost, damage=damage, base=base,
+                       steps=tuple(steps), key=key or f"{d.id}#a{index}")
+    attack.code = compile_attack(attack, tuple(pre + body))
+    attack.text = attack_text(attack, TextCtx(d.name, "attack"))
+    return attack
+
+
+def _check_state() -> Any:
+    return CheckState()
+
+
+def _build_trainer(d: CardDef, subtypes: list[str], script: Script | None) -> None:
+    for kind in ("supporter", "stadium", "tool", "tm"):
+        if kind in subtypes:
+            d.trainer_kind = kind
+            break
+    else:
+        d.trainer_kind = "item"
+    if script is None:
+        return
+    if not isinstance(script, TrainerScript):
+        raise CardDefinitionError(f"{d.id} {d.name}: a Trainer needs a TrainerScript")
+    d.play_steps = tuple(script.steps)
+    d.requires = tuple(script.requires)
+    if d.requires and all(isinstance(c, PlayerHas) for c in d.requires):
+        d.quick_requires = tuple((c.side == "own", PLAYER_TESTS[c.what][0])
+                                 for c in d.requires)  # type: ignore[attr-defined]
+    d.attach_to = script.attach_to
+    d.passives = tuple(script.passives)
+    if d.play_steps or d.trainer_kind in ("item", "supporter"):
+        b = Builder()
+        b.steps(d.play_steps)
+        b.emit(FinishTrainer())
+        b.emit(_check_state())
+        d.play_code = b.build()
+    if script.between_turns:
+        b = Builder()
+        b.steps(script.between_turns)
+        b.emit(_check_state())
+        d.between_code = b.build()
+    if script.attacks:
+        if d.trainer_kind != TM:
+            raise CardDefinitionError(f"{d.id} {d.name}: only Technical Machines lend attacks")
+        d.attacks = tuple(make_attack(d, i, a.name, a.cost, a.damage, a.steps)
+                          for i, a in enumerate(script.attacks))
+    d.implemented = True
+
+
+def _build_energy(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
+                  script: Script | None) -> None:
+    d.basic_energy = "basic" in subtypes
+    provides = facts.get("provides") or []
+    d.units = tuple(mask_of(t for t in u if t != "C") for u in provides)
+    if d.basic_energy:
+        d.implemented = True
+        return
+    if script is None:
+        return
+    if not isinstance(script, EnergyScript):
+        raise CardDefinitionError(f"{d.id} {d.name}: a Special Energy needs an EnergyScript")
+    d.passives = tuple(script.passives)
+    if script.on_attach:
+        b = Builder()
+        b.steps(script.on_attach)
+        b.emit(_check_state())
+        d.play_code = b.build()
+    d.implemented = True
+
+
+__all__ = [
+    "CardPool",
+    "EnergyScript",
+    "PokemonScript",
+    "Power",
+    "TMAttack",
+    "TrainerScript",
+    "build_def",
+    "parse_damage",
+]

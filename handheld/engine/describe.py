@@ -1,0 +1,157 @@
+"""Readable labels for decision options and log events (logs, protocol, scenario tests)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .ops import find_slot
+
+if TYPE_CHECKING:
+    from .match import Match
+
+
+def slot_label(m: Match, slot_id: int) -> str:
+    s = find_slot(m, slot_id)
+    if s is None:
+        return "?"
+    p = m.players[s.owner]
+    where = "Active" if p.active is s else f"Bench {p.bench.index(s) + 1}"
+    return f"{m.defs[s.top].name} ({where})"
+
+
+def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
+    tag = opt[0]
+    name = m.card_name
+    if tag == "bench":
+        return f"Bench {name(opt[1])}"
+    if tag == "evolve":
+        return f"Evolve {slot_label(m, opt[2])} into {name(opt[1])}"
+    if tag in ("attach", "tool", "tm"):
+        return f"Attach {name(opt[1])} to {slot_label(m, opt[2])}"
+    if tag == "play":
+        return f"Play {name(opt[1])}"
+    if tag == "power":
+        s = find_slot(m, opt[1])
+        power = m.defs[s.top].powers[opt[2]].name if s is not None else "?"
+        return f"Use {power} ({slot_label(m, opt[1])})"
+    if tag == "retreat":
+        return f"Retreat to {slot_label(m, opt[1])}"
+    if tag == "attack":
+        source, i = opt[1], opt[2]
+        a = m.defs[source].attacks[i]
+        dmg = f" {a.damage}" if a.damage else ""
+        owner = m.owner[source]
+        via = ""
+        if m.defs[source].kind == 1:
+            via = f" (via {name(source)})"
+        elif owner != m.current:
+            via = f" (copied from {name(source)})"
+        return f"Attack: {a.name}{dmg}{via}"
+    if tag == "pass":
+        return "End turn"
+    if tag == "card":
+        return name(opt[1])
+    if tag == "slot":
+        return slot_label(m, opt[1])
+    if tag == "energy":
+        where = f" on {slot_label(m, opt[2])}" if len(opt) > 2 else ""
+        return f"{name(opt[1])}{where}"
+    if tag == "prize":
+        return f"Prize card {opt[1] + 1}"
+    if tag == "draw":
+        return f"Draw {opt[1]} extra card{'s' if opt[1] != 1 else ''}"
+    if tag == "pay":
+        return "Discard " + ", ".join(name(c) for c in opt[1:])
+    if tag == "order":
+        return "Order: " + ", ".join(name(c) for c in opt[1:])
+    if tag in ("yes", "no"):
+        return tag.capitalize()
+    return " ".join(str(x) for x in opt)
+
+
+def describe_event(m: Match, ev: tuple[Any, ...], viewer: int | None = None) -> str:
+    """One log event as a line of text. ``viewer`` hides what that player may not see."""
+    kind = ev[0]
+    name = m.card_name
+
+    def who(p: int) -> str:
+        return f"P{p + 1}"
+
+    if kind == "turn":
+        return f"--- Turn {ev[1]}: {who(ev[2])} ---"
+    if kind == "first":
+        return f"{who(ev[1])} goes first."
+    if kind == "draw":
+        if viewer is not None and viewer != ev[1]:
+            return f"{who(ev[1])} draws a card."
+        return f"{who(ev[1])} draws {name(ev[2])}."
+    if kind == "coin":
+        return f"{who(ev[1])} flips a coin for {ev[3]}: {'heads' if ev[2] else 'tails'}."
+    if kind == "shuffle":
+        return f"{who(ev[1])} shuffles the deck."
+    if kind == "mulligan":
+        shown = ", ".join(name(c) for c in ev[2])
+        return f"{who(ev[1])} has no Basic Pokémon (shows {shown}) and redraws."
+    if kind == "extra_draw":
+        return f"{who(ev[1])} draws {ev[2]} extra card(s) for the mulligan."
+    if kind == "reveal":
+        bench = ", ".join(name(c) for c in ev[3]) or "nothing"
+        return f"{who(ev[1])} reveals Active {name(ev[2])}, Bench: {bench}."
+    if kind == "bench":
+        return f"{who(ev[1])} benches {name(ev[2])}."
+    if kind == "evolve":
+        return f"{who(ev[1])} evolves {name(ev[2])} into {name(ev[3])}."
+    if kind == "attach":
+        return f"{who(ev[1])} attaches {name(ev[2])} to {name(ev[3])}."
+    if kind == "play":
+        return f"{who(ev[1])} plays {name(ev[2])}."
+    if kind == "power":
+        return f"{who(ev[1])}'s {name(ev[2])} uses {ev[3]}."
+    if kind == "retreat":
+        return f"{who(ev[1])} retreats {name(ev[2])} for {name(ev[3])}."
+    if kind == "retreat_failed":
+        return f"{who(ev[1])}'s {name(ev[2])} fails to retreat."
+    if kind == "switch":
+        return f"{who(ev[1])}'s {name(ev[2])} becomes the Active Pokémon."
+    if kind == "attack":
+        return f"{who(ev[1])}'s {name(ev[2])} uses {ev[3]}."
+    if kind == "baby_stop":
+        return f"{who(ev[1])}'s attack is stopped by the Baby Pokémon."
+    if kind == "confused_hit":
+        return f"{who(ev[1])}'s {name(ev[2])} hurts itself in its confusion."
+    if kind == "damage":
+        return f"{who(ev[1])}'s {name(ev[2])} takes {ev[3]} damage."
+    if kind == "counters":
+        return f"{ev[3]} damage counter(s) on {who(ev[1])}'s {name(ev[2])}."
+    if kind == "heal":
+        return f"{who(ev[1])}'s {name(ev[2])} heals {ev[3]} damage."
+    if kind == "condition":
+        return f"{who(ev[1])}'s {name(ev[2])} is now {ev[3].capitalize()}."
+    if kind == "recover":
+        return f"{who(ev[1])}'s {name(ev[2])} is no longer {ev[3].capitalize()}."
+    if kind == "cured":
+        return f"{who(ev[1])}'s {name(ev[2])} is cured of Special Conditions."
+    if kind == "ko":
+        return f"{who(ev[1])}'s {name(ev[2])} is Knocked Out!"
+    if kind == "prize":
+        return f"{who(ev[1])} takes {ev[2]} Prize card(s) ({ev[3]} left)."
+    if kind == "promote":
+        return f"{who(ev[1])} sends out {name(ev[2])}."
+    if kind == "pass":
+        return f"{who(ev[1])} ends the turn."
+    if kind == "move":
+        if viewer is not None and viewer != ev[1] and not ev[4] and ev[3] == "hand":
+            return f"{who(ev[1])} puts a card into their hand."
+        return f"{who(ev[1])} moves {name(ev[2])} to {ev[3]}."
+    if kind == "scoop":
+        return f"{who(ev[1])} returns {name(ev[2])} to the hand."
+    if kind == "stadium_discarded":
+        return f"{who(ev[1])}'s Stadium {name(ev[2])} is discarded."
+    if kind == "sudden_death":
+        return f"*** Both players win at once: Sudden Death game {ev[1]} (1 Prize each) ***"
+    if kind == "win":
+        reasons = {"prizes": "took the last Prize", "no_pokemon": "the opponent has no "
+                   "Pokémon left in play", "deck_out": "the opponent cannot draw"}
+        why = " and ".join(reasons.get(r, r) for r in ev[2].split("+"))
+        return f"*** {who(ev[1])} wins: {why}. ***"
+    return " ".join(str(x) for x in ev)

@@ -1,0 +1,206 @@
+"""The effect machine: programs of instructions run by the match, one frame per program.
+
+A card's effect is written as a list of *steps* (the DSL in ``steps.py``). Steps say three
+things: what they do (they compile into instructions), how they read (``text``), and what
+they are worth to a player (``value``, for the greedy AI). Instructions run against the
+match; one that needs a player's decision or a coin sets ``match.pending`` and suspends, and
+the answer comes back through ``resume``. Frames hold only plain data, so a match can be
+written as a position even in the middle of an attack.
+
+Contract for instructions: ``run`` either finishes its work (and may change the state) or
+suspends *without* changing the state, so re-running it after loading a position gives the
+same pending decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..match import Match
+    from ..state import Frame, Slot
+
+NEXT: None = None
+"""``run``/``resume`` result: go on with the next instruction."""
+SUSPEND = -1
+"""``run``/``resume`` result: a decision is pending; stop until it is answered."""
+
+Result = int | None
+
+
+class Instr:
+    """One instruction of a compiled program."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        raise NotImplementedError(type(self).__name__)
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        raise NotImplementedError(f"{type(self).__name__} does not take answers")
+
+
+@dataclass
+class TextCtx:
+    """What a step needs to know to read well: whose effect it is and where it sits."""
+
+    name: str
+    kind: str = "attack"  # attack | power | body | trainer | energy
+
+    @property
+    def me(self) -> str:
+        # Pokémon that refer to themselves read as "this Pokémon" (rulebook: "Pokémon that
+        # Refer to Themselves"), which is also what a copied or lent attack must say.
+        return "this Pokémon"
+
+
+class Eval:
+    """A rough, side-effect-free estimate of what an effect is worth to its user.
+
+    ``damage`` is the expected damage of the main attack before Weakness and Resistance;
+    ``bonus`` sums everything else in the same unit (about 10 per damage counter's worth).
+    ``p`` is the probability that the step being valued happens at all.
+    """
+
+    __slots__ = ("bonus", "cost_size", "damage", "defender", "heads", "m", "no_resistance", "p",
+                 "player", "printed", "user", "void")
+
+    def __init__(self, m: Match, player: int, user: Slot | None, defender: Slot | None) -> None:
+        self.m = m
+        self.player = player
+        self.user = user
+        self.defender = defender
+        self.p = 1.0
+        self.heads = 0.0
+        self.damage = 0.0
+        self.bonus = 0.0
+        self.void = 0.0  # probability that the attack does nothing at all
+        self.printed = 0  # the attack's printed damage
+        self.cost_size = 0  # Energy units its cost uses
+        self.no_resistance = False
+
+    def add(self, amount: float) -> None:
+        self.bonus += self.p * amount
+
+
+class Step:
+    """A unit of the effect DSL. Simple steps are their own instruction."""
+
+    pre = False  # True: an attack choice or cost, resolved before the Confusion check
+
+    def emit(self, b: Builder) -> None:
+        b.emit(self)
+
+    def text(self, tc: TextCtx) -> str:
+        raise NotImplementedError(type(self).__name__)
+
+    def value(self, ev: Eval) -> None:
+        """Add this step's expected worth to ``ev`` (default: worth nothing)."""
+
+    # Steps that are their own instruction implement run (and resume when they ask).
+    def run(self, m: Match, f: Frame) -> Result:
+        raise NotImplementedError(type(self).__name__)
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        raise NotImplementedError(f"{type(self).__name__} does not take answers")
+
+
+class Cond:
+    """A condition evaluated at run time (``holds``), read as text, and estimated (``p``)."""
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        raise NotImplementedError
+
+    def text(self, tc: TextCtx) -> str:
+        raise NotImplementedError
+
+    def prob(self, ev: Eval) -> float:
+        return 0.5
+
+
+class Expr:
+    """An integer computed at run time (damage, counts), read as text, and estimated."""
+
+    def eval(self, m: Match, f: Frame) -> int:
+        raise NotImplementedError
+
+    def text(self, tc: TextCtx) -> str:
+        raise NotImplementedError
+
+    def expect(self, ev: Eval) -> float:
+        raise NotImplementedError
+
+
+@dataclass
+class Label:
+    at: int = -1
+
+
+class Jump(Instr):
+    __slots__ = ("target",)
+
+    def __init__(self, target: Label | int) -> None:
+        self.target: Any = target
+
+    def run(self, m: Match, f: Frame) -> Result:
+        return self.target
+
+
+class JumpUnless(Instr):
+    __slots__ = ("cond", "target")
+
+    def __init__(self, cond: Cond, target: Label | int) -> None:
+        self.cond = cond
+        self.target: Any = target
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if self.cond.holds(m, f):
+            return NEXT
+        return self.target
+
+
+@dataclass
+class Builder:
+    """Collects instructions and resolves labels into program counters."""
+
+    code: list[Any] = field(default_factory=list)
+
+    def emit(self, instr: Any) -> None:
+        self.code.append(instr)
+
+    def label(self) -> Label:
+        return Label()
+
+    def here(self, label: Label) -> None:
+        label.at = len(self.code)
+
+    def steps(self, steps: list[Step] | tuple[Step, ...]) -> None:
+        for s in steps:
+            s.emit(self)
+
+    def build(self) -> tuple[Any, ...]:
+        for instr in self.code:
+            target = getattr(instr, "target", None)
+            if isinstance(target, Label):
+                if target.at < 0:
+                    raise ValueError("unplaced label in program")
+                instr.target = target.at
+        return tuple(self.code)
+
+
+def compile_steps(steps: list[Step] | tuple[Step, ...], prefix: tuple[Any, ...] = (),
+                  suffix: tuple[Any, ...] = ()) -> tuple[Any, ...]:
+    """Compile steps between fixed instructions."""
+    b = Builder()
+    for instr in prefix:
+        b.emit(instr)
+    b.steps(steps)
+    for instr in suffix:
+        b.emit(instr)
+    return b.build()
+
+
+def join_text(parts: list[str]) -> str:
+    """Join step sentences into one paragraph."""
+    return " ".join(p for p in parts if p)

@@ -1,0 +1,137 @@
+"""Reusable passive effects: Special Energy, Pokémon Tools, Poké-Bodies, turn effects.
+
+Each is a :class:`Passive` the rules query at the step the rulebook names; the ``text``
+is the project's own wording of what it does.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..energy import BIT
+from ..ops import TURN_EFFECTS, MarkerKind, register_marker
+from .passives import DamageCtx, Passive
+
+if TYPE_CHECKING:
+    from ..match import Match
+    from ..state import Slot
+
+TOOL_USED = register_marker(MarkerKind("tool_used", "Tool used this turn",
+                                       clears_on_bench=False, clears_on_evolve=False,
+                                       is_counter=False))
+
+
+class ReduceDamageTaken(Passive):
+    """h) "relevant Pokémon Powers": damage done to the holder by attacks is reduced."""
+
+    damage_step = "h"
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        return dmg - self.amount if dc.defender is holder else dmg
+
+    def text(self) -> str:
+        return (f"Damage done to this Pokémon by attacks is reduced by {self.amount} "
+                "(after Weakness and Resistance).")
+
+
+class MetalShield(Passive):
+    """g) Metal Energy on the Defending Pokémon: 10 less damage from attacks."""
+
+    damage_step = "g"
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        return dmg - 10 if dc.defender is holder else dmg
+
+    def text(self) -> str:
+        return ("Attacks do 10 less damage to the Pokémon this card is attached to "
+                "(after Weakness and Resistance).")
+
+
+class MetalDrag(Passive):
+    """e) Metal Energy on a non-Metal attacker: its attacks do 10 less damage."""
+
+    damage_step = "e"
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.attacker is not holder or dc.defender is holder:
+            return dmg
+        if m.defs[holder.top].type_mask & BIT["M"]:
+            return dmg
+        return dmg - 10 if dmg > 0 else dmg
+
+    def text(self) -> str:
+        return ("If that Pokémon is not a [M] Pokémon, the damage its attacks do is reduced "
+                "by 10 (after Weakness and Resistance).")
+
+
+class DarknessBoost(Passive):
+    """e) Darkness Energy on the attacker: 10 more damage when the attack does damage,
+    and e) of between turns: 1 damage counter unless the holder is Darkness or "Dark"."""
+
+    damage_step = "e"
+    acts_between_turns = True
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.attacker is not holder or dc.defender is holder:
+            return dmg
+        return dmg + 10 if dmg > 0 and dc.to_active else dmg
+
+    def between_turns_counters(self, m: Match, holder: Slot) -> int:
+        d = m.defs[holder.top]
+        if d.type_mask & BIT["D"] or "Dark" in d.name:
+            return 0
+        return 1
+
+    def text(self) -> str:
+        return ("When the Pokémon this card is attached to damages the Defending Pokémon with "
+                "an attack, add 10 damage (after Weakness and Resistance). Between turns, put "
+                "1 damage counter on that Pokémon unless it is a [D] Pokémon or has Dark in "
+                "its name.")
+
+
+class DamageBoostCharm(Passive):
+    """e) A Tool that adds damage to attacks that damage the Active Pokémon, and is
+    discarded at the end of the turn in which that happened (Strength Charm)."""
+
+    damage_step = "e"
+    discards_at_end_of_turn = True
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.attacker is not holder or dc.defender is holder:
+            return dmg
+        return dmg + self.amount if dmg > 0 and dc.to_active else dmg
+
+    def after_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dealt: int) -> None:
+        if holder is not None and dc.to_active and dc.defender is not holder:
+            holder.markers[TOOL_USED.name] = m.turn
+
+    def end_of_turn_discard(self, m: Match, holder: Slot, card: int) -> bool:
+        return holder.markers.get(TOOL_USED.name) == m.turn
+
+    def text(self) -> str:
+        return (f"When an attack of the Pokémon this card is attached to damages the Active "
+                f"Pokémon, add {self.amount} damage (after Weakness and Resistance); then "
+                "discard this card at the end of that turn.")
+
+
+class AllBasicEnergyAs(Passive):
+    """A turn effect: every basic Energy on the player's Pokémon provides one type."""
+
+    changes_energy = True
+
+    def __init__(self, etype: str) -> None:
+        self.bit = BIT[etype]
+
+    def energy_units(self, m: Match, holder: Slot, units: list[int], basic: list[bool]) -> None:
+        for i, is_basic in enumerate(basic):
+            if is_basic:
+                units[i] = self.bit
+
+
+TURN_EFFECTS["burning_energy"] = AllBasicEnergyAs("R")

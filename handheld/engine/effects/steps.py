@@ -1,0 +1,1479 @@
+"""The effect DSL: the steps card scripts are written in.
+
+A card's effect is a list of steps. Each step compiles into instructions (usually itself),
+reads as a sentence (``text``), and estimates its worth (``value``). The sentences are the
+project's own wording and are what the player reads, so the text always says what the
+engine does.
+
+Naming: ``SELF`` is the Pokémon using the attack or Power (or the Trainer's player's Active
+Pokémon where a Trainer says so), ``DEFENDER`` the Defending Pokémon. Chosen things are
+stored in frame variables named by the script (``var="target"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..carddefs import ENERGY, POKEMON, TRAINER, CardDef
+from ..energy import BIT
+from ..ops import (
+    MARKERS,
+    discard_attached,
+    discard_slot,
+    draw,
+    energy_units,
+    find_slot,
+    heal,
+    inflict,
+    is_active,
+    place_counters,
+    remove_from_play_to,
+    switch_active,
+)
+from ..ops import deal_damage as _deal
+from ..ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED, ROTATION
+from ..state import CONDITION_NAMES, Chance, Choice, Slot
+from .core import (
+    NEXT,
+    SUSPEND,
+    Builder,
+    Cond,
+    Eval,
+    Expr,
+    Instr,
+    Jump,
+    JumpUnless,
+    Result,
+    Step,
+)
+from .core import TextCtx as TC
+from .passives import DamageCtx
+
+if TYPE_CHECKING:
+    from ..match import Match
+    from ..state import Frame
+
+SELF = "self"
+DEFENDER = "defender"
+
+CONDITION_TEXT = {ASLEEP: "Asleep", CONFUSED: "Confused", PARALYZED: "Paralyzed",
+                  POISONED: "Poisoned", BURNED: "Burned"}
+# Rough worth of a Special Condition on the opponent's Active, in damage points.
+CONDITION_WORTH = {ASLEEP: 20, CONFUSED: 15, PARALYZED: 35, POISONED: 15, BURNED: 15}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def who_slot(m: Match, f: Frame, who: str) -> Slot | None:
+    """Resolve SELF / DEFENDER / a variable holding a slot id to a Pokémon in play."""
+    if who == SELF:
+        if f.user >= 0:
+            return find_slot(m, f.user)
+        return m.players[f.player].active
+    if who == DEFENDER:
+        if f.target >= 0:
+            return find_slot(m, f.target)
+        return m.players[1 - f.player].active
+    value = f.vars.get(who)
+    if isinstance(value, list):
+        value = value[0] if value else None
+    return find_slot(m, value) if isinstance(value, int) else None
+
+
+def who_text(tc: TC, who: str) -> str:
+    if who == SELF:
+        return tc.me if tc.kind != "trainer" else "your Active Pokémon"
+    if who == DEFENDER:
+        return "the Defending Pokémon"
+    return "that Pokémon"
+
+
+def _eval_slot(ev: Eval, who: str) -> Slot | None:
+    if who == SELF:
+        return ev.user
+    if who == DEFENDER:
+        return ev.defender
+    return None
+
+
+# =========================================================================== conditions
+
+
+@dataclass(frozen=True)
+class HeadsAtLeast(Cond):
+    n: int = 1
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return f.vars.get("heads", 0) >= self.n
+
+    def text(self, tc: TC) -> str:
+        return "Heads" if self.n == 1 else f"{self.n} or more heads"
+
+    def prob(self, ev: Eval) -> float:
+        return 0.5 if self.n == 1 else 0.25
+
+
+@dataclass(frozen=True)
+class TailsAtLeast(Cond):
+    n: int = 1
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return f.vars.get("tails", 0) >= self.n
+
+    def text(self, tc: TC) -> str:
+        return "Tails" if self.n == 1 else f"{self.n} or more tails"
+
+    def prob(self, ev: Eval) -> float:
+        return 0.5
+
+
+@dataclass(frozen=True)
+class HeadsExactly(Cond):
+    n: int
+    flips: int
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return f.vars.get("heads", 0) == self.n
+
+    def text(self, tc: TC) -> str:
+        if self.n == 0:
+            return "All tails" if self.flips > 2 else "Both tails"
+        return f"Exactly {_plural(self.n, 'heads').replace('headss', 'heads')}"
+
+    def prob(self, ev: Eval) -> float:
+        from math import comb
+
+        return comb(self.flips, self.n) / 2**self.flips
+
+
+HEADS = HeadsAtLeast(1)
+TAILS = TailsAtLeast(1)
+
+
+@dataclass(frozen=True)
+class Not(Cond):
+    cond: Cond
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return not self.cond.holds(m, f)
+
+    def text(self, tc: TC) -> str:
+        return "not " + self.cond.text(tc)
+
+    def prob(self, ev: Eval) -> float:
+        return 1 - self.cond.prob(ev)
+
+
+@dataclass(frozen=True)
+class SlotIs(Cond):
+    """A test on a Pokémon (``who``): ``what`` is one of the predicates below."""
+
+    who: str
+    what: str
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        s = who_slot(m, f, self.who)
+        return s is not None and SLOT_TESTS[self.what][0](m, s)
+
+    def text(self, tc: TC) -> str:
+        return f"{who_text(tc, self.who)} {SLOT_TESTS[self.what][1]}"
+
+    def prob(self, ev: Eval) -> float:
+        s = _eval_slot(ev, self.who)
+        if s is None:
+            return 0.5
+        return 1.0 if SLOT_TESTS[self.what][0](ev.m, s) else 0.0
+
+
+SLOT_TESTS: dict[str, tuple[Callable[[Any, Slot], bool], str]] = {
+    "active": (lambda m, s: is_active(m, s), "is your Active Pokémon"),
+    "benched": (lambda m, s: not is_active(m, s), "is on your Bench"),
+    "damaged": (lambda m, s: s.damage > 0, "has damage counters"),
+    "undamaged": (lambda m, s: s.damage == 0, "has no damage counters"),
+    "has_energy": (lambda m, s: bool(s.energy), "has Energy attached"),
+    "poisoned": (lambda m, s: bool(s.conditions & POISONED), "is Poisoned"),
+    "asleep": (lambda m, s: bool(s.conditions & ASLEEP), "is Asleep"),
+    "has_condition": (lambda m, s: bool(s.conditions), "has a Special Condition"),
+}
+
+
+@dataclass(frozen=True)
+class PlayerHas(Cond):
+    """A test on a player's side: ``side`` is "own" or "opp"; ``what`` names a test in
+    ``PLAYER_TESTS``."""
+
+    side: str
+    what: str
+
+    def __post_init__(self) -> None:
+        if self.what not in PLAYER_TESTS:
+            raise ValueError(f"unknown player test {self.what!r}")
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        p = f.player if self.side == "own" else 1 - f.player
+        return PLAYER_TESTS[self.what][0](m, p)
+
+    def text(self, tc: TC) -> str:
+        whose = "you have" if self.side == "own" else "your opponent has"
+        return f"{whose} {PLAYER_TESTS[self.what][1]}"
+
+    def prob(self, ev: Eval) -> float:
+        p = ev.player if self.side == "own" else 1 - ev.player
+        return 1.0 if PLAYER_TESTS[self.what][0](ev.m, p) else 0.0
+
+
+def _has_bench(m: Match, p: int) -> bool:
+    return bool(m.players[p].bench)
+
+
+def _has_hand(m: Match, p: int) -> bool:
+    return bool(m.players[p].hand)
+
+
+def _has_deck(m: Match, p: int) -> bool:
+    return bool(m.players[p].deck)
+
+
+def _has_damaged(m: Match, p: int) -> bool:
+    pl = m.players[p]
+    if pl.active is not None and pl.active.damage:
+        return True
+    for s in pl.bench:
+        if s.damage:
+            return True
+    return False
+
+
+def _has_energy_in_play(m: Match, p: int) -> bool:
+    pl = m.players[p]
+    if pl.active is not None and pl.active.energy:
+        return True
+    for s in pl.bench:
+        if s.energy:
+            return True
+    return False
+
+
+def _active_has_condition(m: Match, p: int) -> bool:
+    a = m.players[p].active
+    return a is not None and bool(a.conditions)
+
+
+def _basic_energy_in_discard(m: Match, p: int) -> bool:
+    defs = m.defs
+    for c in m.players[p].discard:
+        if defs[c].basic_energy:
+            return True
+    return False
+
+
+PLAYER_TESTS: dict[str, tuple[Callable[[Any, int], bool], str]] = {
+    "bench": (_has_bench, "any Benched Pokémon"),
+    "hand": (_has_hand, "any cards in hand"),
+    "deck": (_has_deck, "any cards in the deck"),
+    "damaged": (_has_damaged, "a Pokémon with damage counters"),
+    "energy_in_play": (_has_energy_in_play, "Energy attached to a Pokémon"),
+    "active_condition": (_active_has_condition, "an Active Pokémon with a Special Condition"),
+    "basic_energy_discard": (_basic_energy_in_discard, "a basic Energy card in the discard pile"),
+}
+
+
+# =========================================================================== expressions
+
+
+@dataclass(frozen=True)
+class Const(Expr):
+    n: int
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self.n
+
+    def text(self, tc: TC) -> str:
+        return str(self.n)
+
+    def expect(self, ev: Eval) -> float:
+        return float(self.n)
+
+
+class Printed(Expr):
+    """The damage printed beside the attack."""
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return int(f.vars.get("printed", 0))
+
+    def text(self, tc: TC) -> str:
+        return "its printed damage"
+
+    def expect(self, ev: Eval) -> float:
+        return float(getattr(ev, "printed", 0))
+
+
+PRINTED = Printed()
+
+
+@dataclass(frozen=True)
+class HeadsCount(Expr):
+    def eval(self, m: Match, f: Frame) -> int:
+        return int(f.vars.get("heads", 0))
+
+    def text(self, tc: TC) -> str:
+        return "heads"
+
+    def expect(self, ev: Eval) -> float:
+        return ev.heads
+
+
+HEADS_COUNT = HeadsCount()
+
+
+@dataclass(frozen=True)
+class EnergyCardsOn(Expr):
+    who: str
+
+    def eval(self, m: Match, f: Frame) -> int:
+        s = who_slot(m, f, self.who)
+        return len(s.energy) if s is not None else 0
+
+    def text(self, tc: TC) -> str:
+        return f"Energy card attached to {who_text(tc, self.who)}"
+
+    def expect(self, ev: Eval) -> float:
+        s = _eval_slot(ev, self.who)
+        return float(len(s.energy)) if s is not None else 0.0
+
+
+@dataclass(frozen=True)
+class SurplusEnergy(Expr):
+    """Energy units attached to this Pokémon beyond those used to pay the attack's cost."""
+
+    def eval(self, m: Match, f: Frame) -> int:
+        s = who_slot(m, f, SELF)
+        if s is None:
+            return 0
+        return max(0, len(energy_units(m, s)) - int(f.vars.get("cost_size", 0)))
+
+    def text(self, tc: TC) -> str:
+        return "Energy attached to this Pokémon but not used to pay for this attack"
+
+    def expect(self, ev: Eval) -> float:
+        if ev.user is None:
+            return 0.0
+        return max(0.0, len(energy_units(ev.m, ev.user)) - float(getattr(ev, "cost_size", 0)))
+
+
+@dataclass(frozen=True)
+class Times(Expr):
+    """``per`` damage for each ``count``."""
+
+    per: int
+    count: Expr = HEADS_COUNT
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self.per * self.count.eval(m, f)
+
+    def text(self, tc: TC) -> str:
+        return f"{self.per} damage for each {self.count.text(tc)}"
+
+    def expect(self, ev: Eval) -> float:
+        return self.per * self.count.expect(ev)
+
+
+@dataclass(frozen=True)
+class Plus(Expr):
+    """``base`` plus ``per`` for each ``count`` (at most ``cap`` extra)."""
+
+    base: int
+    per: int
+    count: Expr = HEADS_COUNT
+    cap: int | None = None
+
+    def eval(self, m: Match, f: Frame) -> int:
+        extra = self.per * self.count.eval(m, f)
+        if self.cap is not None:
+            extra = min(extra, self.cap)
+        return self.base + extra
+
+    def text(self, tc: TC) -> str:
+        s = f"{self.base} damage plus {self.per} more for each {self.count.text(tc)}"
+        if self.cap is not None:
+            s += f" (at most {self.cap} more)"
+        return s
+
+    def expect(self, ev: Eval) -> float:
+        extra = self.per * self.count.expect(ev)
+        if self.cap is not None:
+            extra = min(extra, float(self.cap))
+        return self.base + extra
+
+
+@dataclass(frozen=True)
+class PlusIf(Expr):
+    base: int
+    extra: int
+    cond: Cond
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self.base + (self.extra if self.cond.holds(m, f) else 0)
+
+    def text(self, tc: TC) -> str:
+        c = self.cond.text(tc)
+        return f"{self.base} damage, or {self.base + self.extra} if {c[:1].lower() + c[1:]}"
+
+    def expect(self, ev: Eval) -> float:
+        return self.base + self.extra * self.cond.prob(ev)
+
+
+# =========================================================================== flow
+
+
+class Flip(Step):
+    """Flip ``n`` coins; the frame's ``heads`` and ``tails`` count them."""
+
+    def __init__(self, n: int = 1) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        return "Flip a coin." if self.n == 1 else f"Flip {self.n} coins."
+
+    def value(self, ev: Eval) -> None:
+        ev.heads = self.n / 2
+
+    def run(self, m: Match, f: Frame) -> Result:
+        done = f.vars.get("flips", 0)
+        if done == 0:
+            f.vars["heads"] = 0
+            f.vars["tails"] = 0
+        if done >= self.n:
+            f.vars.pop("flips", None)
+            return NEXT
+        m.pending = Chance("coin", f.player, _purpose(m, f))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        if f.vars.get("flips", 0) == 0:
+            f.vars["heads"] = 0
+            f.vars["tails"] = 0
+        f.vars["heads" if answer else "tails"] += 1
+        f.vars["flips"] = f.vars.get("flips", 0) + 1
+        m.note_coin(f.player, answer, _purpose(m, f))
+        return f.pc
+
+
+def _purpose(m: Match, f: Frame) -> str:
+    if f.source >= 0:
+        return m.defs[f.source].name
+    return "effect"
+
+
+class FlipUntilTails(Step):
+    """Flip until tails; ``heads`` counts the heads."""
+
+    def text(self, tc: TC) -> str:
+        return "Flip a coin until you get tails."
+
+    def value(self, ev: Eval) -> None:
+        ev.heads = 1.0
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if "flipping" not in f.vars:
+            f.vars["heads"] = 0
+            f.vars["tails"] = 0
+        elif f.vars["tails"]:
+            del f.vars["flipping"]
+            return NEXT
+        m.pending = Chance("coin", f.player, _purpose(m, f))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        if "flipping" not in f.vars:
+            f.vars["heads"] = 0
+            f.vars["tails"] = 0
+            f.vars["flipping"] = 1
+        f.vars["heads" if answer else "tails"] += 1
+        m.note_coin(f.player, answer, _purpose(m, f))
+        return f.pc
+
+
+class If(Step):
+    def __init__(self, cond: Cond, then: Step | Sequence[Step],
+                 otherwise: Step | Sequence[Step] = ()) -> None:
+        self.cond = cond
+        self.then = (then,) if isinstance(then, Step) else tuple(then)
+        self.otherwise = (otherwise,) if isinstance(otherwise, Step) else tuple(otherwise)
+
+    def emit(self, b: Builder) -> None:
+        skip = b.label()
+        b.emit(JumpUnless(self.cond, skip))
+        b.steps(self.then)
+        if self.otherwise:
+            end = b.label()
+            b.emit(Jump(end))
+            b.here(skip)
+            b.steps(self.otherwise)
+            b.here(end)
+        else:
+            b.here(skip)
+
+    def text(self, tc: TC) -> str:
+        head = _cap(self.cond.text(tc))
+        body = _clause(self.then, tc)
+        s = f"{head}: {body}"
+        if self.otherwise:
+            s += f" Otherwise: {_clause(self.otherwise, tc)}"
+        return s
+
+    def value(self, ev: Eval) -> None:
+        p = self.cond.prob(ev)
+        outer = ev.p
+        ev.p = outer * p
+        for s in self.then:
+            s.value(ev)
+        ev.p = outer * (1 - p)
+        for s in self.otherwise:
+            s.value(ev)
+        ev.p = outer
+
+    def walk(self) -> list[Step]:
+        return [*self.then, *self.otherwise]
+
+
+def _clause(steps: Sequence[Step], tc: TC) -> str:
+    parts = [s.text(tc) for s in steps]
+    text = " ".join(p for p in parts if p)
+    return text[:1].lower() + text[1:]
+
+
+class DoesNothing(Step):
+    """The attack does nothing (no damage, no other effect)."""
+
+    def emit(self, b: Builder) -> None:
+        end = getattr(b, "attack_end", None)
+        if end is None:
+            raise ValueError("DoesNothing is only meaningful inside an attack")
+        b.emit(Jump(end))
+
+    def text(self, tc: TC) -> str:
+        return "This attack does nothing."
+
+    def value(self, ev: Eval) -> None:
+        ev.void += ev.p
+
+
+class NothingOnTails(Step):
+    """Flip a coin; on tails the attack does nothing (a gate before the damage)."""
+
+    gate = True
+
+    def emit(self, b: Builder) -> None:
+        Flip(1).emit(b)
+        If(TAILS, DoesNothing()).emit(b)
+
+    def text(self, tc: TC) -> str:
+        return "Flip a coin. Tails: this attack does nothing."
+
+    def value(self, ev: Eval) -> None:
+        ev.heads = 0.5
+        ev.void += 0.5 * ev.p
+
+
+# =========================================================================== damage
+
+
+class Damage(Step):
+    """The attack's damage to the Defending Pokémon, figured by the rulebook's steps."""
+
+    main = True
+
+    def __init__(self, amount: Expr = PRINTED, *, weakness: bool = True,
+                 resistance: bool = True) -> None:
+        self.amount = amount
+        self.weakness = weakness
+        self.resistance = resistance
+
+    def text(self, tc: TC) -> str:
+        parts = []
+        if self.amount is not PRINTED:
+            parts.append(f"Does {self.amount.text(tc)}.")
+        if not self.weakness and not self.resistance:
+            parts.append("Weakness and Resistance are not applied.")
+        elif not self.resistance:
+            parts.append("Resistance is not applied.")
+        elif not self.weakness:
+            parts.append("Weakness is not applied.")
+        return " ".join(parts)
+
+    def value(self, ev: Eval) -> None:
+        ev.damage += ev.p * self.amount.expect(ev)
+        ev.no_resistance = not self.resistance
+
+    def run(self, m: Match, f: Frame) -> Result:
+        defender = who_slot(m, f, DEFENDER)
+        if defender is None:
+            return NEXT
+        base = self.amount.eval(m, f)
+        attacker = who_slot(m, f, SELF)
+        dc = DamageCtx(attacker, defender, f.player, is_active(m, defender),
+                       weakness=self.weakness, resistance=self.resistance)
+        _deal(m, dc, base)
+        return NEXT
+
+
+class DamageChosen(Step):
+    """The attack's damage goes to a chosen Pokémon instead of the Defending Pokémon
+    (no Weakness or Resistance for a Benched one)."""
+
+    main = True
+
+    def __init__(self, var: str, amount: Expr = PRINTED) -> None:
+        self.var = var
+        self.amount = amount
+
+    def text(self, tc: TC) -> str:
+        amount = "its damage" if self.amount is PRINTED else self.amount.text(tc)
+        return f"This attack does {amount} to that Pokémon instead."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(0.8 * self.amount.expect(ev))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        attacker = who_slot(m, f, SELF)
+        for sid in f.vars.get(self.var) or []:
+            s = find_slot(m, sid)
+            if s is not None:
+                _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s)),
+                      self.amount.eval(m, f))
+        return NEXT
+
+
+class BenchDamage(Step):
+    """Damage to Benched Pokémon: the chosen ones (``var``) or every one on ``side``."""
+
+    def __init__(self, amount: int, *, var: str | None = None, side: str = "opp") -> None:
+        self.amount = amount
+        self.var = var
+        self.side = side
+
+    def text(self, tc: TC) -> str:
+        if self.var:
+            whom = "each chosen Pokémon"
+        else:
+            whom = {"opp": "each of your opponent's Benched Pokémon",
+                    "own": "each of your Benched Pokémon",
+                    "both": "each Benched Pokémon (both players')"}[self.side]
+        return f"Does {self.amount} damage to {whom} (no Weakness or Resistance on the Bench)."
+
+    def _targets(self, m: Match, f: Frame) -> list[Slot]:
+        if self.var:
+            out = []
+            for sid in f.vars.get(self.var) or []:
+                s = find_slot(m, sid)
+                if s is not None:
+                    out.append(s)
+            return out
+        sides = {"opp": [1 - f.player], "own": [f.player], "both": [f.player, 1 - f.player]}
+        return [s for p in sides[self.side] for s in m.players[p].bench]
+
+    def value(self, ev: Eval) -> None:
+        opp = ev.m.players[1 - ev.player]
+        n = min(len(opp.bench), 2) if self.var else len(opp.bench)
+        if self.side in ("opp", "both"):
+            ev.add(0.8 * self.amount * n)
+        if self.side in ("own", "both"):
+            ev.add(-0.8 * self.amount * len(ev.m.players[ev.player].bench))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        attacker = who_slot(m, f, SELF)
+        for s in self._targets(m, f):
+            _deal(m, DamageCtx(attacker, s, f.player, False), self.amount)
+        return NEXT
+
+
+class SelfDamage(Step):
+    """The attacking Pokémon does damage to itself (figured like any attack damage)."""
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def text(self, tc: TC) -> str:
+        return f"{_cap(tc.me)} does {self.amount} damage to itself."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-0.6 * self.amount)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, SELF)
+        if s is not None:
+            _deal(m, DamageCtx(s, s, f.player, is_active(m, s),
+                               weakness=m.rules.self_damage_applies_wr,
+                               resistance=m.rules.self_damage_applies_wr), self.amount)
+        return NEXT
+
+
+class PutCounters(Step):
+    """Damage counters placed directly: no Weakness, Resistance or other effects."""
+
+    def __init__(self, who: str, counters: int | Expr) -> None:
+        self.who = who
+        self.counters = Const(counters) if isinstance(counters, int) else counters
+
+    def text(self, tc: TC) -> str:
+        c = self.counters
+        n = f"{c.n} damage counter{'s' if c.n != 1 else ''}" if isinstance(c, Const) else \
+            f"1 damage counter for each {c.text(tc)}"
+        return f"Put {n} on {who_text(tc, self.who)}."
+
+    def value(self, ev: Eval) -> None:
+        sign = -0.6 if self.who == SELF else 1.0
+        ev.add(sign * 10 * self.counters.expect(ev))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            place_counters(m, s, self.counters.eval(m, f))
+        return NEXT
+
+
+# =========================================================================== conditions
+
+
+class Inflict(Step):
+    def __init__(self, who: str, *conditions: int) -> None:
+        self.who = who
+        self.conditions = conditions
+
+    def text(self, tc: TC) -> str:
+        names = [CONDITION_TEXT[c] for c in self.conditions]
+        joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"{_cap(who_text(tc, self.who))} is now {joined}."
+
+    def value(self, ev: Eval) -> None:
+        s = _eval_slot(ev, self.who)
+        worth = 0.0
+        for c in self.conditions:
+            if s is not None and s.conditions & c and not c & ROTATION:
+                continue
+            worth += CONDITION_WORTH[c]
+        ev.add(worth if self.who == DEFENDER else -worth)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None and is_active(m, s):
+            for c in self.conditions:
+                inflict(m, s, c)
+        return NEXT
+
+
+class RemoveConditions(Step):
+    def __init__(self, who: str = SELF) -> None:
+        self.who = who
+
+    def text(self, tc: TC) -> str:
+        return f"Remove all Special Conditions from {who_text(tc, self.who)}."
+
+    def value(self, ev: Eval) -> None:
+        s = ev.m.players[ev.player].active
+        if s is not None:
+            ev.add(sum(CONDITION_WORTH[b] for b in CONDITION_NAMES if s.conditions & b))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            s.conditions = 0
+            if m.logging:
+                m.log.append(("cured", s.owner, s.top))
+        return NEXT
+
+
+class Mark(Step):
+    """A lasting result of an attack on a Pokémon, e.g. "can't attack during your next
+    turn" (``turns`` = 2: through its owner's next turn) or "can't retreat during your
+    opponent's next turn" (``turns`` = 1)."""
+
+    def __init__(self, who: str, marker: str, turns: int, wording: str) -> None:
+        self.who = who
+        self.marker = marker
+        self.turns = turns
+        self.wording = wording
+        if marker not in MARKERS:
+            raise ValueError(f"unknown marker {marker!r}")
+
+    def text(self, tc: TC) -> str:
+        return f"{_cap(who_text(tc, self.who))} {self.wording}."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-10 if self.who == SELF else 10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            s.markers[self.marker] = m.turn + self.turns
+        return NEXT
+
+
+# =========================================================================== healing
+
+
+class Heal(Step):
+    """Remove damage counters (``counters`` None: all of them)."""
+
+    def __init__(self, who: str, counters: int | Expr | None) -> None:
+        self.who = who
+        self.counters = Const(counters) if isinstance(counters, int) else counters
+
+    def text(self, tc: TC) -> str:
+        target = who_text(tc, self.who)
+        if self.counters is None:
+            return f"Remove all damage counters from {target}."
+        c = self.counters
+        amount = _plural(c.n, "damage counter") if isinstance(c, Const) else c.text(tc)
+        return f"Remove {amount} from {target} (all of them if it has fewer)."
+
+    def value(self, ev: Eval) -> None:
+        s = _eval_slot(ev, self.who) or _best_damaged(ev)
+        if s is None:
+            return
+        amount = s.damage if self.counters is None else 10 * self.counters.expect(ev)
+        ev.add(0.7 * min(float(s.damage), amount))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            amount = s.damage if self.counters is None else 10 * self.counters.eval(m, f)
+            heal(m, s, amount)
+        return NEXT
+
+
+def _best_damaged(ev: Eval) -> Slot | None:
+    slots = [s for s in ev.m.players[ev.player].in_play() if s.damage > 0]
+    return max(slots, key=lambda s: s.damage) if slots else None
+
+
+# =========================================================================== choices
+
+
+@dataclass(frozen=True)
+class PokemonFilter:
+    key: str
+    label: str
+    test: Callable[[Any, Slot], bool]
+
+
+ANY_POKEMON = PokemonFilter("any", "", lambda m, s: True)
+DAMAGED = PokemonFilter("damaged", "with damage counters", lambda m, s: s.damage > 0)
+WITH_ENERGY = PokemonFilter("energy", "with Energy attached", lambda m, s: bool(s.energy))
+
+
+class ChoosePokemon(Step):
+    """Choose Pokémon in play into ``var`` (a list of slot ids).
+
+    ``side``: "own" or "opp"; ``where``: "any", "bench" or "active"; ``count``: how many
+    (fewer if fewer exist); ``chooser``: "self" or "opp" (the opponent picks, as in
+    "your opponent switches ... with 1 of his or her Benched Pokémon")."""
+
+    def __init__(self, var: str, side: str, where: str = "any", *, count: int = 1,
+                 filt: PokemonFilter = ANY_POKEMON, chooser: str = "self",
+                 pre: bool = False) -> None:
+        self.var = var
+        self.side = side
+        self.where = where
+        self.count = count
+        self.filt = filt
+        self.chooser = chooser
+        self.pre = pre
+
+    def candidates(self, m: Match, player: int) -> list[Slot]:
+        p = m.players[player if self.side == "own" else 1 - player]
+        if self.where == "bench":
+            slots = list(p.bench)
+        elif self.where == "active":
+            slots = [p.active] if p.active is not None else []
+        else:
+            slots = p.in_play()
+        return [s for s in slots if self.filt.test(m, s)]
+
+    def text(self, tc: TC) -> str:
+        whose = "your" if self.side == "own" else "your opponent's"
+        where = {"any": "Pokémon", "bench": "Benched Pokémon", "active": "Active Pokémon"}
+        what = f"{whose} {where[self.where]}"
+        if self.filt is not ANY_POKEMON:
+            what += f" {self.filt.label}"
+        n = "1 of" if self.count == 1 else f"{self.count} of"
+        fewer = f" ({'all' if self.count > 1 else 'none'} if there are fewer)" \
+            if self.count > 1 else ""
+        subject = "Choose" if self.chooser == "self" else "Your opponent chooses"
+        return f"{subject} {n} {what}{fewer}."
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cands = self.candidates(m, f.player)
+        n = min(self.count, len(cands))
+        if n == 0:
+            f.vars[self.var] = []
+            return NEXT
+        if n == len(cands):
+            f.vars[self.var] = [s.id for s in cands]
+            return NEXT
+        chooser = f.player if self.chooser == "self" else 1 - f.player
+        options = tuple(("slot", s.id) for s in cands)
+        m.pending = Choice(chooser, "target", self.text(TC(m.defs[f.source].name
+                                                            if f.source >= 0 else "")),
+                           options, min=n, max=n)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars[self.var] = [opt[1] for opt in answer]
+        return NEXT
+
+
+@dataclass(frozen=True)
+class CardFilter:
+    key: str
+    label: str  # singular noun phrase: "basic Energy card"
+    test: Callable[[CardDef], bool]
+
+
+ANY_CARD = CardFilter("any", "card", lambda d: True)
+BASIC_ENERGY = CardFilter("basic_energy", "basic Energy card", lambda d: d.basic_energy)
+ENERGY_CARD = CardFilter("energy", "Energy card", lambda d: d.kind == ENERGY)
+EVOLUTION = CardFilter("evolution", "Evolution card",
+                       lambda d: d.kind == POKEMON and d.stage > 0)
+BASIC_POKEMON = CardFilter("basic_pokemon", "Basic Pokémon card",
+                           lambda d: d.kind == POKEMON and d.stage == 0)
+BASIC_NOT_BABY = CardFilter("basic_not_baby", "Basic Pokémon card (not a Baby)",
+                            lambda d: d.kind == POKEMON and d.stage == 0 and not d.baby)
+POKEMON_CARD = CardFilter("pokemon", "Pokémon card", lambda d: d.kind == POKEMON)
+TRAINER_CARD = CardFilter("trainer", "Trainer card", lambda d: d.kind == TRAINER)
+
+
+def _zone(m: Match, player: int, zone: str) -> list[int]:
+    p = m.players[player]
+    return {"hand": p.hand, "deck": p.deck, "discard": p.discard}[zone]
+
+
+class ChooseCards(Step):
+    """Choose cards from a zone of your own (``hand``, ``deck``, ``discard``) into
+    ``var`` (a list of card ids). A deck search may come up empty (the deck is secret);
+    public zones must give as many as they can. ``count`` may be an expression."""
+
+    def __init__(self, var: str, zone: str, filt: CardFilter = ANY_CARD, *,
+                 count: int | Expr = 1, up_to: bool | None = None,
+                 exclude_source: bool = True) -> None:
+        self.var = var
+        self.zone = zone
+        self.filt = filt
+        self.count = Const(count) if isinstance(count, int) else count
+        self.up_to = zone == "deck" if up_to is None else up_to
+        self.exclude_source = exclude_source
+
+    def text(self, tc: TC) -> str:
+        c = self.count
+        where = {"hand": "your hand", "deck": "your deck", "discard": "your discard pile"}
+        if isinstance(c, Const):
+            n = "a" if c.n == 1 and self.filt.label[0] not in "aeiouAEIOU" else (
+                "an" if c.n == 1 else ("up to " if self.up_to else "") + str(c.n))
+            noun = self.filt.label if c.n == 1 else self.filt.label + "s"
+        else:
+            n = "1 for each heads:"
+            noun = self.filt.label
+        verb = "Search" if self.zone == "deck" else "Choose"
+        if self.zone == "deck":
+            return f"Search your deck for {n} {noun}."
+        return f"{verb} {n} {noun} from {where[self.zone]}."
+
+    def _cands(self, m: Match, f: Frame) -> list[int]:
+        return [c for c in _zone(m, f.player, self.zone)
+                if self.filt.test(m.defs[c]) and not (self.exclude_source and c == f.source)]
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cands = self._cands(m, f)
+        want = min(self.count.eval(m, f), len(cands))
+        if want <= 0:
+            f.vars[self.var] = []
+            return NEXT
+        lo = 0 if self.up_to else want
+        if lo == want == len(cands):
+            f.vars[self.var] = list(cands)
+            return NEXT
+        if want == 1:
+            options = m.distinct_cards(cands, lambda d: True)
+            if lo == 1 and len(options) == 1:
+                f.vars[self.var] = [options[0][1]]
+                return NEXT
+        else:
+            options = tuple(("card", c) for c in cands)
+        m.pending = Choice(f.player, f"cards_{self.zone}",
+                           self.text(TC(m.defs[f.source].name if f.source >= 0 else "")),
+                           options, min=lo, max=want)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars[self.var] = [opt[1] for opt in answer]
+        return NEXT
+
+
+class ChooseAttachedEnergy(Step):
+    """Choose Energy cards attached to a Pokémon (``who``) into ``var``."""
+
+    def __init__(self, var: str, who: str, *, count: int = 1, etype: str | None = None,
+                 chooser: str = "self", pre: bool = False) -> None:
+        self.var = var
+        self.who = who
+        self.count = count
+        self.etype = etype
+        self.chooser = chooser
+        self.pre = pre
+
+    def _cands(self, m: Match, f: Frame) -> list[int]:
+        s = who_slot(m, f, self.who)
+        if s is None:
+            return []
+        if self.etype is None:
+            return list(s.energy)
+        bit = BIT[self.etype]
+        return [c for c in s.energy if any(u & bit for u in m.defs[c].units)]
+
+    def text(self, tc: TC) -> str:
+        kind = f"[{self.etype}] Energy card" if self.etype else "Energy card"
+        return f"Choose {_plural(self.count, kind)} attached to {who_text(tc, self.who)}."
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cands = self._cands(m, f)
+        n = min(self.count, len(cands))
+        if n == 0:
+            f.vars[self.var] = []
+            return NEXT
+        options = m.distinct_cards(cands, lambda d: True) if n == 1 else \
+            tuple(("card", c) for c in cands)
+        if n == len(cands) or len(options) == 1:
+            f.vars[self.var] = [o[1] for o in options][:n] if n == 1 else list(cands)[:n]
+            return NEXT
+        chooser = f.player if self.chooser == "self" else 1 - f.player
+        m.pending = Choice(chooser, "energy", self.text(TC("")), options, min=n, max=n)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars[self.var] = [opt[1] for opt in answer]
+        return NEXT
+
+
+class ChooseEnergyInPlay(Step):
+    """Choose 1 Energy card attached to any of a side's Pokémon into ``var``
+    (stored as [card id])."""
+
+    def __init__(self, var: str, side: str = "opp") -> None:
+        self.var = var
+        self.side = side
+
+    def text(self, tc: TC) -> str:
+        whose = "your opponent's" if self.side == "opp" else "your"
+        return f"Choose 1 Energy card attached to 1 of {whose} Pokémon."
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = f.player if self.side == "own" else 1 - f.player
+        options = []
+        for s in m.players[p].in_play():
+            seen: set[int] = set()
+            for c in s.energy:
+                if id(m.defs[c]) not in seen:
+                    seen.add(id(m.defs[c]))
+                    options.append(("energy", c, s.id))
+        if not options:
+            f.vars[self.var] = []
+            return NEXT
+        if len(options) == 1:
+            f.vars[self.var] = [options[0][1]]
+            return NEXT
+        m.pending = Choice(f.player, "energy", self.text(TC("")), tuple(options))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars[self.var] = [answer[0][1]]
+        return NEXT
+
+
+# =========================================================================== moving cards
+
+
+class DiscardEnergy(Step):
+    """Discard Energy cards attached to a Pokémon: ``count`` None means all (of ``etype``
+    if given). As a cost of an attack it is paid before the Confusion check (``pre``)."""
+
+    def __init__(self, who: str = SELF, count: int | None = 1, etype: str | None = None, *,
+                 pre: bool = False, chooser: str = "self") -> None:
+        self.who = who
+        self.count = count
+        self.etype = etype
+        self.pre = pre
+        self.chooser = chooser
+        self._choose = ChooseAttachedEnergy("_discard", who, count=count or 0, etype=etype,
+                                            chooser=chooser)
+
+    def emit(self, b: Builder) -> None:
+        if self.count is not None:
+            b.emit(self._choose)
+        b.emit(self)
+
+    def text(self, tc: TC) -> str:
+        kind = f"[{self.etype}] Energy" if self.etype else "Energy"
+        target = who_text(tc, self.who)
+        if self.count is None:
+            return f"Discard all {kind} cards attached to {target}."
+        return f"Discard {_plural(self.count, kind + ' card')} attached to {target}."
+
+    def value(self, ev: Eval) -> None:
+        s = _eval_slot(ev, self.who)
+        n = (len(s.energy) if s else 2) if self.count is None else self.count
+        ev.add((-8 if self.who == SELF else 12) * n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is None:
+            return NEXT
+        if self.count is None:
+            cards = [c for c in s.energy if self.etype is None
+                     or any(u & BIT[self.etype] for u in m.defs[c].units)]
+        else:
+            cards = f.vars.pop("_discard", [])
+        for c in cards:
+            if c in s.energy:
+                discard_attached(m, s, c)
+        f.vars["discarded"] = len(cards)
+        return NEXT
+
+    def walk(self) -> list[Step]:
+        return []
+
+
+class DiscardChosenEnergy(Step):
+    """Discard the Energy cards (ids in ``var``) from whatever Pokémon holds them."""
+
+    def __init__(self, var: str) -> None:
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        return "Discard it."
+
+    def value(self, ev: Eval) -> None:
+        opp = ev.m.players[1 - ev.player]
+        if any(s.energy for s in opp.in_play()):
+            ev.add(15)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        for cid in f.vars.get(self.var) or []:
+            for p in m.players:
+                for s in p.in_play():
+                    if cid in s.energy:
+                        discard_attached(m, s, cid)
+        return NEXT
+
+
+class Draw(Step):
+    def __init__(self, n: int | Expr) -> None:
+        self.n = Const(n) if isinstance(n, int) else n
+
+    def text(self, tc: TC) -> str:
+        if isinstance(self.n, Const):
+            return f"Draw {_plural(self.n.n, 'card')}."
+        return f"Draw {self.n.text(tc)}."
+
+    def value(self, ev: Eval) -> None:
+        deck = len(ev.m.players[ev.player].deck)
+        n = min(self.n.expect(ev), float(deck))
+        ev.add(6 * n if deck > 8 else 2 * n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        draw(m, m.players[f.player], self.n.eval(m, f))
+        return NEXT
+
+
+@dataclass(frozen=True)
+class OpponentHandSize(Expr):
+    def eval(self, m: Match, f: Frame) -> int:
+        return len(m.players[1 - f.player].hand)
+
+    def text(self, tc: TC) -> str:
+        return "as many cards as your opponent has in hand"
+
+    def expect(self, ev: Eval) -> float:
+        return float(len(ev.m.players[1 - ev.player].hand))
+
+
+@dataclass(frozen=True)
+class Scaled(Expr):
+    """``k`` times another count, e.g. 2 cards (``noun``) for each heads."""
+
+    k: int
+    count: Expr = HEADS_COUNT
+    noun: str = "cards"
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self.k * self.count.eval(m, f)
+
+    def text(self, tc: TC) -> str:
+        return f"{self.k} {self.noun} for each {self.count.text(tc)}"
+
+    def expect(self, ev: Eval) -> float:
+        return self.k * self.count.expect(ev)
+
+
+class ShuffleHandIntoDeck(Step):
+    def __init__(self, side: str = "own") -> None:
+        self.side = side
+
+    def text(self, tc: TC) -> str:
+        return "Shuffle your hand into your deck." if self.side == "own" else \
+            "Your opponent shuffles his or her hand into his or her deck."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-5 * len(ev.m.players[ev.player].hand))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player if self.side == "own" else 1 - f.player]
+        p.deck.extend(p.hand)
+        p.hand.clear()
+        return NEXT
+
+
+class ShuffleDeck(Step):
+    """A chance node: the deck is shuffled (a permutation resolved by the driver)."""
+
+    def __init__(self, side: str = "own", wording: str = "Shuffle your deck.") -> None:
+        self.side = side
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = f.player if self.side == "own" else 1 - f.player
+        m.pending = Chance("shuffle", p, "shuffle deck", len(m.players[p].deck))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        p = f.player if self.side == "own" else 1 - f.player
+        m.apply_shuffle(p, answer)
+        return NEXT
+
+
+class MoveCards(Step):
+    """Move the chosen cards (ids in ``var``) from your zone to another: ``to`` is
+    "hand", "deck" (top), "discard" or "attach" (onto the Pokémon in ``onto``)."""
+
+    def __init__(self, var: str, to: str, *, onto: str = SELF, wording: str = "",
+                 reveal: bool = False) -> None:
+        self.var = var
+        self.to = to
+        self.onto = onto
+        self.wording = wording
+        self.reveal = reveal
+
+    def text(self, tc: TC) -> str:
+        if self.wording:
+            return self.wording
+        shown = "show it to your opponent and " if self.reveal else ""
+        return {"hand": f"{_cap(shown)}put it into your hand.",
+                "deck": "Put it on top of your deck.",
+                "discard": "Discard it.",
+                "attach": f"Attach it to {who_text(tc, self.onto)}."}[self.to]
+
+    def value(self, ev: Eval) -> None:
+        if self.to == "hand":
+            ev.add(8)
+        elif self.to == "attach":
+            ev.add(15)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cards = f.vars.get(self.var) or []
+        p = m.players[f.player]
+        target = who_slot(m, f, self.onto) if self.to == "attach" else None
+        for cid in cards:
+            for zone in (p.hand, p.deck, p.discard):
+                if cid in zone:
+                    zone.remove(cid)
+                    break
+            else:
+                continue
+            if self.to == "hand":
+                p.hand.append(cid)
+            elif self.to == "deck":
+                p.deck.append(cid)
+            elif self.to == "discard":
+                p.discard.append(cid)
+            elif target is not None:
+                target.energy.append(cid)
+            else:
+                p.discard.append(cid)
+            if m.logging:
+                m.log.append(("move", f.player, cid, self.to, self.reveal))
+        return NEXT
+
+
+class SwitchOwnActive(Step):
+    """Switch your Active Pokémon with the Benched Pokémon in ``var``."""
+
+    def __init__(self, var: str) -> None:
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        return "Switch your Active Pokémon with it."
+
+    def value(self, ev: Eval) -> None:
+        a = ev.m.players[ev.player].active
+        if a is not None and (a.conditions or a.damage):
+            ev.add(10 + a.damage * 0.3)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        s = who_slot(m, f, self.var)
+        if s is not None and s in p.bench:
+            switch_active(m, p, s)
+            if m.logging:
+                m.log.append(("switch", f.player, s.top))
+        return NEXT
+
+
+class SwitchOpponentActive(Step):
+    """Switch the opponent's Active Pokémon with their Benched Pokémon in ``var``."""
+
+    def __init__(self, var: str) -> None:
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        return "Switch it with your opponent's Active Pokémon."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(15)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[1 - f.player]
+        s = who_slot(m, f, self.var)
+        if s is not None and s in p.bench:
+            switch_active(m, p, s)
+            if m.logging:
+                m.log.append(("switch", p.index, s.top))
+        return NEXT
+
+
+class ReturnToHand(Step):
+    """Return the Pokémon in ``var`` and every card attached to it to your hand."""
+
+    def __init__(self, var: str) -> None:
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        return "Return that Pokémon and all cards attached to it to your hand."
+
+    def value(self, ev: Eval) -> None:
+        s = _best_damaged(ev)
+        ev.add(0.5 * s.damage if s is not None else -10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.var)
+        if s is not None:
+            remove_from_play_to(m, s, m.players[s.owner].hand)
+            if m.logging:
+                m.log.append(("scoop", s.owner, s.top))
+        return NEXT
+
+
+class DiscardAllEnergyFrom(Step):
+    def __init__(self, who: str) -> None:
+        self.who = who
+
+    def text(self, tc: TC) -> str:
+        return f"Then discard all Energy cards attached to {who_text(tc, self.who)}."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-6)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            for c in list(s.energy):
+                discard_attached(m, s, c)
+        return NEXT
+
+
+class TurnEffect(Step):
+    """An effect lasting for the rest of the turn (``ops.TURN_EFFECTS`` names it)."""
+
+    def __init__(self, name: str, wording: str, worth: float = 10) -> None:
+        self.name = name
+        self.wording = wording
+        self.worth = worth
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(self.worth)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        m.players[f.player].turn_effects[self.name] = m.turn
+        return NEXT
+
+
+class KnockOutSlot(Step):  # used by tests of the Knock Out rules
+    def __init__(self, who: str) -> None:
+        self.who = who
+
+    def text(self, tc: TC) -> str:
+        return f"{_cap(who_text(tc, self.who))} is Knocked Out."
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            discard_slot(m, s)
+        return NEXT
+
+
+def walk_steps(steps: Sequence[Step]) -> list[Step]:
+    """Every step, nested ones included (for checks on a whole script)."""
+    out: list[Step] = []
+    for s in steps:
+        out.append(s)
+        inner = getattr(s, "walk", None)
+        if inner is not None:
+            out.extend(walk_steps(inner()))
+    return out
+
+
+def steps_text(steps: Sequence[Step], tc: TC) -> str:
+    return " ".join(t for t in (s.text(tc) for s in steps) if t)
+
+
+class FinishTrainer(Instr):
+    """A played Trainer that is not kept (Supporters lie beside the Active until the end
+    of the turn; Stadiums stay in play) goes to the discard pile once its effect is done."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if f.source < 0:
+            return NEXT
+        p = m.players[m.owner[f.source]]
+        if f.source in p.resolving:
+            p.resolving.remove(f.source)
+            p.discard.append(f.source)
+        return NEXT
+
+
+class CheckState(Instr):
+    """After an effect: Knock Outs and a missing Active Pokémon are dealt with at once."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if m.ko_dirty and _rules.needs_knockout_check(m):
+            _rules.push_knockouts(m)
+        return NEXT
+
+
+from .. import rules as _rules  # noqa: E402  (the rules import the steps' module first)

@@ -1,0 +1,452 @@
+"""A match: the state, the decision it waits for, and the machine that advances it.
+
+Use::
+
+    m = Match(pool, (deck_a, deck_b))          # deck lists of card ids
+    while not m.over:
+        d = m.pending
+        if isinstance(d, Chance):
+            m.resolve(True)                     # heads / a permutation for a shuffle
+        else:
+            m.apply(0)                          # index (or indices) into d.options
+
+Every decision is a :class:`Choice` from a list; every coin flip and shuffle is a
+:class:`Chance` resolved by whoever drives the match. The engine owns no randomness, no
+clock and no files: same decks + same answers give the same match, bit for bit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from itertools import combinations
+from typing import Any
+
+from . import rules as R
+from .carddefs import STADIUM, SUPPORTER, TM, TOOL, CardDef
+from .cardpool import CardPool
+from .effects.core import NEXT, SUSPEND, Cond
+from .errors import BadChanceOutcome, GameOver, IllegalAction, NotAChoice
+from .ops import find_slot
+from .ruleset import EXPEDITION, Ruleset
+from .state import Chance, Choice, Frame, PlayerState, Slot
+
+
+class Match:
+    """The whole state of a match between two decks, and its rules machine."""
+
+    # Slots: the rules read these attributes millions of times in a simulation.
+    __slots__ = (
+        "_qframe",
+        "acts_between",
+        "coins",
+        "current",
+        "decisions",
+        "deck_lists",
+        "defs",
+        "end_discard",
+        "energy_acts_between",
+        "energy_end_discard",
+        "first",
+        "has_passives",
+        "ko_dirty",
+        "log",
+        "logging",
+        "over",
+        "owner",
+        "pending",
+        "pending_player",
+        "players",
+        "pool",
+        "prize_count",
+        "result",
+        "retreat_hook",
+        "rules",
+        "stack",
+        "stadium",
+        "sudden_death",
+        "turn",
+        "turn_over",
+        "units_of",
+        "winner",
+    )
+
+    def __init__(
+        self,
+        pool: CardPool,
+        decks: Sequence[Sequence[str]],
+        rules: Ruleset = EXPEDITION,
+        *,
+        validate: bool = True,
+        record_log: bool = True,
+        start: bool = True,
+    ) -> None:
+        if len(decks) != 2:
+            raise ValueError("a match needs exactly two decks")
+        self.pool = pool
+        self.rules = rules
+        if validate:
+            from .deck import validate_deck
+
+            for deck in decks:
+                validate_deck(pool, deck, rules)
+        self.deck_lists: list[list[str]] = [list(d) for d in decks]
+        self.defs: list[CardDef] = []
+        self.owner: list[int] = []
+        for p, deck in enumerate(decks):
+            for card_id in deck:
+                self.defs.append(pool.get(card_id))
+                self.owner.append(p)
+        self.index_flags()
+        self.players = [PlayerState(0), PlayerState(1)]
+        self.logging = record_log
+        self.log: list[tuple[Any, ...]] = []
+        self.turn = 0
+        self.current = 0
+        self.first = 0
+        self.stadium = -1
+        self.turn_over = False
+        # Set by anything that can knock a Pokémon out or empty an Active spot, so the main
+        # phase only scans for Knock Outs when one may have happened.
+        self.ko_dirty = True
+        self.over = False
+        self.winner: int | None = None
+        self.result = ""
+        self.sudden_death = 0
+        self.prize_count = rules.prizes
+        self.pending: Choice | Chance | None = None
+        self.pending_player = 0
+        self.decisions = 0
+        self.coins = [0, 0]  # heads / tails flipped in this match
+        self.stack: list[Frame] = []
+        self._qframe = Frame("query", (), 0)
+        if start:
+            self.stack.append(Frame("rule:game", R.GAME_PROGRAM, 0))
+            self._run()
+
+    # ----------------------------------------------------------------- the machine
+
+    def _run(self) -> None:
+        stack = self.stack
+        while self.pending is None and stack and not self.over:
+            f = stack[-1]
+            code = f.code
+            pc = f.pc
+            if pc >= len(code):
+                stack.pop()
+                continue
+            r = code[pc].run(self, f)
+            if r is None:
+                f.pc = pc + 1
+            elif r == SUSPEND:
+                break
+            else:
+                f.pc = r
+
+    def apply(self, action: int | Sequence[int]) -> None:
+        """Answer the pending :class:`Choice` with an option index, or several indices."""
+        ch = self.pending
+        if type(ch) is not Choice:
+            if self.over:
+                raise GameOver(f"the match is over ({self.result})")
+            raise NotAChoice("the match waits for a chance outcome (coin or shuffle), "
+                             "not a player's choice; use resolve()")
+        opts = ch.options
+        if type(action) is int and ch.max == 1 and ch.min == 1 and 0 <= action < len(opts):
+            answer: tuple[tuple[Any, ...], ...] = (opts[action],)  # the common case
+        else:
+            answer = self._validate(ch, action)
+        self.pending = None
+        self.pending_player = ch.player
+        self.decisions += 1
+        f = self.stack[-1]
+        r = f.code[f.pc].resume(self, f, answer)
+        if r is None:
+            f.pc += 1
+        elif r != SUSPEND:
+            f.pc = r
+        self._run()
+
+    def resolve(self, outcome: Any) -> None:
+        """Resolve the pending :class:`Chance`: a bool (heads) for a coin, a permutation of
+        ``range(size)`` for a shuffle (new order, bottom first, of the current deck)."""
+        ch = self.pending
+        if self.over:
+            raise GameOver(f"the match is over ({self.result})")
+        if not isinstance(ch, Chance):
+            raise NotAChoice("the match waits for a player's choice, not a chance outcome; "
+                             "use apply()")
+        if ch.kind == "coin":
+            if not isinstance(outcome, bool):
+                raise BadChanceOutcome(f"a coin outcome must be true (heads) or false (tails), "
+                                       f"not {outcome!r}")
+        else:
+            _check_permutation(outcome, ch.size)
+            outcome = list(outcome)
+        self.pending = None
+        f = self.stack[-1]
+        r = f.code[f.pc].resume(self, f, outcome)
+        self._step(f, r)
+        self._run()
+
+    def _step(self, f: Frame, r: int | None) -> None:
+        if r is None:
+            f.pc += 1
+        elif r != SUSPEND:
+            f.pc = r
+
+    def _validate(self, ch: Choice, action: int | Sequence[int]) -> tuple[tuple[Any, ...], ...]:
+        n = len(ch.options)
+        if isinstance(action, int) and not isinstance(action, bool):
+            picks: tuple[int, ...] = (action,)
+        elif isinstance(action, (list, tuple)) and all(
+            isinstance(i, int) and not isinstance(i, bool) for i in action
+        ):
+            picks = tuple(action)
+        else:
+            raise IllegalAction(f"an answer is an option index or a list of indices, "
+                                f"not {action!r}")
+        for i in picks:
+            if not 0 <= i < n:
+                raise IllegalAction(f"option {i} does not exist: this {ch.kind} decision has "
+                                    f"options 0..{n - 1}")
+        if len(set(picks)) != len(picks):
+            raise IllegalAction(f"the same option was picked twice in {list(picks)}")
+        if not ch.min <= len(picks) <= ch.max:
+            want = str(ch.min) if ch.min == ch.max else f"{ch.min} to {ch.max}"
+            raise IllegalAction(f"this {ch.kind} decision takes {want} option(s), "
+                                f"got {len(picks)}")
+        return tuple(ch.options[i] for i in picks)
+
+    def index_flags(self) -> None:
+        """Per-instance flag tables used by fast paths (any() over map() runs in C)."""
+        defs = self.defs
+        self.has_passives: list[bool] = [bool(d.passives) for d in defs]
+        self.acts_between: list[bool] = [d.acts_between_turns for d in defs]
+        self.end_discard: list[bool] = [d.discards_at_end_of_turn for d in defs]
+        self.units_of: list[tuple[int, ...]] = [d.units for d in defs]
+        self.retreat_hook: list[bool] = [d.changes_retreat for d in defs]
+        self.energy_end_discard = any(d.discards_at_end_of_turn for d in defs if d.kind == 2)
+        self.energy_acts_between = any(d.acts_between_turns for d in defs if d.kind == 2)
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def choice(self) -> Choice | None:
+        return self.pending if isinstance(self.pending, Choice) else None
+
+    @property
+    def chance(self) -> Chance | None:
+        return self.pending if isinstance(self.pending, Chance) else None
+
+    def legal_actions(self) -> list[tuple[int, ...]]:
+        """Every legal answer to the pending choice, as tuples of option indices."""
+        ch = self.choice
+        if ch is None:
+            return []
+        n = len(ch.options)
+        if ch.single:
+            return [(i,) for i in range(n)]
+        out: list[tuple[int, ...]] = []
+        for k in range(ch.min, ch.max + 1):
+            out.extend(combinations(range(n), k))
+        return out
+
+    def card_name(self, cid: int) -> str:
+        return self.defs[cid].name if 0 <= cid < len(self.defs) else "?"
+
+    def slot(self, slot_id: int) -> Slot | None:
+        return find_slot(self, slot_id)
+
+    def describe(self, option: tuple[Any, ...]) -> str:
+        from .describe import describe_option
+
+        return describe_option(self, option)
+
+    # ----------------------------------------------------------------- helpers for rules
+
+    def distinct_cards(self, cards: Iterable[int], pred: Callable[[CardDef], bool],
+                       ) -> tuple[tuple[str, int], ...]:
+        seen: set[int] = set()
+        out = []
+        for cid in cards:
+            d = self.defs[cid]
+            if id(d) in seen or not pred(d):
+                continue
+            seen.add(id(d))
+            out.append(("card", cid))
+        return tuple(out)
+
+    def note_coin(self, player: int, heads: bool, purpose: str) -> None:
+        self.coins[0 if heads else 1] += 1
+        if self.logging:
+            self.log.append(("coin", player, heads, purpose))
+
+    def apply_shuffle(self, player: int, perm: Sequence[int]) -> None:
+        deck = self.players[player].deck
+        deck[:] = [deck[i] for i in perm]
+        if self.logging:
+            self.log.append(("shuffle", player))
+
+    def _query_frame(self, player: int, source: int, user: int) -> Frame:
+        # Conditions are asked with a frame for context; one scratch frame serves them all.
+        f = self._qframe
+        f.player = player
+        f.source = source
+        f.user = user
+        f.target = -1
+        f.vars.clear()
+        return f
+
+    def cond_holds(self, cond: Cond, player: int, source: int, user: int = -1) -> bool:
+        return cond.holds(self, self._query_frame(player, source, user))
+
+    def requirements_hold(self, conds: Sequence[Cond], player: int, source: int,
+                          user: int = -1) -> bool:
+        if not conds:
+            return True
+        f = self._query_frame(player, source, user)
+        for c in conds:
+            if not c.holds(self, f):
+                return False
+        return True
+
+    def prizes_for_knockout(self, slot: Slot) -> int:
+        return 1
+
+    def reset_for_game(self) -> None:
+        """Every card back in its owner's deck, in the deck list's order (the shuffle that
+        follows decides the real order); a fresh table."""
+        for p in self.players:
+            p.deck = []
+            p.hand = []
+            p.discard = []
+            p.prizes = []
+            p.active = None
+            p.bench = []
+            p.mulligans = 0
+            p.reset_turn_flags()
+        for cid, owner in enumerate(self.owner):
+            self.players[owner].deck.append(cid)
+        self.stadium = -1
+        self.turn = 0
+        self.turn_over = False
+
+    def finish(self, winner: int, reason: str) -> None:
+        self.over = True
+        self.winner = winner
+        self.result = reason
+        self.pending = None
+        if self.logging:
+            self.log.append(("win", winner, reason))
+
+    def begin_sudden_death(self) -> None:
+        """"play a new Pokémon game, but have each player use only 1 Prize" -- repeated
+        for as long as games keep ending in Sudden Death."""
+        self.sudden_death += 1
+        self.prize_count = self.rules.sudden_death_prizes
+        if self.logging:
+            self.log.append(("sudden_death", self.sudden_death))
+        self.stack.clear()
+        self.stack.append(Frame("rule:game", R.GAME_PROGRAM, 0))
+
+    def play_trainer(self, cid: int) -> None:
+        """Play a Trainer from the hand (already removed from it)."""
+        d = self.defs[cid]
+        p = self.players[self.current]
+        if self.logging:
+            self.log.append(("play", self.current, cid))
+        if d.trainer_kind == SUPPORTER:
+            p.supporter_played = True
+            if self.rules.supporter_discard_end_of_turn:
+                p.supporter.append(cid)
+                dest = "supporter"
+            else:
+                dest = "discard"
+        elif d.trainer_kind == STADIUM:
+            p.stadium_played = True
+            if self.stadium >= 0:
+                old = self.stadium
+                self.players[self.owner[old]].discard.append(old)
+                if self.logging:
+                    self.log.append(("stadium_discarded", self.owner[old], old))
+            self.stadium = cid
+            dest = "stadium"
+        else:
+            dest = "discard"
+        if dest == "discard":
+            p.resolving.append(cid)
+        if d.play_code:
+            self.stack.append(Frame(f"{d.id}#t", d.play_code, self.current, cid))
+        elif dest == "discard":
+            p.resolving.remove(cid)
+            p.discard.append(cid)
+
+    def use_power(self, slot: Slot, index: int) -> None:
+        pw = self.defs[slot.top].powers[index]
+        p = self.players[slot.owner]
+        p.powers_used.append((slot.top, index))
+        if self.logging:
+            self.log.append(("power", slot.owner, slot.top, pw.name))
+        self.stack.append(Frame(pw.key, pw.code, slot.owner, slot.top, slot.id))
+
+    def start_attack(self, source: int, index: int) -> None:
+        """Push the attack's frame: ``source`` is the card the attack is printed on (the
+        Active Pokémon, a Technical Machine, or an opponent's card being copied)."""
+        p = self.players[self.current]
+        active = p.active
+        assert active is not None
+        d = self.defs[source]
+        attack = d.attacks[index]
+        if self.owner[source] != self.current:
+            # A copied attack: the Power that allows it counts as used.
+            for i, pw in enumerate(self.defs[active.top].powers):
+                if pw.instead_of_attack:
+                    p.powers_used.append((active.top, i))
+                    break
+        opp = self.players[1 - self.current].active
+        self.stack.append(Frame(attack.key, attack.code, self.current, source, active.id,
+                                opp.id if opp is not None else -1))
+
+    def on_energy_attached(self, slot: Slot, cid: int) -> None:
+        d = self.defs[cid]
+        if d.play_code:
+            self.stack.append(Frame(f"{d.id}#attach", d.play_code, self.current, cid, slot.id))
+
+    def trainer_destination(self, cid: int) -> str:
+        d = self.defs[cid]
+        if d.trainer_kind in (TOOL, TM):
+            return "attached"
+        return d.trainer_kind
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see (the opponent's hand, both decks and Prizes hidden)."""
+        from .position import player_view
+
+        return player_view(self, player)
+
+    def position(self) -> dict[str, Any]:
+        from .position import to_position
+
+        return to_position(self)
+
+    @classmethod
+    def from_position(cls, pool: CardPool, position: dict[str, Any], *,
+                      record_log: bool = True) -> Match:
+        from .position import from_position
+
+        return from_position(pool, position, record_log=record_log)
+
+
+def _check_permutation(outcome: Any, size: int) -> None:
+    if not isinstance(outcome, (list, tuple)):
+        raise BadChanceOutcome(f"a shuffle outcome is a permutation list of 0..{size - 1}, "
+                               f"not {type(outcome).__name__}")
+    ok = len(outcome) == size and (
+        size == 0 or (set(map(type, outcome)) == {int} and len(set(outcome)) == size
+                      and min(outcome) == 0 and max(outcome) == size - 1))
+    if not ok:
+        raise BadChanceOutcome(f"a shuffle outcome must be a permutation of 0..{size - 1} "
+                               f"({size} distinct indices)")
+
+
+__all__ = ["NEXT", "Chance", "Choice", "Match"]

@@ -1,0 +1,468 @@
+"""Operations on the match state shared by the rules and the card effects.
+
+Everything that moves a card, places damage or changes a Special Condition goes through
+here, so each rule (what leaves with a Pokémon on the Bench, what an evolution clears,
+what counts as an Energy unit) is written once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import chain
+from typing import TYPE_CHECKING
+
+from .carddefs import ENERGY, POKE_BODY, POKE_POWER, CardDef, PowerDef
+from .effects.passives import DamageCtx, Passive
+from .energy import BIT
+from .ruleset import BURNED, PARALYZED, POISONED, ROTATION
+from .state import CONDITION_NAMES, PlayerState, Slot
+
+if TYPE_CHECKING:
+    from .match import Match
+
+
+# --------------------------------------------------------------------------- markers
+
+
+@dataclass(frozen=True)
+class MarkerKind:
+    """A lasting mark on a Pokémon. ``value`` in ``Slot.markers`` is the last turn number it
+    applies to (or a count, for counters)."""
+
+    name: str
+    label: str
+    clears_on_bench: bool = True  # results of attacks go away on the Bench ...
+    clears_on_evolve: bool = True  # ... and on evolution (damage counters are the exception)
+    is_counter: bool = False  # a count that does not expire (e.g. Char counters)
+    passive: Passive | None = None
+
+
+MARKERS: dict[str, MarkerKind] = {}
+
+
+def register_marker(kind: MarkerKind) -> MarkerKind:
+    existing = MARKERS.get(kind.name)
+    if existing is not None and existing != kind:
+        raise ValueError(f"marker {kind.name!r} registered twice with different meanings")
+    MARKERS[kind.name] = kind
+    return kind
+
+
+register_marker(MarkerKind("cant_attack", "can't attack"))
+register_marker(MarkerKind("cant_retreat", "can't retreat"))
+register_marker(MarkerKind("char", "Char counters", clears_on_bench=False, is_counter=True))
+
+
+def has_marker(m: Match, slot: Slot, name: str) -> bool:
+    v = slot.markers.get(name)
+    if v is None:
+        return False
+    if MARKERS[name].is_counter:
+        return v > 0
+    return m.turn <= v
+
+
+TURN_EFFECTS: dict[str, Passive] = {}
+"""Effects that last for the rest of a player's turn, by name (``PlayerState.turn_effects``)."""
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def top_def(m: Match, slot: Slot) -> CardDef:
+    return m.defs[slot.top]
+
+
+def max_hp(m: Match, slot: Slot) -> int:
+    return m.defs[slot.top].hp
+
+
+def remaining_hp(m: Match, slot: Slot) -> int:
+    return m.defs[slot.top].hp - slot.damage
+
+
+def is_knocked_out(m: Match, slot: Slot) -> bool:
+    return slot.damage >= m.defs[slot.top].hp
+
+
+def opponent(player: int) -> int:
+    return 1 - player
+
+
+def find_slot(m: Match, slot_id: int) -> Slot | None:
+    """The Pokémon in play with this id (either player), or None if it left play."""
+    if 0 <= slot_id < len(m.owner):
+        p = m.players[m.owner[slot_id]]  # a slot's id is its Basic card: same owner
+        a = p.active
+        if a is not None and a.id == slot_id:
+            return a
+        for s in p.bench:
+            if s.id == slot_id:
+                return s
+        return None
+    for p in m.players:
+        a = p.active
+        if a is not None and a.id == slot_id:
+            return a
+        for s in p.bench:
+            if s.id == slot_id:
+                return s
+    return None
+
+
+def is_active(m: Match, slot: Slot) -> bool:
+    return m.players[slot.owner].active is slot
+
+
+def power_works(m: Match, slot: Slot, power: PowerDef) -> bool:
+    """Is this Poké-Power usable / Poké-Body on? Special Conditions shut them off by era."""
+    shut = m.rules.power_shutoff if power.kind == POKE_POWER else m.rules.body_shutoff
+    return not (slot.conditions & shut)
+
+
+def bodies(m: Match, slot: Slot) -> Iterator[tuple[Passive, Slot]]:
+    """Passives of the working Poké-Bodies printed on this Pokémon."""
+    for power in m.defs[slot.top].powers:
+        if power.kind == POKE_BODY and power.passives and power_works(m, slot, power):
+            for ps in power.passives:
+                yield ps, slot
+
+
+def slot_passives(m: Match, slot: Slot) -> Iterator[tuple[Passive, Slot]]:
+    """Every passive that rides on this Pokémon: attached cards, Bodies, markers."""
+    defs = m.defs
+    for cid in slot.energy:
+        for ps in defs[cid].passives:
+            yield ps, slot
+    if slot.tool >= 0:
+        for ps in defs[slot.tool].passives:
+            yield ps, slot
+    yield from bodies(m, slot)
+    for name in slot.markers:
+        kind = MARKERS.get(name)
+        if kind is not None and kind.passive is not None and has_marker(m, slot, name):
+            yield kind.passive, slot
+
+
+def stadium_passives(m: Match) -> Iterator[Passive]:
+    if m.stadium >= 0:
+        yield from m.defs[m.stadium].passives
+
+
+def energy_units(m: Match, slot: Slot) -> list[int]:
+    """The Energy units attached to a Pokémon after every passive that changes them."""
+    defs = m.defs
+    if not m.players[slot.owner].turn_effects and not defs[slot.top].bodies_change_energy:
+        return list(chain.from_iterable(map(m.units_of.__getitem__, slot.energy)))
+    units: list[int] = []
+    basic: list[bool] = []
+    for cid in slot.energy:
+        d = defs[cid]
+        units.extend(d.units)
+        basic.extend([d.basic_energy] * len(d.units))
+    for ps in list(_unit_hooks(m, slot)):
+        ps.energy_units(m, slot, units, basic)
+    return units
+
+
+def _unit_hooks(m: Match, slot: Slot) -> Iterator[Passive]:
+    effects = m.players[slot.owner].turn_effects
+    if effects:
+        for name in effects:
+            ps = TURN_EFFECTS.get(name)
+            if ps is not None:
+                yield ps
+    for ps, _ in bodies(m, slot):
+        if ps.changes_energy:
+            yield ps
+
+
+def energy_card_units(m: Match, cid: int) -> int:
+    """How many units an attached Energy card counts for when paying a Retreat Cost."""
+    return len(m.defs[cid].units)
+
+
+def count_energy_of_type(m: Match, slot: Slot, t: str) -> int:
+    """Units attached that provide type ``t`` (after passives)."""
+    bit = BIT[t]
+    return sum(1 for u in energy_units(m, slot) if u & bit)
+
+
+def has_slot_passives(m: Match, slot: Slot) -> bool:
+    """Cheap test: could any passive ride on this Pokémon?"""
+    defs = m.defs
+    if slot.tool >= 0 or slot.markers or defs[slot.top].has_bodies:
+        return True
+    for cid in slot.energy:
+        if defs[cid].passives:
+            return True
+    return False
+
+
+def retreat_cost_is_printed(m: Match, slot: Slot) -> bool:
+    """Fast test: nothing in play can change this Pokémon's Retreat Cost."""
+    hook = m.retreat_hook
+    return not (m.players[slot.owner].turn_effects or slot.markers
+                or (m.stadium >= 0 and hook[m.stadium])
+                or (slot.tool >= 0 and hook[slot.tool])
+                or hook[slot.top] or any(map(hook.__getitem__, slot.energy)))
+
+
+def retreat_cost(m: Match, slot: Slot) -> int:
+    cost = m.defs[slot.top].retreat
+    p = m.players[slot.owner]
+    if retreat_cost_is_printed(m, slot):
+        return cost
+    for name in p.turn_effects:
+        ps = TURN_EFFECTS.get(name)
+        if ps is not None:
+            cost = ps.retreat_cost(m, slot, cost)
+    for ps, holder in slot_passives(m, slot):
+        cost = ps.retreat_cost(m, holder, cost)
+    for ps in stadium_passives(m):
+        cost = ps.retreat_cost(m, slot, cost)
+    return max(0, cost)
+
+
+def conditions_text(slot: Slot) -> str:
+    return ", ".join(n for b, n in CONDITION_NAMES.items() if slot.conditions & b)
+
+
+# --------------------------------------------------------------------------- moving cards
+
+
+def draw(m: Match, p: PlayerState, n: int) -> int:
+    """Draw up to ``n`` cards; drawing from an empty deck by an effect is not a loss."""
+    drawn = 0
+    deck = p.deck
+    hand = p.hand
+    while drawn < n and deck:
+        cid = deck.pop()
+        hand.append(cid)
+        drawn += 1
+        if m.logging:
+            m.log.append(("draw", p.index, cid))
+    return drawn
+
+
+def discard_cards(m: Match, cards: list[int]) -> None:
+    for cid in cards:
+        m.players[m.owner[cid]].discard.append(cid)
+
+
+def remove_from_hand(p: PlayerState, cid: int) -> None:
+    p.hand.remove(cid)
+
+
+def new_slot(m: Match, p: PlayerState, cid: int) -> Slot:
+    return Slot(cid, p.index, m.turn)
+
+
+def clear_on_leave_active(m: Match, slot: Slot) -> None:
+    """Going to the Bench removes Special Conditions and the results of attacks."""
+    slot.conditions = 0
+    if slot.markers:
+        for name in list(slot.markers):
+            kind = MARKERS.get(name)
+            if kind is None or kind.clears_on_bench:
+                del slot.markers[name]
+
+
+def evolve(m: Match, slot: Slot, cid: int) -> None:
+    """Play ``cid`` on top of ``slot``: damage and attached cards stay; Special Conditions,
+    attack results and counters (but not damage counters) go away."""
+    slot.cards.append(cid)
+    slot.top = cid
+    m.ko_dirty = True  # a different card: a different HP
+    slot.conditions = 0
+    if slot.markers:
+        for name in list(slot.markers):
+            kind = MARKERS.get(name)
+            if kind is None or kind.clears_on_evolve:
+                del slot.markers[name]
+    slot.played_turn = m.turn
+
+
+def switch_active(m: Match, p: PlayerState, bench_slot: Slot) -> None:
+    """Swap the Active Pokémon with a Benched one (the old Active loses its conditions)."""
+    m.ko_dirty = True
+    old = p.active
+    idx = p.bench.index(bench_slot)
+    if old is None:
+        p.bench.pop(idx)
+    else:
+        clear_on_leave_active(m, old)
+        p.bench[idx] = old
+    p.active = bench_slot
+
+
+def remove_slot(m: Match, slot: Slot) -> None:
+    """Take a Pokémon out of play (its cards go wherever the caller puts them)."""
+    m.ko_dirty = True
+    p = m.players[slot.owner]
+    if p.active is slot:
+        p.active = None
+    else:
+        p.bench.remove(slot)
+
+
+def discard_slot(m: Match, slot: Slot) -> None:
+    """Put a Pokémon and every card attached to it in its owner's discard pile."""
+    remove_from_play_to(m, slot, m.players[slot.owner].discard)
+
+
+def remove_from_play_to(m: Match, slot: Slot, zone: list[int]) -> None:
+    remove_slot(m, slot)
+    zone.extend(slot.attached())
+
+
+def discard_attached(m: Match, slot: Slot, cid: int) -> None:
+    """Discard one card attached to a Pokémon (Energy, Tool or Technical Machine)."""
+    if cid in slot.energy:
+        slot.energy.remove(cid)
+    elif cid == slot.tool:
+        slot.tool = -1
+    elif cid in slot.tms:
+        slot.tms.remove(cid)
+    else:
+        raise ValueError(f"card {cid} is not attached to slot {slot.id}")
+    m.players[m.owner[cid]].discard.append(cid)
+
+
+# --------------------------------------------------------------------------- conditions
+
+
+def inflict(m: Match, slot: Slot, bit: int) -> None:
+    """Apply a Special Condition. Asleep, Confused and Paralyzed replace each other; Poison
+    and Burn replace only themselves (there is no double Poison)."""
+    if bit & ROTATION:
+        slot.conditions = (slot.conditions & ~ROTATION) | bit
+        if bit == PARALYZED:
+            slot.paralyzed_turn = m.turn
+    else:
+        slot.conditions |= bit & (POISONED | BURNED)
+    if m.logging:
+        m.log.append(("condition", slot.owner, slot.top, CONDITION_NAMES[bit]))
+
+
+def cure(slot: Slot, bits: int) -> None:
+    slot.conditions &= ~bits
+
+
+# --------------------------------------------------------------------------- damage
+
+
+def place_counters(m: Match, slot: Slot, counters: int) -> None:
+    """Put damage counters on a Pokémon (no Weakness, Resistance or other effects)."""
+    if counters > 0:
+        slot.damage += 10 * counters
+        m.ko_dirty = True
+        if m.logging:
+            m.log.append(("counters", slot.owner, slot.top, counters))
+
+
+def heal(m: Match, slot: Slot, amount: int) -> int:
+    """Remove up to ``amount`` damage; returns how much was removed."""
+    removed = min(slot.damage, max(0, amount))
+    slot.damage -= removed
+    if removed and m.logging:
+        m.log.append(("heal", slot.owner, slot.top, removed))
+    return removed
+
+
+def weakness_applies(m: Match, attacker_mask: int, defender: Slot) -> tuple[bool, str]:
+    for t, value in m.defs[defender.top].weakness:
+        if attacker_mask & BIT.get(t, 0):
+            return True, value
+    return False, ""
+
+
+def resistance_applies(m: Match, attacker_mask: int, defender: Slot) -> tuple[bool, str]:
+    for t, value in m.defs[defender.top].resistance:
+        if attacker_mask & BIT.get(t, 0):
+            return True, value
+    return False, ""
+
+
+def attacker_type_mask(m: Match, slot: Slot) -> int:
+    return m.defs[slot.top].type_mask
+
+
+def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
+    """The damage an attack does, in the order a)-i) of "How Do You Figure Out the
+    Damage?". Returns the damage to place (a multiple of 10, never below 0)."""
+    dmg = base  # a) base damage
+    attacker = dc.attacker
+    defender = dc.defender
+    att_passives: list[tuple[Passive, Slot]] = []
+    def_passives = list(slot_passives(m, defender))
+    if attacker is not None:
+        att_passives = list(slot_passives(m, attacker))
+        # b) effects on the attacking Pokémon that change the base damage
+        for ps, holder in att_passives:
+            if ps.damage_step == "b":
+                dmg = ps.modify_damage(m, dc, holder, dmg)
+    if dmg <= 0:
+        return 0
+    rules = m.rules
+    if dc.to_active and attacker is not None:
+        amask = attacker_type_mask(m, attacker)
+        if dc.weakness:
+            weak, value = weakness_applies(m, amask, defender)
+            if weak:  # c) Weakness
+                dmg = _apply_weakness(rules.use_printed_weakness, rules.weakness_multiplier,
+                                      value, dmg)
+        if dc.resistance:
+            res, value = resistance_applies(m, amask, defender)
+            if res:  # d) Resistance
+                amount = rules.resistance_amount
+                if rules.use_printed_weakness and value:
+                    amount = abs(int(value))
+                dmg -= amount
+    # e) the attacker's Trainer and Energy cards
+    for ps, holder in att_passives:
+        if ps.damage_step == "e":
+            dmg = ps.modify_damage(m, dc, holder, dmg)
+    # f) Trainer cards on the whole play area (Stadiums)
+    for ps in stadium_passives(m):
+        if ps.damage_step == "f":
+            dmg = ps.modify_damage(m, dc, None, dmg)
+    # g) the defender's Trainer and Energy cards, h) its attack results and Pokémon Powers
+    for step in ("g", "h"):
+        for ps, holder in def_passives:
+            if ps.damage_step == step:
+                dmg = ps.modify_damage(m, dc, holder, dmg)
+    if dmg <= 0:
+        return 0
+    return dmg - dmg % 10
+
+
+def _apply_weakness(printed: bool, multiplier: int, value: str, dmg: int) -> int:
+    if printed and value:
+        if value.startswith("x") or value.startswith("×"):
+            return dmg * int(value[1:])
+        return dmg + int(value.lstrip("+"))
+    return dmg * multiplier
+
+
+def deal_damage(m: Match, dc: DamageCtx, base: int) -> int:
+    """Figure and place attack damage; returns the damage placed."""
+    dmg = figure_damage(m, dc, base)
+    if dmg > 0:
+        dc.defender.damage += dmg
+        m.ko_dirty = True
+        if m.logging:
+            m.log.append(("damage", dc.defender.owner, dc.defender.top, dmg))
+        for ps, holder in _after_hooks(m, dc):
+            ps.after_damage(m, dc, holder, dmg)
+    return dmg
+
+
+def _after_hooks(m: Match, dc: DamageCtx) -> Iterator[tuple[Passive, Slot]]:
+    if dc.attacker is not None:
+        yield from slot_passives(m, dc.attacker)
+
+
+def is_energy(d: CardDef) -> bool:
+    return d.kind == ENERGY

@@ -1,0 +1,1061 @@
+"""The rulebook's procedures as programs: setup, the turn, retreat, the attack frame,
+between turns, Knock Outs and winning.
+
+Each procedure is a tuple of instructions run by the match (see ``effects/core.py``). The
+comments quote the rulebook section each instruction implements, by its heading.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .carddefs import AttackDef
+from .effects.core import NEXT, SUSPEND, Builder, Instr, Result, Step
+from .effects.passives import DamageCtx
+from .energy import valid_retreat_payment
+from .ops import (
+    MARKERS,
+    deal_damage,
+    discard_attached,
+    discard_slot,
+    draw,
+    energy_card_units,
+    find_slot,
+    has_marker,
+    has_slot_passives,
+    is_knocked_out,
+    place_counters,
+    retreat_cost,
+    slot_passives,
+    switch_active,
+)
+from .ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
+from .state import Chance, Choice, Frame, Slot
+
+if TYPE_CHECKING:
+    from .match import Match
+
+
+
+def coin(player: int, purpose: str) -> Chance:
+    return Chance("coin", player, purpose)
+
+
+# =========================================================================== setup
+
+
+class NewGame(Instr):
+    """Start (or restart, for Sudden Death) a game: every card back in its owner's deck."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        m.reset_for_game()
+        return NEXT
+
+
+class FlipForFirst(Instr):
+    """"Flip a coin to decide who goes first." Player 1 (the first seat) calls heads."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        m.pending = coin(0, "who goes first")
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        m.first = 0 if answer else 1
+        m.current = m.first
+        m.note_coin(0, answer, "who goes first")
+        if m.logging:
+            m.log.append(("first", m.first))
+        return NEXT
+
+
+class ShuffleQueue(Instr):
+    """Shuffle the decks of the players listed in ``vars['shuffle']``, one chance node each."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        queue = f.vars.get("shuffle")
+        if not queue:
+            return NEXT
+        p = queue[0]
+        m.pending = Chance("shuffle", p, "shuffle deck", len(m.players[p].deck))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        queue = f.vars["shuffle"]
+        m.apply_shuffle(queue[0], answer)
+        del queue[0]
+        return f.pc
+
+
+class QueueBothShuffles(Instr):
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        f.vars["shuffle"] = [m.first, 1 - m.first]
+        return NEXT
+
+
+class DrawOpeningHands(Instr):
+    """"Shuffle your deck and draw a starting hand of 7 cards." """
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        for p in m.players:
+            draw(m, p, m.rules.hand_size)
+        return NEXT
+
+
+def _has_basic(m: Match, hand: list[int]) -> bool:
+    defs = m.defs
+    return any(defs[c].is_basic_pokemon for c in hand)
+
+
+class MulliganCheck(Instr):
+    """"What If I Don't Have a Basic Pokémon Card in My Hand?" and "What Happens if
+    Neither Player Gets a Basic Pokémon Card in His or Her First 7 Cards?"
+
+    Without a Basic: show the hand, shuffle it back, draw 7 again; the opponent may draw
+    extra cards (Expedition: up to 2, right away). When neither player has one, both do it
+    and nobody draws extra. Jumps past the mulligan block once both hands hold a Basic.
+    """
+
+    __slots__ = ("target",)
+
+    def __init__(self, done: Any) -> None:
+        self.target: Any = done
+
+    def run(self, m: Match, f: Frame) -> Result:
+        has = [_has_basic(m, p.hand) for p in m.players]
+        if all(has):
+            f.vars.pop("mulligan", None)
+            return self.target
+        order = [m.first, 1 - m.first]
+        without = [p for p in order if not has[p]]
+        for p in without:
+            pl = m.players[p]
+            pl.mulligans += 1
+            if m.logging:
+                m.log.append(("mulligan", p, list(pl.hand)))
+            pl.deck.extend(pl.hand)
+            pl.hand.clear()
+        f.vars["mulligan"] = without
+        f.vars["shuffle"] = list(without)
+        return NEXT
+
+
+class MulliganRedraw(Instr):
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        for p in f.vars["mulligan"]:
+            draw(m, m.players[p], m.rules.hand_size)
+        return NEXT
+
+
+class MulliganExtra(Instr):
+    """The opponent of a single mulligan may draw up to N extra cards (a choice)."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        without = f.vars["mulligan"]
+        if len(without) != 1 or m.rules.mulligan_extra_after_prizes:
+            return NEXT
+        other = 1 - without[0]
+        most = min(m.rules.mulligan_extra_cards, len(m.players[other].deck))
+        if most <= 0:
+            return NEXT
+        options = tuple(("draw", n) for n in range(most + 1))
+        m.pending = Choice(other, "mulligan_draw",
+                           "Your opponent took a mulligan: draw extra cards?", options)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        other = 1 - f.vars["mulligan"][0]
+        n = answer[0][1]
+        draw(m, m.players[other], n)
+        if m.logging and n:
+            m.log.append(("extra_draw", other, n))
+        return NEXT
+
+
+class ChooseActive(Instr):
+    """"choose a Basic Pokémon card from your hands and put them face down" """
+
+    __slots__ = ("order",)
+
+    def __init__(self, order: int) -> None:
+        self.order = order
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.first if self.order == 0 else 1 - m.first
+        options = m.distinct_cards(m.players[p].hand, lambda d: d.is_basic_pokemon)
+        m.pending = Choice(p, "setup_active", "Choose your Active Pokémon", options)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        p = m.pending_player
+        cid = answer[0][1]
+        pl = m.players[p]
+        pl.hand.remove(cid)
+        pl.active = Slot(cid, p, 0)
+        return NEXT
+
+
+class ChooseBench(Instr):
+    """"choose up to 5 Basic Pokémon cards ... and put them face down on his or her Bench" """
+
+    __slots__ = ("order",)
+
+    def __init__(self, order: int) -> None:
+        self.order = order
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.first if self.order == 0 else 1 - m.first
+        hand = m.players[p].hand
+        options = tuple(("card", c) for c in hand if m.defs[c].is_basic_pokemon)
+        if not options:
+            return NEXT
+        most = min(len(options), m.rules.bench_size)
+        m.pending = Choice(p, "setup_bench", "Put Basic Pokémon on your Bench", options,
+                           min=0, max=most)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        p = m.pending_player
+        pl = m.players[p]
+        for opt in answer:
+            cid = opt[1]
+            pl.hand.remove(cid)
+            pl.bench.append(Slot(cid, p, 0))
+        return NEXT
+
+
+class SetPrizes(Instr):
+    """"put the top 6 cards of your deck face down ... These are your Prizes" """
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        n = m.prize_count
+        for p in m.players:
+            for _ in range(min(n, len(p.deck))):
+                p.prizes.append(p.deck.pop())
+        return NEXT
+
+
+class Reveal(Instr):
+    """"Flip over all of the Active and Benched Pokémon" and extras drawn after Prizes."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if m.logging:
+            for p in (m.first, 1 - m.first):
+                pl = m.players[p]
+                m.log.append(("reveal", p, pl.active.top if pl.active else -1,
+                              [s.top for s in pl.bench]))
+        return NEXT
+
+
+class ExtraDrawAfterPrizes(Instr):
+    """Later eras: each mulligan of the opponent lets a player draw 1 card after Prizes."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if not m.rules.mulligan_extra_after_prizes:
+            return NEXT
+        for p in (m.first, 1 - m.first):
+            n = m.players[1 - p].mulligans * m.rules.mulligan_extra_cards
+            draw(m, m.players[p], n)
+        return NEXT
+
+
+# =========================================================================== the turn
+
+
+class TurnStart(Instr):
+    """"DRAW a card." An empty deck at the beginning of the turn loses the game."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        m.turn += 1
+        m.turn_over = False
+        p = m.players[m.current]
+        p.new_turn()
+        if m.logging:
+            m.log.append(("turn", m.turn, m.current))
+        if m.turn == 1 and not m.rules.first_player_draws:
+            return NEXT
+        if not p.deck:
+            m.finish(1 - m.current, "deck_out")
+            return NEXT
+        cid = p.deck.pop()
+        p.hand.append(cid)
+        if m.logging:
+            m.log.append(("draw", p.index, cid))
+        return NEXT
+
+
+class MainPhase(Instr):
+    """"Now DO ANY of these you want in whatever order you want", then attack or pass."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if m.turn_over:
+            return NEXT
+        if m.ko_dirty and needs_knockout_check(m):
+            push_knockouts(m)
+            return f.pc
+        m.pending = Choice(m.current, "main", "Your move", _actions.main_options(m))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        _actions.do_main_action(m, answer[0])
+        return f.pc
+
+
+class EndOfTurn(Instr):
+    """The end of the turn: discard the Supporters played this turn and Technical Machines,
+    the end-of-turn discards of passives (Strength Charm), expire this turn's attack
+    results and turn effects.
+
+    The same scan notes which between-turns steps have work (``vars["between"]``) and jumps
+    straight to the Knock Out check when none has: most turns of a plain game.
+    """
+
+    __slots__ = ("target",)
+
+    def __init__(self, target: Any) -> None:
+        self.target: Any = target
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[m.current]
+        if p.supporter:
+            p.discard.extend(p.supporter)
+            p.supporter.clear()
+        defs = m.defs
+        end_discard = m.end_discard.__getitem__
+        acts = m.acts_between.__getitem__
+        # Whole-match flags: most decks hold no Energy with such effects at all.
+        energy_end = m.energy_end_discard
+        energy_acts = m.energy_acts_between
+        tm_rule = m.rules.tm_discard_end_of_turn
+        turn = m.turn
+        flags = 0
+        for pl in m.players:
+            a = pl.active
+            if a is not None and a.conditions:
+                flags |= BT_CONDITIONS
+            for slot in (a, *pl.bench) if a is not None else pl.bench:
+                tool = slot.tool
+                if slot.tms or tool >= 0 or slot.markers or energy_end:
+                    if slot.tms and tm_rule and pl.index == m.current:
+                        for cid in list(slot.tms):
+                            discard_attached(m, slot, cid)
+                    if (tool >= 0 and end_discard(tool)) or \
+                            (energy_end and any(map(end_discard, slot.energy))):
+                        for ps, holder in list(slot_passives(m, slot)):
+                            if not ps.discards_at_end_of_turn:
+                                continue
+                            card = _passive_card(m, holder, ps)
+                            if card >= 0 and ps.end_of_turn_discard(m, holder, card):
+                                discard_attached(m, holder, card)
+                        tool = slot.tool
+                    markers = slot.markers
+                    if markers:
+                        for name, value in list(markers.items()):
+                            kind = MARKERS.get(name)
+                            if kind is not None and not kind.is_counter and value <= turn:
+                                del markers[name]
+                        if markers.get("char"):
+                            flags |= BT_CHAR
+                    if tool >= 0:
+                        if acts(tool):
+                            flags |= BT_PASSIVES
+                        if defs[tool].between_code:
+                            flags |= BT_TOOLS
+                if (energy_acts and any(map(acts, slot.energy))) \
+                        or defs[slot.top].acts_between_turns:
+                    flags |= BT_PASSIVES
+        if p.turn_effects:
+            p.turn_effects.clear()
+        if not flags:
+            return self.target
+        f.vars["between"] = flags
+        return NEXT
+
+
+def _passive_card(m: Match, holder: Slot, ps: Any) -> int:
+    """The attached card that carries passive ``ps`` (-1 for Bodies and markers)."""
+    for cid in holder.energy:
+        if ps in m.defs[cid].passives:
+            return cid
+    if holder.tool >= 0 and ps in m.defs[holder.tool].passives:
+        return holder.tool
+    return -1
+
+
+class NextTurn(Instr):
+    __slots__ = ("target",)
+
+    def __init__(self, target: Any) -> None:
+        self.target = target
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if m.over:
+            return NEXT
+        m.current = 1 - m.current
+        return self.target
+
+
+# =========================================================================== between turns
+
+
+def _between_order(m: Match) -> list[int]:
+    # The player about to take a turn goes first ("In What Order Do Things Happen after
+    # Each Player's Turn?": that player replaces and takes Prizes first as well).
+    return [1 - m.current, m.current]
+
+
+def _actives_between(m: Match) -> list[Slot]:
+    out = []
+    for p in _between_order(m):
+        a = m.players[p].active
+        if a is not None and not is_knocked_out(m, a):
+            out.append(a)
+    return out
+
+
+class PoisonStep(Instr):
+    """a) Place damage counters on any Poisoned Pokémon."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if not _wanted(f, BT_CONDITIONS):
+            return NEXT
+        for p in _between_order(m):
+            a = m.players[p].active
+            if a is not None and a.conditions & POISONED and not is_knocked_out(m, a):
+                place_counters(m, a, 1)
+        return NEXT
+
+
+class FlipEachActive(Instr):
+    """Flip once for each Active Pokémon with ``bit`` (b: Burn, c: Sleep)."""
+
+    __slots__ = ("bit", "purpose")
+
+    def __init__(self, bit: int, purpose: str) -> None:
+        self.bit = bit
+        self.purpose = purpose
+
+    def _todo(self, m: Match, f: Frame) -> list[Slot]:
+        done = f.vars.setdefault("flipped", [])
+        return [a for a in _actives_between(m) if a.conditions & self.bit and a.id not in done]
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if not _wanted(f, BT_CONDITIONS):
+            return NEXT
+        bit = self.bit
+        a0, a1 = m.players[0].active, m.players[1].active
+        if not ((a0 is not None and a0.conditions & bit)
+                or (a1 is not None and a1.conditions & bit)):
+            return NEXT
+        todo = self._todo(m, f)
+        if not todo:
+            f.vars.pop("flipped", None)
+            return NEXT
+        m.pending = coin(todo[0].owner, self.purpose)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        slot = self._todo(m, f)[0]
+        f.vars["flipped"].append(slot.id)
+        m.note_coin(slot.owner, answer, self.purpose)
+        if self.bit == BURNED:
+            if not answer:  # tails: 2 damage counters, ignoring Weakness and Resistance
+                place_counters(m, slot, 2)
+        elif self.bit == ASLEEP and answer:  # heads: it wakes up
+            slot.conditions &= ~ASLEEP
+            if m.logging:
+                m.log.append(("recover", slot.owner, slot.top, "asleep"))
+        return f.pc
+
+
+class ParalysisStep(Instr):
+    """c) ... "have Paralyzed Pokémon recover": after its player's next turn."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if not _wanted(f, BT_CONDITIONS):
+            return NEXT
+        a = m.players[m.current].active
+        if a is not None and a.conditions & PARALYZED and a.paralyzed_turn < m.turn:
+            a.conditions &= ~PARALYZED
+            if m.logging:
+                m.log.append(("recover", a.owner, a.top, "paralyzed"))
+        return NEXT
+
+
+class CharStep(Instr):
+    """d) Flip for each Pokémon with Char counters; tails puts a damage counter on it for
+    each Char counter."""
+
+    __slots__ = ()
+
+    def _todo(self, m: Match, f: Frame) -> list[Slot]:
+        done = f.vars.setdefault("flipped", [])
+        out = []
+        for p in _between_order(m):
+            for s in m.players[p].in_play():
+                if s.markers.get("char", 0) > 0 and s.id not in done:
+                    out.append(s)
+        return out
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if not _wanted(f, BT_CHAR):
+            return NEXT
+        todo = self._todo(m, f)
+        if not todo:
+            f.vars.pop("flipped", None)
+            return NEXT
+        m.pending = coin(todo[0].owner, "Char check")
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        slot = self._todo(m, f)[0]
+        f.vars["flipped"].append(slot.id)
+        m.note_coin(slot.owner, answer, "Char check")
+        if not answer:
+            place_counters(m, slot, slot.markers["char"])
+        return f.pc
+
+
+class DarknessStep(Instr):
+    """e) Place damage counters on any Pokémon with Darkness Energy attached (except
+    Darkness Pokémon and ones with Dark in their names) -- asked of the passives."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if not _wanted(f, BT_PASSIVES):
+            return NEXT
+        for p in _between_order(m):
+            for s in m.players[p].in_play():
+                if not has_slot_passives(m, s):
+                    continue
+                n = 0
+                for ps, holder in slot_passives(m, s):
+                    n += ps.between_turns_counters(m, holder)
+                if n:
+                    place_counters(m, s, n)
+        return NEXT
+
+
+class ToolsStep(Instr):
+    """Pokémon Tools that act between turns (Healing Berry-like cards); each runs its
+    program for its holder."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if not _wanted(f, BT_TOOLS):
+            return NEXT
+        done = f.vars.setdefault("tools_done", [])
+        for p in _between_order(m):
+            for s in m.players[p].in_play():
+                if s.tool >= 0 and s.tool not in done:
+                    d = m.defs[s.tool]
+                    if d.between_code:
+                        done.append(s.tool)
+                        m.stack.append(Frame(f"{d.id}#between", d.between_code, p, s.tool,
+                                             s.id))
+                        return f.pc
+        f.vars.pop("tools_done", None)
+        return NEXT
+
+
+# Which between-turns steps have something to do (``vars["between"]``, set by EndOfTurn).
+BT_CONDITIONS = 1  # an Active Pokémon has a Special Condition: steps a) to c)
+BT_CHAR = 2  # a Pokémon has Char counters: step d)
+BT_PASSIVES = 4  # an attached card or a Body acts between turns (Darkness Energy): step e)
+BT_TOOLS = 8  # a Pokémon Tool acts between turns
+BT_ALL = 15
+
+
+def _wanted(f: Frame, flag: int) -> bool:
+    return bool(f.vars.get("between", BT_ALL) & flag)
+
+
+class BetweenKnockOuts(Instr):
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        f.vars.pop("between", None)
+        if m.ko_dirty and needs_knockout_check(m):
+            push_knockouts(m)
+        return NEXT
+
+
+# =========================================================================== Knock Outs
+
+
+def needs_knockout_check(m: Match) -> bool:
+    """Is a Pokémon Knocked Out, or an Active Pokémon missing? Clears ``ko_dirty``."""
+    if m.over:
+        return False
+    m.ko_dirty = False
+    for p in m.players:
+        if p.active is None:
+            return True
+        if p.active.damage >= m.defs[p.active.top].hp:
+            return True
+        for s in p.bench:
+            if s.damage >= m.defs[s.top].hp:
+                return True
+    return False
+
+
+def push_knockouts(m: Match) -> None:
+    m.stack.append(Frame("rule:knockouts", KNOCKOUTS, m.current))
+
+
+class CollectKnockOuts(Instr):
+    """"CHECK to see if your Pokémon Knocked Out your opponent's Pokémon": each Pokémon with
+    damage at least its HP goes to the discard pile with everything attached."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        owed = [0, 0]
+        for pl in m.players:
+            for s in pl.in_play():
+                if is_knocked_out(m, s):
+                    if m.logging:
+                        m.log.append(("ko", pl.index, s.top))
+                    discard_slot(m, s)
+                    owed[1 - pl.index] += m.prizes_for_knockout(s)
+        f.vars["owed"] = owed
+        f.vars["took_last"] = [False, False]
+        return NEXT
+
+
+class TakePrizes(Instr):
+    """"You then choose one of your Prizes ... and put it into your hand." The player
+    whose turn it is chooses last."""
+
+    __slots__ = ("order",)
+
+    def __init__(self, order: int) -> None:
+        self.order = order
+
+    def _player(self, m: Match) -> int:
+        return 1 - m.current if self.order == 0 else m.current
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = self._player(m)
+        owed = f.vars["owed"][p]
+        prizes = m.players[p].prizes
+        if owed <= 0 or not prizes:
+            return NEXT
+        n = min(owed, len(prizes))
+        if n == len(prizes):
+            return self.resume(m, f, tuple(("prize", i) for i in range(n)))
+        options = tuple(("prize", i) for i in range(len(prizes)))
+        m.pending = Choice(p, "prize", f"Take {n} Prize card{'s' if n > 1 else ''}",
+                           options, min=n, max=n)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        p = self._player(m)
+        pl = m.players[p]
+        picked = sorted((opt[1] for opt in answer), reverse=True)
+        for i in picked:
+            pl.hand.append(pl.prizes.pop(i))
+        if m.logging:
+            m.log.append(("prize", p, len(picked), len(pl.prizes)))
+        if not pl.prizes:
+            f.vars["took_last"][p] = True
+        f.vars["owed"][p] = 0
+        return NEXT
+
+
+class WinCheck(Instr):
+    """Taking the last Prize wins; so does an opponent with no Pokémon left to replace a
+    Knocked Out Active. Both at once is Sudden Death, unless one player wins in two ways
+    and the other in only one ("What Happens if Both Players Win at the Same Time?")."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        ways = [0, 0]
+        reasons: list[list[str]] = [[], []]
+        for p in (0, 1):
+            if f.vars["took_last"][p]:
+                ways[p] += 1
+                reasons[p].append("prizes")
+            opp = m.players[1 - p]
+            if opp.active is None and not opp.bench:
+                ways[p] += 1
+                reasons[p].append("no_pokemon")
+        if ways[0] and ways[1]:
+            if ways[0] == ways[1]:
+                m.begin_sudden_death()
+                return NEXT
+            winner = 0 if ways[0] > ways[1] else 1
+            m.finish(winner, "+".join(reasons[winner]))
+        elif ways[0] or ways[1]:
+            winner = 0 if ways[0] else 1
+            m.finish(winner, "+".join(reasons[winner]))
+        return NEXT
+
+
+class Promote(Instr):
+    """"your opponent must replace his or her Active Pokémon with a Pokémon from his or
+    her Bench" -- the player about to take a turn (not the current one) first."""
+
+    __slots__ = ("order",)
+
+    def __init__(self, order: int) -> None:
+        self.order = order
+
+    def _player(self, m: Match) -> int:
+        return 1 - m.current if self.order == 0 else m.current
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if m.over:
+            return NEXT
+        p = self._player(m)
+        pl = m.players[p]
+        if pl.active is not None or not pl.bench:
+            return NEXT
+        if len(pl.bench) == 1:
+            return self.resume(m, f, (("slot", pl.bench[0].id),))
+        options = tuple(("slot", s.id) for s in pl.bench)
+        m.pending = Choice(p, "promote", "Choose your new Active Pokémon", options)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        p = self._player(m)
+        pl = m.players[p]
+        slot = next(s for s in pl.bench if s.id == answer[0][1])
+        pl.bench.remove(slot)
+        pl.active = slot
+        if m.logging:
+            m.log.append(("promote", p, slot.top))
+        return NEXT
+
+
+KNOCKOUTS: tuple[Instr, ...] = (
+    CollectKnockOuts(),
+    TakePrizes(0),
+    TakePrizes(1),
+    WinCheck(),
+    Promote(0),
+    Promote(1),
+)
+
+
+# =========================================================================== retreat
+
+
+class RetreatPay(Instr):
+    """Discard Energy from the retreating Pokémon, one unit per [C] of its Retreat Cost,
+    following "How Do You Retreat Using Double Energy Cards?" (no overpaying)."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        active = p.active
+        assert active is not None
+        cost = retreat_cost(m, active)
+        if cost <= 0:
+            return NEXT
+        options = retreat_payments(m, active, cost)
+        if len(options) == 1:
+            return self.resume(m, f, (options[0],))
+        m.pending = Choice(f.player, "retreat_payment", f"Pay the Retreat Cost ({cost})",
+                           options)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        active = m.players[f.player].active
+        assert active is not None
+        for cid in answer[0][1:]:
+            discard_attached(m, active, cid)
+        return NEXT
+
+
+def retreat_payments(m: Match, slot: Slot, cost: int) -> tuple[tuple[Any, ...], ...]:
+    """Every valid way to pay a Retreat Cost, one option per distinct set of card kinds
+    (copies of a card are interchangeable), smallest payments first."""
+    kinds: dict[Any, list[int]] = {}
+    for cid in slot.energy:
+        kinds.setdefault(m.defs[cid], []).append(cid)
+    groups = [(cids, energy_card_units(m, cids[0])) for cids in kinds.values()]
+    out: list[tuple[Any, ...]] = []
+
+    def choose(i: int, picked: list[int], units: list[int]) -> None:
+        if i == len(groups):
+            if picked and valid_retreat_payment(units, cost):
+                out.append(("pay", *picked))
+            return
+        cids, u = groups[i]
+        for n in range(len(cids) + 1):
+            choose(i + 1, picked + cids[:n], units + [u] * n)
+
+    choose(0, [], [])
+    out.sort(key=len)
+    return tuple(out)
+
+
+class RetreatFlip(Instr):
+    """Confused (Expedition): "first ... pay the Retreat Cost ... Then flip a coin. On
+    heads, you retreat the Pokémon normally. On tails, the retreat fails, and that Pokémon
+    can't try to retreat again that turn." """
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        active = m.players[f.player].active
+        assert active is not None
+        if not (active.conditions & CONFUSED and m.rules.confused_retreat_flip):
+            return NEXT
+        m.pending = coin(f.player, "Confused retreat")
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        m.note_coin(f.player, answer, "Confused retreat")
+        if answer:
+            return NEXT
+        p = m.players[f.player]
+        assert p.active is not None
+        p.retreat_blocked.append(p.active.id)
+        if m.logging:
+            m.log.append(("retreat_failed", f.player, p.active.top))
+        return len(f.code)
+
+
+class RetreatSwitch(Instr):
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        old = p.active
+        new = find_slot(m, f.vars["to"])
+        assert old is not None and new is not None
+        switch_active(m, p, new)
+        p.retreats += 1
+        if m.logging:
+            m.log.append(("retreat", f.player, old.top, new.top))
+        return NEXT
+
+
+RETREAT_PROGRAM: tuple[Instr, ...] = (RetreatPay(), RetreatFlip(), RetreatSwitch())
+
+
+# =========================================================================== the attack
+
+
+class AttackBegin(Instr):
+    """a) "If the Defending Pokémon is a Baby Pokémon, flip a coin to see if your turn
+    ends without an attack." b) announce the attack."""
+
+    __slots__ = ("attack", "target")
+
+    def __init__(self, attack: AttackDef, end: Any) -> None:
+        self.attack = attack
+        self.target: Any = end
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if not f.vars.get("announced"):
+            f.vars["announced"] = 1
+            if m.logging:
+                user = find_slot(m, f.user)
+                m.log.append(("attack", f.player, user.top if user else -1, self.attack.name))
+        defender = find_slot(m, f.target)
+        if defender is not None and m.defs[defender.top].baby and "baby" not in f.vars:
+            m.pending = coin(f.player, "Baby Pokémon")
+            return SUSPEND
+        return NEXT
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars["baby"] = 1
+        m.note_coin(f.player, answer, "Baby Pokémon")
+        if answer:
+            return NEXT
+        if m.logging:
+            m.log.append(("baby_stop", f.player))
+        return self.target
+
+
+class CancelCheck(Instr):
+    """e) effects that alter or cancel the attack (results of the opponent's last attack
+    on the attacker, e.g. "flip a coin; if tails, your attack does nothing")."""
+
+    __slots__ = ("target",)
+
+    def __init__(self, end: Any) -> None:
+        self.target: Any = end
+
+    def run(self, m: Match, f: Frame) -> Result:
+        user = find_slot(m, f.user)
+        if user is None or "cancel_checked" in f.vars:
+            return NEXT
+        if has_marker(m, user, "attack_may_fail"):
+            m.pending = coin(f.player, "attack may fail")
+            return SUSPEND
+        return NEXT
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars["cancel_checked"] = 1
+        m.note_coin(f.player, answer, "attack may fail")
+        return NEXT if answer else self.target
+
+
+class ConfusionCheck(Instr):
+    """f) "If your Active Pokémon is Confused, check now to see if the attack fails": on
+    tails it does 20 damage to itself (its own Weakness and Resistance apply) in
+    Expedition, or takes 3 damage counters in later eras, and the attack ends."""
+
+    __slots__ = ("target",)
+
+    def __init__(self, end: Any) -> None:
+        self.target: Any = end
+
+    def run(self, m: Match, f: Frame) -> Result:
+        user = find_slot(m, f.user)
+        if user is None or not user.conditions & CONFUSED or "confusion" in f.vars:
+            return NEXT
+        m.pending = coin(f.player, "Confusion")
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars["confusion"] = 1
+        m.note_coin(f.player, answer, "Confusion")
+        if answer:
+            return NEXT
+        user = find_slot(m, f.user)
+        assert user is not None
+        if m.logging:
+            m.log.append(("confused_hit", f.player, user.top))
+        if m.rules.confusion_uses_counters:
+            place_counters(m, user, 3)
+        else:
+            dc = DamageCtx(user, user, f.player, True)
+            deal_damage(m, dc, m.rules.confusion_self_damage)
+        return self.target
+
+
+class AttackEnd(Instr):
+    """g) "... finally, Knock Out any Pokémon that have damage greater than or equal to
+    their Hit Points." Attacking ends the turn."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        m.turn_over = True
+        if m.ko_dirty and needs_knockout_check(m):
+            push_knockouts(m)
+        return NEXT
+
+
+def compile_attack(attack: AttackDef, steps: tuple[Step, ...]) -> tuple[Any, ...]:
+    """The attack's whole program: the rulebook's steps a)-g) around the card's own steps.
+
+    Choices and costs (``Step.pre``) run before the Confusion check, the rest after it in
+    the order given (the card pool has already placed the printed damage).
+    """
+    b = Builder()
+    end = b.label()
+    b.attack_end = end  # type: ignore[attr-defined]
+    b.emit(AttackBegin(attack, end))
+    pre = [s for s in steps if s.pre]
+    body = [s for s in steps if not s.pre]
+    b.steps(pre)
+    b.emit(CancelCheck(end))
+    b.emit(ConfusionCheck(end))
+    b.steps(body)
+    b.here(end)
+    b.emit(AttackEnd())
+    return b.build()
+
+
+# =========================================================================== programs
+
+
+def _game_program() -> tuple[Any, ...]:
+    b = Builder()
+    b.emit(NewGame())
+    b.emit(FlipForFirst())
+    b.emit(QueueBothShuffles())
+    b.emit(ShuffleQueue())
+    b.emit(DrawOpeningHands())
+    check_at = len(b.code)
+    done = b.label()
+    b.emit(MulliganCheck(done))
+    b.emit(ShuffleQueue())
+    b.emit(MulliganRedraw())
+    b.emit(MulliganExtra())
+    b.emit(_JumpTo(check_at))
+    b.here(done)
+    b.emit(ChooseActive(0))
+    b.emit(ChooseActive(1))
+    b.emit(ChooseBench(0))
+    b.emit(ChooseBench(1))
+    b.emit(SetPrizes())
+    b.emit(Reveal())
+    b.emit(ExtraDrawAfterPrizes())
+    turn_at = len(b.code)
+    b.emit(TurnStart())
+    b.emit(MainPhase())
+    knockouts = b.label()
+    b.emit(EndOfTurn(knockouts))
+    b.emit(PoisonStep())
+    b.emit(FlipEachActive(BURNED, "Burn check"))
+    b.emit(FlipEachActive(ASLEEP, "Sleep check"))
+    b.emit(ParalysisStep())
+    b.emit(CharStep())
+    b.emit(DarknessStep())
+    b.emit(ToolsStep())
+    b.here(knockouts)
+    b.emit(BetweenKnockOuts())
+    b.emit(NextTurn(turn_at))
+    return b.build()
+
+
+class _JumpTo(Instr):
+    __slots__ = ("at",)
+
+    def __init__(self, at: int) -> None:
+        self.at = at
+
+    def run(self, m: Match, f: Frame) -> Result:
+        return self.at
+
+
+GAME_PROGRAM = _game_program()
+
+RULE_PROGRAMS: dict[str, tuple[Any, ...]] = {
+    "rule:game": GAME_PROGRAM,
+    "rule:knockouts": KNOCKOUTS,
+    "rule:retreat": RETREAT_PROGRAM,
+}
+
+__all__ = ["GAME_PROGRAM", "RULE_PROGRAMS"]
+
+
+from . import actions as _actions  # noqa: E402  (actions imports this module's programs)

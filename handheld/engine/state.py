@@ -1,0 +1,208 @@
+"""The mutable state of a match: Pokémon in play, players, frames and pending decisions.
+
+Cards are plain ints (instance ids, stable for the whole match); ``Match.defs[cid]`` is the
+card's definition. A Pokémon in play is a :class:`Slot` whose ``id`` is the instance id of
+its bottom card, so it keeps its identity through evolution and switching.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
+
+CONDITION_NAMES: dict[int, str] = {
+    ASLEEP: "asleep",
+    CONFUSED: "confused",
+    PARALYZED: "paralyzed",
+    POISONED: "poisoned",
+    BURNED: "burned",
+}
+CONDITION_BITS: dict[str, int] = {v: k for k, v in CONDITION_NAMES.items()}
+
+
+def condition_names(mask: int) -> list[str]:
+    """Names of the Special Conditions in a bit mask, in a fixed order."""
+    return [name for bit, name in CONDITION_NAMES.items() if mask & bit]
+
+
+class Slot:
+    """A Pokémon in play: its evolution stack and everything attached to or marked on it."""
+
+    __slots__ = (
+        "cards",
+        "conditions",
+        "damage",
+        "energy",
+        "id",
+        "markers",
+        "owner",
+        "paralyzed_turn",
+        "played_turn",
+        "tms",
+        "tool",
+        "top",
+    )
+
+    def __init__(self, base: int, owner: int, played_turn: int) -> None:
+        self.id = base
+        self.owner = owner
+        self.cards: list[int] = [base]
+        # Instance id of the card on top of the stack (the Pokémon it is now); kept equal
+        # to cards[-1] by every operation that evolves or devolves.
+        self.top = base
+        self.energy: list[int] = []
+        self.tool = -1
+        self.tms: list[int] = []
+        self.damage = 0
+        self.conditions = 0
+        self.paralyzed_turn = 0
+        self.played_turn = played_turn
+        # Marker name -> value (an int, usually the turn it lasts until). Attack results
+        # go away on Bench or evolution; counters (e.g. Char) stay on the Bench.
+        self.markers: dict[str, int] = {}
+
+    def attached(self) -> list[int]:
+        """Every card in this slot, the Pokémon cards included."""
+        out = list(self.cards)
+        out.extend(self.energy)
+        if self.tool >= 0:
+            out.append(self.tool)
+        out.extend(self.tms)
+        return out
+
+    def __repr__(self) -> str:
+        return f"Slot({self.id}, top={self.top}, dmg={self.damage})"
+
+
+class PlayerState:
+    """One player's zones and per-turn flags. ``deck[-1]`` is the top card of the deck."""
+
+    __slots__ = (
+        "active",
+        "bench",
+        "deck",
+        "discard",
+        "energy_attached",
+        "hand",
+        "index",
+        "mulligans",
+        "powers_used",
+        "prizes",
+        "resolving",
+        "retreat_blocked",
+        "retreats",
+        "stadium_played",
+        "supporter",
+        "supporter_played",
+        "turn_effects",
+    )
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+        self.deck: list[int] = []
+        self.hand: list[int] = []
+        self.discard: list[int] = []
+        self.prizes: list[int] = []
+        # A Trainer being played waits here until its effect is done.
+        self.resolving: list[int] = []
+        self.active: Slot | None = None
+        self.bench: list[Slot] = []
+        self.mulligans = 0
+        self.reset_turn_flags()
+
+    def reset_turn_flags(self) -> None:
+        """Fresh per-turn flags."""
+        self.energy_attached = False
+        self.supporter_played = False
+        self.stadium_played = False
+        self.retreats = 0
+        # Slot ids whose Confused retreat failed this turn: they may not try again.
+        self.retreat_blocked: list[int] = []
+        # (top card instance, power index) pairs used this turn ("once during your turn").
+        self.powers_used: list[tuple[int, int]] = []
+        # Effects that last "for the rest of the turn", by name.
+        self.turn_effects: dict[str, int] = {}
+        # Supporter cards played this turn lie beside the Active Pokémon until end of turn.
+        self.supporter: list[int] = []
+
+    def new_turn(self) -> None:
+        """Per-turn flags reset at the start of a turn (cleared in place: cheaper, and no
+        position or frame holds these containers)."""
+        self.energy_attached = False
+        self.supporter_played = False
+        self.stadium_played = False
+        self.retreats = 0
+        if self.retreat_blocked:
+            self.retreat_blocked.clear()
+        if self.powers_used:
+            self.powers_used.clear()
+        if self.turn_effects:
+            self.turn_effects.clear()
+
+    def in_play(self) -> list[Slot]:
+        """Active first, then the Bench in order."""
+        if self.active is None:
+            return list(self.bench)
+        return [self.active, *self.bench]
+
+
+@dataclass(slots=True)
+class Choice:
+    """A player decision: pick between ``min`` and ``max`` distinct options.
+
+    ``options`` are small tuples (value objects); ``Match.describe(option)`` renders them.
+    ``kind`` tells drivers what is being decided (``main``, ``target``, ``promote``, ...).
+    """
+
+    player: int
+    kind: str
+    prompt: str
+    options: tuple[tuple[Any, ...], ...]
+    min: int = 1
+    max: int = 1
+
+    @property
+    def single(self) -> bool:
+        return self.min == 1 and self.max == 1
+
+
+@dataclass(slots=True)
+class Chance:
+    """A chance node: a coin flip (outcome: heads True/False) or a shuffle of ``size`` cards
+    (outcome: a permutation of ``range(size)``)."""
+
+    kind: str  # "coin" | "shuffle"
+    player: int
+    purpose: str
+    size: int = 0
+
+
+class Frame:
+    """One running program (an attack, a Trainer, a Power, a rule procedure).
+
+    Everything in a frame is plain data so a position can be written mid-effect.
+    """
+
+    __slots__ = ("code", "key", "pc", "player", "source", "target", "user", "vars")
+
+    def __init__(
+        self,
+        key: str,
+        code: tuple[Any, ...],
+        player: int,
+        source: int = -1,
+        user: int = -1,
+        target: int = -1,
+        variables: dict[str, Any] | None = None,
+        pc: int = 0,
+    ) -> None:
+        self.key = key
+        self.code = code
+        self.pc = pc
+        self.player = player
+        self.source = source
+        self.user = user
+        self.target = target
+        self.vars: dict[str, Any] = variables if variables is not None else {}

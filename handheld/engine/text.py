@@ -1,0 +1,106 @@
+"""Card text generated from effect definitions, in the project's own words.
+
+Nothing here comes from printed card text: each sentence is produced by the steps,
+conditions and passives the engine runs, so what the player reads is what happens.
+"""
+
+from __future__ import annotations
+
+from .carddefs import (
+    ENERGY,
+    POKE_BODY,
+    POKEMON,
+    STADIUM,
+    SUPPORTER,
+    TM,
+    TOOL,
+    AttackDef,
+    CardDef,
+    PowerDef,
+)
+from .effects.core import TextCtx
+from .energy import TYPE_NAMES, cost_text, types_of
+from .ruleset import ALL_CONDITIONS, EXPEDITION
+
+# The rule lines of each Trainer kind, written for this project.
+TRAINER_RULES = {
+    SUPPORTER: "Supporter: only 1 per turn. It stays beside your Active Pokémon and is "
+    "discarded at the end of your turn.",
+    STADIUM: "Stadium: stays in play; a new Stadium replaces it.",
+    TOOL: "Pokémon Tool: attach to 1 of your Pokémon; only 1 Tool per Pokémon.",
+    TM: "Technical Machine: attach to 1 of your Pokémon, which may use its attack instead of "
+    "its own. Discard it at the end of your turn.",
+}
+
+
+def attack_text(attack: AttackDef, tc: TextCtx) -> str:
+    return " ".join(t for t in (s.text(tc) for s in attack.steps) if t)
+
+
+def power_text(pw: PowerDef, tc: TextCtx, wording: str = "") -> str:
+    parts: list[str] = []
+    if pw.kind == POKE_BODY:
+        parts.extend(p.text() for p in pw.passives if p.text())
+        if wording:
+            parts.append(wording)
+    else:
+        if pw.instead_of_attack:
+            head = "Once during your turn, instead of attacking"
+        elif pw.uses_per_turn is None:
+            head = "As often as you like during your turn, before attacking"
+        else:
+            head = "Once during your turn, before attacking"
+        conds = [c.text(TextCtx(tc.name, "power")) for c in pw.requires]
+        if conds:
+            head += ", if " + " and ".join(conds)
+        parts.append(head + ":")
+        parts.extend(t for t in (s.text(TextCtx(tc.name, "power")) for s in pw.steps) if t)
+        if wording:
+            parts.append(wording)
+    if EXPEDITION.power_shutoff == ALL_CONDITIONS:
+        parts.append("Not while this Pokémon has a Special Condition.")
+    return " ".join(parts)
+
+
+def card_text(d: CardDef) -> str:
+    """The whole text of a card as the card page shows it (one paragraph per part)."""
+    if d.kind == POKEMON:
+        lines = []
+        for pw in d.powers:
+            label = "Poké-Body" if pw.kind == POKE_BODY else "Poké-Power"
+            lines.append(f"{label} {pw.name}: {pw.text}")
+        for a in d.attacks:
+            dmg = f" {a.damage}" if a.damage else ""
+            lines.append(f"{cost_text(a.cost)} {a.name}{dmg}" + (f": {a.text}" if a.text else ""))
+        if d.baby:
+            lines.append("Baby Pokémon: whoever attacks it flips a coin first; on tails their "
+                         "turn ends without an attack.")
+        return "\n".join(lines)
+    if d.kind == ENERGY:
+        provides = " ".join(
+            "[" + "/".join(types_of(u)) + "]" if u else "[C]" for u in d.units
+        ) or "nothing"
+        lines = [f"Provides {provides}."]
+        lines.extend(p.text() for p in d.passives if p.text())
+        if not d.basic_energy:
+            lines.append("Not a basic Energy card.")
+        return "\n".join(lines)
+    lines = []
+    steps = " ".join(t for t in (s.text(TextCtx(d.name, "trainer")) for s in d.play_steps)
+                     if t)
+    if d.requires:
+        conds = " and ".join(c.text(TextCtx(d.name, "trainer")) for c in d.requires)
+        lines.append(f"Play only if {conds}.")
+    if steps:
+        lines.append(steps)
+    lines.extend(p.text() for p in d.passives if p.text())
+    for a in d.attacks:
+        dmg = f" {a.damage}" if a.damage else ""
+        lines.append(f"{cost_text(a.cost)} {a.name}{dmg}" + (f": {a.text}" if a.text else ""))
+    if d.trainer_kind in TRAINER_RULES:
+        lines.append(TRAINER_RULES[d.trainer_kind])
+    return "\n".join(lines)
+
+
+def type_name(t: str) -> str:
+    return TYPE_NAMES.get(t, t)
