@@ -883,6 +883,10 @@ class AttackBegin(Instr):
     def run(self, m: Match, f: Frame) -> Result:
         if not f.vars.get("announced"):
             f.vars["announced"] = 1
+            # What the attack's steps read: its printed damage and how many Energy units
+            # its cost uses ("not used to pay for this attack").
+            f.vars["printed"] = self.attack.base
+            f.vars["cost_size"] = len(self.attack.cost)
             if m.logging:
                 user = find_slot(m, f.user)
                 m.log.append(("attack", f.player, user.top if user else -1, self.attack.name))

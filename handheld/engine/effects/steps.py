@@ -987,6 +987,11 @@ class ChooseCards(Step):
             return f"Search your deck for {n} {noun}."
         return f"{verb} {n} {noun} from {where[self.zone]}."
 
+    def value(self, ev: Eval) -> None:
+        # Picking a card you want is worth about a card; from the hand it costs one.
+        n = self.count.expect(ev)
+        ev.add(-4 * n if self.zone == "hand" else 6 * n)
+
     def _cands(self, m: Match, f: Frame) -> list[int]:
         return [c for c in _zone(m, f.player, self.zone)
                 if self.filt.test(m.defs[c]) and not (self.exclude_source and c == f.source)]

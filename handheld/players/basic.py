@@ -1,0 +1,365 @@
+"""Two simple players: ``random`` (uniform over the legal options) and ``greedy`` (a scorer
+in the spirit of the Game Boy TCG's AI: it values Knock Outs, damage, Energy and Prizes, and
+asks each effect what it is worth).
+
+Both are pure Python over the engine's public state; they never change the match.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any
+
+from ..engine import Choice, Match
+from ..engine.effects.core import Eval
+from ..engine.effects.passives import DamageCtx
+from ..engine.energy import can_pay
+from ..engine.ops import energy_units, figure_damage, find_slot, remaining_hp
+from ..engine.ruleset import ASLEEP, CONFUSED, PARALYZED
+
+
+class RandomPlayer:
+    """Uniform over the legal options (for a multi-pick choice: a uniform size, then a
+    uniform subset of that size)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self._random = self.rng.random
+
+    def choose(self, m: Match, choice: Choice) -> int | list[int]:
+        n = len(choice.options)
+        if choice.min == 1 and choice.max == 1:
+            return int(self._random() * n)
+        k = self.rng.randint(choice.min, choice.max)
+        return self.rng.sample(range(n), k)
+
+
+# Worth of things, in damage points (10 = one damage counter).
+KNOCK_OUT = 70
+LAST_PRIZE = 400
+BENCH_BASIC = 25
+EVOLVE = 55
+SETUP_THRESHOLD = 8.0
+
+
+class GreedyPlayer:
+    """Scores every option and takes the best. In the main phase it first does every setup
+    move worth doing (bench, evolve, attach, Trainers, Powers, retreat), then attacks with
+    the attack of highest expected worth, else ends the turn."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self._turn = -1
+        self._moves = 0
+        self._retreated = False
+
+    # ------------------------------------------------------------------ entry point
+
+    def choose(self, m: Match, choice: Choice) -> int | list[int]:
+        if choice.kind == "main":
+            return self._main(m, choice)
+        scores = [self._score_option(m, choice, opt) for opt in choice.options]
+        order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+        if choice.min == 1 and choice.max == 1:
+            return order[0]
+        if choice.kind == "setup_bench":
+            k = choice.max
+        else:
+            # Take the choices worth taking, within the bounds.
+            k = sum(1 for s in scores if s > 0)
+            k = max(choice.min, min(choice.max, k))
+        return sorted(order[:k])
+
+    # ------------------------------------------------------------------ main phase
+
+    def _main(self, m: Match, choice: Choice) -> int:
+        if m.turn != self._turn:
+            self._turn = m.turn
+            self._moves = 0
+            self._retreated = False
+        self._moves += 1
+        best_setup, best_setup_score = -1, SETUP_THRESHOLD
+        best_attack, best_attack_score = -1, 0.0
+        pass_index = len(choice.options) - 1
+        for i, opt in enumerate(choice.options):
+            tag = opt[0]
+            if tag == "pass":
+                pass_index = i
+                continue
+            if tag == "attack":
+                v = attack_value(m, m.current, opt[1], opt[2])
+                if v > best_attack_score:
+                    best_attack, best_attack_score = i, v
+                continue
+            if self._moves > 40:  # never loop forever on setup moves
+                continue
+            v = self._setup_value(m, opt)
+            if v > best_setup_score:
+                best_setup, best_setup_score = i, v
+        if best_setup >= 0:
+            if choice.options[best_setup][0] == "retreat":
+                self._retreated = True
+            return best_setup
+        if best_attack >= 0:
+            return best_attack
+        return pass_index
+
+    def _setup_value(self, m: Match, opt: tuple[Any, ...]) -> float:
+        tag = opt[0]
+        me = m.current
+        p = m.players[me]
+        if tag == "bench":
+            d = m.defs[opt[1]]
+            room = m.rules.bench_size - len(p.bench)
+            value = BENCH_BASIC if len(p.bench) < 3 else 12
+            if d.baby:
+                value -= 8
+            return value if room > 0 else 0
+        if tag == "evolve":
+            slot = find_slot(m, opt[2])
+            d = m.defs[opt[1]]
+            gain = d.hp - (m.defs[slot.top].hp if slot else 0)
+            return EVOLVE + gain / 2 + (15 if slot is p.active else 0)
+        if tag == "attach":
+            return energy_value(m, opt[1], find_slot(m, opt[2]))
+        if tag == "play":
+            return trainer_value(m, me, opt[1])
+        if tag == "tool":
+            slot = find_slot(m, opt[2])
+            return 18 if slot is p.active else 9
+        if tag == "tm":
+            slot = find_slot(m, opt[2])
+            if slot is not p.active:
+                return 0
+            tm = m.defs[opt[1]]
+            return max((attack_value(m, me, opt[1], i) for i in range(len(tm.attacks))),
+                       default=0) - best_own_attack(m, me) + 2
+        if tag == "power":
+            slot = find_slot(m, opt[1])
+            if slot is None:
+                return 0
+            pw = m.defs[slot.top].powers[opt[2]]
+            ev = Eval(m, me, slot, m.players[1 - me].active)
+            for step in pw.steps:
+                step.value(ev)
+            return ev.bonus
+        if tag == "retreat":
+            if self._retreated:
+                return 0
+            return retreat_value(m, me, find_slot(m, opt[1]))
+        return 0
+
+    # ------------------------------------------------------------------ other choices
+
+    def _score_option(self, m: Match, choice: Choice, opt: tuple[Any, ...]) -> float:
+        me = choice.player
+        tag = opt[0]
+        kind = choice.kind
+        if tag == "draw":  # mulligan extra cards: more is better
+            return opt[1]
+        if tag == "pay":  # retreat payment: keep the most useful Energy
+            return -sum(1 + (m.defs[c].kind == 2 and not m.defs[c].basic_energy) * 3
+                        for c in opt[1:])
+        if tag == "prize":
+            return -opt[1]
+        if tag == "card":
+            return card_worth(m, me, opt[1], kind)
+        if tag == "slot":
+            slot = find_slot(m, opt[1])
+            if slot is None:
+                return 0
+            if kind == "promote" or kind == "setup_active":
+                return readiness(m, slot) + remaining_hp(m, slot) / 10
+            if slot.owner == me:
+                # Own Pokémon chosen by a Trainer: the most damaged (healing) first.
+                return slot.damage + (5 if slot is m.players[me].active else 0)
+            # Opponent's Pokémon: the one closest to a Knock Out, or the weakest.
+            return 100 - remaining_hp(m, slot) / 2 + len(slot.energy) * 3
+        if tag == "energy":
+            owner = m.owner[opt[1]]
+            special = not m.defs[opt[1]].basic_energy
+            worth = 10 + 10 * special
+            return worth if owner != me else -worth
+        return 0
+
+
+# ---------------------------------------------------------------------- estimates
+
+
+def attack_value(m: Match, player: int, source: int, index: int,
+                 attacker: Any = None) -> float:
+    """Expected worth of an attack now: damage after Weakness, Resistance and every
+    passive (figured by the engine's own pipeline), a Knock Out bonus, and what its other
+    effects are worth by their own estimates. ``attacker`` values a Benched Pokémon's
+    attack as if it were Active."""
+    p = m.players[player]
+    active = attacker if attacker is not None else p.active
+    defender = m.players[1 - player].active
+    if active is None or defender is None:
+        return 0.0
+    attack = m.defs[source].attacks[index]
+    ev = Eval(m, player, active, defender)
+    ev.printed = attack.base
+    ev.cost_size = len(attack.cost)
+    if attack.base and not any(getattr(s, "main", False) for s in _walk(attack.steps)):
+        ev.damage += attack.base
+    for step in attack.steps:
+        step.value(ev)
+    base = int(round(ev.damage / 10.0)) * 10
+    dc = DamageCtx(active, defender, player, True, resistance=not ev.no_resistance,
+                   preview=True)
+    dmg = figure_damage(m, dc, base) if base > 0 else 0
+    value = dmg + ev.bonus
+    if dmg >= remaining_hp(m, defender):
+        value += KNOCK_OUT
+        if len(p.prizes) <= 1:
+            value += LAST_PRIZE
+    value *= max(0.0, 1.0 - ev.void)
+    if m.defs[defender.top].baby:
+        value *= 0.5
+    if active.conditions & CONFUSED:
+        value = value * 0.5 - 10
+    return value + 1.0  # attacking beats passing when nothing else is worth doing
+
+
+def _walk(steps: Any) -> list[Any]:
+    from ..engine.effects.steps import walk_steps
+
+    return walk_steps(steps)
+
+
+def best_own_attack(m: Match, player: int) -> float:
+    active = m.players[player].active
+    if active is None:
+        return 0.0
+    units = energy_units(m, active)
+    best = 0.0
+    for i, a in enumerate(m.defs[active.top].attacks):
+        if can_pay(units, a.cost):
+            best = max(best, attack_value(m, player, active.top, i))
+    return best
+
+
+def readiness(m: Match, slot: Any) -> float:
+    """What a Pokémon could do from the Active spot now: the worth of its best attack it
+    can pay for, else a share of it by how much of the cost is attached."""
+    units = energy_units(m, slot)
+    d = m.defs[slot.top]
+    best = 0.0
+    for i, a in enumerate(d.attacks):
+        if can_pay(units, a.cost):
+            best = max(best, attack_value(m, slot.owner, slot.top, i, attacker=slot))
+        else:
+            share = len(units) / max(1, len(a.cost))
+            best = max(best, 0.3 * share * max(a.base, 10))
+    return best
+
+
+def energy_value(m: Match, card: int, slot: Any) -> float:
+    """Worth of attaching this Energy here, by what the attacks it pays toward are worth
+    (their own estimates): enabling one now counts fully, progress toward one partly;
+    the Active Pokémon first."""
+    if slot is None:
+        return 0.0
+    d = m.defs[slot.top]
+    units = energy_units(m, slot)
+    new_units = units + list(m.defs[card].units)
+    active = m.players[slot.owner].active is slot
+    weight = 1.0 if active else 0.7
+    value = 1.0
+    for i, a in enumerate(d.attacks):
+        if can_pay(units, a.cost):
+            continue
+        worth = attack_value(m, slot.owner, slot.top, i, attacker=slot)
+        if can_pay(new_units, a.cost):
+            value = max(value, 10 + worth * weight)
+        else:
+            colored = [c for c in a.cost if c != "C"]
+            useful = not colored or any(u & _bit(c) for u in m.defs[card].units
+                                        for c in colored)
+            share = len(new_units) / max(1, len(a.cost))
+            value = max(value, (worth * share * 0.6 + 4) * weight * (1.0 if useful else 0.4))
+    if active and len(units) < d.retreat:
+        value += 4  # lets it retreat
+    if d.stage == 0 and not d.baby and d.name in _evolution_names(m, slot.owner):
+        value += 6  # it will grow into something that needs the Energy
+    return value
+
+
+def _evolution_names(m: Match, player: int) -> set[str]:
+    """Names that some Evolution card the player holds evolves from."""
+    p = m.players[player]
+    return {m.defs[c].evolves_from or "" for c in p.hand if m.defs[c].stage}
+
+
+def _bit(t: str) -> int:
+    from ..engine.energy import BIT
+
+    return BIT[t]
+
+
+def trainer_value(m: Match, player: int, card: int) -> float:
+    d = m.defs[card]
+    ev = Eval(m, player, m.players[player].active, m.players[1 - player].active)
+    for step in d.play_steps:
+        step.value(ev)
+    value = ev.bonus
+    if d.trainer_kind == "supporter":
+        value -= 4  # one per turn: keep it for when it helps
+    return value
+
+
+def retreat_value(m: Match, player: int, target: Any) -> float:
+    """Worth of retreating for ``target``: a better attacker up front, or saving a
+    Pokémon about to be Knocked Out; paying Energy costs."""
+    p = m.players[player]
+    active = p.active
+    if active is None or target is None:
+        return 0.0
+    value = -6.0 * m.defs[active.top].retreat
+    if active.conditions & CONFUSED:
+        value += 25
+    here = readiness(m, active)
+    there = readiness(m, target)
+    value += there - here
+    if remaining_hp(m, active) <= 30 and remaining_hp(m, target) > 30:
+        value += 15
+    return value
+
+
+def card_worth(m: Match, player: int, card: int, kind: str) -> float:
+    """Worth of a card to pick (search, recover) or, from the hand, to keep."""
+    d = m.defs[card]
+    p = m.players[player]
+    in_play = p.in_play()
+    worth = 5.0
+    if d.kind == 0:
+        if d.stage and any(m.defs[s.top].name == d.evolves_from for s in in_play):
+            worth = 40
+        elif d.stage == 0:
+            worth = 20 if len(p.bench) < 5 else 3
+        else:
+            worth = 12
+    elif d.kind == 2:
+        needed = any(not can_pay(energy_units(m, s), a.cost)
+                     for s in in_play for a in m.defs[s.top].attacks)
+        worth = 25 if needed else 8
+    else:
+        worth = 15
+    if kind == "cards_hand":  # choosing from the hand means giving it up
+        return -worth
+    return worth
+
+
+def best_subset(scores: list[float], k: int) -> list[int]:
+    """Indices of the k best scores (ties by index)."""
+    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+    return sorted(order[:k])
+
+
+__all__ = ["GreedyPlayer", "RandomPlayer", "attack_value", "best_subset", "combinations"]
