@@ -41,7 +41,6 @@ class Match:
         "coins",
         "current",
         "decisions",
-        "deck_lists",
         "defs",
         "end_discard",
         "energy_acts_between",
@@ -89,7 +88,6 @@ class Match:
 
             for deck in decks:
                 validate_deck(pool, deck, rules)
-        self.deck_lists: list[list[str]] = [list(d) for d in decks]
         self.defs: list[CardDef] = []
         self.owner: list[int] = []
         for p, deck in enumerate(decks):
@@ -98,6 +96,8 @@ class Match:
                 self.owner.append(p)
         self.index_flags()
         self.players = [PlayerState(0), PlayerState(1)]
+        for cid, owner in enumerate(self.owner):
+            self.players[owner].deck.append(cid)
         self.logging = record_log
         self.log: list[tuple[Any, ...]] = []
         self.turn = 0
@@ -314,22 +314,35 @@ class Match:
         return 1
 
     def reset_for_game(self) -> None:
-        """Every card back in its owner's deck, in the deck list's order (the shuffle that
-        follows decides the real order); a fresh table."""
+        """Every card back in its owner's deck for a new game (Sudden Death): the deck keeps
+        its order and the other cards go on top in a fixed order (a shuffle follows).
+        Nothing moves at the start of the first game."""
+        gathered: list[list[int]] = [[], []]
         for p in self.players:
-            p.deck = []
+            g = gathered[p.index]
+            g.extend(p.hand)
+            g.extend(p.discard)
+            g.extend(p.prizes)
+            g.extend(p.resolving)
+            g.extend(p.supporter)
+            for slot in p.in_play():
+                g.extend(slot.attached())
+        if self.stadium >= 0:
+            gathered[self.owner[self.stadium]].append(self.stadium)
+        for p in self.players:
+            p.deck.extend(gathered[p.index])
             p.hand = []
             p.discard = []
             p.prizes = []
+            p.resolving = []
             p.active = None
             p.bench = []
             p.mulligans = 0
             p.reset_turn_flags()
-        for cid, owner in enumerate(self.owner):
-            self.players[owner].deck.append(cid)
         self.stadium = -1
         self.turn = 0
         self.turn_over = False
+        self.ko_dirty = True
 
     def finish(self, winner: int, reason: str) -> None:
         self.over = True

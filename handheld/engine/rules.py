@@ -671,7 +671,10 @@ class TakePrizes(Instr):
         if owed <= 0 or not prizes:
             return NEXT
         n = min(owed, len(prizes))
-        if n == len(prizes):
+        # Which face-down Prize is taken cannot matter when it is all of them, or when
+        # the game ends right after (a player has no Pokémon left): no question then.
+        game_ends = any(pl.active is None and not pl.bench for pl in m.players)
+        if n == len(prizes) or game_ends:
             return self.resume(m, f, tuple(("prize", i) for i in range(n)))
         options = tuple(("prize", i) for i in range(len(prizes)))
         m.pending = Choice(p, "prize", f"Take {n} Prize card{'s' if n > 1 else ''}",

@@ -1,0 +1,114 @@
+"""Test-only cards: invented facts for rules that no theme-deck card exercises (Stadiums,
+two-unit Energy, Char counters, Tools acting between turns, attacks that may fail).
+
+Their names and wording are made up for the tests; they never ship in the game's pool.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from handheld.assets import load_set
+from handheld.engine import CardPool, EnergyScript, PokemonScript, Power, TrainerScript
+from handheld.engine.effects.core import Eval, Step, TextCtx
+from handheld.engine.effects.passives import DamageCtx, Passive
+from handheld.engine.effects.steps import DEFENDER, SELF, Heal, If, Mark, SlotIs
+from handheld.engine.ops import MarkerKind, register_marker
+from handheld.engine.sets import SCRIPTS
+
+register_marker(MarkerKind("attack_may_fail", "attacks may fail"))
+
+
+class AddCharCounter(Step):
+    """Test step: put a Char counter on the Defending Pokémon."""
+
+    def text(self, tc: TextCtx) -> str:
+        return "Put a Char counter on the Defending Pokémon."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(10)
+
+    def run(self, m: Any, f: Any) -> None:
+        from handheld.engine.effects.steps import who_slot
+
+        s = who_slot(m, f, DEFENDER)
+        if s is not None:
+            s.markers["char"] = s.markers.get("char", 0) + 1
+        return None
+
+
+class StadiumBoost(Passive):
+    """f) every attack that does damage does 10 more."""
+
+    damage_step = "f"
+
+    def modify_damage(self, m: Any, dc: DamageCtx, holder: Any, dmg: int) -> int:
+        return dmg + 10 if dmg > 0 else dmg
+
+    def text(self) -> str:
+        return "Attacks that do damage do 10 more (whole play area)."
+
+
+class CheaperRetreat(Passive):
+    changes_retreat = True
+
+    def retreat_cost(self, m: Any, holder: Any, cost: int) -> int:
+        return cost - 1
+
+    def text(self) -> str:
+        return "Retreat Costs are 1 less."
+
+
+def _pokemon(card_id: str, name: str, hp: int, types: list[str], attacks: list[dict[str, Any]],
+             **extra: Any) -> dict[str, Any]:
+    facts = {"id": card_id, "number": card_id.split("-")[1], "name": name,
+             "supertype": "pokemon", "subtypes": ["basic"], "types": types, "hp": hp,
+             "evolves_from": None, "evolves_to": [], "retreat": 1, "weaknesses": [],
+             "resistances": [], "attacks": attacks, "powers": [], "dex": None,
+             "rarity": "", "artist": "", "reprint_of": None}
+    facts.update(extra)
+    return facts
+
+
+TEST_FACTS: list[dict[str, Any]] = [
+    {"id": "test-1", "number": "1", "name": "Test Arena", "supertype": "trainer",
+     "subtypes": ["stadium"], "rarity": "", "artist": "", "reprint_of": None},
+    {"id": "test-2", "number": "2", "name": "Test Dojo", "supertype": "trainer",
+     "subtypes": ["stadium"], "rarity": "", "artist": "", "reprint_of": None},
+    {"id": "test-3", "number": "3", "name": "Twin Test Energy", "supertype": "energy",
+     "subtypes": ["special"], "provides": [["C"], ["C"]], "rarity": "", "artist": "",
+     "reprint_of": None},
+    _pokemon("test-4", "Emberling", 60, ["R"],
+             [{"name": "Char Test", "cost": ["C"], "damage": ""}]),
+    {"id": "test-5", "number": "5", "name": "Test Berry", "supertype": "trainer",
+     "subtypes": ["tool"], "rarity": "", "artist": "", "reprint_of": None},
+    _pokemon("test-6", "Smokeling", 60, ["P"],
+             [{"name": "Haze", "cost": ["C"], "damage": "10"}]),
+    _pokemon("test-7", "Hardshell", 60, ["F"],
+             [{"name": "Poke", "cost": ["C"], "damage": "10"}],
+             powers=[{"kind": "poke-body", "name": "Shell Test"}]),
+]
+
+TEST_SCRIPTS: dict[str, Any] = {
+    "test-1": TrainerScript(passives=(StadiumBoost(),)),
+    "test-2": TrainerScript(passives=(CheaperRetreat(),)),
+    "test-3": EnergyScript(),
+    "test-4": PokemonScript(attacks={"Char Test": [AddCharCounter()]}),
+    "test-5": TrainerScript(between_turns=(If(SlotIs(SELF, "damaged"), Heal(SELF, 1)),)),
+    "test-6": PokemonScript(attacks={"Haze": [Mark(DEFENDER, "attack_may_fail", 1,
+                                                   "may fail to attack next turn")]}),
+    "test-7": PokemonScript(attacks={"Poke": []},
+                            powers={"Shell Test": Power(passives=(CheaperRetreat(),))}),
+}
+
+
+@functools.lru_cache(maxsize=1)
+def scenario_pool() -> CardPool:
+    """Expedition with its scripts, plus the invented test cards."""
+    pool = CardPool()
+    for card in load_set("expedition")["cards"]:
+        pool.add(card, SCRIPTS.get(card["id"]))
+    for card in TEST_FACTS:
+        pool.add(card, TEST_SCRIPTS.get(card["id"]))
+    return pool
