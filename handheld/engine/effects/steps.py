@@ -1003,8 +1003,9 @@ class ChooseCards(Step):
             f.vars[self.var] = []
             return NEXT
         lo = 0 if self.up_to else want
-        if lo == want == len(cands):
-            f.vars[self.var] = list(cands)
+        if lo == want and (want == len(cands) or len({id(m.defs[c]) for c in cands}) == 1):
+            # All of them, or copies of one card: nothing to choose between.
+            f.vars[self.var] = list(cands[:want])
             return NEXT
         if want == 1:
             options = m.distinct_cards(cands, lambda d: True)
