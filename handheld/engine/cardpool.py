@@ -251,8 +251,8 @@ def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
     for i, p in enumerate(printed_powers):
         kind = p["kind"]
         ps = script.powers[p["name"]] if script is not None else Power()
-        if kind not in (POKE_POWER, POKE_BODY):
-            raise CardDefinitionError(f"{d.id}: power kind {kind!r} is not of this era")
+        if script is not None and kind not in (POKE_POWER, POKE_BODY):
+            raise CardDefinitionError(f"{d.id}: power kind {kind!r} has no rules yet")
         pw = PowerDef(kind=kind, name=p["name"], steps=tuple(ps.steps),
                       requires=tuple(ps.requires), uses_per_turn=ps.uses_per_turn,
                       passives=tuple(ps.passives), instead_of_attack=ps.instead_of_attack,

@@ -15,6 +15,9 @@ TYPES: tuple[str, ...] = ("G", "R", "W", "L", "P", "F", "D", "M")
 
 COLORLESS = "C"
 
+POKEMON_ONLY_TYPES: tuple[str, ...] = ("N",)
+"""Types a Pokémon can be that no Energy provides (Dragon, from the Black & White era)."""
+
 TYPE_NAMES: dict[str, str] = {
     "G": "Grass",
     "R": "Fire",
@@ -24,12 +27,13 @@ TYPE_NAMES: dict[str, str] = {
     "F": "Fighting",
     "D": "Darkness",
     "M": "Metal",
+    "N": "Dragon",
     "C": "Colorless",
 }
 
-BIT: dict[str, int] = {t: 1 << i for i, t in enumerate(TYPES)}
+BIT: dict[str, int] = {t: 1 << i for i, t in enumerate(TYPES + POKEMON_ONLY_TYPES)}
 BIT[COLORLESS] = 0
-ALL_TYPES = (1 << len(TYPES)) - 1
+ALL_TYPES = (1 << len(TYPES)) - 1  # every Energy type
 
 
 def mask_of(types: Iterable[str]) -> int:

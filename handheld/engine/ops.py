@@ -371,22 +371,26 @@ def heal(m: Match, slot: Slot, amount: int) -> int:
     return removed
 
 
-def weakness_applies(m: Match, attacker_mask: int, defender: Slot) -> tuple[bool, str]:
+def weakness_applies(m: Match, attacker_types: tuple[str, ...], defender: Slot,
+                     ) -> tuple[bool, str]:
+    """Has the defender Weakness to any of the attacker's types (Colorless included)?"""
     for t, value in m.defs[defender.top].weakness:
-        if attacker_mask & BIT.get(t, 0):
+        if t in attacker_types:
             return True, value
     return False, ""
 
 
-def resistance_applies(m: Match, attacker_mask: int, defender: Slot) -> tuple[bool, str]:
+def resistance_applies(m: Match, attacker_types: tuple[str, ...], defender: Slot,
+                       ) -> tuple[bool, str]:
     for t, value in m.defs[defender.top].resistance:
-        if attacker_mask & BIT.get(t, 0):
+        if t in attacker_types:
             return True, value
     return False, ""
 
 
-def attacker_type_mask(m: Match, slot: Slot) -> int:
-    return m.defs[slot.top].type_mask
+def pokemon_types(m: Match, slot: Slot) -> tuple[str, ...]:
+    """The types a Pokémon is now (its printed types; the hook for type-changing effects)."""
+    return m.defs[slot.top].types
 
 
 def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
@@ -407,14 +411,14 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
         return 0
     rules = m.rules
     if dc.to_active and attacker is not None:
-        amask = attacker_type_mask(m, attacker)
+        types = pokemon_types(m, attacker)
         if dc.weakness:
-            weak, value = weakness_applies(m, amask, defender)
+            weak, value = weakness_applies(m, types, defender)
             if weak:  # c) Weakness
                 dmg = _apply_weakness(rules.use_printed_weakness, rules.weakness_multiplier,
                                       value, dmg)
         if dc.resistance:
-            res, value = resistance_applies(m, amask, defender)
+            res, value = resistance_applies(m, types, defender)
             if res:  # d) Resistance
                 amount = rules.resistance_amount
                 if rules.use_printed_weakness and value:

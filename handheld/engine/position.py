@@ -331,7 +331,8 @@ def from_position(pool: CardPool, pos: Any, *, record_log: bool = True) -> Match
 
 
 def _vars(d: dict[str, Any]) -> dict[str, Any]:
-    return {str(k): v for k, v in d.items()}
+    # A deep copy: the frame must share no list with the caller's position.
+    return {str(k): _plain(v) for k, v in d.items()}
 
 
 def _int(value: Any, where: str) -> int:

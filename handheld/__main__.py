@@ -1,0 +1,157 @@
+"""``python -m handheld``: the game's command line.
+
+    python -m handheld                 start the game (for now: the headless demo match)
+    python -m handheld demo            one AI-vs-AI match printed as a readable log
+    python -m handheld sim ...         many games, statistics as JSON (a benchmark)
+    python -m handheld cards ...       the card pool: coverage of implemented effects, text
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def _players(text: str) -> list[str]:
+    from .players import PLAYERS
+
+    names = [p.strip() for p in text.split(",")]
+    if len(names) != 2 or any(n not in PLAYERS for n in names):
+        raise argparse.ArgumentTypeError(
+            f"expected two players separated by a comma, each one of {', '.join(PLAYERS)}; "
+            f"got {text!r}")
+    return names
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m handheld",
+                                     description="A pocket Pokémon TCG machine.")
+    sub = parser.add_subparsers(dest="command")
+
+    demo = sub.add_parser("demo", help="one AI-vs-AI match printed as a readable log")
+    demo.add_argument("--deck1", default="blazing_quake", help="deck name or .deck file")
+    demo.add_argument("--deck2", default="tidal_mind", help="deck name or .deck file")
+    demo.add_argument("--players", type=_players, default=["greedy", "greedy"],
+                      help="two of random,greedy (default greedy,greedy)")
+    demo.add_argument("--seed", type=int, default=None, help="replay a given match")
+    demo.add_argument("--delay", type=float, default=0.0,
+                      help="seconds to pause at each turn, for watching")
+
+    sim = sub.add_parser("sim", help="play many games and print statistics")
+    sim.add_argument("--deck1", default="blazing_quake", help="deck name or .deck file")
+    sim.add_argument("--deck2", default="tidal_mind", help="deck name or .deck file")
+    sim.add_argument("--games", type=_positive, default=100)
+    sim.add_argument("--seed", type=int, default=0, help="game i uses seed + i")
+    sim.add_argument("--players", type=_players, default=["random", "random"],
+                     help="two of random,greedy; player 1 plays deck1 (default random,random)")
+    sim.add_argument("--alternate", action="store_true",
+                     help="swap decks between the players every other game")
+    sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+
+    cards = sub.add_parser("cards", help="the card pool")
+    cards.add_argument("--coverage", action="store_true",
+                       help="which cards have their effects implemented")
+    cards.add_argument("--set", default="expedition", help="set slug (default expedition)")
+    cards.add_argument("--text", metavar="CARD_ID", help="print a card's generated text")
+    cards.add_argument("--json", action="store_true")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    command = args.command or "play"
+    try:
+        if command in ("play", "demo"):
+            return _demo(args)
+        if command == "sim":
+            return _sim(args)
+        if command == "cards":
+            return _cards(args)
+    except FileNotFoundError as exc:
+        parser.exit(2, f"error: {exc}\n")
+    except KeyboardInterrupt:
+        return 130
+    parser.error(f"unknown command {command!r}")
+    return 2
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from .demo import run_demo
+
+    decks = (getattr(args, "deck1", "blazing_quake"), getattr(args, "deck2", "tidal_mind"))
+    players = getattr(args, "players", ["greedy", "greedy"])
+    run_demo(decks, players, getattr(args, "seed", None), delay=getattr(args, "delay", 0.0))
+    return 0
+
+
+def _sim(args: argparse.Namespace) -> int:
+    from .cards import default_pool, load_deck
+    from .engine import deck_violations
+    from .sim import Progress, run_sim
+
+    pool = default_pool()
+    decks = [load_deck(args.deck1), load_deck(args.deck2)]
+    for name, deck in zip((args.deck1, args.deck2), decks, strict=True):
+        problems = deck_violations(pool, deck)
+        if problems:
+            print(f"error: deck {name} is not legal: " + "; ".join(problems), file=sys.stderr)
+            return 2
+    show = args.progress or (sys.stderr.isatty() and args.games >= 200)
+    progress = Progress(args.games) if show else None
+    stats = run_sim(pool, decks, args.players, args.games, args.seed,
+                    alternate=args.alternate, progress=progress)
+    stats["decks"] = [args.deck1, args.deck2]
+    if args.json:
+        print(json.dumps(stats, indent=2))
+    else:
+        for name in stats["players"]:
+            print(f"{name}: {stats['wins'][name]} wins ({100 * stats['win_rate'][name]:.1f}%)")
+        print(f"{stats['completed']} games, {stats['errors']} errors, "
+              f"{stats['turns']['mean']} turns and {stats['decisions_per_game']['mean']} "
+              f"decisions per game")
+        print(f"{stats['games_per_second']} games/s, {stats['decisions_per_second']} "
+              f"decisions/s, median {stats['median_us_per_decision']} us per decision")
+    return 1 if stats["errors"] else 0
+
+
+def _cards(args: argparse.Namespace) -> int:
+    from .assets import load_set
+    from .cards import default_pool
+
+    pool = default_pool()
+    if args.text:
+        d = pool.get(args.text)
+        print(f"{d.name} ({d.id}) - {d.kind_name}" + (f", {d.hp} HP" if d.hp else ""))
+        print(d.text)
+        return 0
+    cards = load_set(args.set)["cards"]
+    done = [c for c in cards if pool.get(c["id"]).implemented]
+    missing = [c for c in cards if not pool.get(c["id"]).implemented]
+    if args.json:
+        print(json.dumps({"set": args.set, "implemented": len(done), "total": len(cards),
+                          "missing": [f"{c['id']} {c['name']}" for c in missing]}, indent=2))
+        return 0
+    print(f"{args.set}: {len(done)}/{len(cards)} cards implemented")
+    if args.coverage and missing:
+        print("not implemented yet (refused by deck validation):")
+        for c in missing:
+            print(f"  {c['id']:<12} {c['name']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,140 @@
+"""Simulations: many whole games between two players, with statistics (``python -m handheld
+sim``). Game ``i`` uses seed ``seed + i``, so any single game can be replayed alone."""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+import traceback
+from collections import Counter
+from collections.abc import Sequence
+from typing import IO, Any
+
+from .engine import CardPool
+from .players import make_player, play_match
+
+
+class Progress:
+    """A one-line progress bar on a terminal, or a line every few seconds otherwise."""
+
+    def __init__(self, total: int, stream: IO[str] = sys.stderr, label: str = "games") -> None:
+        self.total = total
+        self.stream = stream
+        self.label = label
+        self.start = time.perf_counter()
+        self.last = 0.0
+        self.tty = hasattr(stream, "isatty") and stream.isatty()
+
+    def update(self, done: int, extra: str = "") -> None:
+        now = time.perf_counter()
+        if done < self.total and now - self.last < (0.2 if self.tty else 5.0):
+            return
+        self.last = now
+        elapsed = now - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        eta = (self.total - done) / rate if rate > 0 else 0.0
+        width = 30
+        filled = int(width * done / max(1, self.total))
+        bar = "#" * filled + "." * (width - filled)
+        line = (f"[{bar}] {done}/{self.total} {self.label}  {rate:.0f}/s  "
+                f"ETA {eta:.0f}s {extra}")
+        if self.tty:
+            self.stream.write("\r" + line)
+            if done >= self.total:
+                self.stream.write("\n")
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+
+def run_sim(
+    pool: CardPool,
+    decks: Sequence[Sequence[str]],
+    players: Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    alternate: bool = False,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` games and return the statistics as plain data (JSON-ready).
+
+    ``players[i]`` plays ``decks[i]``; with ``alternate`` they swap decks every other game
+    (so each player plays both decks equally often).
+    """
+    wins = Counter[str]()
+    wins_by_seat = [0, 0]
+    results = Counter[str]()
+    turns: list[int] = []
+    decisions: list[int] = []
+    chances = 0
+    us_per_decision: list[float] = []
+    sudden_deaths = 0
+    errors: list[dict[str, Any]] = []
+    names = [f"{players[0]}#1", f"{players[1]}#2"]
+    t0 = time.perf_counter()
+    for i in range(games):
+        swap = alternate and i % 2 == 1
+        deck_pair = (decks[1], decks[0]) if swap else (decks[0], decks[1])
+        seats = [1, 0] if swap else [0, 1]  # seat -> player index
+        game_players = [make_player(players[seats[s]], seed + i + 7919 * (s + 1))
+                        for s in (0, 1)]
+        g0 = time.perf_counter()
+        try:
+            _, rec = play_match(pool, deck_pair, game_players, seed + i)
+        except Exception as exc:  # a rules bug: count it, keep the seed, carry on
+            errors.append({"game": i, "seed": seed + i, "swap": swap,
+                           "error": f"{type(exc).__name__}: {exc}",
+                           "where": traceback.format_exc(limit=3).splitlines()[-3:]})
+            if progress is not None:
+                progress.update(i + 1, f"errors {len(errors)}")
+            continue
+        g1 = time.perf_counter()
+        assert rec.winner is not None
+        winner = seats[rec.winner]
+        wins[names[winner]] += 1
+        wins_by_seat[rec.winner] += 1
+        results[rec.result] += 1
+        turns.append(rec.turns)
+        decisions.append(rec.decisions)
+        chances += rec.chances
+        sudden_deaths += rec.sudden_death
+        if rec.decisions:
+            us_per_decision.append(1e6 * (g1 - g0) / rec.decisions)
+        if progress is not None:
+            progress.update(i + 1, f"errors {len(errors)}" if errors else "")
+    seconds = time.perf_counter() - t0
+    total_decisions = sum(decisions)
+    played = len(turns)
+    out: dict[str, Any] = {
+        "games": games,
+        "completed": played,
+        "errors": len(errors),
+        "error_samples": errors[:10],
+        "players": names,
+        "seed": seed,
+        "alternate_decks": alternate,
+        "wins": {n: wins[n] for n in names},
+        "win_rate": {n: round(wins[n] / played, 4) if played else 0.0 for n in names},
+        "wins_by_seat": {"seat1": wins_by_seat[0], "seat2": wins_by_seat[1]},
+        "results": dict(sorted(results.items())),
+        "sudden_death_games": sudden_deaths,
+        "turns": _summary(turns),
+        "decisions_per_game": _summary(decisions),
+        "decisions": total_decisions,
+        "chance_outcomes": chances,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(played / seconds, 1) if seconds else 0.0,
+        "decisions_per_second": round(total_decisions / seconds) if seconds else 0,
+        "median_us_per_decision": round(statistics.median(us_per_decision), 2)
+        if us_per_decision else None,
+    }
+    return out
+
+
+def _summary(values: list[int]) -> dict[str, float]:
+    if not values:
+        return {"mean": 0.0, "median": 0.0, "min": 0, "max": 0}
+    return {"mean": round(statistics.fmean(values), 2), "median": statistics.median(values),
+            "min": min(values), "max": max(values)}

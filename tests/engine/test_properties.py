@@ -1,0 +1,129 @@
+"""Invariants that must hold in every game (Hypothesis picks the seeds and the choices)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from handheld.cards import load_deck
+from handheld.engine import Chance, Match
+from handheld.players import RandomPlayer, chance_outcome, play_match, replay
+
+from .fixtures import scenario_pool
+
+DECKS = (load_deck("blazing_quake"), load_deck("tidal_mind"))
+SETTINGS = settings(max_examples=25, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+def zones_of(m: Match) -> Counter[int]:
+    """How many times each card instance appears across every zone of the match."""
+    seen: Counter[int] = Counter()
+    for p in m.players:
+        for zone in (p.deck, p.hand, p.discard, p.prizes, p.resolving, p.supporter):
+            seen.update(zone)
+        for slot in p.in_play():
+            seen.update(slot.attached())
+    if m.stadium >= 0:
+        seen[m.stadium] += 1
+    return seen
+
+
+def check_invariants(m: Match) -> None:
+    seen = zones_of(m)
+    assert set(seen) == set(range(len(m.defs))), "a card left the game or appeared from nowhere"
+    assert all(n == 1 for n in seen.values()), f"a card is in two zones: {seen.most_common(2)}"
+    for p in m.players:
+        assert len(p.bench) <= m.rules.bench_size
+        for slot in p.in_play():
+            assert slot.top == slot.cards[-1]
+            assert slot.tool < 0 or m.defs[slot.tool].trainer_kind == "tool"
+            assert all(m.defs[c].kind == 2 for c in slot.energy)
+            assert all(m.owner[c] == p.index for c in slot.attached())
+        if not m.over and m.turn >= 1 and m.choice is not None and m.choice.kind == "main":
+            assert p.active is not None or p.index != m.current
+
+
+def walk_game(seed: int, every: int, on_choice: object) -> Match:
+    """Play a random game, calling ``on_choice(m)`` at every ``every``-th decision."""
+    rng = random.Random(seed)
+    player = RandomPlayer(seed + 1)
+    m = Match(scenario_pool(), DECKS, record_log=False)
+    n = 0
+    while not m.over:
+        d = m.pending
+        if isinstance(d, Chance):
+            m.resolve(chance_outcome(d, rng))
+            continue
+        if n % every == 0:
+            on_choice(m)  # type: ignore[operator]
+        m.apply(player.choose(m, d))
+        n += 1
+        assert n < 20_000
+    return m
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**31))
+def test_every_card_is_in_exactly_one_zone(seed: int) -> None:
+    m = walk_game(seed, 1, check_invariants)
+    check_invariants(m)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**31))
+def test_positions_round_trip_exactly(seed: int) -> None:
+    pool = scenario_pool()
+
+    def round_trip(m: Match) -> None:
+        pos = m.position()
+        text = json.dumps(pos)
+        again = Match.from_position(pool, json.loads(text))
+        assert again.position() == pos
+        assert [again.describe(o) for o in again.choice.options] == \
+            [m.describe(o) for o in m.choice.options]
+
+    walk_game(seed, 7, round_trip)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**31))
+def test_no_illegal_action_is_ever_listed(seed: int) -> None:
+    """Every listed answer can be applied (to a copy made through a position) and leaves a
+    consistent match."""
+    pool = scenario_pool()
+
+    def try_all(m: Match) -> None:
+        pos = m.position()
+        for action in m.legal_actions()[:40]:
+            copy = Match.from_position(pool, pos, record_log=False)
+            copy.apply(list(action))
+            check_invariants(copy)
+
+    walk_game(seed, 11, try_all)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**31), player_seed=st.integers(0, 2**31))
+def test_same_seed_and_answers_give_the_same_match(seed: int, player_seed: int) -> None:
+    pool = scenario_pool()
+    players = [RandomPlayer(player_seed), RandomPlayer(player_seed + 1)]
+    m, record = play_match(pool, DECKS, players, seed, record_log=True, record_answers=True)
+    again = replay(pool, record)
+    assert again.position() == m.position()
+    assert again.log == m.log
+    assert again.winner == record.winner
+
+
+def test_different_seeds_give_different_matches() -> None:
+    pool = scenario_pool()
+    logs = set()
+    for seed in range(5):
+        players = [RandomPlayer(1), RandomPlayer(2)]
+        m, _ = play_match(pool, DECKS, players, seed, record_log=True)
+        logs.add(repr(m.log[:40]))
+    assert len(logs) == 5
