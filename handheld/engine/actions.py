@@ -7,6 +7,7 @@ Energy, play Trainers, retreat, use Poké-Powers; then attack (which ends the tu
 
 from __future__ import annotations
 
+from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +20,6 @@ from .ops import (
     has_marker,
     power_works,
     retreat_cost,
-    retreat_cost_is_printed,
 )
 from .rules import RETREAT_PROGRAM
 from .ruleset import ASLEEP, PARALYZED
@@ -41,6 +41,14 @@ ATTACK = "attack"
 PASS = "pass"
 PASS_OPTION = (PASS,)
 
+# CardDef.play_cat: how a card in hand may be played (set by the card pool).
+CAT_BASIC = 0
+CAT_EVOLUTION = 1
+CAT_ENERGY = 2
+CAT_PLAIN_TRAINER = 3  # an Item or Supporter with no requirement
+CAT_QUICK_TRAINER = 4  # an Item or Supporter whose requirements are simple player tests
+CAT_OTHER_TRAINER = 5  # Tools, TMs, Stadiums, elaborate requirements
+
 
 def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     """Every legal move of the main phase, one option per distinct card kind and target.
@@ -60,84 +68,78 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     slots = [active, *bench] if active is not None else list(bench)
     tops = list(map(defs.__getitem__, map(_TOP, slots)))
     slot_ids: list[int] | None = None
+    names: list[str] | None = None
     turn = m.turn
+    bench_room = len(bench) < rules.bench_size
+    energy_ok = not p.energy_attached
     can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
+    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1)
     # One option per distinct card kind in hand (copies are interchangeable).
     distinct = dict(zip(map(defs.__getitem__, p.hand), p.hand))  # noqa: B905
     for d, cid in distinct.items():
-        k = d.kind
-        if k == 0:  # Pokémon
-            stage = d.stage
-            if stage == 0 and len(bench) < rules.bench_size:
-                opts.append((BENCH, cid))
-            if can_evolve:
-                # Only Pokémon in play since before this turn may evolve; names are interned
-                # so these comparisons are identity checks.
-                if stage:
-                    src = d.evolves_from
-                    below = stage - 1
-                    for s, td in zip(slots, tops):  # noqa: B905
-                        if td.name == src and td.stage == below and s.played_turn < turn:
-                            opts.append((EVOLVE, cid, s.id))
-                elif d.evolves_onto_baby:
-                    name = d.name
-                    for s, td in zip(slots, tops):  # noqa: B905
-                        if td.baby and name in td.evolves_to and s.played_turn < turn:
-                            opts.append((EVOLVE, cid, s.id))
-        elif k == 2:  # Energy
-            if not p.energy_attached:
+        cat = d.play_cat
+        if cat == CAT_ENERGY:
+            if energy_ok:
                 if slot_ids is None:
                     slot_ids = list(map(_ID, slots))
                 opts.extend([(ATTACH, cid, sid) for sid in slot_ids])
-        else:  # Trainer
-            if rules.first_turn_trainer_ban and turn == 1:
-                continue
-            tk = d.trainer_kind
-            if tk == SUPPORTER and p.supporter_played:
-                continue
-            if tk == TOOL or tk == TM:
-                tag = ATTACH_TOOL if tk == TOOL else ATTACH_TM
-                for s in slots:
-                    if tk == TOOL and s.tool >= 0:
-                        continue
-                    if d.attach_to is None or m.cond_holds(d.attach_to, cur, cid, s.id):
-                        opts.append((tag, cid, s.id))
-            elif tk == STADIUM:
-                if m.stadium >= 0 and defs[m.stadium].name == d.name:
-                    continue
-                if rules.stadium_once_per_turn and p.stadium_played:
-                    continue
-                if not d.requires or m.requirements_hold(d.requires, cur, cid):
-                    opts.append((PLAY, cid))
-            elif not d.requires:
+        elif cat == CAT_BASIC:
+            if bench_room:
+                opts.append((BENCH, cid))
+            if d.evolves_onto_baby and can_evolve:
+                for s, td in zip(slots, tops):  # noqa: B905
+                    if td.baby and d.name in td.evolves_to and s.played_turn < turn:
+                        opts.append((EVOLVE, cid, s.id))
+        elif cat == CAT_EVOLUTION:
+            if can_evolve:
+                if names is None:
+                    names = list(map(_NAME, tops))
+                src = d.evolves_from
+                if src in names:  # names are interned: identity checks, at C speed
+                    below = d.stage - 1
+                    for s, td in zip(slots, tops):  # noqa: B905
+                        if td.name == src and td.stage == below and s.played_turn < turn:
+                            opts.append((EVOLVE, cid, s.id))
+        elif not trainers_ok or (d.trainer_kind == SUPPORTER and p.supporter_played):
+            continue
+        elif cat == CAT_PLAIN_TRAINER:
+            opts.append((PLAY, cid))
+        elif cat == CAT_QUICK_TRAINER:
+            for own, test in d.quick_requires:  # type: ignore[union-attr]
+                if not test(m, cur if own else 1 - cur):
+                    break
+            else:
                 opts.append((PLAY, cid))
-            elif d.quick_requires is not None:
-                for own, test in d.quick_requires:
-                    if not test(m, cur if own else 1 - cur):
-                        break
-                else:
-                    opts.append((PLAY, cid))
-            elif m.requirements_hold(d.requires, cur, cid):
-                opts.append((PLAY, cid))
+        else:
+            _other_trainer_options(m, d, cid, slots, opts)
     # Poké-Powers
     if any(map(_POWER_CHOICES, tops)):
+        used = p.powers_used
         for s, td in zip(slots, tops):  # noqa: B905
             for i in td.power_choices:
-                if power_usable(m, s, i):
+                pw = td.powers[i]
+                # Fast case: no Special Condition, nothing used yet, no requirement.
+                if (not s.conditions and not used and not pw.requires) \
+                        or power_usable(m, s, i):
                     opts.append((POWER, s.id, i))
     if active is not None and not active.conditions & (ASLEEP | PARALYZED):
         markers = active.markers
         ad = tops[0]
-        units: list[int] | None = None
+        # The Energy units on the Active Pokémon, for the Retreat Cost and the attacks.
+        if p.turn_effects or ad.bodies_change_energy:
+            units = energy_units(m, active)
+        else:
+            units = list(chain.from_iterable(map(m.units_of.__getitem__, active.energy)))
         # Retreat
         limit = rules.retreats_per_turn
         if bench and (limit is None or p.retreats < limit) \
                 and active.id not in p.retreat_blocked \
                 and not (markers and has_marker(m, active, "cant_retreat")):
-            cost = ad.retreat if retreat_cost_is_printed(m, active) else retreat_cost(m, active)
-            if cost > 0:
-                units = energy_units(m, active)
-            if cost <= 0 or len(units) >= cost:  # type: ignore[arg-type]
+            if m.retreat_hooks or p.turn_effects or markers:
+                cost = retreat_cost(m, active)
+            else:
+                cost = ad.retreat
+            if cost <= 0 or len(units) >= cost:
                 opts.extend([(RETREAT, s.id) for s in bench])
         # Attack
         if not m.turn_over and (turn != 1 or rules.first_player_may_attack) \
@@ -147,18 +149,51 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                     opts.append((ATTACK, source, i))
             else:
                 top = active.top
+                n_units = len(units)
                 for i, a in enumerate(ad.attacks):
-                    if a.cost:
-                        if units is None:
-                            units = energy_units(m, active)
-                        if not a.payable(units):
+                    cost = a.cost
+                    if cost:
+                        # AttackDef.payable, inlined: counting suffices unless a unit
+                        # provides several types, which the full matcher then settles.
+                        if n_units < len(cost):
+                            continue
+                        ok = True
+                        for bit, need in a.colored:
+                            if units.count(bit) < need:
+                                ok = can_pay(units, cost)
+                                break
+                        if not ok:
                             continue
                     opts.append((ATTACK, top, i))
     opts.append(PASS_OPTION)
     return tuple(opts)
 
 
+def _other_trainer_options(m: Match, d: Any, cid: int, slots: list[Slot],
+                           opts: list[tuple[Any, ...]]) -> None:
+    """Tools, Technical Machines, Stadiums and Trainers with elaborate requirements."""
+    cur = m.current
+    tk = d.trainer_kind
+    if tk == TOOL or tk == TM:
+        tag = ATTACH_TOOL if tk == TOOL else ATTACH_TM
+        for s in slots:
+            if tk == TOOL and s.tool >= 0:
+                continue
+            if d.attach_to is None or m.cond_holds(d.attach_to, cur, cid, s.id):
+                opts.append((tag, cid, s.id))
+    elif tk == STADIUM:
+        if m.stadium >= 0 and m.defs[m.stadium].name == d.name:
+            return
+        if m.rules.stadium_once_per_turn and m.players[cur].stadium_played:
+            return
+        if m.requirements_hold(d.requires, cur, cid):
+            opts.append((PLAY, cid))
+    elif m.requirements_hold(d.requires, cur, cid):
+        opts.append((PLAY, cid))
+
+
 _TOP = attrgetter("top")
+_NAME = attrgetter("name")
 _ID = attrgetter("id")
 _POWER_CHOICES = attrgetter("power_choices")
 

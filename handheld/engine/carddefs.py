@@ -139,6 +139,7 @@ class CardDef:
     changes_retreat: bool = False  # this card's passives or Bodies change Retreat Costs
     copies_attacks: bool = False  # a Power used instead of attacking (fast-path flag)
     power_choices: tuple[int, ...] = ()  # indices of Poké-Powers offered in the main phase
+    play_cat: int = 0  # how it is played from the hand (see actions.CAT_*)
     acts_between_turns: bool = False  # a passive of this card (or its Bodies) acts then
     discards_at_end_of_turn: bool = False  # an attached-card passive with an end discard
     evolves_onto_baby: bool = False  # a Basic that a Baby Pokémon names as its evolution

@@ -202,12 +202,35 @@ def build_def(facts: Mapping[str, Any], script: Script | None) -> CardDef:
     from .text import card_text
 
     d.text = card_text(d)
+    d.play_cat = _play_category(d)
     passives = list(d.passives) + [ps for pw in d.powers for ps in pw.passives]
     d.acts_between_turns = any(ps.acts_between_turns for ps in passives)
     d.changes_retreat = any(ps.changes_retreat for ps in passives)
     d.bodies_change_energy = any(ps.changes_energy for pw in d.powers for ps in pw.passives)
     d.discards_at_end_of_turn = any(ps.discards_at_end_of_turn for ps in d.passives)
     return d
+
+
+def _play_category(d: CardDef) -> int:
+    from .actions import (
+        CAT_BASIC,
+        CAT_ENERGY,
+        CAT_EVOLUTION,
+        CAT_OTHER_TRAINER,
+        CAT_PLAIN_TRAINER,
+        CAT_QUICK_TRAINER,
+    )
+
+    if d.kind == POKEMON:
+        return CAT_EVOLUTION if d.stage else CAT_BASIC
+    if d.kind == ENERGY:
+        return CAT_ENERGY
+    if d.trainer_kind in ("item", "supporter"):
+        if not d.requires:
+            return CAT_PLAIN_TRAINER
+        if d.quick_requires is not None:
+            return CAT_QUICK_TRAINER
+    return CAT_OTHER_TRAINER
 
 
 def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],

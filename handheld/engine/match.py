@@ -38,6 +38,7 @@ class Match:
     __slots__ = (
         "_qframe",
         "acts_between",
+        "bodies_act_between",
         "coins",
         "current",
         "decisions",
@@ -59,6 +60,7 @@ class Match:
         "prize_count",
         "result",
         "retreat_hook",
+        "retreat_hooks",
         "rules",
         "stack",
         "stadium",
@@ -227,6 +229,8 @@ class Match:
         self.retreat_hook: list[bool] = [d.changes_retreat for d in defs]
         self.energy_end_discard = any(d.discards_at_end_of_turn for d in defs if d.kind == 2)
         self.energy_acts_between = any(d.acts_between_turns for d in defs if d.kind == 2)
+        self.bodies_act_between = any(d.acts_between_turns for d in defs if d.kind == 0)
+        self.retreat_hooks = any(d.changes_retreat for d in defs)
 
     # ----------------------------------------------------------------- queries
 

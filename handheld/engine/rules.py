@@ -7,6 +7,7 @@ comments quote the rulebook section each instruction implements, by its heading.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .carddefs import AttackDef
@@ -281,27 +282,32 @@ class ExtraDrawAfterPrizes(Instr):
 # =========================================================================== the turn
 
 
-class TurnStart(Instr):
+def start_turn(m: Match) -> None:
     """"DRAW a card." An empty deck at the beginning of the turn loses the game."""
+    m.turn += 1
+    m.turn_over = False
+    p = m.players[m.current]
+    p.new_turn()
+    if m.logging:
+        m.log.append(("turn", m.turn, m.current))
+    if m.turn == 1 and not m.rules.first_player_draws:
+        return
+    if not p.deck:
+        m.finish(1 - m.current, "deck_out")
+        return
+    cid = p.deck.pop()
+    p.hand.append(cid)
+    if m.logging:
+        m.log.append(("draw", p.index, cid))
+
+
+class TurnStart(Instr):
+    """The first turn of a game begins (later turns begin in ``BetweenKnockOuts``)."""
 
     __slots__ = ()
 
     def run(self, m: Match, f: Frame) -> Result:
-        m.turn += 1
-        m.turn_over = False
-        p = m.players[m.current]
-        p.new_turn()
-        if m.logging:
-            m.log.append(("turn", m.turn, m.current))
-        if m.turn == 1 and not m.rules.first_player_draws:
-            return NEXT
-        if not p.deck:
-            m.finish(1 - m.current, "deck_out")
-            return NEXT
-        cid = p.deck.pop()
-        p.hand.append(cid)
-        if m.logging:
-            m.log.append(("draw", p.index, cid))
+        start_turn(m)
         return NEXT
 
 
@@ -321,6 +327,13 @@ class MainPhase(Instr):
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
         _actions.do_main_action(m, answer[0])
+        if m.turn_over:
+            return NEXT  # passing ends the main phase at once
+        if m.stack[-1] is f and not m.ko_dirty:
+            # Nothing else to run (no program pushed, no Knock Out possible): ask for the
+            # next move right away instead of going round the machine.
+            m.pending = Choice(m.current, "main", "Your move", _actions.main_options(m))
+            return SUSPEND
         return f.pc
 
 
@@ -343,6 +356,22 @@ class EndOfTurn(Instr):
         if p.supporter:
             p.discard.extend(p.supporter)
             p.supporter.clear()
+        a0 = m.players[0].active
+        a1 = m.players[1].active
+        flags = BT_CONDITIONS if ((a0 is not None and a0.conditions)
+                                  or (a1 is not None and a1.conditions)) else 0
+        slots = m.players[0].in_play() + m.players[1].in_play()
+        # Fast path (C-level scans): no Tool, TM or marker anywhere, and no card in the match
+        # with end-of-turn or between-turns effects on Energy or Bodies.
+        if not (m.energy_end_discard or m.energy_acts_between or m.bodies_act_between
+                or any(map(_MARKERS, slots)) or any(map(_TMS, slots))
+                or (slots and max(map(_TOOL, slots)) >= 0)):
+            if p.turn_effects:
+                p.turn_effects.clear()
+            if not flags:
+                return self.target
+            f.vars["between"] = flags
+            return NEXT
         defs = m.defs
         end_discard = m.end_discard.__getitem__
         acts = m.acts_between.__getitem__
@@ -351,12 +380,8 @@ class EndOfTurn(Instr):
         energy_acts = m.energy_acts_between
         tm_rule = m.rules.tm_discard_end_of_turn
         turn = m.turn
-        flags = 0
         for pl in m.players:
-            a = pl.active
-            if a is not None and a.conditions:
-                flags |= BT_CONDITIONS
-            for slot in (a, *pl.bench) if a is not None else pl.bench:
+            for slot in pl.in_play():
                 tool = slot.tool
                 if slot.tms or tool >= 0 or slot.markers or energy_end:
                     if slot.tms and tm_rule and pl.index == m.current:
@@ -395,6 +420,11 @@ class EndOfTurn(Instr):
         return NEXT
 
 
+_MARKERS = attrgetter("markers")
+_TMS = attrgetter("tms")
+_TOOL = attrgetter("tool")
+
+
 def _passive_card(m: Match, holder: Slot, ps: Any) -> int:
     """The attached card that carries passive ``ps`` (-1 for Bodies and markers)."""
     for cid in holder.energy:
@@ -406,15 +436,18 @@ def _passive_card(m: Match, holder: Slot, ps: Any) -> int:
 
 
 class NextTurn(Instr):
+    """The next player's turn begins (after Knock Outs between turns)."""
+
     __slots__ = ("target",)
 
     def __init__(self, target: Any) -> None:
-        self.target = target
+        self.target: Any = target  # the main phase
 
     def run(self, m: Match, f: Frame) -> Result:
         if m.over:
             return NEXT
         m.current = 1 - m.current
+        start_turn(m)
         return self.target
 
 
@@ -600,13 +633,23 @@ def _wanted(f: Frame, flag: int) -> bool:
 
 
 class BetweenKnockOuts(Instr):
-    __slots__ = ()
+    """Knock Outs from the between-turns steps; when there are none the next player's turn
+    starts right here (the common case, one step instead of three)."""
+
+    __slots__ = ("target",)
+
+    def __init__(self, target: Any) -> None:
+        self.target: Any = target  # the main phase
 
     def run(self, m: Match, f: Frame) -> Result:
-        f.vars.pop("between", None)
+        if "between" in f.vars:
+            del f.vars["between"]
         if m.ko_dirty and needs_knockout_check(m):
             push_knockouts(m)
-        return NEXT
+            return NEXT  # NextTurn follows once the Knock Outs are dealt with
+        m.current = 1 - m.current
+        start_turn(m)
+        return self.target
 
 
 # =========================================================================== Knock Outs
@@ -1026,8 +1069,9 @@ def _game_program() -> tuple[Any, ...]:
     b.emit(SetPrizes())
     b.emit(Reveal())
     b.emit(ExtraDrawAfterPrizes())
-    turn_at = len(b.code)
     b.emit(TurnStart())
+    main = b.label()
+    b.here(main)
     b.emit(MainPhase())
     knockouts = b.label()
     b.emit(EndOfTurn(knockouts))
@@ -1039,8 +1083,8 @@ def _game_program() -> tuple[Any, ...]:
     b.emit(DarknessStep())
     b.emit(ToolsStep())
     b.here(knockouts)
-    b.emit(BetweenKnockOuts())
-    b.emit(NextTurn(turn_at))
+    b.emit(BetweenKnockOuts(main))
+    b.emit(NextTurn(main))
     return b.build()
 
 

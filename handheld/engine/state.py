@@ -7,8 +7,7 @@ its bottom card, so it keeps its identity through evolution and switching.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 
@@ -148,12 +147,12 @@ class PlayerState:
         return [self.active, *self.bench]
 
 
-@dataclass(slots=True)
-class Choice:
+class Choice(NamedTuple):
     """A player decision: pick between ``min`` and ``max`` distinct options.
 
     ``options`` are small tuples (value objects); ``Match.describe(option)`` renders them.
     ``kind`` tells drivers what is being decided (``main``, ``target``, ``promote``, ...).
+    (A named tuple: built in C, which matters once per decision.)
     """
 
     player: int
@@ -168,8 +167,7 @@ class Choice:
         return self.min == 1 and self.max == 1
 
 
-@dataclass(slots=True)
-class Chance:
+class Chance(NamedTuple):
     """A chance node: a coin flip (outcome: heads True/False) or a shuffle of ``size`` cards
     (outcome: a permutation of ``range(size)``)."""
 
