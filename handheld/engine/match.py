@@ -448,10 +448,10 @@ class Match:
 
     @classmethod
     def from_position(cls, pool: CardPool, position: dict[str, Any], *,
-                      record_log: bool = True) -> Match:
+                      record_log: bool = True, rules: Ruleset | None = None) -> Match:
         from .position import from_position
 
-        return from_position(pool, position, record_log=record_log)
+        return from_position(pool, position, record_log=record_log, rules=rules)
 
 
 def _check_permutation(outcome: Any, size: int) -> None:

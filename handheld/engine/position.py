@@ -18,6 +18,7 @@ from .state import CONDITION_BITS, Frame, PlayerState, Slot, condition_names
 if TYPE_CHECKING:
     from .cardpool import CardPool
     from .match import Match
+    from .ruleset import Ruleset
 
 FORMAT = "handheld-position/1"
 _REF = re.compile(r"^([A-Za-z0-9_.\-]+?)(?:#(\d+))?$")
@@ -157,7 +158,9 @@ class _Cards:
         return card_id, int(num) if num is not None else None
 
 
-def from_position(pool: CardPool, pos: Any, *, record_log: bool = True) -> Match:
+def from_position(pool: CardPool, pos: Any, *, record_log: bool = True,
+                  rules: Ruleset | None = None) -> Match:
+    """Load a position. ``rules`` overrides the era's ruleset (house rules, tests)."""
     from .match import Match
 
     if not isinstance(pos, dict):
@@ -245,7 +248,7 @@ def from_position(pool: CardPool, pos: Any, *, record_log: bool = True) -> Match
     for (owner, card_id, _), n in zip(entries, numbers, strict=True):
         by_number[n] = (owner, card_id)
 
-    rules = RULESETS[era]
+    rules = rules or RULESETS[era]
     m = Match(pool, ([], []), rules, validate=False, record_log=record_log, start=False)
     m.defs = [pool.get(card_id) for _, card_id in by_number]
     m.owner = [owner for owner, _ in by_number]

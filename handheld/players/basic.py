@@ -16,7 +16,7 @@ from ..engine.effects.core import Eval
 from ..engine.effects.passives import DamageCtx
 from ..engine.energy import can_pay
 from ..engine.ops import energy_units, figure_damage, find_slot, remaining_hp
-from ..engine.ruleset import ASLEEP, CONFUSED, PARALYZED
+from ..engine.ruleset import CONFUSED
 
 
 class RandomPlayer:
@@ -210,7 +210,7 @@ def attack_value(m: Match, player: int, source: int, index: int,
         ev.damage += attack.base
     for step in attack.steps:
         step.value(ev)
-    base = int(round(ev.damage / 10.0)) * 10
+    base = round(ev.damage / 10.0) * 10
     dc = DamageCtx(active, defender, player, True, resistance=not ev.no_resistance,
                    preview=True)
     dmg = figure_damage(m, dc, base) if base > 0 else 0

@@ -85,6 +85,8 @@ TEST_FACTS: list[dict[str, Any]] = [
      "subtypes": ["tool"], "rarity": "", "artist": "", "reprint_of": None},
     _pokemon("test-6", "Smokeling", 60, ["P"],
              [{"name": "Haze", "cost": ["C"], "damage": "10"}]),
+    _pokemon("test-8", "Printwing", 70, ["C"], [{"name": "Peck", "cost": ["C"], "damage": "10"}],
+             weaknesses=[["W", "+20"]], resistances=[["R", "-20"]]),
     _pokemon("test-7", "Hardshell", 60, ["F"],
              [{"name": "Poke", "cost": ["C"], "damage": "10"}],
              powers=[{"kind": "poke-body", "name": "Shell Test"}]),
@@ -98,6 +100,7 @@ TEST_SCRIPTS: dict[str, Any] = {
     "test-5": TrainerScript(between_turns=(If(SlotIs(SELF, "damaged"), Heal(SELF, 1)),)),
     "test-6": PokemonScript(attacks={"Haze": [Mark(DEFENDER, "attack_may_fail", 1,
                                                    "may fail to attack next turn")]}),
+    "test-8": PokemonScript(attacks={"Peck": []}),
     "test-7": PokemonScript(attacks={"Poke": []},
                             powers={"Shell Test": Power(passives=(CheaperRetreat(),))}),
 }

@@ -69,7 +69,7 @@ def authoring_position(pos: dict[str, Any]) -> dict[str, Any]:
         for zone in ("deck", "hand", "discard", "prizes", "resolving", "supporter"):
             if zone in pd:
                 pd[zone] = expand(pd[zone])
-        slots = [pd.get("active")] + list(pd.get("bench", []))
+        slots = [pd.get("active"), *list(pd.get("bench", []))]
         for s in slots:
             if s:
                 for zone in ("cards", "energy", "tms"):

@@ -74,7 +74,7 @@ def test_unimplemented_cards_are_refused_not_played_as_vanilla() -> None:
     pool = scenario_pool()
     deck = load_deck("tidal_mind")
     deck[0] = "ecard1-1"  # Alakazam: no script yet
-    with pytest.raises(InvalidDeck, match="Alakazam .* not implemented"):
+    with pytest.raises(InvalidDeck, match=r"Alakazam .* not implemented"):
         Match(pool, (deck, load_deck("blazing_quake")))
 
 

@@ -1,0 +1,112 @@
+"""The JSON-lines protocol, driven end to end in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Engine:
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "handheld.engine"], cwd=ROOT, text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def send_raw(self, line: str) -> dict[str, Any]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        reply = self.proc.stdout.readline()
+        assert reply, "the engine closed its output"
+        return json.loads(reply)
+
+    def send(self, **request: Any) -> dict[str, Any]:
+        return self.send_raw(json.dumps(request))
+
+    def close(self) -> int:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        return self.proc.wait(timeout=10)
+
+
+@pytest.fixture()
+def engine() -> Engine:
+    e = Engine()
+    yield e
+    if e.proc.poll() is None:
+        e.proc.kill()
+
+
+def test_a_whole_match_with_manual_chance(engine: Engine) -> None:
+    r = engine.send(cmd="hello", id="h")
+    assert r["ok"] and r["id"] == "h" and "expedition" in r["eras"]
+    r = engine.send(cmd="new", decks=["blazing_quake", "tidal_mind"], seed=5)
+    assert r["decision"] == {"type": "chance", "kind": "coin", "player": 0,
+                             "purpose": "who goes first"}
+    r = engine.send(cmd="resolve", outcome="tails")
+    assert r["decision"]["kind"] == "shuffle" and r["decision"]["size"] == 60
+    assert r["current"] == 1
+    identity = list(range(60))
+    r = engine.send(cmd="resolve", outcome=identity)
+    r = engine.send(cmd="resolve", random=True)
+    # From here computer players finish the match; chance from the session's seed.
+    r = engine.send(cmd="auto", players=["greedy", "greedy"], until="end")
+    assert r["over"] is True and r["outcome"]["winner"] in (0, 1)
+    assert r["answered"] > 10
+    log = engine.send(cmd="log", since=0)
+    assert log["lines"][0] == "P1 flips a coin for who goes first: tails."
+    assert log["lines"][-1].startswith("*** P")
+    assert engine.send(cmd="quit")["bye"] is True
+    assert engine.close() == 0
+
+
+def test_errors_are_objects_and_the_session_goes_on(engine: Engine) -> None:
+    bad = engine.send_raw("{not json")
+    assert bad == {"ok": False, "error": {"type": "ProtocolError",
+                                          "message": bad["error"]["message"]}}
+    assert "not valid JSON" in bad["error"]["message"]
+    r = engine.send(cmd="fly")
+    assert r["error"]["type"] == "ProtocolError" and "unknown command 'fly'" in \
+        r["error"]["message"]
+    r = engine.send(cmd="choose", option=0)
+    assert r["error"]["message"].startswith("no match yet")
+    r = engine.send(cmd="new", decks=["blazing_quake"])
+    assert "two decks" in r["error"]["message"]
+    r = engine.send(cmd="new", decks=["blazing_quake", ["ecard1-1"] * 60])
+    assert r["error"]["type"] == "InvalidDeck" and "Alakazam" in r["error"]["message"]
+    r = engine.send(cmd="new", decks=["blazing_quake", "no_such_deck"])
+    assert "no deck 'no_such_deck'" in r["error"]["message"]
+    r = engine.send(cmd="new", decks=["blazing_quake", "tidal_mind"], seed=1,
+                    auto_chance=True)
+    assert r["ok"] and r["decision"]["type"] == "choice"
+    r = engine.send(cmd="choose", option=7)
+    assert r["error"]["type"] == "IllegalAction"
+    r = engine.send(cmd="resolve", outcome=True)
+    assert r["error"]["type"] == "NotAChoice"
+    r = engine.send(cmd="choose", option=0, id=42)
+    assert r["ok"] and r["id"] == 42
+
+
+def test_positions_load_and_views_hide(engine: Engine) -> None:
+    r = engine.send(cmd="new", decks=["blazing_quake", "tidal_mind"], seed=2,
+                    auto_chance=True)
+    r = engine.send(cmd="auto", players=["random", "random"], until="turn")
+    pos = engine.send(cmd="position")["position"]
+    view = engine.send(cmd="view", player=0)["view"]
+    assert isinstance(view["players"][1]["hand"], int)
+    assert isinstance(view["players"][0]["hand"], list)
+    assert isinstance(view["players"][0]["deck"], int)
+    again = engine.send(cmd="load", position=pos)
+    assert again["ok"]
+    assert engine.send(cmd="position")["position"] == pos
+    r = engine.send(cmd="load", position={"players": []})
+    assert r["error"]["type"] == "InvalidPosition"
+    card = engine.send(cmd="card", id="ecard1-98")
+    assert card["name"] == "Charmander" and "Burned" in card["text"]

@@ -1,0 +1,63 @@
+"""The command line: sim JSON, coverage, the demo, and clear errors for bad arguments."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "handheld", *args], cwd=ROOT, text=True,
+                          capture_output=True, timeout=120)
+
+
+def test_sim_prints_json_statistics() -> None:
+    r = run("sim", "--games", "6", "--seed", "11", "--players", "greedy,random", "--json")
+    assert r.returncode == 0, r.stderr
+    stats = json.loads(r.stdout)
+    assert stats["games"] == 6 and stats["completed"] == 6 and stats["errors"] == 0
+    assert sum(stats["wins"].values()) == 6
+    assert set(stats["wins"]) == {"greedy#1", "random#2"}
+    assert stats["decisions"] > 0 and stats["decisions_per_second"] > 0
+    assert stats["median_us_per_decision"] > 0
+
+
+def test_sim_is_reproducible() -> None:
+    a = json.loads(run("sim", "--games", "3", "--seed", "4", "--json").stdout)
+    b = json.loads(run("sim", "--games", "3", "--seed", "4", "--json").stdout)
+    for key in ("wins", "turns", "decisions", "results"):
+        assert a[key] == b[key]
+
+
+def test_bad_arguments_get_clear_errors() -> None:
+    r = run("sim", "--games", "0")
+    assert r.returncode == 2 and "must be at least 1" in r.stderr
+    r = run("sim", "--players", "random,wizard")
+    assert r.returncode == 2 and "each one of random, greedy" in r.stderr
+    r = run("sim", "--deck1", "nonexistent")
+    assert r.returncode == 2 and "no deck 'nonexistent'" in r.stderr
+    r = run("teleport")
+    assert r.returncode == 2 and "invalid choice" in r.stderr
+
+
+def test_coverage_reports_implemented_cards() -> None:
+    r = run("cards", "--coverage", "--json")
+    data = json.loads(r.stdout)
+    assert data["total"] == 165
+    assert data["implemented"] == 165 - len(data["missing"])
+    assert data["implemented"] >= 47
+    assert "ecard1-1 Alakazam" in data["missing"]
+
+
+def test_demo_prints_a_whole_match() -> None:
+    r = run("demo", "--seed", "7")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("Pocket TCG demo")
+    assert any(line.startswith("--- Turn 1:") for line in lines)
+    assert any(line.startswith("*** P") and "wins" in line for line in lines)
+    assert r.stdout == run("demo", "--seed", "7").stdout
