@@ -53,8 +53,8 @@ def power_text(pw: PowerDef, tc: TextCtx, wording: str = "") -> str:
         conds = [c.text(TextCtx(tc.name, "power")) for c in pw.requires]
         if conds:
             head += ", if " + " and ".join(conds)
-        parts.append(head + ":")
-        parts.extend(t for t in (s.text(TextCtx(tc.name, "power")) for s in pw.steps) if t)
+        body = " ".join(t for t in (s.text(TextCtx(tc.name, "power")) for s in pw.steps) if t)
+        parts.append(head + ": " + body[:1].lower() + body[1:])
         if wording:
             parts.append(wording)
     if EXPEDITION.power_shutoff == ALL_CONDITIONS:

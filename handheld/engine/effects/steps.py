@@ -546,9 +546,11 @@ class If(Step):
 
 
 def _clause(steps: Sequence[Step], tc: TC) -> str:
-    parts = [s.text(tc) for s in steps]
-    text = " ".join(p for p in parts if p)
-    return text[:1].lower() + text[1:]
+    """The steps of a branch as one sentence: "x; then y; then z." """
+    parts = [t for t in (s.text(tc) for s in steps) if t]
+    parts = [p[:1].lower() + p[1:] for p in parts]
+    joined = "; then ".join(p.rstrip(".") for p in parts[:-1])
+    return (joined + "; then " + parts[-1]) if joined else (parts[-1] if parts else "")
 
 
 class DoesNothing(Step):
@@ -975,17 +977,16 @@ class ChooseCards(Step):
     def text(self, tc: TC) -> str:
         c = self.count
         where = {"hand": "your hand", "deck": "your deck", "discard": "your discard pile"}
-        if isinstance(c, Const):
-            n = "a" if c.n == 1 and self.filt.label[0] not in "aeiouAEIOU" else (
-                "an" if c.n == 1 else ("up to " if self.up_to else "") + str(c.n))
-            noun = self.filt.label if c.n == 1 else self.filt.label + "s"
-        else:
-            n = "1 for each heads:"
-            noun = self.filt.label
-        verb = "Search" if self.zone == "deck" else "Choose"
+        if not isinstance(c, Const):
+            return (f"Choose a {self.filt.label} from {where[self.zone]} for each "
+                    f"{c.text(tc)} (all of them if there are fewer).")
+        n = ("an" if self.filt.label[0] in "aeiouAEIOU" else "a") if c.n == 1 else \
+            ("up to " if self.up_to else "") + str(c.n)
+        noun = self.filt.label if c.n == 1 else self.filt.label + "s"
         if self.zone == "deck":
             return f"Search your deck for {n} {noun}."
-        return f"{verb} {n} {noun} from {where[self.zone]}."
+        fewer = " (all of them if there are fewer)" if c.n > 1 and not self.up_to else ""
+        return f"Choose {n} {noun} from {where[self.zone]}{fewer}."
 
     def value(self, ev: Eval) -> None:
         # Picking a card you want is worth about a card; from the hand it costs one.
@@ -1283,8 +1284,8 @@ class MoveCards(Step):
     def text(self, tc: TC) -> str:
         if self.wording:
             return self.wording
-        shown = "show it to your opponent and " if self.reveal else ""
-        return {"hand": f"{_cap(shown)}put it into your hand.",
+        return {"hand": "Show it to your opponent and put it into your hand." if self.reveal
+                else "Put it into your hand.",
                 "deck": "Put it on top of your deck.",
                 "discard": "Discard it.",
                 "attach": f"Attach it to {who_text(tc, self.onto)}."}[self.to]
