@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import IO, Any
 
-from .engine import CardPool
+from .engine import CardPool, validate_deck
 from .players import make_player, play_match
 
 
@@ -58,7 +58,8 @@ def run_sim(
     alternate: bool = False,
     progress: Progress | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games and return the statistics as plain data (JSON-ready).
+    """Play ``games`` games and return the statistics as plain data (JSON-ready). The decks
+    are validated once, here (an illegal deck raises ``InvalidDeck``).
 
     ``players[i]`` plays ``decks[i]``; with ``alternate`` they swap decks every other game
     (so each player plays both decks equally often).
@@ -72,6 +73,8 @@ def run_sim(
     us_per_decision: list[float] = []
     sudden_deaths = 0
     errors: list[dict[str, Any]] = []
+    for deck in decks:
+        validate_deck(pool, deck)
     names = [f"{players[0]}#1", f"{players[1]}#2"]
     t0 = time.perf_counter()
     for i in range(games):
@@ -82,7 +85,7 @@ def run_sim(
                         for s in (0, 1)]
         g0 = time.perf_counter()
         try:
-            _, rec = play_match(pool, deck_pair, game_players, seed + i)
+            _, rec = play_match(pool, deck_pair, game_players, seed + i, validate=False)
         except Exception as exc:  # a rules bug: count it, keep the seed, carry on
             errors.append({"game": i, "seed": seed + i, "swap": swap,
                            "error": f"{type(exc).__name__}: {exc}",

@@ -67,7 +67,6 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     bench = p.bench
     slots = [active, *bench] if active is not None else list(bench)
     tops = list(map(defs.__getitem__, map(_TOP, slots)))
-    slot_ids: list[int] | None = None
     names: list[str] | None = None
     turn = m.turn
     bench_room = len(bench) < rules.bench_size
@@ -80,9 +79,7 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
         cat = d.play_cat
         if cat == CAT_ENERGY:
             if energy_ok:
-                if slot_ids is None:
-                    slot_ids = list(map(_ID, slots))
-                opts.extend([(ATTACH, cid, sid) for sid in slot_ids])
+                opts.extend([(ATTACH, cid, s.id) for s in slots])
         elif cat == CAT_BASIC:
             if bench_room:
                 opts.append((BENCH, cid))
@@ -151,18 +148,13 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 top = active.top
                 n_units = len(units)
                 for i, a in enumerate(ad.attacks):
-                    cost = a.cost
-                    if cost:
-                        # AttackDef.payable, inlined: counting suffices unless a unit
-                        # provides several types, which the full matcher then settles.
-                        if n_units < len(cost):
-                            continue
-                        ok = True
-                        for bit, need in a.colored:
-                            if units.count(bit) < need:
-                                ok = can_pay(units, cost)
-                                break
-                        if not ok:
+                    size, bit, need = a.quick_cost
+                    # AttackDef.payable, inlined: enough units, and enough of the one
+                    # colour most costs ask for; anything else goes to the full check.
+                    if size and (n_units < size or (need and units.count(bit) < need)):
+                        # Counting is exact unless some Energy provides several types.
+                        if n_units < size or not m.multi_type_energy \
+                                or not can_pay(units, a.cost):
                             continue
                     opts.append((ATTACK, top, i))
     opts.append(PASS_OPTION)

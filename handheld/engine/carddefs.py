@@ -58,12 +58,21 @@ class AttackDef:
     # The cost as (type bit, count) pairs of its coloured symbols, for the fast check.
     colored: tuple[tuple[int, int], ...] = field(init=False, default=())
 
+    # (units needed, bit of its one colour, how many of it): the main phase's quick check.
+    # Costs of two or more colours have bit -1 and always take the full check.
+    quick_cost: tuple[int, int, int] = field(init=False, default=(0, 0, 0))
+
     def __post_init__(self) -> None:
         counts: dict[int, int] = {}
         for c in self.cost:
             if c != "C":
                 counts[BIT[c]] = counts.get(BIT[c], 0) + 1
         self.colored = tuple(counts.items())
+        if len(counts) <= 1:
+            bit, need = next(iter(counts.items()), (0, 0))
+            self.quick_cost = (len(self.cost), bit, need)
+        else:
+            self.quick_cost = (len(self.cost), -1, 1)
 
     def payable(self, units: list[int]) -> bool:
         """Can these Energy units pay the cost? (Counting suffices when every unit has a

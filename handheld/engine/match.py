@@ -51,6 +51,7 @@ class Match:
         "ko_dirty",
         "log",
         "logging",
+        "multi_type_energy",
         "over",
         "owner",
         "pending",
@@ -231,6 +232,8 @@ class Match:
         self.energy_acts_between = any(d.acts_between_turns for d in defs if d.kind == 2)
         self.bodies_act_between = any(d.acts_between_turns for d in defs if d.kind == 0)
         self.retreat_hooks = any(d.changes_retreat for d in defs)
+        # Any Energy unit that pays for more than one type (a Rainbow-like card)?
+        self.multi_type_energy = any(u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
 
     # ----------------------------------------------------------------- queries
 

@@ -339,10 +339,10 @@ class MainPhase(Instr):
 
 class EndOfTurn(Instr):
     """The end of the turn: discard the Supporters played this turn and Technical Machines,
-    the end-of-turn discards of passives (Strength Charm), expire this turn's attack
+    the end-of-turn discards of attached cards (Strength Charm), expire this turn's attack
     results and turn effects.
 
-    The same scan notes which between-turns steps have work (``vars["between"]``) and jumps
+    The same pass notes which between-turns steps have work (``vars["between"]``) and jumps
     straight to the Knock Out check when none has: most turns of a plain game.
     """
 
@@ -352,65 +352,25 @@ class EndOfTurn(Instr):
         self.target: Any = target
 
     def run(self, m: Match, f: Frame) -> Result:
-        p = m.players[m.current]
+        cur = m.current
+        p = m.players[cur]
         if p.supporter:
             p.discard.extend(p.supporter)
             p.supporter.clear()
-        a0 = m.players[0].active
-        a1 = m.players[1].active
-        flags = BT_CONDITIONS if ((a0 is not None and a0.conditions)
-                                  or (a1 is not None and a1.conditions)) else 0
-        slots = m.players[0].in_play() + m.players[1].in_play()
-        # Fast path (C-level scans): no Tool, TM or marker anywhere, and no card in the match
-        # with end-of-turn or between-turns effects on Energy or Bodies.
-        if not (m.energy_end_discard or m.energy_acts_between or m.bodies_act_between
-                or any(map(_MARKERS, slots)) or any(map(_TMS, slots))
-                or (slots and max(map(_TOOL, slots)) >= 0)):
-            if p.turn_effects:
-                p.turn_effects.clear()
-            if not flags:
-                return self.target
-            f.vars["between"] = flags
-            return NEXT
         defs = m.defs
-        end_discard = m.end_discard.__getitem__
-        acts = m.acts_between.__getitem__
-        # Whole-match flags: most decks hold no Energy with such effects at all.
-        energy_end = m.energy_end_discard
-        energy_acts = m.energy_acts_between
-        tm_rule = m.rules.tm_discard_end_of_turn
-        turn = m.turn
+        energy_effects = m.energy_end_discard or m.energy_acts_between
+        bodies_act = m.bodies_act_between
+        flags = 0
         for pl in m.players:
+            a = pl.active
+            if a is not None and a.conditions:
+                flags |= BT_CONDITIONS
             for slot in pl.in_play():
-                tool = slot.tool
-                if slot.tms or tool >= 0 or slot.markers or energy_end:
-                    if slot.tms and tm_rule and pl.index == m.current:
-                        for cid in list(slot.tms):
-                            discard_attached(m, slot, cid)
-                    if (tool >= 0 and end_discard(tool)) or \
-                            (energy_end and any(map(end_discard, slot.energy))):
-                        for ps, holder in list(slot_passives(m, slot)):
-                            if not ps.discards_at_end_of_turn:
-                                continue
-                            card = _passive_card(m, holder, ps)
-                            if card >= 0 and ps.end_of_turn_discard(m, holder, card):
-                                discard_attached(m, holder, card)
-                        tool = slot.tool
-                    markers = slot.markers
-                    if markers:
-                        for name, value in list(markers.items()):
-                            kind = MARKERS.get(name)
-                            if kind is not None and not kind.is_counter and value <= turn:
-                                del markers[name]
-                        if markers.get("char"):
-                            flags |= BT_CHAR
-                    if tool >= 0:
-                        if acts(tool):
-                            flags |= BT_PASSIVES
-                        if defs[tool].between_code:
-                            flags |= BT_TOOLS
-                if (energy_acts and any(map(acts, slot.energy))) \
-                        or defs[slot.top].acts_between_turns:
+                if slot.tool >= 0 or slot.tms or slot.markers:
+                    flags |= _end_slot(m, slot, pl.index == cur)
+                if energy_effects and slot.energy:
+                    flags |= _end_energy(m, slot)
+                if bodies_act and defs[slot.top].acts_between_turns:
                     flags |= BT_PASSIVES
         if p.turn_effects:
             p.turn_effects.clear()
@@ -420,19 +380,57 @@ class EndOfTurn(Instr):
         return NEXT
 
 
+def _end_slot(m: Match, slot: Slot, current: bool) -> int:
+    """End of turn for a Pokémon holding a Tool, a Technical Machine or markers; returns the
+    between-turns steps it needs."""
+    flags = 0
+    if slot.tms and current and m.rules.tm_discard_end_of_turn:
+        for cid in list(slot.tms):
+            discard_attached(m, slot, cid)
+    tool = slot.tool
+    if tool >= 0:
+        d = m.defs[tool]
+        if d.discards_at_end_of_turn:
+            for ps in d.passives:
+                if ps.discards_at_end_of_turn and ps.end_of_turn_discard(m, slot, tool):
+                    discard_attached(m, slot, tool)
+                    break
+        if slot.tool >= 0:
+            if d.acts_between_turns:
+                flags |= BT_PASSIVES
+            if d.between_code:
+                flags |= BT_TOOLS
+    markers = slot.markers
+    if markers:
+        turn = m.turn
+        for name, value in list(markers.items()):
+            kind = MARKERS.get(name)
+            if kind is not None and not kind.is_counter and value <= turn:
+                del markers[name]
+        if markers.get("char"):
+            flags |= BT_CHAR
+    return flags
+
+
+def _end_energy(m: Match, slot: Slot) -> int:
+    """End of turn for the Energy on a Pokémon (Special Energy discarded at the end of the
+    turn, or acting between turns)."""
+    flags = 0
+    for cid in list(slot.energy):
+        d = m.defs[cid]
+        if d.discards_at_end_of_turn:
+            for ps in d.passives:
+                if ps.discards_at_end_of_turn and ps.end_of_turn_discard(m, slot, cid):
+                    discard_attached(m, slot, cid)
+                    break
+        if d.acts_between_turns and cid in slot.energy:
+            flags |= BT_PASSIVES
+    return flags
+
+
 _MARKERS = attrgetter("markers")
 _TMS = attrgetter("tms")
 _TOOL = attrgetter("tool")
-
-
-def _passive_card(m: Match, holder: Slot, ps: Any) -> int:
-    """The attached card that carries passive ``ps`` (-1 for Bodies and markers)."""
-    for cid in holder.energy:
-        if ps in m.defs[cid].passives:
-            return cid
-    if holder.tool >= 0 and ps in m.defs[holder.tool].passives:
-        return holder.tool
-    return -1
 
 
 class NextTurn(Instr):
@@ -853,6 +851,20 @@ def retreat_payments(m: Match, slot: Slot, cost: int) -> tuple[tuple[Any, ...], 
         kinds.setdefault(m.defs[cid], []).append(cid)
     groups = [(cids, energy_card_units(m, cids[0])) for cids in kinds.values()]
     out: list[tuple[Any, ...]] = []
+    if all(u == 1 for _, u in groups):
+        # Every card pays 1: the payments are the ways to pick ``cost`` cards by kind.
+        def pick(i: int, left: int, picked: list[int]) -> None:
+            if left == 0:
+                out.append(("pay", *picked))
+                return
+            if i == len(groups):
+                return
+            cids = groups[i][0]
+            for n in range(min(left, len(cids)), -1, -1):
+                pick(i + 1, left - n, picked + cids[:n])
+
+        pick(0, cost, [])
+        return tuple(out)
 
     def choose(i: int, picked: list[int], units: list[int]) -> None:
         if i == len(groups):

@@ -60,10 +60,12 @@ def play_match(
     record_answers: bool = False,
     max_decisions: int = 100_000,
     on_decision: Callable[[Match], None] | None = None,
+    validate: bool = True,
 ) -> tuple[Match, MatchRecord]:
-    """Play one whole match. Coins and shuffles come from ``random.Random(seed)``."""
+    """Play one whole match. Coins and shuffles come from ``random.Random(seed)``.
+    ``validate=False`` skips the deck check (for callers that checked the decks once)."""
     rng = random.Random(seed)
-    m = Match(pool, decks, rules, record_log=record_log)
+    m = Match(pool, decks, rules, record_log=record_log, validate=validate)
     rec = MatchRecord((list(decks[0]), list(decks[1])), seed)
     chances = 0
     decisions = 0

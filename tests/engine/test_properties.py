@@ -127,3 +127,33 @@ def test_different_seeds_give_different_matches() -> None:
         m, _ = play_match(pool, DECKS, players, seed, record_log=True)
         logs.add(repr(m.log[:40]))
     assert len(logs) == 5
+
+
+def test_attack_options_match_the_full_energy_check() -> None:
+    """The main phase's quick cost check agrees with the full matcher, also when an Energy
+    provides every type (a rainbow unit must pay a coloured cost)."""
+    from handheld.engine import CardPool, EnergyScript
+    from handheld.engine.energy import can_pay
+    from handheld.engine.ops import energy_units
+
+    pool = CardPool()
+    from handheld.assets import load_set
+    from handheld.engine.sets import SCRIPTS
+
+    for card in load_set("expedition")["cards"]:
+        pool.add(card, SCRIPTS.get(card["id"]))
+    pool.add({"id": "test-9", "number": "9", "name": "Prism Test Energy", "supertype": "energy",
+              "subtypes": ["special"], "provides": [["G", "R", "W", "L", "P", "F", "D", "M"]],
+              "rarity": "", "artist": "", "reprint_of": None}, EnergyScript())
+    pos = {"turn": 5, "players": [
+        {"active": {"cards": ["ecard1-86"], "energy": ["test-9", "ecard1-165"]},
+         "deck": ["ecard1-165"] * 5, "prizes": ["ecard1-165"] * 6},
+        {"active": {"cards": ["ecard1-20"]}, "deck": ["ecard1-165"] * 5,
+         "prizes": ["ecard1-165"] * 6}]}
+    m = Match.from_position(pool, pos)
+    offered = {m.describe(o) for o in m.choice.options}
+    units = energy_units(m, m.players[0].active)
+    for a in pool.get("ecard1-86").attacks:   # Flaming Punch [R][C]: the prism pays [R]
+        label = f"Attack: {a.name} {a.damage}"
+        assert (label in offered) == can_pay(units, a.cost), label
+    assert "Attack: Flaming Punch 10" in offered
