@@ -17,6 +17,7 @@ clock and no files: same decks + same answers give the same match, bit for bit.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import Any
@@ -457,13 +458,17 @@ class Match:
         return from_position(pool, position, record_log=record_log, rules=rules)
 
 
+@functools.lru_cache(maxsize=128)
+def _range_set(size: int) -> frozenset[int]:
+    return frozenset(range(size))
+
+
 def _check_permutation(outcome: Any, size: int) -> None:
     if not isinstance(outcome, (list, tuple)):
         raise BadChanceOutcome(f"a shuffle outcome is a permutation list of 0..{size - 1}, "
                                f"not {type(outcome).__name__}")
     ok = len(outcome) == size and (
-        size == 0 or (set(map(type, outcome)) == {int} and len(set(outcome)) == size
-                      and min(outcome) == 0 and max(outcome) == size - 1))
+        size == 0 or (set(outcome) == _range_set(size) and set(map(type, outcome)) == {int}))
     if not ok:
         raise BadChanceOutcome(f"a shuffle outcome must be a permutation of 0..{size - 1} "
                                f"({size} distinct indices)")

@@ -31,7 +31,7 @@ from .ops import (
     switch_active,
 )
 from .ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
-from .state import Chance, Choice, Frame, Slot
+from .state import Chance, Choice, Frame, Slot, main_choice
 
 if TYPE_CHECKING:
     from .match import Match
@@ -322,7 +322,7 @@ class MainPhase(Instr):
         if m.ko_dirty and needs_knockout_check(m):
             push_knockouts(m)
             return f.pc
-        m.pending = Choice(m.current, "main", "Your move", _actions.main_options(m))
+        m.pending = main_choice(m.current, _actions.main_options(m))
         return SUSPEND
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
@@ -332,7 +332,7 @@ class MainPhase(Instr):
         if m.stack[-1] is f and not m.ko_dirty:
             # Nothing else to run (no program pushed, no Knock Out possible): ask for the
             # next move right away instead of going round the machine.
-            m.pending = Choice(m.current, "main", "Your move", _actions.main_options(m))
+            m.pending = main_choice(m.current, _actions.main_options(m))
             return SUSPEND
         return f.pc
 

@@ -167,6 +167,15 @@ class Choice(NamedTuple):
         return self.min == 1 and self.max == 1
 
 
+def main_choice(player: int, options: tuple[tuple[Any, ...], ...]) -> Choice:
+    """The main phase's choice, built without the named tuple's Python-level ``__new__``
+    (once per decision in simulations)."""
+    return _tuple_new(Choice, (player, "main", "Your move", options, 1, 1))
+
+
+_tuple_new = tuple.__new__
+
+
 class Chance(NamedTuple):
     """A chance node: a coin flip (outcome: heads True/False) or a shuffle of ``size`` cards
     (outcome: a permutation of ``range(size)``)."""
