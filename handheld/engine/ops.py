@@ -91,23 +91,17 @@ def opponent(player: int) -> int:
 
 
 def find_slot(m: Match, slot_id: int) -> Slot | None:
-    """The Pokémon in play with this id (either player), or None if it left play."""
-    if 0 <= slot_id < len(m.owner):
-        p = m.players[m.owner[slot_id]]  # a slot's id is its Basic card: same owner
-        a = p.active
-        if a is not None and a.id == slot_id:
-            return a
-        for s in p.bench:
-            if s.id == slot_id:
-                return s
+    """The Pokémon in play with this id (either player), or None if it left play (or the
+    id is not a card of this match)."""
+    if not 0 <= slot_id < len(m.owner):
         return None
-    for p in m.players:
-        a = p.active
-        if a is not None and a.id == slot_id:
-            return a
-        for s in p.bench:
-            if s.id == slot_id:
-                return s
+    p = m.players[m.owner[slot_id]]  # a slot's id is its Basic card: the same owner
+    a = p.active
+    if a is not None and a.id == slot_id:
+        return a
+    for s in p.bench:
+        if s.id == slot_id:
+            return s
     return None
 
 
@@ -371,18 +365,11 @@ def heal(m: Match, slot: Slot, amount: int) -> int:
     return removed
 
 
-def weakness_applies(m: Match, attacker_types: tuple[str, ...], defender: Slot,
-                     ) -> tuple[bool, str]:
-    """Has the defender Weakness to any of the attacker's types (Colorless included)?"""
-    for t, value in m.defs[defender.top].weakness:
-        if t in attacker_types:
-            return True, value
-    return False, ""
-
-
-def resistance_applies(m: Match, attacker_types: tuple[str, ...], defender: Slot,
-                       ) -> tuple[bool, str]:
-    for t, value in m.defs[defender.top].resistance:
+def type_entry(entries: tuple[tuple[str, str], ...], attacker_types: tuple[str, ...],
+               ) -> tuple[bool, str]:
+    """Is one of the attacker's types (Colorless included) in a Weakness or Resistance
+    list? Returns whether, and the printed value."""
+    for t, value in entries:
         if t in attacker_types:
             return True, value
     return False, ""
@@ -413,12 +400,12 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
     if dc.to_active and attacker is not None:
         types = pokemon_types(m, attacker)
         if dc.weakness:
-            weak, value = weakness_applies(m, types, defender)
+            weak, value = type_entry(m.defs[defender.top].weakness, types)
             if weak:  # c) Weakness
                 dmg = _apply_weakness(rules.use_printed_weakness, rules.weakness_multiplier,
                                       value, dmg)
         if dc.resistance:
-            res, value = resistance_applies(m, types, defender)
+            res, value = type_entry(m.defs[defender.top].resistance, types)
             if res:  # d) Resistance
                 amount = rules.resistance_amount
                 if rules.use_printed_weakness and value:

@@ -186,16 +186,25 @@ class MulliganExtra(Instr):
         return NEXT
 
 
-class ChooseActive(Instr):
-    """"choose a Basic Pokémon card from your hands and put them face down" """
+class SetupChoice(Instr):
+    """A setup decision made by each player in turn, the first player first."""
 
     __slots__ = ("order",)
 
     def __init__(self, order: int) -> None:
         self.order = order
 
+    def player(self, m: Match) -> int:
+        return m.first if self.order == 0 else 1 - m.first
+
+
+class ChooseActive(SetupChoice):
+    """"choose a Basic Pokémon card from your hands and put them face down" """
+
+    __slots__ = ()
+
     def run(self, m: Match, f: Frame) -> Result:
-        p = m.first if self.order == 0 else 1 - m.first
+        p = self.player(m)
         options = m.distinct_cards(m.players[p].hand, lambda d: d.is_basic_pokemon)
         m.pending = Choice(p, "setup_active", "Choose your Active Pokémon", options)
         return SUSPEND
@@ -209,16 +218,13 @@ class ChooseActive(Instr):
         return NEXT
 
 
-class ChooseBench(Instr):
+class ChooseBench(SetupChoice):
     """"choose up to 5 Basic Pokémon cards ... and put them face down on his or her Bench" """
 
-    __slots__ = ("order",)
-
-    def __init__(self, order: int) -> None:
-        self.order = order
+    __slots__ = ()
 
     def run(self, m: Match, f: Frame) -> Result:
-        p = m.first if self.order == 0 else 1 - m.first
+        p = self.player(m)
         hand = m.players[p].hand
         options = tuple(("card", c) for c in hand if m.defs[c].is_basic_pokemon)
         if not options:
@@ -693,9 +699,8 @@ class CollectKnockOuts(Instr):
         return NEXT
 
 
-class TakePrizes(Instr):
-    """"You then choose one of your Prizes ... and put it into your hand." The player
-    whose turn it is chooses last."""
+class KnockOutStep(Instr):
+    """A Knock Out step each player does in turn, the player whose turn it is last."""
 
     __slots__ = ("order",)
 
@@ -704,6 +709,13 @@ class TakePrizes(Instr):
 
     def _player(self, m: Match) -> int:
         return 1 - m.current if self.order == 0 else m.current
+
+
+class TakePrizes(KnockOutStep):
+    """"You then choose one of your Prizes ... and put it into your hand." The player
+    whose turn it is chooses last."""
+
+    __slots__ = ()
 
     def run(self, m: Match, f: Frame) -> Result:
         p = self._player(m)
@@ -766,17 +778,11 @@ class WinCheck(Instr):
         return NEXT
 
 
-class Promote(Instr):
+class Promote(KnockOutStep):
     """"your opponent must replace his or her Active Pokémon with a Pokémon from his or
     her Bench" -- the player about to take a turn (not the current one) first."""
 
-    __slots__ = ("order",)
-
-    def __init__(self, order: int) -> None:
-        self.order = order
-
-    def _player(self, m: Match) -> int:
-        return 1 - m.current if self.order == 0 else m.current
+    __slots__ = ()
 
     def run(self, m: Match, f: Frame) -> Result:
         if m.over:

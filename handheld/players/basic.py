@@ -8,13 +8,13 @@ Both are pure Python over the engine's public state; they never change the match
 from __future__ import annotations
 
 import random
-from itertools import combinations
 from typing import Any
 
 from ..engine import Choice, Match
 from ..engine.effects.core import Eval
 from ..engine.effects.passives import DamageCtx
-from ..engine.energy import can_pay
+from ..engine.effects.steps import walk_steps
+from ..engine.energy import BIT, can_pay
 from ..engine.ops import energy_units, figure_damage, find_slot, remaining_hp
 from ..engine.ruleset import CONFUSED
 
@@ -206,7 +206,7 @@ def attack_value(m: Match, player: int, source: int, index: int,
     ev = Eval(m, player, active, defender)
     ev.printed = attack.base
     ev.cost_size = len(attack.cost)
-    if attack.base and not any(getattr(s, "main", False) for s in _walk(attack.steps)):
+    if attack.base and not any(getattr(s, "main", False) for s in walk_steps(attack.steps)):
         ev.damage += attack.base
     for step in attack.steps:
         step.value(ev)
@@ -225,12 +225,6 @@ def attack_value(m: Match, player: int, source: int, index: int,
     if active.conditions & CONFUSED:
         value = value * 0.5 - 10
     return value + 1.0  # attacking beats passing when nothing else is worth doing
-
-
-def _walk(steps: Any) -> list[Any]:
-    from ..engine.effects.steps import walk_steps
-
-    return walk_steps(steps)
 
 
 def best_own_attack(m: Match, player: int) -> float:
@@ -280,7 +274,7 @@ def energy_value(m: Match, card: int, slot: Any) -> float:
             value = max(value, 10 + worth * weight)
         else:
             colored = [c for c in a.cost if c != "C"]
-            useful = not colored or any(u & _bit(c) for u in m.defs[card].units
+            useful = not colored or any(u & BIT[c] for u in m.defs[card].units
                                         for c in colored)
             share = len(new_units) / max(1, len(a.cost))
             value = max(value, (worth * share * 0.6 + 4) * weight * (1.0 if useful else 0.4))
@@ -295,12 +289,6 @@ def _evolution_names(m: Match, player: int) -> set[str]:
     """Names that some Evolution card the player holds evolves from."""
     p = m.players[player]
     return {m.defs[c].evolves_from or "" for c in p.hand if m.defs[c].stage}
-
-
-def _bit(t: str) -> int:
-    from ..engine.energy import BIT
-
-    return BIT[t]
 
 
 def trainer_value(m: Match, player: int, card: int) -> float:
@@ -356,10 +344,4 @@ def card_worth(m: Match, player: int, card: int, kind: str) -> float:
     return worth
 
 
-def best_subset(scores: list[float], k: int) -> list[int]:
-    """Indices of the k best scores (ties by index)."""
-    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
-    return sorted(order[:k])
-
-
-__all__ = ["GreedyPlayer", "RandomPlayer", "attack_value", "best_subset", "combinations"]
+__all__ = ["GreedyPlayer", "RandomPlayer", "attack_value"]

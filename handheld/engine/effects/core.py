@@ -14,6 +14,7 @@ same pending decision.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -29,16 +30,18 @@ SUSPEND = -1
 Result = int | None
 
 
-class Instr:
+class Instr(ABC):
     """One instruction of a compiled program."""
 
     __slots__ = ()
 
+    @abstractmethod
     def run(self, m: Match, f: Frame) -> Result:
-        raise NotImplementedError(type(self).__name__)
+        """Do the work (NEXT or a jump), or set ``m.pending`` and return SUSPEND."""
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
-        raise NotImplementedError(f"{type(self).__name__} does not take answers")
+        # Only instructions that suspend take answers; anything else is a machine bug.
+        raise TypeError(f"{type(self).__name__} never asks, so it takes no answers")
 
 
 @dataclass
@@ -84,52 +87,54 @@ class Eval:
         self.bonus += self.p * amount
 
 
-class Step:
-    """A unit of the effect DSL. Simple steps are their own instruction."""
+class Step(ABC):
+    """A unit of the effect DSL. Simple steps are their own instruction (they implement
+    ``run``, and ``resume`` when they ask); composite steps override ``emit`` instead."""
 
     pre = False  # True: an attack choice or cost, resolved before the Confusion check
 
     def emit(self, b: Builder) -> None:
         b.emit(self)
 
+    @abstractmethod
     def text(self, tc: TextCtx) -> str:
-        raise NotImplementedError(type(self).__name__)
+        """The step as a sentence of card text, in the project's own words."""
 
-    def value(self, ev: Eval) -> None:
+    def value(self, ev: Eval) -> None:  # noqa: B027 - worth nothing unless said otherwise
         """Add this step's expected worth to ``ev`` (default: worth nothing)."""
 
-    # Steps that are their own instruction implement run (and resume when they ask).
     def run(self, m: Match, f: Frame) -> Result:
-        raise NotImplementedError(type(self).__name__)
+        raise TypeError(f"{type(self).__name__} compiles into other instructions; "
+                        "it is never run itself")
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
-        raise NotImplementedError(f"{type(self).__name__} does not take answers")
+        raise TypeError(f"{type(self).__name__} never asks, so it takes no answers")
 
 
-class Cond:
+class Cond(ABC):
     """A condition evaluated at run time (``holds``), read as text, and estimated (``p``)."""
 
-    def holds(self, m: Match, f: Frame) -> bool:
-        raise NotImplementedError
+    @abstractmethod
+    def holds(self, m: Match, f: Frame) -> bool: ...
 
-    def text(self, tc: TextCtx) -> str:
-        raise NotImplementedError
+    @abstractmethod
+    def text(self, tc: TextCtx) -> str: ...
 
     def prob(self, ev: Eval) -> float:
         return 0.5
 
 
-class Expr:
+class Expr(ABC):
     """An integer computed at run time (damage, counts), read as text, and estimated."""
 
-    def eval(self, m: Match, f: Frame) -> int:
-        raise NotImplementedError
+    @abstractmethod
+    def eval(self, m: Match, f: Frame) -> int: ...
 
-    def text(self, tc: TextCtx) -> str:
-        raise NotImplementedError
+    @abstractmethod
+    def text(self, tc: TextCtx) -> str: ...
 
-    def expect(self, ev: Eval) -> float:
-        raise NotImplementedError
+    @abstractmethod
+    def expect(self, ev: Eval) -> float: ...
 
 
 @dataclass
