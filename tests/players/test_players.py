@@ -1,0 +1,90 @@
+"""The players: random answers are always legal, greedy plays well, the simulator counts
+errors instead of stopping."""
+
+from __future__ import annotations
+
+import random
+
+from handheld.cards import default_pool, load_deck
+from handheld.engine import Chance, Choice, Match
+from handheld.players import GreedyPlayer, RandomPlayer, chance_outcome, make_player, play_match
+from handheld.players.basic import attack_value
+from handheld.sim import run_sim
+
+POOL = default_pool()
+DECKS = [load_deck("blazing_quake"), load_deck("tidal_mind")]
+
+
+def test_random_answers_are_legal_including_multi_picks() -> None:
+    player = RandomPlayer(3)
+    seen_multi = False
+    for seed in range(3):
+        m = Match(POOL, DECKS, record_log=False)
+        rng = random.Random(seed)
+        while not m.over:
+            d = m.pending
+            if isinstance(d, Chance):
+                m.resolve(chance_outcome(d, rng))
+                continue
+            a = player.choose(m, d)
+            if isinstance(a, list):
+                seen_multi = True
+                assert tuple(sorted(a)) in {tuple(sorted(x)) for x in m.legal_actions()}
+            m.apply(a)
+    assert seen_multi
+
+
+def test_greedy_beats_random_with_either_deck() -> None:
+    wins = 0
+    for seed in range(20):
+        decks = (DECKS[0], DECKS[1]) if seed % 2 else (DECKS[1], DECKS[0])
+        _, rec = play_match(POOL, decks, [GreedyPlayer(seed), RandomPlayer(seed)], seed)
+        wins += rec.winner == 0
+    assert wins >= 16  # about 95% over many games (see the closing note's benchmark)
+
+
+def test_greedy_takes_the_knock_out() -> None:
+    from tests.engine.scenario import authoring_position
+
+    pos = authoring_position({"players": [
+        {"active": {"cards": ["ecard1-86"], "energy": ["ecard1-161*3"]},
+         "hand": ["ecard1-165"]},
+        {"active": {"cards": ["ecard1-20"], "damage": 40},
+         "bench": [{"cards": ["ecard1-93"]}]}]})
+    m = Match.from_position(POOL, pos)
+    assert isinstance(m.pending, Choice)
+    labels = [m.describe(o) for o in m.pending.options]
+    ko = labels.index("Attack: Thrash 30+")
+    # Thrash does 30 or 40: a sure Knock Out of a Mewtwo with 30 HP left.
+    assert attack_value(m, 0, *m.pending.options[ko][1:]) > attack_value(
+        m, 0, *m.pending.options[labels.index("Attack: Flaming Punch 10")][1:])
+    choice = GreedyPlayer(0).choose(m, m.pending)
+    assert labels[choice] in ("Attack: Thrash 30+", "Attach Water Energy to Magmar (Active)")
+
+
+def test_unknown_player_name_is_refused() -> None:
+    try:
+        make_player("wizard")
+    except ValueError as exc:
+        assert "random, greedy" in str(exc)
+    else:
+        raise AssertionError("expected ValueError")
+
+
+class BrokenPlayer(RandomPlayer):
+    name = "broken"
+
+    def choose(self, m: Match, choice: Choice) -> int:
+        if m.turn >= 3:
+            return len(choice.options)  # one past the end: an illegal answer
+        return super().choose(m, choice)
+
+
+def test_sim_counts_errors_with_their_seed_and_goes_on(monkeypatch) -> None:
+    import handheld.players as players
+
+    monkeypatch.setitem(players.PLAYERS, "broken", BrokenPlayer)
+    stats = run_sim(POOL, DECKS, ["broken", "random"], 3, seed=40)
+    assert stats["errors"] == 3 and stats["completed"] == 0
+    sample = stats["error_samples"][0]
+    assert sample["seed"] == 40 and sample["error"].startswith("IllegalAction")
