@@ -289,6 +289,7 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
         assert slot is not None
         slot.energy.append(cid)
         p.energy_attached = True
+        p.energy_target = sid
         if log is not None:
             log.append(("attach", cur, cid, slot.top))
         m.on_energy_attached(slot, cid)

@@ -62,6 +62,7 @@ def to_position(m: Match) -> dict[str, Any]:
             "mulligans": p.mulligans,
             "flags": {
                 "energy_attached": p.energy_attached,
+                "energy_target": p.energy_target,
                 "supporter_played": p.supporter_played,
                 "stadium_played": p.stadium_played,
                 "retreats": p.retreats,
@@ -279,6 +280,7 @@ def from_position(pool: CardPool, pos: Any, *, record_log: bool = True,
         if not isinstance(flags, dict):
             raise InvalidPosition(f"players[{p}].flags must be an object")
         pl.energy_attached = bool(flags.get("energy_attached", False))
+        pl.energy_target = _int(flags.get("energy_target", -1), f"players[{p}].flags.energy_target")
         pl.supporter_played = bool(flags.get("supporter_played", False))
         pl.stadium_played = bool(flags.get("stadium_played", False))
         pl.retreats = _int(flags.get("retreats", 0), f"players[{p}].flags.retreats")

@@ -84,6 +84,7 @@ class PlayerState:
         "deck",
         "discard",
         "energy_attached",
+        "energy_target",
         "hand",
         "index",
         "mulligans",
@@ -114,6 +115,7 @@ class PlayerState:
     def reset_turn_flags(self) -> None:
         """Fresh per-turn flags."""
         self.energy_attached = False
+        self.energy_target = -1  # the Pokémon this turn's Energy was attached to
         self.supporter_played = False
         self.stadium_played = False
         self.retreats = 0

@@ -54,9 +54,9 @@ def power_text(pw: PowerDef, tc: TextCtx, wording: str = "") -> str:
         if conds:
             head += ", if " + " and ".join(conds)
         body = " ".join(t for t in (s.text(TextCtx(tc.name, "power")) for s in pw.steps) if t)
-        parts.append(head + ": " + body[:1].lower() + body[1:])
         if wording:
-            parts.append(wording)
+            body = (body + " " + wording).strip()
+        parts.append(head + ": " + body[:1].lower() + body[1:])
     if EXPEDITION.power_shutoff == ALL_CONDITIONS:
         parts.append("Not while this Pokémon has a Special Condition.")
     return " ".join(parts)

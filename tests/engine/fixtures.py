@@ -90,6 +90,10 @@ TEST_FACTS: list[dict[str, Any]] = [
     _pokemon("test-7", "Hardshell", 60, ["F"],
              [{"name": "Poke", "cost": ["C"], "damage": "10"}],
              powers=[{"kind": "poke-body", "name": "Shell Test"}]),
+    # No script on purpose: stands for a card whose effects are not written yet.
+    _pokemon("test-9", "Unwritten", 60, ["C"],
+             [{"name": "Mystery", "cost": ["C"], "damage": "10"}],
+             subtypes=["stage1"], evolves_from="Printwing"),
 ]
 
 TEST_SCRIPTS: dict[str, Any] = {

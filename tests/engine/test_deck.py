@@ -55,14 +55,14 @@ def test_a_baby_counts_as_basic() -> None:
 
 def test_every_violation_is_listed() -> None:
     pool = scenario_pool()
-    deck = ["ecard1-92"] * 5 + ["ecard1-1"] + ["nope-1"] + [WATER] * 10
+    deck = ["ecard1-92"] * 5 + ["test-9"] + ["nope-1"] + [WATER] * 10
     problems = deck_violations(pool, deck)
     assert problems == [
         "the deck has 17 cards; it must have exactly 60",
         "unknown card id 'nope-1'",
         "5 cards named Wartortle; at most 4 are allowed",
         "no Basic Pokémon; a deck needs at least one to start the game",
-        "Alakazam (ecard1-1) cannot be played yet: its effects are not implemented",
+        "Unwritten (test-9) cannot be played yet: its effects are not implemented",
     ]
     with pytest.raises(InvalidDeck) as exc:
         validate_deck(pool, deck)
@@ -73,8 +73,8 @@ def test_every_violation_is_listed() -> None:
 def test_unimplemented_cards_are_refused_not_played_as_vanilla() -> None:
     pool = scenario_pool()
     deck = load_deck("tidal_mind")
-    deck[0] = "ecard1-1"  # Alakazam: no script yet
-    with pytest.raises(InvalidDeck, match=r"Alakazam .* not implemented"):
+    deck[0] = "test-9"  # no script
+    with pytest.raises(InvalidDeck, match=r"Unwritten .* not implemented"):
         Match(pool, (deck, load_deck("blazing_quake")))
 
 

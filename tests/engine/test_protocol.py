@@ -79,8 +79,8 @@ def test_errors_are_objects_and_the_session_goes_on(engine: Engine) -> None:
     assert r["error"]["message"].startswith("no match yet")
     r = engine.send(cmd="new", decks=["blazing_quake"])
     assert "two decks" in r["error"]["message"]
-    r = engine.send(cmd="new", decks=["blazing_quake", ["ecard1-1"] * 60])
-    assert r["error"]["type"] == "InvalidDeck" and "Alakazam" in r["error"]["message"]
+    r = engine.send(cmd="new", decks=["blazing_quake", ["ecard2-1"] * 60])
+    assert r["error"]["type"] == "InvalidDeck" and "Ampharos" in r["error"]["message"]
     r = engine.send(cmd="new", decks=["blazing_quake", "no_such_deck"])
     assert "no deck 'no_such_deck'" in r["error"]["message"]
     r = engine.send(cmd="new", decks=["blazing_quake", "tidal_mind"], seed=1,

@@ -135,3 +135,34 @@ class AllBasicEnergyAs(Passive):
 
 
 TURN_EFFECTS["burning_energy"] = AllBasicEnergyAs("R")
+
+
+class AllEnergyAs(Passive):
+    """A Poké-Body: every Energy attached to its holder provides one type instead (Dark
+    Aura)."""
+
+    changes_energy = True
+
+    def __init__(self, etype: str) -> None:
+        self.etype = etype
+        self.bit = BIT[etype]
+
+    def energy_units(self, m: Match, holder: Slot, units: list[int], basic: list[bool]) -> None:
+        for i in range(len(units)):
+            units[i] = self.bit
+
+    def text(self) -> str:
+        return f"Every Energy attached to this Pokémon provides [{self.etype}] Energy instead."
+
+
+class RetreatCostZero(Passive):
+    """A lasting mark: the marked Pokémon's Retreat Cost is 0 (Tailwind)."""
+
+    changes_retreat = True
+
+    def retreat_cost(self, m: Match, holder: Slot, cost: int) -> int:
+        return 0
+
+
+FREE_RETREAT = register_marker(MarkerKind("free_retreat", "Retreat Cost 0 this turn",
+                                          passive=RetreatCostZero()))

@@ -57,6 +57,7 @@ if TYPE_CHECKING:
 
 SELF = "self"
 DEFENDER = "defender"
+OWN_ACTIVE = "own_active"  # your Active Pokémon (for Powers used from the Bench)
 
 CONDITION_TEXT = {ASLEEP: "Asleep", CONFUSED: "Confused", PARALYZED: "Paralyzed",
                   POISONED: "Poisoned", BURNED: "Burned"}
@@ -82,6 +83,8 @@ def who_slot(m: Match, f: Frame, who: str) -> Slot | None:
         if f.target >= 0:
             return find_slot(m, f.target)
         return m.players[1 - f.player].active
+    if who == OWN_ACTIVE:
+        return m.players[f.player].active
     value = f.vars.get(who)
     if isinstance(value, list):
         value = value[0] if value else None
@@ -93,6 +96,8 @@ def who_text(tc: TC, who: str) -> str:
         return tc.me if tc.kind != "trainer" else "your Active Pokémon"
     if who == DEFENDER:
         return "the Defending Pokémon"
+    if who == OWN_ACTIVE:
+        return "your Active Pokémon"
     return "that Pokémon"
 
 
@@ -101,6 +106,8 @@ def _eval_slot(ev: Eval, who: str) -> Slot | None:
         return ev.user
     if who == DEFENDER:
         return ev.defender
+    if who == OWN_ACTIVE:
+        return ev.m.players[ev.player].active
     return None
 
 
@@ -110,11 +117,14 @@ def _eval_slot(ev: Eval, who: str) -> Slot | None:
 @dataclass(frozen=True)
 class HeadsAtLeast(Cond):
     n: int = 1
+    wording: str = ""
 
     def holds(self, m: Match, f: Frame) -> bool:
         return f.vars.get("heads", 0) >= self.n
 
     def text(self, tc: TC) -> str:
+        if self.wording:
+            return self.wording
         return "Heads" if self.n == 1 else f"{self.n} or more heads"
 
     def prob(self, ev: Eval) -> float:
@@ -199,6 +209,8 @@ SLOT_TESTS: dict[str, tuple[Callable[[Any, Slot], bool], str]] = {
     "damaged": (lambda m, s: s.damage > 0, "has damage counters"),
     "undamaged": (lambda m, s: s.damage == 0, "has no damage counters"),
     "has_energy": (lambda m, s: bool(s.energy), "has Energy attached"),
+    "has_basic_energy": (lambda m, s: any(m.defs[c].basic_energy for c in s.energy),
+                         "has basic Energy attached"),
     "poisoned": (lambda m, s: bool(s.conditions & POISONED), "is Poisoned"),
     "asleep": (lambda m, s: bool(s.conditions & ASLEEP), "is Asleep"),
     "has_condition": (lambda m, s: bool(s.conditions), "has a Special Condition"),
@@ -275,6 +287,26 @@ def _basic_energy_in_discard(m: Match, p: int) -> bool:
     return False
 
 
+def _bench_basic_energy(m: Match, p: int) -> bool:
+    defs = m.defs
+    return any(defs[c].basic_energy for s in m.players[p].bench for c in s.energy)
+
+
+def _energy_in_hand(m: Match, p: int) -> bool:
+    return any(m.defs[c].kind == ENERGY for c in m.players[p].hand)
+
+
+def _harvest_ready(m: Match, p: int) -> bool:
+    pl = m.players[p]
+    return (pl.energy_attached and pl.active is not None and pl.energy_target == pl.active.id
+            and _energy_in_hand(m, p))
+
+
+def _active_has_basic_energy(m: Match, p: int) -> bool:
+    a = m.players[p].active
+    return a is not None and any(m.defs[c].basic_energy for c in a.energy)
+
+
 PLAYER_TESTS: dict[str, tuple[Callable[[Any, int], bool], str]] = {
     "bench": (_has_bench, "any Benched Pokémon"),
     "hand": (_has_hand, "any cards in hand"),
@@ -283,6 +315,11 @@ PLAYER_TESTS: dict[str, tuple[Callable[[Any, int], bool], str]] = {
     "energy_in_play": (_has_energy_in_play, "Energy attached to a Pokémon"),
     "active_condition": (_active_has_condition, "an Active Pokémon with a Special Condition"),
     "basic_energy_discard": (_basic_energy_in_discard, "a basic Energy card in the discard pile"),
+    "bench_basic_energy": (_bench_basic_energy, "basic Energy attached to a Benched Pokémon"),
+    "energy_in_hand": (_energy_in_hand, "an Energy card in hand"),
+    "harvest_ready": (_harvest_ready, "attached this turn's Energy to the Active Pokémon and "
+                      "have another Energy card in hand"),
+    "discard": (lambda m, p: bool(m.players[p].discard), "any cards in the discard pile"),
 }
 
 
@@ -388,21 +425,30 @@ class Times(Expr):
 
 @dataclass(frozen=True)
 class Plus(Expr):
-    """``base`` plus ``per`` for each ``count`` (at most ``cap`` extra)."""
+    """``base`` plus ``per`` for each ``count`` (at most ``cap`` extra; only ``when`` a
+    condition holds, if one is given)."""
 
     base: int
     per: int
     count: Expr = HEADS_COUNT
     cap: int | None = None
+    when: Cond | None = None
 
     def eval(self, m: Match, f: Frame) -> int:
+        if self.when is not None and not self.when.holds(m, f):
+            return self.base
         extra = self.per * self.count.eval(m, f)
         if self.cap is not None:
             extra = min(extra, self.cap)
         return self.base + extra
 
     def text(self, tc: TC) -> str:
-        s = f"{self.base} damage plus {self.per} more for each {self.count.text(tc)}"
+        if self.when is not None:
+            c = self.when.text(tc)
+            s = (f"{self.base} damage; if {c[:1].lower() + c[1:]}, {self.per} more for each "
+                 f"{self.count.text(tc)}")
+        else:
+            s = f"{self.base} damage plus {self.per} more for each {self.count.text(tc)}"
         if self.cap is not None:
             s += f" (at most {self.cap} more)"
         return s
@@ -411,7 +457,8 @@ class Plus(Expr):
         extra = self.per * self.count.expect(ev)
         if self.cap is not None:
             extra = min(extra, float(self.cap))
-        return self.base + extra
+        p = 1.0 if self.when is None else self.when.prob(ev)
+        return self.base + p * extra
 
 
 @dataclass(frozen=True)
@@ -435,23 +482,27 @@ class PlusIf(Expr):
 
 
 class Flip(Step):
-    """Flip ``n`` coins; the frame's ``heads`` and ``tails`` count them."""
+    """Flip ``n`` coins (a number or an expression, e.g. the [W] Energy attached); the
+    frame's ``heads`` and ``tails`` count them."""
 
-    def __init__(self, n: int = 1) -> None:
-        self.n = n
+    def __init__(self, n: int | Expr = 1) -> None:
+        self.n = Const(n) if isinstance(n, int) else n
 
     def text(self, tc: TC) -> str:
-        return "Flip a coin." if self.n == 1 else f"Flip {self.n} coins."
+        n = self.n
+        if isinstance(n, Const):
+            return "Flip a coin." if n.n == 1 else f"Flip {n.n} coins."
+        return f"Flip 1 coin for each {n.text(tc)}."
 
     def value(self, ev: Eval) -> None:
-        ev.heads = self.n / 2
+        ev.heads = self.n.expect(ev) / 2
 
     def run(self, m: Match, f: Frame) -> Result:
         done = f.vars.get("flips", 0)
         if done == 0:
             f.vars["heads"] = 0
             f.vars["tails"] = 0
-        if done >= self.n:
+        if done >= self.n.eval(m, f):
             f.vars.pop("flips", None)
             return NEXT
         m.pending = Chance("coin", f.player, _purpose(m, f))
@@ -504,7 +555,8 @@ class FlipUntilTails(Step):
 
 class If(Step):
     def __init__(self, cond: Cond, then: Step | Sequence[Step],
-                 otherwise: Step | Sequence[Step] = ()) -> None:
+                 otherwise: Step | Sequence[Step] = (), *, pre: bool = False) -> None:
+        self.pre = pre  # a conditional cost, paid before the Confusion check
         self.cond = cond
         self.then = (then,) if isinstance(then, Step) else tuple(then)
         self.otherwise = (otherwise,) if isinstance(otherwise, Step) else tuple(otherwise)
@@ -624,7 +676,7 @@ class Damage(Step):
         attacker = who_slot(m, f, SELF)
         dc = DamageCtx(attacker, defender, f.player, is_active(m, defender),
                        weakness=self.weakness, resistance=self.resistance)
-        _deal(m, dc, base)
+        f.vars["dealt"] = _deal(m, dc, base)  # for "if this attack damages ..."
         return NEXT
 
 
@@ -701,21 +753,25 @@ class BenchDamage(Step):
 class SelfDamage(Step):
     """The attacking Pokémon does damage to itself (figured like any attack damage)."""
 
-    def __init__(self, amount: int) -> None:
-        self.amount = amount
+    def __init__(self, amount: int | Expr) -> None:
+        self.amount = Const(amount) if isinstance(amount, int) else amount
 
     def text(self, tc: TC) -> str:
-        return f"{_cap(tc.me)} does {self.amount} damage to itself."
+        amount = self.amount.text(tc)
+        if isinstance(self.amount, Const):
+            amount += " damage"
+        return f"{_cap(tc.me)} does {amount} to itself."
 
     def value(self, ev: Eval) -> None:
-        ev.add(-0.6 * self.amount)
+        ev.add(-0.6 * self.amount.expect(ev))
 
     def run(self, m: Match, f: Frame) -> Result:
         s = who_slot(m, f, SELF)
-        if s is not None:
+        amount = self.amount.eval(m, f)
+        if s is not None and amount > 0:
             _deal(m, DamageCtx(s, s, f.player, is_active(m, s),
                                weakness=m.rules.self_damage_applies_wr,
-                               resistance=m.rules.self_damage_applies_wr), self.amount)
+                               resistance=m.rules.self_damage_applies_wr), amount)
         return NEXT
 
 
@@ -882,27 +938,39 @@ class ChoosePokemon(Step):
 
     def __init__(self, var: str, side: str, where: str = "any", *, count: int = 1,
                  filt: PokemonFilter = ANY_POKEMON, chooser: str = "self",
-                 pre: bool = False) -> None:
+                 pre: bool = False, exclude: str | None = None,
+                 wording: str = "") -> None:
         self.var = var
-        self.side = side
+        self.side = side  # "own", "opp" or "any" (both players')
         self.where = where
         self.count = count
         self.filt = filt
         self.chooser = chooser
         self.pre = pre
+        self.exclude = exclude  # a variable naming a Pokémon (or a card on one) to leave out
+        self.wording = wording
 
-    def candidates(self, m: Match, player: int) -> list[Slot]:
-        p = m.players[player if self.side == "own" else 1 - player]
-        if self.where == "bench":
-            slots = list(p.bench)
-        elif self.where == "active":
-            slots = [p.active] if p.active is not None else []
-        else:
-            slots = p.in_play()
-        return [s for s in slots if self.filt.test(m, s)]
+    def candidates(self, m: Match, player: int, f: Frame | None = None) -> list[Slot]:
+        sides = {"own": [player], "opp": [1 - player], "any": [player, 1 - player]}
+        slots: list[Slot] = []
+        for side in sides[self.side]:
+            p = m.players[side]
+            if self.where == "bench":
+                slots.extend(p.bench)
+            elif self.where == "active":
+                slots.extend([p.active] if p.active is not None else [])
+            else:
+                slots.extend(p.in_play())
+        out = [s for s in slots if self.filt.test(m, s)]
+        if self.exclude and f is not None:
+            left_out = _holder(m, f, self.exclude)
+            out = [s for s in out if s is not left_out]
+        return out
 
     def text(self, tc: TC) -> str:
-        whose = "your" if self.side == "own" else "your opponent's"
+        if self.wording:
+            return self.wording
+        whose = {"own": "your", "opp": "your opponent's", "any": "either player's"}[self.side]
         where = {"any": "Pokémon", "bench": "Benched Pokémon", "active": "Active Pokémon"}
         what = f"{whose} {where[self.where]}"
         if self.filt is not ANY_POKEMON:
@@ -914,7 +982,7 @@ class ChoosePokemon(Step):
         return f"{subject} {n} {what}{fewer}."
 
     def run(self, m: Match, f: Frame) -> Result:
-        cands = self.candidates(m, f.player)
+        cands = self.candidates(m, f.player, f)
         n = min(self.count, len(cands))
         if n == 0:
             f.vars[self.var] = []
@@ -950,7 +1018,15 @@ BASIC_POKEMON = CardFilter("basic_pokemon", "Basic Pokémon card",
                            lambda d: d.kind == POKEMON and d.stage == 0)
 BASIC_NOT_BABY = CardFilter("basic_not_baby", "Basic Pokémon card (not a Baby)",
                             lambda d: d.kind == POKEMON and d.stage == 0 and not d.baby)
-POKEMON_CARD = CardFilter("pokemon", "Pokémon card", lambda d: d.kind == POKEMON)
+POKEMON_CARD = CardFilter("pokemon", "Basic Pokémon or Evolution card",
+                          lambda d: d.kind == POKEMON)
+
+
+def energy_of_type(t: str) -> CardFilter:
+    """Energy cards that provide ``t`` (basic Energy of that type, mostly)."""
+    bit = BIT[t]
+    return CardFilter(f"energy_{t}", f"[{t}] Energy card",
+                      lambda d: d.kind == ENERGY and any(u & bit for u in d.units))
 TRAINER_CARD = CardFilter("trainer", "Trainer card", lambda d: d.kind == TRAINER)
 
 
@@ -966,17 +1042,21 @@ class ChooseCards(Step):
 
     def __init__(self, var: str, zone: str, filt: CardFilter = ANY_CARD, *,
                  count: int | Expr = 1, up_to: bool | None = None,
-                 exclude_source: bool = True) -> None:
+                 exclude_source: bool = True, top: int = 0) -> None:
         self.var = var
-        self.zone = zone
+        self.zone = zone  # hand, deck, discard; with ``top``: the top cards of the deck
         self.filt = filt
         self.count = Const(count) if isinstance(count, int) else count
         self.up_to = zone == "deck" if up_to is None else up_to
         self.exclude_source = exclude_source
+        self.top = top
 
     def text(self, tc: TC) -> str:
         c = self.count
         where = {"hand": "your hand", "deck": "your deck", "discard": "your discard pile"}
+        if self.top:
+            return (f"Look at the top {self.top} cards of your deck. You may choose a "
+                    f"{self.filt.label} from them.")
         if not isinstance(c, Const):
             return (f"Choose a {self.filt.label} from {where[self.zone]} for each "
                     f"{c.text(tc)} (all of them if there are fewer).")
@@ -994,6 +1074,9 @@ class ChooseCards(Step):
         ev.add(-4 * n if self.zone == "hand" else 6 * n)
 
     def _cands(self, m: Match, f: Frame) -> list[int]:
+        if self.top:
+            zone = list(reversed(m.players[f.player].deck[-self.top:]))
+            return [c for c in zone if self.filt.test(m.defs[c])]
         return [c for c in _zone(m, f.player, self.zone)
                 if self.filt.test(m.defs[c]) and not (self.exclude_source and c == f.source)]
 
@@ -1029,25 +1112,28 @@ class ChooseAttachedEnergy(Step):
     """Choose Energy cards attached to a Pokémon (``who``) into ``var``."""
 
     def __init__(self, var: str, who: str, *, count: int = 1, etype: str | None = None,
-                 chooser: str = "self", pre: bool = False) -> None:
+                 chooser: str = "self", pre: bool = False, basic: bool = False) -> None:
         self.var = var
         self.who = who
         self.count = count
         self.etype = etype
         self.chooser = chooser
         self.pre = pre
+        self.basic = basic
 
     def _cands(self, m: Match, f: Frame) -> list[int]:
         s = who_slot(m, f, self.who)
         if s is None:
             return []
+        cards = [c for c in s.energy if m.defs[c].basic_energy] if self.basic else s.energy
         if self.etype is None:
-            return list(s.energy)
+            return list(cards)
         bit = BIT[self.etype]
-        return [c for c in s.energy if any(u & bit for u in m.defs[c].units)]
+        return [c for c in cards if any(u & bit for u in m.defs[c].units)]
 
     def text(self, tc: TC) -> str:
-        kind = f"[{self.etype}] Energy card" if self.etype else "Energy card"
+        kind = f"[{self.etype}] Energy card" if self.etype else (
+            "basic Energy card" if self.basic else "Energy card")
         return f"Choose {_plural(self.count, kind)} attached to {who_text(tc, self.who)}."
 
     def run(self, m: Match, f: Frame) -> Result:
@@ -1071,26 +1157,38 @@ class ChooseAttachedEnergy(Step):
 
 
 class ChooseEnergyInPlay(Step):
-    """Choose 1 Energy card attached to any of a side's Pokémon into ``var``
-    (stored as [card id])."""
+    """Choose 1 Energy card attached to one of a side's Pokémon into ``var`` (stored as
+    [card id]); ``where``: "any" or "bench"; ``basic``: basic Energy only."""
 
-    def __init__(self, var: str, side: str = "opp") -> None:
+    def __init__(self, var: str, side: str = "opp", *, where: str = "any",
+                 basic: bool = False) -> None:
         self.var = var
         self.side = side
+        self.where = where
+        self.basic = basic
 
     def text(self, tc: TC) -> str:
         whose = "your opponent's" if self.side == "opp" else "your"
-        return f"Choose 1 Energy card attached to 1 of {whose} Pokémon."
+        where = "Benched Pokémon" if self.where == "bench" else "Pokémon"
+        kind = "basic Energy card" if self.basic else "Energy card"
+        return f"Choose 1 {kind} attached to 1 of {whose} {where}."
 
-    def run(self, m: Match, f: Frame) -> Result:
-        p = f.player if self.side == "own" else 1 - f.player
-        options = []
-        for s in m.players[p].in_play():
+    def options(self, m: Match, player: int) -> list[tuple[Any, ...]]:
+        p = m.players[player if self.side == "own" else 1 - player]
+        slots = p.bench if self.where == "bench" else p.in_play()
+        options: list[tuple[Any, ...]] = []
+        for s in slots:
             seen: set[int] = set()
             for c in s.energy:
-                if id(m.defs[c]) not in seen:
-                    seen.add(id(m.defs[c]))
-                    options.append(("energy", c, s.id))
+                d = m.defs[c]
+                if (self.basic and not d.basic_energy) or id(d) in seen:
+                    continue
+                seen.add(id(d))
+                options.append(("energy", c, s.id))
+        return options
+
+    def run(self, m: Match, f: Frame) -> Result:
+        options = self.options(m, f.player)
         if not options:
             f.vars[self.var] = []
             return NEXT
@@ -1103,6 +1201,23 @@ class ChooseEnergyInPlay(Step):
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
         f.vars[self.var] = [answer[0][1]]
         return NEXT
+
+
+def _holder(m: Match, f: Frame, var: str) -> Slot | None:
+    """The Pokémon a variable names: a Pokémon (slot id) or a card attached to one."""
+    value = f.vars.get(var)
+    if isinstance(value, list):
+        value = value[0] if value else None
+    if not isinstance(value, int):
+        return who_slot(m, f, var) if var in (SELF, DEFENDER, OWN_ACTIVE) else None
+    slot = find_slot(m, value)
+    if slot is not None:
+        return slot
+    for p in m.players:
+        for s in p.in_play():
+            if value in s.energy or value == s.tool or value in s.tms:
+                return s
+    return None
 
 
 # =========================================================================== moving cards
@@ -1306,7 +1421,7 @@ class MoveCards(Step):
                     zone.remove(cid)
                     break
             else:
-                continue
+                continue  # the card is no longer where it was chosen
             if self.to == "hand":
                 p.hand.append(cid)
             elif self.to == "deck":
@@ -1315,6 +1430,8 @@ class MoveCards(Step):
                 p.discard.append(cid)
             elif target is not None:
                 target.energy.append(cid)
+                if zone is p.hand and m.defs[cid].play_code:
+                    m.on_energy_attached(target, cid)
             else:
                 p.discard.append(cid)
             if m.logging:
@@ -1323,13 +1440,14 @@ class MoveCards(Step):
 
 
 class SwitchOwnActive(Step):
-    """Switch your Active Pokémon with the Benched Pokémon in ``var``."""
+    """Switch your Active Pokémon with the Benched Pokémon in ``var`` (or SELF)."""
 
-    def __init__(self, var: str) -> None:
+    def __init__(self, var: str, wording: str = "Switch your Active Pokémon with it.") -> None:
         self.var = var
+        self.wording = wording
 
     def text(self, tc: TC) -> str:
-        return "Switch your Active Pokémon with it."
+        return self.wording
 
     def value(self, ev: Eval) -> None:
         a = ev.m.players[ev.player].active
@@ -1484,3 +1602,442 @@ class CheckState(Instr):
 
 
 from .. import rules as _rules  # noqa: E402  (the rules import the steps' module first)
+
+# =========================================================================== more conditions
+
+
+@dataclass(frozen=True)
+class VarTrue(Cond):
+    """A yes/no answer (``ChooseYesNo``) or a count in a variable is true / non-zero."""
+
+    var: str
+    wording: str = "you do"
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return bool(f.vars.get(self.var))
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def prob(self, ev: Eval) -> float:
+        return 0.7
+
+
+@dataclass(frozen=True)
+class SameEnergyCount(Cond):
+    """This Pokémon and the Defending Pokémon have as many Energy cards attached."""
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        a, b = who_slot(m, f, SELF), who_slot(m, f, DEFENDER)
+        return a is not None and b is not None and len(a.energy) == len(b.energy)
+
+    def text(self, tc: TC) -> str:
+        return "this Pokémon and the Defending Pokémon have the same number of Energy cards"
+
+    def prob(self, ev: Eval) -> float:
+        if ev.user is None or ev.defender is None:
+            return 0.3
+        return 1.0 if len(ev.user.energy) == len(ev.defender.energy) else 0.0
+
+
+@dataclass(frozen=True)
+class AnyOf(Cond):
+    conds: tuple[Cond, ...]
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return any(c.holds(m, f) for c in self.conds)
+
+    def text(self, tc: TC) -> str:
+        return " or ".join(c.text(tc) for c in self.conds)
+
+    def prob(self, ev: Eval) -> float:
+        miss = 1.0
+        for c in self.conds:
+            miss *= 1 - c.prob(ev)
+        return 1 - miss
+
+
+@dataclass(frozen=True)
+class PrizesAtMost(Cond):
+    side: str
+    n: int
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        p = f.player if self.side == "own" else 1 - f.player
+        return len(m.players[p].prizes) <= self.n
+
+    def text(self, tc: TC) -> str:
+        whose = "you have" if self.side == "own" else "your opponent has"
+        return f"{whose} {self.n} or fewer Prize cards left"
+
+    def prob(self, ev: Eval) -> float:
+        p = ev.player if self.side == "own" else 1 - ev.player
+        return 1.0 if len(ev.m.players[p].prizes) <= self.n else 0.0
+
+
+@dataclass(frozen=True)
+class HasCards(Cond):
+    """A zone of a player holds a card passing a filter ("any [L] Energy cards in your
+    discard pile")."""
+
+    zone: str
+    filt: Any  # CardFilter (defined below)
+    side: str = "own"
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        p = f.player if self.side == "own" else 1 - f.player
+        return any(self.filt.test(m.defs[c]) for c in _zone(m, p, self.zone))
+
+    def text(self, tc: TC) -> str:
+        whose = "your" if self.side == "own" else "your opponent's"
+        where = {"hand": "hand", "deck": "deck", "discard": "discard pile"}[self.zone]
+        return f"there is a {self.filt.label} in {whose} {where}"
+
+    def prob(self, ev: Eval) -> float:
+        p = ev.player if self.side == "own" else 1 - ev.player
+        return 1.0 if any(self.filt.test(ev.m.defs[c])
+                          for c in _zone(ev.m, p, self.zone)) else 0.0
+
+
+def _energy_in_play(m: Match, player: int) -> int:
+    return sum(len(s.energy) for s in m.players[player].in_play())
+
+
+@dataclass(frozen=True)
+class OpponentHasMoreEnergy(Cond):
+    def holds(self, m: Match, f: Frame) -> bool:
+        return _energy_in_play(m, 1 - f.player) > _energy_in_play(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        return ("your opponent's Pokémon have more Energy cards attached in all than "
+                "yours")
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if _energy_in_play(ev.m, 1 - ev.player) > _energy_in_play(
+            ev.m, ev.player) else 0.0
+
+
+# =========================================================================== more expressions
+
+
+@dataclass(frozen=True)
+class IfExpr(Expr):
+    """``then`` when the condition holds, else ``otherwise``."""
+
+    cond: Cond
+    then: Expr
+    otherwise: Expr
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self.then.eval(m, f) if self.cond.holds(m, f) else self.otherwise.eval(m, f)
+
+    def text(self, tc: TC) -> str:
+        c = self.cond.text(tc)
+        return (f"{self.then.text(tc)} damage if {c[:1].lower() + c[1:]}, otherwise "
+                f"{self.otherwise.text(tc)}")
+
+    def expect(self, ev: Eval) -> float:
+        p = self.cond.prob(ev)
+        return p * self.then.expect(ev) + (1 - p) * self.otherwise.expect(ev)
+
+
+@dataclass(frozen=True)
+class VarValue(Expr):
+    """A count a step left in a variable (e.g. ``discarded``)."""
+
+    var: str
+    wording: str
+    guess: float = 1.0
+
+    def eval(self, m: Match, f: Frame) -> int:
+        value = f.vars.get(self.var, 0)
+        return len(value) if isinstance(value, list) else int(value)
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def expect(self, ev: Eval) -> float:
+        return self.guess
+
+
+@dataclass(frozen=True)
+class CountPokemon(Expr):
+    """How many Pokémon a side has in play that pass a filter (``where``: any / bench)."""
+
+    side: str
+    where: str = "any"
+    filt: Any = None  # PokemonFilter
+
+    def _count(self, m: Match, player: int) -> int:
+        p = m.players[player if self.side == "own" else 1 - player]
+        slots = p.bench if self.where == "bench" else p.in_play()
+        filt = self.filt or ANY_POKEMON
+        return sum(1 for s in slots if filt.test(m, s))
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self._count(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        whose = "your" if self.side == "own" else "your opponent's"
+        where = "Benched Pokémon" if self.where == "bench" else "Pokémon in play"
+        label = f" {self.filt.label}" if self.filt is not None and self.filt.label else ""
+        return f"of {whose} {where}{label}"
+
+    def expect(self, ev: Eval) -> float:
+        return float(self._count(ev.m, ev.player))
+
+
+@dataclass(frozen=True)
+class DamageCountersOn(Expr):
+    who: str
+
+    def eval(self, m: Match, f: Frame) -> int:
+        s = who_slot(m, f, self.who)
+        return s.damage // 10 if s is not None else 0
+
+    def text(self, tc: TC) -> str:
+        return f"damage counter on {who_text(tc, self.who)}"
+
+    def expect(self, ev: Eval) -> float:
+        s = _eval_slot(ev, self.who)
+        return s.damage / 10 if s is not None else 0.0
+
+
+@dataclass(frozen=True)
+class EnergyOfTypeOn(Expr):
+    """Energy units of a type attached to a Pokémon (after effects that change them)."""
+
+    who: str
+    etype: str
+
+    def eval(self, m: Match, f: Frame) -> int:
+        s = who_slot(m, f, self.who)
+        if s is None:
+            return 0
+        bit = BIT[self.etype]
+        return sum(1 for u in energy_units(m, s) if u & bit)
+
+    def text(self, tc: TC) -> str:
+        return f"[{self.etype}] Energy attached to {who_text(tc, self.who)}"
+
+    def expect(self, ev: Eval) -> float:
+        s = _eval_slot(ev, self.who)
+        if s is None:
+            return 0.0
+        bit = BIT[self.etype]
+        return float(sum(1 for u in energy_units(ev.m, s) if u & bit))
+
+
+# =========================================================================== more steps
+
+
+class ChooseYesNo(Step):
+    """A yes/no decision ("you may ..."), stored in ``var`` as True or False."""
+
+    def __init__(self, var: str, question: str, *, pre: bool = False) -> None:
+        self.var = var
+        self.question = question
+        self.pre = pre
+
+    def text(self, tc: TC) -> str:
+        return ""  # the sentence of the step that depends on it says it ("You may ...")
+
+    def value(self, ev: Eval) -> None:
+        pass
+
+    def run(self, m: Match, f: Frame) -> Result:
+        m.pending = Choice(f.player, "yes_no", self.question, (("yes",), ("no",)))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars[self.var] = answer[0][0] == "yes"
+        return NEXT
+
+
+class MoveEnergy(Step):
+    """Move the Energy card in ``var`` from the Pokémon holding it onto ``to``."""
+
+    def __init__(self, var: str, to: str, wording: str = "") -> None:
+        self.var = var
+        self.to = to
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording or f"Attach it to {who_text(tc, self.to)}."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(4)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cards = f.vars.get(self.var) or []
+        target = _holder(m, f, self.to) if self.to not in (SELF, DEFENDER, OWN_ACTIVE) \
+            else who_slot(m, f, self.to)
+        if not cards or target is None:
+            return NEXT
+        cid = cards[0]
+        holder = _holder(m, f, self.var)
+        if holder is None or holder is target or cid not in holder.energy:
+            return NEXT
+        holder.energy.remove(cid)
+        target.energy.append(cid)
+        if m.logging:
+            m.log.append(("attach", f.player, cid, target.top))
+        return NEXT
+
+
+class MoveAllEnergy(Step):
+    """Move every Energy card from one Pokémon to another (``frm`` and ``to`` name them)."""
+
+    def __init__(self, frm: str, to: str) -> None:
+        self.frm = frm
+        self.to = to
+
+    def text(self, tc: TC) -> str:
+        return (f"Move all Energy cards attached to {who_text(tc, self.frm)} to "
+                f"{who_text(tc, self.to)}.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(5)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        a, b = who_slot(m, f, self.frm), who_slot(m, f, self.to)
+        if a is None or b is None or a is b:
+            return NEXT
+        b.energy.extend(a.energy)
+        a.energy.clear()
+        return NEXT
+
+
+class MoveCounters(Step):
+    """Move damage counters from one chosen Pokémon to another (no Weakness or Resistance;
+    it may Knock the other Out)."""
+
+    def __init__(self, frm: str, to: str, n: int = 1) -> None:
+        self.frm = frm
+        self.to = to
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        return f"Move {_plural(self.n, 'damage counter')} from the first to the second."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(15)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        a, b = who_slot(m, f, self.frm), who_slot(m, f, self.to)
+        if a is None or b is None or a is b:
+            return NEXT
+        n = min(self.n, a.damage // 10)
+        if n:
+            heal(m, a, 10 * n)
+            place_counters(m, b, n)
+        return NEXT
+
+
+class HealEach(Step):
+    """Remove damage counters from each of a side's Pokémon that has any."""
+
+    def __init__(self, side: str, counters: int) -> None:
+        self.side = side
+        self.counters = counters
+
+    def text(self, tc: TC) -> str:
+        whose = "your" if self.side == "own" else "your opponent's"
+        return (f"Remove {_plural(self.counters, 'damage counter')} from each of {whose} "
+                "Pokémon that has any.")
+
+    def value(self, ev: Eval) -> None:
+        p = ev.m.players[ev.player if self.side == "own" else 1 - ev.player]
+        n = sum(1 for s in p.in_play() if s.damage)
+        ev.add((7 if self.side == "own" else -7) * self.counters * n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player if self.side == "own" else 1 - f.player]
+        for s in p.in_play():
+            if s.damage:
+                heal(m, s, 10 * self.counters)
+        return NEXT
+
+
+class ReorderTopOfDeck(Step):
+    """Look at the top ``n`` cards of your deck and put them back in any order."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        return (f"Look at the top {self.n} cards of your deck and put them back in any "
+                "order.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(3)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from itertools import permutations
+
+        deck = m.players[f.player].deck
+        top = list(reversed(deck[-self.n:]))  # top card first
+        if len(top) < 2:
+            return NEXT
+        seen: set[tuple[str, ...]] = set()
+        options = []
+        for order in permutations(top):
+            key = tuple(m.defs[c].id for c in order)
+            if key not in seen:
+                seen.add(key)
+                options.append(("order", *order))
+        if len(options) == 1:
+            return NEXT
+        m.pending = Choice(f.player, "order", self.text(TC("")), tuple(options))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        deck = m.players[f.player].deck
+        order = list(answer[0][1:])  # new order, top card first
+        del deck[-len(order):]
+        deck.extend(reversed(order))
+        return NEXT
+
+
+class ShufflePokemonIntoDeck(Step):
+    """Put the Pokémon in ``var`` and every card attached to it into its owner's deck (a
+    shuffle follows as its own step)."""
+
+    def __init__(self, var: str) -> None:
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        return "Shuffle that Pokémon and all cards attached to it into your deck."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(2)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.var)
+        if s is not None:
+            remove_from_play_to(m, s, m.players[s.owner].deck)
+            if m.logging:
+                m.log.append(("to_deck", s.owner, s.top))
+        return NEXT
+
+
+class Worded(Step):
+    """A step with the sentence that reads best in its card's text (everything else is the
+    inner step's)."""
+
+    def __init__(self, inner: Step, wording: str) -> None:
+        self.inner = inner
+        self.wording = wording
+        self.pre = inner.pre
+
+    def emit(self, b: Builder) -> None:
+        self.inner.emit(b)
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        self.inner.value(ev)
+
+    def walk(self) -> list[Step]:
+        return [self.inner]
