@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from ..match import Match
@@ -113,6 +113,10 @@ class Step(ABC):
 
 class Cond(ABC):
     """A condition evaluated at run time (``holds``), read as text, and estimated (``p``)."""
+
+    # A coin outcome ("Heads", "Both tails") reads "Heads: ..."; any other condition
+    # reads "If ..., ...".
+    outcome: ClassVar[bool] = False
 
     @abstractmethod
     def holds(self, m: Match, f: Frame) -> bool: ...

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..carddefs import ENERGY, POKEMON, TRAINER, CardDef
 from ..energy import BIT
@@ -69,6 +69,11 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _a(noun: str) -> str:
+    """The noun with its indefinite article: "a Basic Pokémon card", "an Evolution card"."""
+    return f"{'an' if noun[:1] in 'aeiouAEIOU' else 'a'} {noun}"
+
+
 def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
@@ -116,6 +121,7 @@ def _eval_slot(ev: Eval, who: str) -> Slot | None:
 
 @dataclass(frozen=True)
 class HeadsAtLeast(Cond):
+    outcome: ClassVar[bool] = True
     n: int = 1
     wording: str = ""
 
@@ -133,6 +139,7 @@ class HeadsAtLeast(Cond):
 
 @dataclass(frozen=True)
 class TailsAtLeast(Cond):
+    outcome: ClassVar[bool] = True
     n: int = 1
 
     def holds(self, m: Match, f: Frame) -> bool:
@@ -147,6 +154,7 @@ class TailsAtLeast(Cond):
 
 @dataclass(frozen=True)
 class HeadsExactly(Cond):
+    outcome: ClassVar[bool] = True
     n: int
     flips: int
 
@@ -166,20 +174,6 @@ class HeadsExactly(Cond):
 
 HEADS = HeadsAtLeast(1)
 TAILS = TailsAtLeast(1)
-
-
-@dataclass(frozen=True)
-class Not(Cond):
-    cond: Cond
-
-    def holds(self, m: Match, f: Frame) -> bool:
-        return not self.cond.holds(m, f)
-
-    def text(self, tc: TC) -> str:
-        return "not " + self.cond.text(tc)
-
-    def prob(self, ev: Eval) -> float:
-        return 1 - self.cond.prob(ev)
 
 
 @dataclass(frozen=True)
@@ -213,6 +207,7 @@ SLOT_TESTS: dict[str, tuple[Callable[[Any, Slot], bool], str]] = {
                          "has basic Energy attached"),
     "poisoned": (lambda m, s: bool(s.conditions & POISONED), "is Poisoned"),
     "asleep": (lambda m, s: bool(s.conditions & ASLEEP), "is Asleep"),
+    "awake": (lambda m, s: not s.conditions & ASLEEP, "is not Asleep"),
     "has_condition": (lambda m, s: bool(s.conditions), "has a Special Condition"),
 }
 
@@ -575,11 +570,16 @@ class If(Step):
             b.here(skip)
 
     def text(self, tc: TC) -> str:
-        head = _cap(self.cond.text(tc))
         body = _clause(self.then, tc)
-        s = f"{head}: {body}"
+        if self.cond.outcome:
+            s = f"{_cap(self.cond.text(tc))}: {body}"
+            if self.otherwise:
+                other = "Tails" if self.cond == HEADS else "Otherwise"
+                s += f" {other}: {_clause(self.otherwise, tc)}"
+            return s
+        s = f"If {self.cond.text(tc)}, {body}"
         if self.otherwise:
-            s += f" Otherwise: {_clause(self.otherwise, tc)}"
+            s += f" Otherwise, {_clause(self.otherwise, tc)}"
         return s
 
     def value(self, ev: Eval) -> None:
@@ -598,11 +598,20 @@ class If(Step):
 
 
 def _clause(steps: Sequence[Step], tc: TC) -> str:
-    """The steps of a branch as one sentence: "x; then y; then z." """
-    parts = [t for t in (s.text(tc) for s in steps) if t]
-    parts = [p[:1].lower() + p[1:] for p in parts]
-    joined = "; then ".join(p.rstrip(".") for p in parts[:-1])
-    return (joined + "; then " + parts[-1]) if joined else (parts[-1] if parts else "")
+    """The steps of a branch as one sentence, "x; then y; then z.", except that a coin's
+    outcomes start a sentence of their own: "flip a coin. Heads: y." """
+    out = ""
+    for step in steps:
+        t = step.text(tc)
+        if not t:
+            continue
+        if not out:
+            out = t[:1].lower() + t[1:]
+        elif isinstance(step, If) and step.cond.outcome:
+            out = out.rstrip(".") + ". " + t
+        else:
+            out = out.rstrip(".") + "; then " + t[:1].lower() + t[1:]
+    return out
 
 
 class DoesNothing(Step):
@@ -717,7 +726,7 @@ class BenchDamage(Step):
 
     def text(self, tc: TC) -> str:
         if self.var:
-            whom = "each chosen Pokémon"
+            whom = "the chosen Pokémon"
         else:
             whom = {"opp": "each of your opponent's Benched Pokémon",
                     "own": "each of your Benched Pokémon",
@@ -939,7 +948,7 @@ class ChoosePokemon(Step):
     def __init__(self, var: str, side: str, where: str = "any", *, count: int = 1,
                  filt: PokemonFilter = ANY_POKEMON, chooser: str = "self",
                  pre: bool = False, exclude: str | None = None,
-                 wording: str = "") -> None:
+                 wording: str | None = None) -> None:
         self.var = var
         self.side = side  # "own", "opp" or "any" (both players')
         self.where = where
@@ -968,7 +977,7 @@ class ChoosePokemon(Step):
         return out
 
     def text(self, tc: TC) -> str:
-        if self.wording:
+        if self.wording is not None:
             return self.wording
         whose = {"own": "your", "opp": "your opponent's", "any": "either player's"}[self.side]
         where = {"any": "Pokémon", "bench": "Benched Pokémon", "active": "Active Pokémon"}
@@ -1055,18 +1064,19 @@ class ChooseCards(Step):
         c = self.count
         where = {"hand": "your hand", "deck": "your deck", "discard": "your discard pile"}
         if self.top:
-            return (f"Look at the top {self.top} cards of your deck. You may choose a "
-                    f"{self.filt.label} from them.")
+            return (f"Look at the top {self.top} cards of your deck. You may choose "
+                    f"{_a(self.filt.label)} from them.")
         if not isinstance(c, Const):
-            return (f"Choose a {self.filt.label} from {where[self.zone]} for each "
+            return (f"Choose {_a(self.filt.label)} from {where[self.zone]} for each "
                     f"{c.text(tc)} (all of them if there are fewer).")
-        n = ("an" if self.filt.label[0] in "aeiouAEIOU" else "a") if c.n == 1 else \
-            ("up to " if self.up_to else "") + str(c.n)
-        noun = self.filt.label if c.n == 1 else self.filt.label + "s"
+        if c.n == 1:
+            what = _a(self.filt.label)
+        else:
+            what = ("up to " if self.up_to else "") + f"{c.n} {self.filt.label}s"
         if self.zone == "deck":
-            return f"Search your deck for {n} {noun}."
+            return f"Search your deck for {what}."
         fewer = " (all of them if there are fewer)" if c.n > 1 and not self.up_to else ""
-        return f"Choose {n} {noun} from {where[self.zone]}{fewer}."
+        return f"Choose {what} from {where[self.zone]}{fewer}."
 
     def value(self, ev: Eval) -> None:
         # Picking a card you want is worth about a card; from the hand it costs one.
@@ -1388,7 +1398,7 @@ class MoveCards(Step):
     """Move the chosen cards (ids in ``var``) from your zone to another: ``to`` is
     "hand", "deck" (top), "discard" or "attach" (onto the Pokémon in ``onto``)."""
 
-    def __init__(self, var: str, to: str, *, onto: str = SELF, wording: str = "",
+    def __init__(self, var: str, to: str, *, onto: str = SELF, wording: str | None = None,
                  reveal: bool = False) -> None:
         self.var = var
         self.to = to
@@ -1397,7 +1407,7 @@ class MoveCards(Step):
         self.reveal = reveal
 
     def text(self, tc: TC) -> str:
-        if self.wording:
+        if self.wording is not None:
             return self.wording
         return {"hand": "Show it to your opponent and put it into your hand." if self.reveal
                 else "Put it into your hand.",
@@ -1658,6 +1668,23 @@ class AnyOf(Cond):
 
 
 @dataclass(frozen=True)
+class AllOf(Cond):
+    conds: tuple[Cond, ...]
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return all(c.holds(m, f) for c in self.conds)
+
+    def text(self, tc: TC) -> str:
+        return " and ".join(c.text(tc) for c in self.conds)
+
+    def prob(self, ev: Eval) -> float:
+        hit = 1.0
+        for c in self.conds:
+            hit *= c.prob(ev)
+        return hit
+
+
+@dataclass(frozen=True)
 class PrizesAtMost(Cond):
     side: str
     n: int
@@ -1691,7 +1718,7 @@ class HasCards(Cond):
     def text(self, tc: TC) -> str:
         whose = "your" if self.side == "own" else "your opponent's"
         where = {"hand": "hand", "deck": "deck", "discard": "discard pile"}[self.zone]
-        return f"there is a {self.filt.label} in {whose} {where}"
+        return f"there is {_a(self.filt.label)} in {whose} {where}"
 
     def prob(self, ev: Eval) -> float:
         p = ev.player if self.side == "own" else 1 - ev.player
@@ -1857,13 +1884,15 @@ class ChooseYesNo(Step):
 class MoveEnergy(Step):
     """Move the Energy card in ``var`` from the Pokémon holding it onto ``to``."""
 
-    def __init__(self, var: str, to: str, wording: str = "") -> None:
+    def __init__(self, var: str, to: str, wording: str | None = None) -> None:
         self.var = var
         self.to = to
-        self.wording = wording
+        self.wording = wording  # None: the generated sentence; "": silent
 
     def text(self, tc: TC) -> str:
-        return self.wording or f"Attach it to {who_text(tc, self.to)}."
+        if self.wording is not None:
+            return self.wording
+        return f"Attach it to {who_text(tc, self.to)}."
 
     def value(self, ev: Eval) -> None:
         ev.add(4)

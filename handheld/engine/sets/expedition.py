@@ -31,6 +31,7 @@ from ..effects.steps import (
     POKEMON_CARD,
     SELF,
     TAILS,
+    AllOf,
     AnyOf,
     BenchDamage,
     ChooseAttachedEnergy,
@@ -65,7 +66,6 @@ from ..effects.steps import (
     MoveCards,
     MoveCounters,
     MoveEnergy,
-    Not,
     NothingOnTails,
     OpponentHandSize,
     OpponentHasMoreEnergy,
@@ -391,11 +391,11 @@ POKEMON: dict[str, PokemonScript] = {
     "ecard1-76": PokemonScript(attacks={  # Electabuzz
         "Energy Draw": [ChooseCards("e", "deck", BASIC_ENERGY),
                         MoveCards("e", "attach", onto=SELF), ShuffleDeck()],
-        "Reflect Energy": [If(PlayerHas("own", "bench"), If(
-            SlotIs(SELF, "has_basic_energy"), [
-                ChooseAttachedEnergy("e", SELF, basic=True),
-                ChoosePokemon("t", "own", "bench"),
-                MoveEnergy("e", "t", "Attach it to that Benched Pokémon.")]))],
+        "Reflect Energy": [If(AllOf((PlayerHas("own", "bench"),
+                                     SlotIs(SELF, "has_basic_energy"))), [
+            ChooseAttachedEnergy("e", SELF, basic=True),
+            ChoosePokemon("t", "own", "bench"),
+            MoveEnergy("e", "t", "Attach it to that Benched Pokémon.")])],
     }),
     "ecard1-77": PokemonScript(attacks={  # Flaaffy
         "Headbutt": [],
@@ -412,7 +412,7 @@ POKEMON: dict[str, PokemonScript] = {
     }),
     "ecard1-80": PokemonScript(attacks={  # Haunter
         "Nightmare": condition(ASLEEP),
-        "Dream Eater": [If(Not(SlotIs(DEFENDER, "asleep")), DoesNothing()), Damage()],
+        "Dream Eater": [If(SlotIs(DEFENDER, "awake"), DoesNothing()), Damage()],
     }),
     "ecard1-81": PokemonScript(attacks={  # Hitmonlee
         "Smash Kick": [],
