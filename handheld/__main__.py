@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("sim", help="play many games and print statistics")
     sim.add_argument("--deck1", default="blazing_quake", help="deck name or .deck file")
     sim.add_argument("--deck2", default="tidal_mind", help="deck name or .deck file")
+    sim.add_argument("--decks", metavar="SET",
+                     help="a league instead of deck1 vs deck2: a deck set (theme, "
+                          "expedition) or deck names separated by commas")
     sim.add_argument("--games", type=_positive, default=100)
     sim.add_argument("--seed", type=int, default=0, help="game i uses seed + i")
     sim.add_argument("--players", type=_players, default=["random", "random"],
@@ -99,13 +102,18 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _sim(args: argparse.Namespace) -> int:
-    from .cards import default_pool, load_deck
+    from .cards import default_pool, load_deck, resolve_deck_set
     from .engine import deck_violations
     from .sim import Progress, run_sim
 
     pool = default_pool()
-    decks = [load_deck(args.deck1), load_deck(args.deck2)]
-    for name, deck in zip((args.deck1, args.deck2), decks, strict=True):
+    try:
+        names = resolve_deck_set(args.decks) if args.decks else [args.deck1, args.deck2]
+    except ValueError as exc:
+        print(f"error: --decks: {exc}", file=sys.stderr)
+        return 2
+    decks = [load_deck(name) for name in names]
+    for name, deck in zip(names, decks, strict=True):
         problems = deck_violations(pool, deck)
         if problems:
             print(f"error: deck {name} is not legal: " + "; ".join(problems), file=sys.stderr)
@@ -113,8 +121,7 @@ def _sim(args: argparse.Namespace) -> int:
     show = args.progress or (sys.stderr.isatty() and args.games >= 200)
     progress = Progress(args.games) if show else None
     stats = run_sim(pool, decks, args.players, args.games, args.seed,
-                    alternate=args.alternate, progress=progress)
-    stats["decks"] = [args.deck1, args.deck2]
+                    alternate=args.alternate, progress=progress, deck_names=names)
     if args.json:
         print(json.dumps(stats, indent=2))
     else:

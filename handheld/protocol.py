@@ -86,7 +86,7 @@ class Session:
 
     def cmd_hello(self, req: dict[str, Any]) -> dict[str, Any]:
         return {"protocol": PROTOCOL_VERSION, "eras": sorted(RULESETS),
-                "decks": _theme_decks()}
+                "decks": _deck_names()}
 
     def cmd_new(self, req: dict[str, Any]) -> dict[str, Any]:
         decks = req.get("decks")
@@ -222,10 +222,10 @@ class Session:
         return {"bye": True}
 
 
-def _theme_decks() -> list[str]:
-    from .cards import theme_deck_names
+def _deck_names() -> list[str]:
+    from .cards import deck_names
 
-    return theme_deck_names()
+    return deck_names()
 
 
 def _deck(d: Any, i: int) -> list[str]:

@@ -57,12 +57,15 @@ def run_sim(
     *,
     alternate: bool = False,
     progress: Progress | None = None,
+    deck_names: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games and return the statistics as plain data (JSON-ready). The decks
     are validated once, here (an illegal deck raises ``InvalidDeck``).
 
-    ``players[i]`` plays ``decks[i]``; with ``alternate`` they swap decks every other game
-    (so each player plays both decks equally often).
+    With two decks, ``players[i]`` plays ``decks[i]``; with ``alternate`` they swap decks
+    every other game (so each player plays both decks equally often). With more decks it
+    is a league: game ``i`` is the ``i``-th ordered pair of distinct decks, in turn, so
+    every deck meets every other from both seats.
     """
     wins = Counter[str]()
     wins_by_seat = [0, 0]
@@ -75,11 +78,20 @@ def run_sim(
     errors: list[dict[str, Any]] = []
     for deck in decks:
         validate_deck(pool, deck)
+    if len(decks) < 2:
+        raise ValueError("a simulation needs at least two decks")
+    labels = list(deck_names) if deck_names else [f"deck{i + 1}" for i in range(len(decks))]
+    n = len(decks)
+    pairs = [(0, 1)] if n == 2 else [(a, b) for a in range(n) for b in range(n) if a != b]
+    deck_games = Counter[str]()
+    deck_wins = Counter[str]()
     names = [f"{players[0]}#1", f"{players[1]}#2"]
     t0 = time.perf_counter()
     for i in range(games):
-        swap = alternate and i % 2 == 1
-        deck_pair = (decks[1], decks[0]) if swap else (decks[0], decks[1])
+        a, b = pairs[i % len(pairs)]
+        swap = alternate and (i // len(pairs)) % 2 == 1
+        seat_decks = (b, a) if swap and n == 2 else (a, b)
+        deck_pair = (decks[seat_decks[0]], decks[seat_decks[1]])
         seats = [1, 0] if swap else [0, 1]  # seat -> player index
         game_players = [make_player(players[seats[s]], seed + i + 7919 * (s + 1))
                         for s in (0, 1)]
@@ -97,6 +109,9 @@ def run_sim(
         assert rec.winner is not None
         winner = seats[rec.winner]
         wins[names[winner]] += 1
+        for d in seat_decks:
+            deck_games[labels[d]] += 1
+        deck_wins[labels[seat_decks[rec.winner]]] += 1
         wins_by_seat[rec.winner] += 1
         results[rec.result] += 1
         turns.append(rec.turns)
@@ -121,6 +136,9 @@ def run_sim(
         "wins": {n: wins[n] for n in names},
         "win_rate": {n: round(wins[n] / played, 4) if played else 0.0 for n in names},
         "wins_by_seat": {"seat1": wins_by_seat[0], "seat2": wins_by_seat[1]},
+        "decks": labels,
+        "deck_win_rate": {d: round(deck_wins[d] / deck_games[d], 4) if deck_games[d] else 0.0
+                          for d in labels},
         "results": dict(sorted(results.items())),
         "sudden_death_games": sudden_deaths,
         "turns": _summary(turns),

@@ -10,13 +10,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..engine import Choice, Match
+from ..engine import Chance, Choice, Match
 from ..engine.effects.core import Eval
 from ..engine.effects.passives import DamageCtx
 from ..engine.effects.steps import walk_steps
 from ..engine.energy import BIT, can_pay
 from ..engine.ops import energy_units, figure_damage, find_slot, remaining_hp
 from ..engine.ruleset import CONFUSED
+from .driver import chance_outcome
 
 
 class RandomPlayer:
@@ -39,6 +40,7 @@ class RandomPlayer:
 
 # Worth of things, in damage points (10 = one damage counter).
 KNOCK_OUT = 70
+PRIZE = 150
 LAST_PRIZE = 400
 BENCH_BASIC = 25
 EVOLVE = 55
@@ -63,7 +65,11 @@ class GreedyPlayer:
     def choose(self, m: Match, choice: Choice) -> int | list[int]:
         if choice.kind == "main":
             return self._main(m, choice)
-        scores = [self._score_option(m, choice, opt) for opt in choice.options]
+        if choice.kind == "yes_no":
+            # "You may ...": try both answers and keep the better outcome.
+            scores = lookahead_scores(m, choice, self.rng.randrange(2**32))
+        else:
+            scores = [self._score_option(m, choice, opt) for opt in choice.options]
         order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
         if choice.min == 1 and choice.max == 1:
             return order[0]
@@ -180,6 +186,8 @@ class GreedyPlayer:
                 return slot.damage + (5 if slot is m.players[me].active else 0)
             # Opponent's Pokémon: the one closest to a Knock Out, or the weakest.
             return 100 - remaining_hp(m, slot) / 2 + len(slot.energy) * 3
+        if tag == "order":  # cards put back on the deck: the most useful on top
+            return sum(card_worth(m, me, c, kind) / (i + 1) for i, c in enumerate(opt[1:]))
         if tag == "energy":
             owner = m.owner[opt[1]]
             special = not m.defs[opt[1]].basic_energy
@@ -189,6 +197,45 @@ class GreedyPlayer:
 
 
 # ---------------------------------------------------------------------- estimates
+
+
+def position_score(m: Match, player: int) -> float:
+    """A static worth of the whole position for ``player``: Prizes, damage and attached
+    Energy on both sides (used to compare the outcomes of a decision)."""
+    if m.over:
+        return 10_000.0 if m.winner == player else -10_000.0 if m.winner is not None else 0.0
+    me, opp = m.players[player], m.players[1 - player]
+    score = PRIZE * (len(opp.prizes) - len(me.prizes))
+    for side, sign in ((opp, 1.0), (me, -1.0)):
+        for slot in side.in_play():
+            hp = max(10, m.defs[slot.top].hp)
+            score += sign * (KNOCK_OUT * slot.damage / hp - 6 * len(slot.energy))
+    return score
+
+
+def lookahead_scores(m: Match, choice: Choice, seed: int, horizon: int = 64) -> list[float]:
+    """Score each option of ``choice`` by playing it out on a copy of the match up to the
+    next main phase (coins from one seeded stream, the same for every option; any other
+    decision on the way takes its first option), then scoring the position. For the rare
+    decisions a fixed rule cannot judge ("you may ...")."""
+    base = m.position()
+    scores = []
+    for i in range(len(choice.options)):
+        sim = Match.from_position(m.pool, base, record_log=False, rules=m.rules)
+        rng = random.Random(seed)
+        sim.apply(i)
+        for _ in range(horizon):
+            d = sim.pending
+            if sim.over or (isinstance(d, Choice) and d.kind == "main"):
+                break
+            if isinstance(d, Chance):
+                sim.resolve(chance_outcome(d, rng))
+            elif d.min == 1 and d.max == 1:
+                sim.apply(0)
+            else:
+                sim.apply(list(range(d.min)))
+        scores.append(position_score(sim, choice.player))
+    return scores
 
 
 def attack_value(m: Match, player: int, source: int, index: int,

@@ -5,19 +5,45 @@ from __future__ import annotations
 
 import pytest
 
-from handheld.cards import load_deck, theme_deck_names
+from handheld.assets import load_set
+from handheld.cards import DECK_SETS, deck_names, load_deck
 from handheld.engine import InvalidDeck, Match, deck_violations, parse_deck_list, validate_deck
+from handheld.engine.sets.expedition import REPRINTS
 
 from .fixtures import scenario_pool
 
 WATER = "ecard1-165"
 
 
-def test_theme_decks_are_legal() -> None:
+def test_ready_made_decks_are_legal_and_grouped_in_sets() -> None:
     pool = scenario_pool()
-    assert theme_deck_names() == ["blazing_quake", "tidal_mind"]
-    for name in theme_deck_names():
-        assert deck_violations(pool, load_deck(name)) == []
+    grouped = sorted(n for names in DECK_SETS.values() for n in names)
+    assert grouped == deck_names()
+    assert len(DECK_SETS["expedition"]) >= 6
+    for name in deck_names():
+        assert deck_violations(pool, load_deck(name)) == [], name
+
+
+def test_the_ready_made_decks_use_every_card_of_the_set() -> None:
+    """Each of the 165 cards (or its same-effect reprint) is in some ready-made deck, so the
+    simulations exercise every effect."""
+    used = {c for name in deck_names() for c in load_deck(name)}
+    twin = {**REPRINTS, **{b: a for a, b in REPRINTS.items()}}
+    unused = [c["id"] for c in load_set("expedition")["cards"]
+              if c["id"] not in used and twin.get(c["id"]) not in used]
+    assert unused == []
+
+
+def test_expedition_decks_are_varied() -> None:
+    """No two of the new decks share most of their Pokémon."""
+    pool = scenario_pool()
+    pokemon = {n: {pool.get(c).name for c in load_deck(n) if pool.get(c).kind == 0}
+               for n in DECK_SETS["expedition"]}
+    for a in pokemon:
+        for b in pokemon:
+            if a < b:
+                overlap = len(pokemon[a] & pokemon[b]) / min(len(pokemon[a]), len(pokemon[b]))
+                assert overlap <= 0.3, (a, b, pokemon[a] & pokemon[b])
 
 
 def test_exactly_60_cards() -> None:

@@ -88,3 +88,44 @@ def test_sim_counts_errors_with_their_seed_and_goes_on(monkeypatch) -> None:
     assert stats["errors"] == 3 and stats["completed"] == 0
     sample = stats["error_samples"][0]
     assert sample["seed"] == 40 and sample["error"].startswith("IllegalAction")
+
+
+def _lightning_strike(defender_damage: int) -> Match:
+    """Ampharos (2 Lightning + 2 Water) uses Lightning Strike on a Chansey (90 HP) and is
+    asked whether to discard its Lightning Energy for 80 damage instead of 40."""
+    from tests.engine.scenario import authoring_position
+
+    pos = authoring_position({"players": [
+        {"active": {"cards": ["ecard1-34"], "energy": ["ecard1-163*2", "ecard1-165*2"]}},
+        {"active": {"cards": ["ecard1-72"], "damage": defender_damage},
+         "bench": [{"cards": ["ecard1-72"]}]}]})
+    m = Match.from_position(POOL, pos)
+    labels = [m.describe(o) for o in m.pending.options]
+    m.apply(next(i for i, t in enumerate(labels) if "Lightning Strike" in t))
+    assert isinstance(m.pending, Choice) and m.pending.kind == "yes_no"
+    return m
+
+
+def test_greedy_discards_energy_only_when_the_extra_damage_matters() -> None:
+    # 50 HP left: only 80 damage Knocks Out, so the Energy is worth giving up.
+    m = _lightning_strike(40)
+    assert m.describe(m.pending.options[GreedyPlayer().choose(m, m.pending)]) == "Yes"
+    # 30 HP left: 40 damage Knocks Out anyway; keep the Energy.
+    m = _lightning_strike(60)
+    assert m.describe(m.pending.options[GreedyPlayer().choose(m, m.pending)]) == "No"
+
+
+def test_greedy_puts_the_card_it_needs_on_top() -> None:
+    from tests.engine.scenario import authoring_position
+
+    # Machamp's Terraforming; the Active Machop can evolve into the Machoke in the deck.
+    pos = authoring_position({"players": [
+        {"active": {"cards": ["ecard1-117"]}, "bench": [{"cards": ["ecard1-51"]}],
+         "deck": ["ecard1-165", "ecard1-165", "ecard1-85"]},
+        {"active": {"cards": ["ecard1-72"]}}]})
+    m = Match.from_position(POOL, pos)
+    labels = [m.describe(o) for o in m.pending.options]
+    m.apply(labels.index(next(t for t in labels if "Terraforming" in t)))
+    assert isinstance(m.pending, Choice) and m.pending.kind == "order"
+    pick = m.pending.options[GreedyPlayer().choose(m, m.pending)]
+    assert m.defs[pick[1]].name == "Machoke"
