@@ -152,8 +152,10 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                     # AttackDef.payable, inlined: enough units, and enough of the one
                     # colour most costs ask for; anything else goes to the full check.
                     if size and (n_units < size or (need and units.count(bit) < need)):
-                        # Counting is exact unless some Energy provides several types.
-                        if n_units < size or not m.multi_type_energy \
+                        # Counting is exact for a one-colour cost unless some Energy
+                        # provides several types; costs of several colours (bit -1) always
+                        # take the full check.
+                        if n_units < size or (bit >= 0 and not m.multi_type_energy) \
                                 or not can_pay(units, a.cost):
                             continue
                     opts.append((ATTACK, top, i))

@@ -6,6 +6,8 @@ conditions and passives the engine runs, so what the player reads is what happen
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .carddefs import (
     ENERGY,
     POKE_BODY,
@@ -62,44 +64,69 @@ def power_text(pw: PowerDef, tc: TextCtx, wording: str = "") -> str:
     return " ".join(parts)
 
 
-def card_text(d: CardDef) -> str:
-    """The whole text of a card as the card page shows it (one paragraph per part)."""
+@dataclass(frozen=True)
+class TextSection:
+    """One part of a card's text: a Power, an attack, or a plain paragraph. The card page
+    lays these out; ``card_text`` joins them into lines."""
+
+    body: str = ""
+    label: str = ""  # "Poké-Power" or "Poké-Body"
+    name: str = ""  # the Power's or attack's name
+    cost: tuple[str, ...] = ()
+    damage: str = ""
+    attack: bool = False
+
+    def line(self) -> str:
+        if self.attack:
+            dmg = f" {self.damage}" if self.damage else ""
+            head = f"{cost_text(self.cost)} {self.name}{dmg}"
+            return head + (f": {self.body}" if self.body else "")
+        if self.label:
+            return f"{self.label} {self.name}: {self.body}"
+        return self.body
+
+
+def _attack_section(a: AttackDef) -> TextSection:
+    return TextSection(a.text, name=a.name, cost=a.cost, damage=a.damage, attack=True)
+
+
+def card_sections(d: CardDef) -> list[TextSection]:
+    """The text of a card, part by part, as generated from its definition."""
     if d.kind == POKEMON:
-        lines = []
-        for pw in d.powers:
-            label = "Poké-Body" if pw.kind == POKE_BODY else "Poké-Power"
-            lines.append(f"{label} {pw.name}: {pw.text}")
-        for a in d.attacks:
-            dmg = f" {a.damage}" if a.damage else ""
-            lines.append(f"{cost_text(a.cost)} {a.name}{dmg}" + (f": {a.text}" if a.text else ""))
+        out = [TextSection(pw.text, "Poké-Body" if pw.kind == POKE_BODY else "Poké-Power",
+                           pw.name) for pw in d.powers]
+        out.extend(_attack_section(a) for a in d.attacks)
         if d.baby:
-            lines.append("Baby Pokémon: whoever attacks it flips a coin first; on tails their "
-                         "turn ends without an attack.")
-        return "\n".join(lines)
+            out.append(TextSection("Baby Pokémon: whoever attacks it flips a coin first; on "
+                                   "tails their turn ends without an attack."))
+        return out
     if d.kind == ENERGY:
         provides = " ".join(
             "[" + "/".join(types_of(u)) + "]" if u else "[C]" for u in d.units
         ) or "nothing"
-        lines = [f"Provides {provides}."]
-        lines.extend(p.text() for p in d.passives if p.text())
+        out = [TextSection(f"Provides {provides}.")]
+        out.extend(TextSection(p.text()) for p in d.passives if p.text())
         if not d.basic_energy:
-            lines.append("Not a basic Energy card.")
-        return "\n".join(lines)
-    lines = []
-    steps = " ".join(t for t in (s.text(TextCtx(d.name, "trainer")) for s in d.play_steps)
-                     if t)
+            out.append(TextSection("Not a basic Energy card."))
+        return out
+    out = []
+    tc = TextCtx(d.name, "trainer")
     if d.requires:
-        conds = " and ".join(c.text(TextCtx(d.name, "trainer")) for c in d.requires)
-        lines.append(f"Play only if {conds}.")
+        conds = " and ".join(c.text(tc) for c in d.requires)
+        out.append(TextSection(f"Play only if {conds}."))
+    steps = " ".join(t for t in (s.text(tc) for s in d.play_steps) if t)
     if steps:
-        lines.append(steps)
-    lines.extend(p.text() for p in d.passives if p.text())
-    for a in d.attacks:
-        dmg = f" {a.damage}" if a.damage else ""
-        lines.append(f"{cost_text(a.cost)} {a.name}{dmg}" + (f": {a.text}" if a.text else ""))
+        out.append(TextSection(steps))
+    out.extend(TextSection(p.text()) for p in d.passives if p.text())
+    out.extend(_attack_section(a) for a in d.attacks)
     if d.trainer_kind in TRAINER_RULES:
-        lines.append(TRAINER_RULES[d.trainer_kind])
-    return "\n".join(lines)
+        out.append(TextSection(TRAINER_RULES[d.trainer_kind]))
+    return out
+
+
+def card_text(d: CardDef) -> str:
+    """The whole text of a card as the card page shows it (one paragraph per part)."""
+    return "\n".join(s.line() for s in card_sections(d))
 
 
 def type_name(t: str) -> str:

@@ -157,3 +157,75 @@ def test_attack_options_match_the_full_energy_check() -> None:
         label = f"Attack: {a.name} {a.damage}"
         assert (label in offered) == can_pay(units, a.cost), label
     assert "Attack: Flaming Punch 10" in offered
+
+
+_BASIC_AND_SPECIAL_ENERGY = [f"ecard1-{n}" for n in range(158, 166)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_every_attack_is_offered_exactly_when_its_cost_is_paid(data: st.DataObject) -> None:
+    """For any Expedition Pokémon and any Energy attached, the main phase offers an attack
+    exactly when the full matcher says the Energy pays for it (one-colour and mixed costs,
+    Darkness and Metal Energy, Bodies that change Energy types)."""
+    from handheld.assets import load_set
+    from handheld.engine.energy import can_pay
+    from handheld.engine.ops import energy_units
+
+    pool = scenario_pool()
+    attackers = [c["id"] for c in load_set("expedition")["cards"]
+                 if c["supertype"] == "pokemon" and c["attacks"]
+                 and not pool.get(c["id"]).copies_attacks]
+    card = data.draw(st.sampled_from(attackers))
+    energy = data.draw(st.lists(st.sampled_from(_BASIC_AND_SPECIAL_ENERGY), max_size=5))
+    pos = {"turn": 5, "players": [
+        {"active": {"cards": [card], "energy": energy},
+         "deck": ["ecard1-165"] * 5, "prizes": ["ecard1-165"] * 6},
+        {"active": {"cards": ["ecard1-72"]}, "deck": ["ecard1-165"] * 5,
+         "prizes": ["ecard1-165"] * 6}]}
+    m = Match.from_position(pool, pos)
+    offered = {(o[1], o[2]) for o in m.choice.options if o[0] == "attack"}
+    active = m.players[0].active
+    units = energy_units(m, active)
+    for i, a in enumerate(m.defs[active.top].attacks):
+        assert ((active.top, i) in offered) == can_pay(units, a.cost), (card, energy, a.name)
+
+
+_ENERGY_OF = {"F": "ecard1-160", "R": "ecard1-161", "G": "ecard1-162", "L": "ecard1-163",
+              "P": "ecard1-164", "W": "ecard1-165", "D": "ecard1-158", "M": "ecard1-159"}
+
+
+def test_every_attack_of_the_set_is_offered_with_its_exact_cost() -> None:
+    """Each attack of each Expedition Pokémon: offered with exactly its cost attached (the
+    coloured symbols by matching Energy, [C] by Grass or Fire), and offered or not exactly
+    as the full matcher says when one coloured Energy is swapped for another type."""
+    from handheld.assets import load_set
+    from handheld.engine.energy import can_pay
+    from handheld.engine.ops import energy_units
+
+    pool = scenario_pool()
+    for card in load_set("expedition")["cards"]:
+        if card["supertype"] != "pokemon" or pool.get(card["id"]).copies_attacks:
+            continue
+        for i, a in enumerate(pool.get(card["id"]).attacks):
+            filler = "ecard1-161" if "G" in a.cost else "ecard1-162"
+            exact = [_ENERGY_OF[c] if c != "C" else filler for c in a.cost]
+            swapped = list(exact)
+            for j, c in enumerate(a.cost):
+                if c != "C":
+                    swapped[j] = filler
+                    break
+            for energy in (exact, swapped):
+                pos = {"turn": 5, "players": [
+                    {"active": {"cards": [card["id"]], "energy": energy},
+                     "deck": ["ecard1-165"] * 5, "prizes": ["ecard1-165"] * 6},
+                    {"active": {"cards": ["ecard1-72"]}, "deck": ["ecard1-165"] * 5,
+                     "prizes": ["ecard1-165"] * 6}]}
+                m = Match.from_position(pool, pos)
+                active = m.players[0].active
+                offered = (m.choice.options and
+                           ("attack", active.top, i) in m.choice.options)
+                expected = can_pay(energy_units(m, active), a.cost)
+                assert offered == expected, (card["id"], a.name, energy)
+                if energy is exact:
+                    assert expected, (card["id"], a.name, "its own cost must pay")

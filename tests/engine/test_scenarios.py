@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+
+from handheld.engine.carddefs import POKEMON, CardDef
+from handheld.engine.effects.core import Step
+from handheld.engine.effects.steps import Flip, FlipUntilTails, walk_steps
 
 from .fixtures import scenario_pool
 from .scenario import load_scenarios, run_scenario
@@ -19,20 +25,71 @@ def test_there_are_scenarios() -> None:
     assert len(SCENARIOS) >= 40
 
 
-def test_every_theme_deck_card_has_a_scenario() -> None:
-    """Each card of the theme decks (basic Energy aside) appears in a scenario's position
-    and is named by some scenario (accents aside)."""
-    from handheld.cards import load_deck, theme_deck_names
+def _twins(card_id: str) -> set[str]:
+    """A card and its same-effect reprint (the holo rares 1-32 and their 33-70 twins)."""
+    from handheld.engine.sets.expedition import REPRINTS
+
+    out = {card_id}
+    out.update(t for c, t in REPRINTS.items() if c == card_id)
+    out.update(c for c, t in REPRINTS.items() if t == card_id)
+    return out
+
+
+def _features(d: CardDef) -> list[tuple[str, tuple[Step, ...]]]:
+    """Each attack and Power of a card (or a Trainer's play) with its steps."""
+    if d.kind == POKEMON:
+        return [(a.name, a.steps) for a in d.attacks] + [(p.name, p.steps) for p in d.powers]
+    if d.tm_attacks:
+        return [(a.name, a.steps) for a in d.tm_attacks]
+    return [(d.name, d.play_steps)]
+
+
+def _coins(sc: dict) -> str:
+    return "".join(str(c).upper()[:1] for step in sc.get("steps", []) if "coins" in step
+                   for c in (step["coins"] if isinstance(step["coins"], list)
+                             else [step["coins"]]))
+
+
+def test_every_expedition_card_has_scenarios_for_each_attack_power_and_coin() -> None:
+    """All 165 cards (basic Energy aside): each attack, Power and Trainer is named by a
+    scenario whose position holds the card (or its reprint twin), and every effect that
+    flips coins has a scenario with heads and one with tails."""
+    from handheld.assets import load_set
 
     pool = scenario_pool()
-    texts = [repr(s["position"]) for _, s in SCENARIOS]
-    names = " ".join(n for n, _ in SCENARIOS).replace("é", "e")
     missing = []
-    for deck in theme_deck_names():
-        for card_id in set(load_deck(deck)):
-            d = pool.get(card_id)
-            if d.basic_energy:
+    for card in load_set("expedition")["cards"]:
+        d = pool.get(card["id"])
+        if d.basic_energy:
+            continue
+        ids = _twins(d.id)
+        holding = [(n.replace("é", "e"), s) for n, s in SCENARIOS
+                   if any(re.search(rf"\b{re.escape(i)}\b", repr(s["position"])) for i in ids)]
+        if not holding:
+            missing.append(f"{d.id} {d.name}: no scenario holds it")
+            continue
+        for feature, steps in _features(d):
+            name = feature.replace("é", "e")
+            named = [s for n, s in holding if name in n]
+            if not named:
+                missing.append(f"{d.id} {d.name}: {feature} has no scenario")
                 continue
-            if not any(card_id in t for t in texts) or d.name.replace("é", "e") not in names:
-                missing.append(f"{card_id} {d.name}")
-    assert not missing, f"cards without a scenario: {sorted(missing)}"
+            if any(isinstance(x, (Flip, FlipUntilTails)) for x in walk_steps(steps)):
+                flips = [_coins(s) for s in named]
+                if not any("H" in c for c in flips) or not any("T" in c for c in flips):
+                    missing.append(f"{d.id} {d.name}: {feature} lacks a heads or a tails case")
+    assert not missing, "\n".join(missing)
+
+
+def test_reprints_share_their_twins_facts_and_effects() -> None:
+    from handheld.engine.sets.expedition import REPRINTS, SCRIPTS
+
+    pool = scenario_pool()
+    for card, twin in REPRINTS.items():
+        a, b = pool.get(card), pool.get(twin)
+        assert SCRIPTS[card] is SCRIPTS[twin]
+        assert (a.name, a.hp, a.types, a.retreat, a.weakness, a.resistance) == \
+            (b.name, b.hp, b.types, b.retreat, b.weakness, b.resistance)
+        assert [(x.name, x.cost, x.damage) for x in a.attacks] == \
+            [(x.name, x.cost, x.damage) for x in b.attacks]
+        assert [p.name for p in a.powers] == [p.name for p in b.powers]

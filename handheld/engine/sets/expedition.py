@@ -197,7 +197,7 @@ POKEMON: dict[str, PokemonScript] = {
     ),
     "ecard1-41": PokemonScript(  # Clefable
         powers={"Moonlight": Power(
-            requires=(PlayerHas("own", "hand"), PlayerHas("own", "deck")),
+            requires=(PlayerHas("own", "hand"),),
             steps=(ChooseCards("c", "hand"),
                    MoveCards("c", "deck", wording="Put it on top of your deck."),
                    ChooseCards("e", "deck", BASIC_ENERGY),
