@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 
 def _positive(text: str) -> int:
@@ -69,6 +71,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="which cards have their effects implemented")
     cards.add_argument("--set", default="expedition", help="set slug (default expedition)")
     cards.add_argument("--text", metavar="CARD_ID", help="print a card's generated text")
+    cards.add_argument("--album", action="store_true",
+                       help="list the album: every card of the set, in number order")
+    cards.add_argument("--page", metavar="CARD_ID",
+                       help="draw a card's page(s) at 240x160 into PNG files (see --png)")
+    cards.add_argument("--png", metavar="PATH", default="card.png",
+                       help="where --page writes: PATH, or PATH-2.png... for more pages")
+    cards.add_argument("--scale", type=_positive, default=1,
+                       help="integer scale of the --page PNG (default 1: native 240x160)")
     cards.add_argument("--json", action="store_true")
     return parser
 
@@ -136,16 +146,27 @@ def _sim(args: argparse.Namespace) -> int:
 
 
 def _cards(args: argparse.Namespace) -> int:
-    from .assets import load_set
+    from .assets import AssetError, available_sets, load_set
     from .cards import default_pool
+    from .engine.errors import UnknownCard
 
     pool = default_pool()
-    if args.text:
-        d = pool.get(args.text)
-        print(f"{d.name} ({d.id}) - {d.kind_name}" + (f", {d.hp} HP" if d.hp else ""))
-        print(d.text)
-        return 0
-    cards = load_set(args.set)["cards"]
+    try:
+        if args.text:
+            d = pool.get(args.text)
+            print(f"{d.name} ({d.id}) - {d.kind_name}" + (f", {d.hp} HP" if d.hp else ""))
+            print(d.text)
+            return 0
+        if args.page:
+            return _card_page_png(pool, args)
+        if args.set not in available_sets():
+            raise UnknownCard(f"no set {args.set!r} (one of: {', '.join(available_sets())})")
+        if args.album:
+            return _album(pool, args)
+        cards = load_set(args.set)["cards"]
+    except (UnknownCard, AssetError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     done = [c for c in cards if pool.get(c["id"]).implemented]
     missing = [c for c in cards if not pool.get(c["id"]).implemented]
     if args.json:
@@ -157,6 +178,39 @@ def _cards(args: argparse.Namespace) -> int:
         print("not implemented yet (refused by deck validation):")
         for c in missing:
             print(f"  {c['id']:<12} {c['name']}")
+    return 0
+
+
+def _album(pool: Any, args: argparse.Namespace) -> int:
+    from .collection import Album
+
+    album = Album(pool, [args.set])
+    if args.json:
+        print(json.dumps([{"id": e.card_id, "number": e.number, "name": e.name,
+                           "kind": e.kind, "rarity": e.rarity, "implemented": e.implemented}
+                          for e in album.entries], indent=1, ensure_ascii=False))
+        return 0
+    for e in album.entries:
+        mark = " " if e.implemented else "-"
+        print(f"{e.number:>4} {mark} {e.card_id:<12} {e.name:<32} {e.kind}")
+    print(f"{len(album)} cards; '-' marks cards whose effects are not implemented yet")
+    return 0
+
+
+def _card_page_png(pool: Any, args: argparse.Namespace) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from pathlib import Path
+
+    from .assets import available_sets
+    from .collection import Album
+    from .ui.card_page import render_card_pages
+
+    d = pool.get(args.page)
+    label = Album(pool, available_sets()).set_label(d.id)
+    out = Path(args.png)
+    paths = render_card_pages(d, out, label, scale=args.scale)
+    for p in paths:
+        print(p)
     return 0
 
 

@@ -40,6 +40,12 @@ def test_bad_arguments_get_clear_errors() -> None:
     assert r.returncode == 2 and "each one of random, greedy" in r.stderr
     r = run("sim", "--deck1", "nonexistent")
     assert r.returncode == 2 and "no deck 'nonexistent'" in r.stderr
+    r = run("sim", "--decks", "everything")
+    assert r.returncode == 2 and "neither a deck set" in r.stderr
+    r = run("cards", "--page", "ecard1-999")
+    assert r.returncode == 2 and "unknown card id 'ecard1-999'" in r.stderr
+    r = run("cards", "--album", "--set", "base9")
+    assert r.returncode == 2 and "no set 'base9'" in r.stderr
     r = run("teleport")
     assert r.returncode == 2 and "invalid choice" in r.stderr
 
@@ -60,3 +66,34 @@ def test_demo_prints_a_whole_match() -> None:
     assert any(line.startswith("--- Turn 1:") for line in lines)
     assert any(line.startswith("*** P") and "wins" in line for line in lines)
     assert r.stdout == run("demo", "--seed", "7").stdout
+
+
+def test_sim_league_plays_every_pairing_of_a_deck_set() -> None:
+    r = run("sim", "--decks", "expedition", "--games", "72", "--json")
+    assert r.returncode == 0, r.stderr
+    stats = json.loads(r.stdout)
+    assert stats["errors"] == 0 and stats["completed"] == 72
+    assert len(stats["decks"]) == 9
+    # 72 games = each of the 72 ordered pairs once: every deck plays 16 games.
+    rates = stats["deck_win_rate"]
+    assert set(rates) == set(stats["decks"])
+    assert abs(sum(rates.values()) * 16 - 72) < 0.01
+
+
+def test_album_lists_every_card() -> None:
+    r = run("cards", "--album")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert len(lines) == 166 and lines[-1].startswith("165 cards")
+    assert "ecard1-33" in lines[32] and "Alakazam" in lines[32]
+
+
+def test_card_page_png_is_240x160(tmp_path: Path) -> None:
+    out = tmp_path / "alakazam.png"
+    r = run("cards", "--page", "ecard1-33", "--png", str(out))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == str(out)
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert (width, height) == (240, 160)

@@ -980,6 +980,8 @@ class ChoosePokemon(Step):
         if self.wording is not None:
             return self.wording
         whose = {"own": "your", "opp": "your opponent's", "any": "either player's"}[self.side]
+        if self.chooser == "opp" and self.side == "opp":
+            whose = "their"
         where = {"any": "Pokémon", "bench": "Benched Pokémon", "active": "Active Pokémon"}
         what = f"{whose} {where[self.where]}"
         if self.filt is not ANY_POKEMON:
@@ -1477,10 +1479,13 @@ class SwitchOwnActive(Step):
 class SwitchOpponentActive(Step):
     """Switch the opponent's Active Pokémon with their Benched Pokémon in ``var``."""
 
-    def __init__(self, var: str) -> None:
+    def __init__(self, var: str, wording: str | None = None) -> None:
         self.var = var
+        self.wording = wording  # None: the generated sentence; "": silent
 
     def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
         return "Switch it with your opponent's Active Pokémon."
 
     def value(self, ev: Eval) -> None:

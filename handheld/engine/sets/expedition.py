@@ -127,8 +127,16 @@ def plus_on_heads(base: int, extra: int) -> list[Step]:
 def switch_both_benches() -> list[Step]:
     """The opponent switches the Defending Pokémon with one of his or her Benched
     Pokémon (if any), then you switch yours (Warp Point, Major Tsunami)."""
-    return [ChoosePokemon("o", "opp", "bench", chooser="opp"), SwitchOpponentActive("o"),
-            ChoosePokemon("s", "own", "bench"), SwitchOwnActive("s")]
+    return [*opponent_switches(), ChoosePokemon("s", "own", "bench"), SwitchOwnActive("s")]
+
+
+def opponent_switches() -> list[Step]:
+    """"Your opponent switches the Defending Pokémon with 1 of his or her Benched Pokémon"
+    (the opponent chooses)."""
+    return [ChoosePokemon("o", "opp", "bench", chooser="opp",
+                          wording="Your opponent switches their Active Pokémon with 1 of "
+                                  "their Benched Pokémon."),
+            SwitchOpponentActive("o", wording="")]
 
 
 OPP_OR_OWN_BENCH = AnyOf((PlayerHas("own", "bench"), PlayerHas("opp", "bench")))
@@ -443,8 +451,7 @@ POKEMON: dict[str, PokemonScript] = {
         attacks={"Rollout": []},
     ),
     "ecard1-88": PokemonScript(attacks={  # Pidgeotto
-        "Whirlwind": [ChoosePokemon("o", "opp", "bench", chooser="opp"),
-                      SwitchOpponentActive("o")],
+        "Whirlwind": opponent_switches(),
     }),
     "ecard1-89": PokemonScript(attacks={  # Poliwhirl
         "Punch": [],

@@ -1,0 +1,141 @@
+"""The card album and the deck builder's model: what the collection holds and which cards a
+deck may be built from, with live validation.
+
+Until scanning fills a player's collection (the scanner issue), the collection is every
+card of the Expedition set, so the album shows all 165 cards and the deck builder offers
+every one of them. The screens draw these models; the models never draw.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .assets import load_set
+from .engine.carddefs import CardDef
+from .engine.cardpool import CardPool
+from .engine.deck import deck_violations, format_deck_list
+from .engine.errors import InvalidDeck
+from .engine.ruleset import EXPEDITION, Ruleset
+
+DEFAULT_SETS = ("expedition",)
+
+
+@dataclass(frozen=True)
+class AlbumEntry:
+    card_id: str
+    number: str
+    name: str
+    kind: str  # "Stage 2 Pokémon", "Supporter", "Special Energy"...
+    rarity: str
+    implemented: bool
+    owned: int | None  # copies in the collection; None: as many as a deck needs
+
+
+class Album:
+    """Every card of the given sets in set order, with how many the collection holds."""
+
+    def __init__(self, pool: CardPool, sets: Iterable[str] = DEFAULT_SETS,
+                 owned: dict[str, int] | None = None) -> None:
+        self.pool = pool
+        self.sets = tuple(sets)
+        self.entries: list[AlbumEntry] = []
+        self.set_labels: dict[str, str] = {}
+        for slug in self.sets:
+            data = load_set(slug)
+            info = data["set"]
+            for card in data["cards"]:
+                d = pool.get(card["id"])
+                self.set_labels[d.id] = f"{info['abbr']} {card['number']}/{info['size']}"
+                self.entries.append(AlbumEntry(
+                    d.id, str(card["number"]), d.name, d.kind_name, card.get("rarity", ""),
+                    d.implemented, owned.get(d.id, 0) if owned is not None else None))
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def card(self, index: int) -> CardDef:
+        return self.pool.get(self.entries[index].card_id)
+
+    def set_label(self, card_id: str) -> str:
+        return self.set_labels.get(card_id, "")
+
+
+class DeckBuilder:
+    """A deck being edited: add and remove cards offered by the album, with the reasons the
+    deck is not legal yet shown live (``violations``). Adding a card that can never be legal
+    (a fifth copy, a card not in the collection or without its effects) is refused with a
+    clear message; the deck being built is never changed by a refused edit."""
+
+    def __init__(self, album: Album, cards: Iterable[str] = (), name: str = "New deck",
+                 rules: Ruleset = EXPEDITION) -> None:
+        self.album = album
+        self.name = name
+        self.rules = rules
+        self.counts: Counter[str] = Counter()
+        for c in cards:
+            self.counts[c] += 1
+
+    # ----------------------------------------------------------------- what is offered
+
+    def offered(self) -> list[AlbumEntry]:
+        """Every card the collection holds that the engine can play."""
+        return [e for e in self.album.entries
+                if e.implemented and (e.owned is None or e.owned > 0)]
+
+    # ----------------------------------------------------------------- editing
+
+    def _name_count(self, name: str) -> int:
+        pool = self.album.pool
+        return sum(n for cid, n in self.counts.items() if pool.get(cid).name == name)
+
+    def can_add(self, card_id: str) -> str | None:
+        """None if the card can be added, else why not."""
+        entry = next((e for e in self.album.entries if e.card_id == card_id), None)
+        if entry is None:
+            return f"{card_id} is not in the album"
+        if not entry.implemented:
+            return f"{entry.name} ({card_id}) cannot be played yet"
+        if entry.owned is not None and self.counts[card_id] >= entry.owned:
+            return f"the collection has only {entry.owned} {entry.name} ({card_id})"
+        d = self.album.pool.get(card_id)
+        most = self.rules.max_copies
+        if not d.basic_energy and self._name_count(d.name) >= most:
+            return f"already {most} cards named {d.name}; at most {most} are allowed"
+        if self.size >= self.rules.deck_size:
+            return f"the deck already has {self.rules.deck_size} cards"
+        return None
+
+    def add(self, card_id: str) -> None:
+        problem = self.can_add(card_id)
+        if problem:
+            raise InvalidDeck([problem])
+        self.counts[card_id] += 1
+
+    def remove(self, card_id: str) -> None:
+        if not self.counts[card_id]:
+            raise InvalidDeck([f"the deck has no {card_id}"])
+        self.counts[card_id] -= 1
+        if not self.counts[card_id]:
+            del self.counts[card_id]
+
+    # ----------------------------------------------------------------- reading
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts.values())
+
+    def cards(self) -> list[str]:
+        """The deck as a list of card ids, in album order."""
+        order = {e.card_id: i for i, e in enumerate(self.album.entries)}
+        return [c for c in sorted(self.counts, key=lambda c: order.get(c, len(order)))
+                for _ in range(self.counts[c])]
+
+    def violations(self) -> list[str]:
+        """Why the deck is not legal yet (empty when it is), shown live while editing."""
+        return deck_violations(self.album.pool, self.cards(), self.rules)
+
+    def deck_list(self) -> str:
+        """The deck in the ``.deck`` text format, its name as the first comment line."""
+        return f"# {self.name}\n" + format_deck_list(self.album.pool, self.cards())

@@ -1,0 +1,398 @@
+"""The card page: a whole card drawn at 240x160 in pixel art, paged when its text is long.
+
+Layout and drawing are apart. :func:`card_pages` turns a card definition into pages of draw
+operations (text, Energy symbols, filled rectangles) using only the font's metrics, so a
+test can check every card's pages without a display: every operation lies on the screen,
+no two texts overlap, and every word of the generated card text appears once, in order.
+:func:`draw_card_page` then paints a page onto a pygame surface.
+
+The words come from :func:`handheld.engine.text.card_sections`, the same text the engine
+generates from the card's effect definition, so what the page says is what the card does.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..engine.carddefs import ENERGY, POKEMON, CardDef
+from ..engine.text import TextSection, card_sections
+from .font import GLYPH_HEIGHT, LINE_HEIGHT, SPACING, PixelFont
+from .icons import ICON_SIZE, energy_icon
+from .palette import (
+    BODY_GREEN,
+    ENERGY_BAND,
+    INK,
+    MUTED,
+    PAPER,
+    POWER_RED,
+    SHADE,
+    TRAINER_BAND,
+    TYPE_BAND,
+    WHITE,
+    Color,
+)
+
+if TYPE_CHECKING:
+    import pygame
+
+WIDTH, HEIGHT = 240, 160
+MARGIN = 4
+HEADER_H = 18
+SUBLINE_Y = 20
+BODY_TOP = 30
+FOOTER_Y = 150  # the footer's text line; a rule is drawn just above it
+BODY_BOTTOM = FOOTER_Y - 3  # body lines end above this
+INDENT = 6  # effect text under an attack or Power
+SECTION_GAP = 3
+ICON_GAP = 1
+
+_ICON_TOKEN = re.compile(r"(\[[A-Z]\])")
+
+
+# --------------------------------------------------------------------------- operations
+
+
+@dataclass(frozen=True)
+class TextOp:
+    x: int
+    y: int
+    text: str
+    color: Color = INK
+    scale: int = 1
+
+    def box(self, font: PixelFont) -> tuple[int, int, int, int]:
+        return (self.x, self.y, font.width(self.text) * self.scale, GLYPH_HEIGHT * self.scale)
+
+
+@dataclass(frozen=True)
+class IconOp:
+    x: int
+    y: int
+    energy_type: str
+
+    def box(self, font: PixelFont) -> tuple[int, int, int, int]:
+        return (self.x, self.y, ICON_SIZE, ICON_SIZE)
+
+
+@dataclass(frozen=True)
+class RectOp:
+    x: int
+    y: int
+    w: int
+    h: int
+    color: Color
+
+    def box(self, font: PixelFont) -> tuple[int, int, int, int]:
+        return (self.x, self.y, self.w, self.h)
+
+
+Op = TextOp | IconOp | RectOp
+
+
+@dataclass
+class CardPage:
+    """One screen of a card: its draw operations, and the words of the body lines it shows
+    (for checks and for reading the page aloud in tests)."""
+
+    ops: list[Op] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    number: int = 1
+    count: int = 1
+
+
+# --------------------------------------------------------------------------- rich text
+
+
+def _parts(word: str) -> list[str]:
+    """A word split into text and Energy symbols: "[R]." -> ["[R]", "."]."""
+    return [p for p in _ICON_TOKEN.split(word) if p]
+
+
+def _part_width(font: PixelFont, part: str) -> int:
+    return ICON_SIZE if _ICON_TOKEN.fullmatch(part) else font.width(part)
+
+
+def _word_width(font: PixelFont, word: str) -> int:
+    parts = _parts(word)
+    return sum(_part_width(font, p) for p in parts) + ICON_GAP * (len(parts) - 1)
+
+
+def _space(font: PixelFont) -> int:
+    """The advance of a space between words, as :meth:`PixelFont.draw` spaces them."""
+    return font.char_width(" ") + 2 * SPACING
+
+
+def wrap(font: PixelFont, text: str, width: int) -> list[str]:
+    """Greedy word wrap to ``width`` pixels; Energy symbols count as 7 pixels. A word wider
+    than a whole line is broken between characters."""
+    lines: list[str] = []
+    current = ""
+    current_w = 0
+    space = _space(font)
+    for word in text.split():
+        w = _word_width(font, word)
+        while w > width:  # break an overlong word (never in practice, but never clip)
+            cut = len(word)
+            while cut > 1 and _word_width(font, word[:cut]) > width:
+                cut -= 1
+            if current:
+                lines.append(current)
+                current, current_w = "", 0
+            lines.append(word[:cut])
+            word = word[cut:]
+            w = _word_width(font, word)
+        if current and current_w + space + w > width:
+            lines.append(current)
+            current, current_w = "", 0
+        if current:
+            current += " " + word
+            current_w += space + w
+        else:
+            current, current_w = word, w
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _line_ops(font: PixelFont, line: str, x: int, y: int, color: Color) -> list[Op]:
+    """Ops for one rich-text line: runs of words as one text op each, symbols as icons.
+    The x accounting matches :meth:`PixelFont.draw`, so a run drawn as one string lands
+    where the wrap measured it."""
+    ops: list[Op] = []
+    run, run_x = "", x
+    space = _space(font)
+    for i, word in enumerate(line.split(" ")):
+        if i:
+            x += space
+            if run:
+                run += " "
+        for j, part in enumerate(_parts(word)):
+            if j:
+                x += ICON_GAP
+            if _ICON_TOKEN.fullmatch(part):
+                if run.strip():
+                    ops.append(TextOp(run_x, y + 1, run.rstrip(), color))
+                run = ""
+                ops.append(IconOp(x, y, part[1]))
+                x += ICON_SIZE
+            else:
+                if not run:
+                    run_x = x
+                run += part
+                x += font.width(part)
+    if run.strip():
+        ops.append(TextOp(run_x, y + 1, run.rstrip(), color))
+    return ops
+
+
+# --------------------------------------------------------------------------- blocks
+
+
+@dataclass
+class _Line:
+    ops: list[Op]  # positioned at y = 0; moved when placed
+    text: str
+    height: int = LINE_HEIGHT + 1
+
+
+@dataclass
+class _Block:
+    lines: list[_Line]
+
+
+def section_head(section: TextSection) -> str:
+    """The words a section's first line shows before its effect text."""
+    if section.attack:
+        cost = "".join(f"[{c}]" for c in section.cost)
+        return " ".join(t for t in (cost, section.name, section.damage) if t)
+    if section.label:
+        return f"{section.label} {section.name}"
+    return ""
+
+
+def _section_block(font: PixelFont, section: TextSection) -> _Block:
+    lines: list[_Line] = []
+    right = WIDTH - MARGIN
+    if section.attack:
+        ops: list[Op] = []
+        x = MARGIN
+        for c in section.cost:
+            ops.append(IconOp(x, 0, c))
+            x += ICON_SIZE + ICON_GAP
+        x += 2 if section.cost else 0
+        name_w = font.width(section.name)
+        dmg_w = font.width(section.damage) if section.damage else 0
+        ops.append(TextOp(x, 1, section.name, INK))
+        if section.damage:
+            ops.append(TextOp(right - dmg_w, 1, section.damage, INK))
+        if x + name_w + (dmg_w + 4 if dmg_w else 0) > right:
+            raise ValueError(f"attack line too long: {section_head(section)!r}")
+        lines.append(_Line(ops, section_head(section), LINE_HEIGHT + 2))
+    elif section.label:
+        tag_color = POWER_RED if section.label == "Poké-Power" else BODY_GREEN
+        tag_w = font.width(section.label) + 4
+        ops = [RectOp(MARGIN, 0, tag_w, LINE_HEIGHT + 1, tag_color),
+               TextOp(MARGIN + 2, 1, section.label, WHITE),
+               TextOp(MARGIN + tag_w + 3, 1, section.name, INK)]
+        lines.append(_Line(ops, section_head(section), LINE_HEIGHT + 2))
+    indent = INDENT if (section.attack or section.label) else 0
+    for text in wrap(font, section.body, WIDTH - 2 * MARGIN - indent):
+        lines.append(_Line(_line_ops(font, text, MARGIN + indent, 0, INK), text))
+    return _Block(lines)
+
+
+# --------------------------------------------------------------------------- the page
+
+
+def _stage_text(d: CardDef) -> str:
+    if d.kind == POKEMON:
+        if d.baby:
+            kind = "Baby Pokémon"
+        else:
+            kind = d.kind_name
+        return f"{kind} · from {d.evolves_from}" if d.evolves_from and not d.baby else kind
+    return d.kind_name
+
+
+def _band_color(d: CardDef) -> Color:
+    if d.kind == POKEMON:
+        return TYPE_BAND.get(d.types[0] if d.types else "C", TYPE_BAND["C"])
+    return ENERGY_BAND if d.kind == ENERGY else TRAINER_BAND
+
+
+def _header(font: PixelFont, d: CardDef) -> list[Op]:
+    ops: list[Op] = [RectOp(0, 0, WIDTH, HEADER_H, _band_color(d))]
+    right = WIDTH - MARGIN
+    if d.kind == POKEMON:
+        hp = str(d.hp)
+        hp_w = font.width(hp) * 2
+        ops.append(TextOp(right - hp_w, 2, hp, INK, 2))
+        label_w = font.width("HP")
+        ops.append(TextOp(right - hp_w - 2 - label_w, 8, "HP", INK))
+        room = right - hp_w - label_w - 8 - MARGIN
+    else:
+        room = right - MARGIN
+    if font.width(d.name) * 2 <= room:
+        ops.append(TextOp(MARGIN, 2, d.name, INK, 2))
+    else:
+        ops.append(TextOp(MARGIN, 6, d.name, INK))
+    # The subline: stage or kind on the left, type symbols and Pokédex number on the right.
+    ops.append(TextOp(MARGIN, SUBLINE_Y + 1, _stage_text(d), MUTED))
+    x = right
+    if d.dex:
+        dex = f"No.{d.dex}"
+        x -= font.width(dex)
+        ops.append(TextOp(x, SUBLINE_Y + 1, dex, MUTED))
+        x -= 4
+    for t in reversed(d.types):
+        x -= ICON_SIZE
+        ops.append(IconOp(x, SUBLINE_Y, t))
+        x -= ICON_GAP
+    return ops
+
+
+def _footer(font: PixelFont, d: CardDef, set_label: str, number: int, count: int) -> list[Op]:
+    ops: list[Op] = [RectOp(MARGIN, FOOTER_Y - 2, WIDTH - 2 * MARGIN, 1, SHADE)]
+    y = FOOTER_Y
+    x = MARGIN
+    if d.kind == POKEMON:
+        for label, entries in (("Weak", d.weakness), ("Resist", d.resistance)):
+            if not entries:
+                continue
+            ops.append(TextOp(x, y + 1, label, MUTED))
+            x += font.width(label) + 2
+            for t, value in entries:
+                ops.append(IconOp(x, y, t))
+                x += ICON_SIZE + 1
+                shown = value.replace("x", "×")
+                ops.append(TextOp(x, y + 1, shown, INK))
+                x += font.width(shown) + 5
+        ops.append(TextOp(x, y + 1, "Retreat", MUTED))
+        x += font.width("Retreat") + 2
+        if d.retreat:
+            for _ in range(d.retreat):
+                ops.append(IconOp(x, y, "C"))
+                x += ICON_SIZE + ICON_GAP
+        else:
+            ops.append(TextOp(x, y + 1, "0", INK))
+            x += font.width("0")
+    right_text = set_label + (f"  {number}/{count}" if count > 1 else "")
+    rw = font.width(right_text)
+    if x + 6 > WIDTH - MARGIN - rw:  # no room beside the Pokémon facts: page number only
+        right_text = f"{number}/{count}" if count > 1 else ""
+        rw = font.width(right_text)
+    if right_text:
+        ops.append(TextOp(WIDTH - MARGIN - rw, y + 1, right_text, MUTED))
+    return ops
+
+
+def card_pages(d: CardDef, font: PixelFont, set_label: str = "") -> list[CardPage]:
+    """Lay the card out in as many 240x160 pages as its text needs (most need one)."""
+    blocks = [_section_block(font, s) for s in card_sections(d)]
+    # Fill pages line by line; a block may continue on the next page.
+    pages_lines: list[list[tuple[int, _Line]]] = [[]]
+    y = BODY_TOP
+    for bi, block in enumerate(blocks):
+        if bi and pages_lines[-1]:
+            y += SECTION_GAP
+        for line in block.lines:
+            if y + LINE_HEIGHT > BODY_BOTTOM:
+                pages_lines.append([])
+                y = BODY_TOP
+            pages_lines[-1].append((y, line))
+            y += line.height
+    count = len(pages_lines)
+    pages = []
+    for n, placed in enumerate(pages_lines, 1):
+        page = CardPage(number=n, count=count)
+        page.ops.append(RectOp(0, 0, WIDTH, HEIGHT, PAPER))
+        page.ops.extend(_header(font, d))
+        for y, line in placed:
+            page.ops.extend(_moved(op, y) for op in line.ops)
+            page.lines.append(line.text)
+        page.ops.extend(_footer(font, d, set_label, n, count))
+        pages.append(page)
+    return pages
+
+
+def _moved(op: Op, dy: int) -> Op:
+    if isinstance(op, TextOp):
+        return TextOp(op.x, op.y + dy, op.text, op.color, op.scale)
+    if isinstance(op, IconOp):
+        return IconOp(op.x, op.y + dy, op.energy_type)
+    return RectOp(op.x, op.y + dy, op.w, op.h, op.color)
+
+
+def draw_card_page(surface: pygame.Surface, page: CardPage, font: PixelFont) -> None:
+    for op in page.ops:
+        if isinstance(op, RectOp):
+            surface.fill(op.color, (op.x, op.y, op.w, op.h))
+        elif isinstance(op, IconOp):
+            surface.blit(energy_icon(op.energy_type), (op.x, op.y))
+        else:
+            font.draw(surface, op.text, op.x, op.y, op.color, op.scale)
+
+
+def render_card_pages(d: CardDef, path: Path, set_label: str = "", *,
+                      scale: int = 1) -> list[Path]:
+    """Draw every page of a card into PNG files: ``path`` for the first page, then
+    ``<stem>-2.png``... Returns the paths written."""
+    import pygame
+
+    from .font import pocket_font
+
+    font = pocket_font()
+    out = []
+    for page in card_pages(d, font, set_label):
+        surface = pygame.Surface((WIDTH, HEIGHT))
+        draw_card_page(surface, page, font)
+        if scale != 1:
+            surface = pygame.transform.scale_by(surface, scale)
+        target = path if page.number == 1 else \
+            path.with_name(f"{path.stem}-{page.number}{path.suffix}")
+        pygame.image.save(surface, str(target))
+        out.append(target)
+    return out
