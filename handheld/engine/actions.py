@@ -11,7 +11,7 @@ from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from .carddefs import STADIUM, SUPPORTER, TM, TOOL, AttackDef
+from .carddefs import QUICK_COND, QUICK_OWN, QUICK_SLOT, STADIUM, SUPPORTER, TM, TOOL, AttackDef
 from .energy import can_pay
 from .ops import (
     energy_units,
@@ -115,9 +115,25 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
         for s, td in zip(slots, tops):  # noqa: B905
             for i in td.power_choices:
                 pw = td.powers[i]
-                # Fast case: no Special Condition, nothing used yet, no requirement.
-                if (not s.conditions and not used and not pw.requires) \
-                        or power_usable(m, s, i):
+                if s.conditions:
+                    if power_usable(m, s, i):
+                        opts.append((POWER, s.id, i))
+                    continue
+                # power_usable, inlined for the common case (no Special Condition), with
+                # the requirements' direct tests before any general condition.
+                per_turn = pw.uses_per_turn
+                if used and per_turn is not None and used.count((s.top, i)) >= per_turn:
+                    continue
+                for kind, test in pw.quick_requires:
+                    if kind == QUICK_SLOT:
+                        if not test(m, s):
+                            break
+                    elif kind == QUICK_COND:
+                        if not m.cond_holds(test, cur, s.top, s.id):
+                            break
+                    elif not test(m, cur if kind == QUICK_OWN else 1 - cur):
+                        break
+                else:
                     opts.append((POWER, s.id, i))
     if active is not None and not active.conditions & (ASLEEP | PARALYZED):
         markers = active.markers

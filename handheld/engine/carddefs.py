@@ -101,6 +101,13 @@ class PowerDef:
     key: str = ""
     # A Poké-Power that replaces the attack (Psymimic) is offered with the attacks.
     instead_of_attack: bool = False
+    # The requirements as the main phase checks them: (kind, test) with kind QUICK_OWN /
+    # QUICK_OPP (a player test), QUICK_SLOT (a test on the Power's own Pokémon) or
+    # QUICK_COND (any other condition, asked the general way); the direct tests first.
+    quick_requires: tuple[tuple[int, Any], ...] = ()
+
+
+QUICK_OWN, QUICK_OPP, QUICK_SLOT, QUICK_COND = 0, 1, 2, 3
 
 
 @dataclass(eq=False, slots=True)

@@ -8,7 +8,7 @@ in the pool (the album shows it) but ``implemented`` is False and decks refuse i
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +17,10 @@ from .carddefs import (
     POKE_BODY,
     POKE_POWER,
     POKEMON,
+    QUICK_COND,
+    QUICK_OPP,
+    QUICK_OWN,
+    QUICK_SLOT,
     STAGE1,
     STAGE2,
     TM,
@@ -30,11 +34,14 @@ from .effects.core import Builder, Cond, Step, TextCtx
 from .effects.passives import Passive
 from .effects.steps import (
     PLAYER_TESTS,
+    SELF,
+    SLOT_TESTS,
     CheckState,
     Damage,
     DoesNothing,
     FinishTrainer,
     PlayerHas,
+    SlotIs,
     walk_steps,
 )
 from .energy import mask_of
@@ -233,6 +240,22 @@ def _play_category(d: CardDef) -> int:
     return CAT_OTHER_TRAINER
 
 
+def _quick_power_requires(conds: Sequence[Cond]) -> tuple[tuple[int, Any], ...]:
+    """A Power's requirements as the main phase checks them (see
+    ``PowerDef.quick_requires``): direct tests first, general conditions last."""
+    direct = []
+    general = []
+    for c in conds:
+        if isinstance(c, PlayerHas):
+            direct.append((QUICK_OWN if c.side == "own" else QUICK_OPP,
+                           PLAYER_TESTS[c.what][0]))
+        elif isinstance(c, SlotIs) and c.who == SELF:
+            direct.append((QUICK_SLOT, SLOT_TESTS[c.what][0]))
+        else:
+            general.append((QUICK_COND, c))
+    return tuple(direct + general)
+
+
 def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
                    script: Script | None) -> None:
     d.stage = STAGE2 if "stage2" in subtypes else STAGE1 if "stage1" in subtypes else 0
@@ -279,7 +302,7 @@ def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
         pw = PowerDef(kind=kind, name=p["name"], steps=tuple(ps.steps),
                       requires=tuple(ps.requires), uses_per_turn=ps.uses_per_turn,
                       passives=tuple(ps.passives), instead_of_attack=ps.instead_of_attack,
-                      key=f"{d.id}#p{i}")
+                      key=f"{d.id}#p{i}", quick_requires=_quick_power_requires(ps.requires))
         if pw.steps:
             b = Builder()
             b.steps(pw.steps)

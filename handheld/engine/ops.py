@@ -133,10 +133,17 @@ def slot_passives(m: Match, slot: Slot) -> Iterator[tuple[Passive, Slot]]:
         for ps in defs[slot.tool].passives:
             yield ps, slot
     yield from bodies(m, slot)
+    for ps in marker_passives(m, slot):
+        yield ps, slot
+
+
+def marker_passives(m: Match, slot: Slot) -> Iterator[Passive]:
+    """Passives of the markers in force on this Pokémon (attack results like "takes 10
+    less damage")."""
     for name in slot.markers:
         kind = MARKERS.get(name)
         if kind is not None and kind.passive is not None and has_marker(m, slot, name):
-            yield kind.passive, slot
+            yield kind.passive
 
 
 def stadium_passives(m: Match) -> Iterator[Passive]:

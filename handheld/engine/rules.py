@@ -16,6 +16,7 @@ from .effects.passives import DamageCtx
 from .energy import valid_retreat_payment
 from .ops import (
     MARKERS,
+    bodies,
     deal_damage,
     discard_attached,
     discard_slot,
@@ -23,11 +24,10 @@ from .ops import (
     energy_card_units,
     find_slot,
     has_marker,
-    has_slot_passives,
     is_knocked_out,
+    marker_passives,
     place_counters,
     retreat_cost,
-    slot_passives,
     switch_active,
 )
 from .ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
@@ -421,6 +421,12 @@ def _end_slot(m: Match, slot: Slot, current: bool) -> int:
 def _end_energy(m: Match, slot: Slot) -> int:
     """End of turn for the Energy on a Pokémon (Special Energy discarded at the end of the
     turn, or acting between turns)."""
+    if not m.energy_end_discard:  # the common case: only ask whether any acts
+        acts = m.acts_between
+        for cid in slot.energy:
+            if acts[cid]:
+                return BT_PASSIVES
+        return 0
     flags = 0
     for cid in list(slot.energy):
         d = m.defs[cid]
@@ -589,13 +595,25 @@ class DarknessStep(Instr):
     def run(self, m: Match, f: Frame) -> Result:
         if not _wanted(f, BT_PASSIVES):
             return NEXT
+        acts = m.acts_between  # per card instance: does a passive of it act now?
+        defs = m.defs
         for p in _between_order(m):
             for s in m.players[p].in_play():
-                if not has_slot_passives(m, s):
-                    continue
                 n = 0
-                for ps, holder in slot_passives(m, s):
-                    n += ps.between_turns_counters(m, holder)
+                # Only the cards whose passives act between turns are asked.
+                for cid in s.energy:
+                    if acts[cid]:
+                        for ps in defs[cid].passives:
+                            n += ps.between_turns_counters(m, s)
+                if s.tool >= 0 and acts[s.tool]:
+                    for ps in defs[s.tool].passives:
+                        n += ps.between_turns_counters(m, s)
+                if acts[s.top]:
+                    for ps, holder in bodies(m, s):
+                        n += ps.between_turns_counters(m, holder)
+                if s.markers:
+                    for ps in marker_passives(m, s):
+                        n += ps.between_turns_counters(m, s)
                 if n:
                     place_counters(m, s, n)
         return NEXT

@@ -229,3 +229,34 @@ def test_every_attack_of_the_set_is_offered_with_its_exact_cost() -> None:
                 assert offered == expected, (card["id"], a.name, energy)
                 if energy is exact:
                     assert expected, (card["id"], a.name, "its own cost must pay")
+
+
+def test_the_main_phase_offers_exactly_the_usable_powers() -> None:
+    """The inlined Power check of the main phase agrees with ``power_usable`` in every main
+    phase of a few random games with the Power-rich decks of the whole set."""
+    from handheld.cards import DECK_SETS
+    from handheld.engine.actions import POWER, power_usable
+    from handheld.players import RandomPlayer
+
+    pool = scenario_pool()
+    names = DECK_SETS["expedition"]
+    checked = 0
+    for seed in range(12):
+        decks = [load_deck(names[seed % len(names)]), load_deck(names[(seed * 5 + 1) % 9])]
+        m = Match(pool, decks, record_log=False)
+        rng = random.Random(seed)
+        player = RandomPlayer(seed)
+        while not m.over:
+            d = m.pending
+            if isinstance(d, Chance):
+                m.resolve(chance_outcome(d, rng))
+                continue
+            if d.kind == "main":
+                p = m.players[m.current]
+                expected = {(s.id, i) for s in p.in_play()
+                            for i in m.defs[s.top].power_choices if power_usable(m, s, i)}
+                offered = {(o[1], o[2]) for o in d.options if o[0] == POWER}
+                assert offered == expected
+                checked += bool(expected)
+            m.apply(player.choose(m, d))
+    assert checked > 50

@@ -13,7 +13,7 @@ stored in frame variables named by the script (``var="target"``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..carddefs import ENERGY, POKEMON, TRAINER, CardDef
@@ -284,7 +284,11 @@ def _basic_energy_in_discard(m: Match, p: int) -> bool:
 
 def _bench_basic_energy(m: Match, p: int) -> bool:
     defs = m.defs
-    return any(defs[c].basic_energy for s in m.players[p].bench for c in s.energy)
+    for s in m.players[p].bench:
+        for c in s.energy:
+            if defs[c].basic_energy:
+                return True
+    return False
 
 
 def _energy_in_hand(m: Match, p: int) -> bool:
@@ -1013,11 +1017,27 @@ class ChoosePokemon(Step):
         return NEXT
 
 
+class _Verdicts(dict):  # type: ignore[type-arg]
+    """CardDef -> bool, filled on first lookup: searches test each kind of card once."""
+
+    def __init__(self, test: Callable[[CardDef], bool]) -> None:
+        super().__init__()
+        self.test = test
+
+    def __missing__(self, d: CardDef) -> bool:
+        verdict = self[d] = bool(self.test(d))
+        return verdict
+
+
 @dataclass(frozen=True)
 class CardFilter:
     key: str
     label: str  # singular noun phrase: "basic Energy card"
     test: Callable[[CardDef], bool]
+    verdicts: _Verdicts = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "verdicts", _Verdicts(self.test))
 
 
 ANY_CARD = CardFilter("any", "card", lambda d: True)
@@ -1086,11 +1106,15 @@ class ChooseCards(Step):
         ev.add(-4 * n if self.zone == "hand" else 6 * n)
 
     def _cands(self, m: Match, f: Frame) -> list[int]:
+        ok = self.filt.verdicts
+        defs = m.defs
         if self.top:
             zone = list(reversed(m.players[f.player].deck[-self.top:]))
-            return [c for c in zone if self.filt.test(m.defs[c])]
-        return [c for c in _zone(m, f.player, self.zone)
-                if self.filt.test(m.defs[c]) and not (self.exclude_source and c == f.source)]
+            return [c for c in zone if ok[defs[c]]]
+        cands = [c for c in _zone(m, f.player, self.zone) if ok[defs[c]]]
+        if self.exclude_source and f.source in cands:
+            cands.remove(f.source)
+        return cands
 
     def run(self, m: Match, f: Frame) -> Result:
         cands = self._cands(m, f)
@@ -1732,7 +1756,11 @@ class HasCards(Cond):
 
 
 def _energy_in_play(m: Match, player: int) -> int:
-    return sum(len(s.energy) for s in m.players[player].in_play())
+    p = m.players[player]
+    n = len(p.active.energy) if p.active is not None else 0
+    for s in p.bench:
+        n += len(s.energy)
+    return n
 
 
 @dataclass(frozen=True)
@@ -2013,13 +2041,19 @@ class ReorderTopOfDeck(Step):
         top = list(reversed(deck[-self.n:]))  # top card first
         if len(top) < 2:
             return NEXT
-        seen: set[tuple[str, ...]] = set()
-        options = []
-        for order in permutations(top):
-            key = tuple(m.defs[c].id for c in order)
-            if key not in seen:
-                seen.add(key)
-                options.append(("order", *order))
+        # Copies of a card are interchangeable: one option per distinct order of card ids.
+        ids = [m.defs[c].id for c in top]
+        if len(set(ids)) == len(ids):
+            options = [("order", *order) for order in permutations(top)]
+        else:
+            id_of = dict(zip(top, ids)).__getitem__  # noqa: B905
+            seen: set[tuple[str, ...]] = set()
+            options = []
+            for order in permutations(top):
+                key = tuple(map(id_of, order))
+                if key not in seen:
+                    seen.add(key)
+                    options.append(("order", *order))
         if len(options) == 1:
             return NEXT
         m.pending = Choice(f.player, "order", self.text(TC("")), tuple(options))
