@@ -20,13 +20,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
+from operator import attrgetter
 from typing import Any
 
 from . import rules as R
 from .carddefs import STADIUM, SUPPORTER, TM, TOOL, CardDef
 from .cardpool import CardPool
 from .effects.core import NEXT, SUSPEND, Cond
-from .errors import BadChanceOutcome, GameOver, IllegalAction, NotAChoice
+from .errors import BadChanceOutcome, GameOver, IllegalAction, NotAChoice, UnknownCard
 from .ops import find_slot
 from .ruleset import EXPEDITION, Ruleset
 from .state import Chance, Choice, Frame, PlayerState, Slot
@@ -92,16 +93,17 @@ class Match:
 
             for deck in decks:
                 validate_deck(pool, deck, rules)
-        self.defs: list[CardDef] = []
-        self.owner: list[int] = []
-        for p, deck in enumerate(decks):
-            for card_id in deck:
-                self.defs.append(pool.get(card_id))
-                self.owner.append(p)
+        try:
+            first, second = (list(map(pool.defs.__getitem__, deck)) for deck in decks)
+        except KeyError as exc:
+            raise UnknownCard(f"unknown card id {exc.args[0]!r}") from None
+        self.defs: list[CardDef] = first + second
+        self.owner: list[int] = [0] * len(first) + [1] * len(second)
         self.index_flags()
         self.players = [PlayerState(0), PlayerState(1)]
-        for cid, owner in enumerate(self.owner):
-            self.players[owner].deck.append(cid)
+        # Card numbers: the first deck's cards are 0..n-1, the second's follow.
+        self.players[0].deck.extend(range(len(first)))
+        self.players[1].deck.extend(range(len(first), len(self.defs)))
         self.logging = record_log
         self.log: list[tuple[Any, ...]] = []
         self.turn = 0
@@ -224,11 +226,11 @@ class Match:
     def index_flags(self) -> None:
         """Per-instance flag tables used by fast paths (any() over map() runs in C)."""
         defs = self.defs
-        self.has_passives: list[bool] = [bool(d.passives) for d in defs]
-        self.acts_between: list[bool] = [d.acts_between_turns for d in defs]
-        self.end_discard: list[bool] = [d.discards_at_end_of_turn for d in defs]
-        self.units_of: list[tuple[int, ...]] = [d.units for d in defs]
-        self.retreat_hook: list[bool] = [d.changes_retreat for d in defs]
+        self.has_passives: list[bool] = list(map(bool, map(_PASSIVES, defs)))
+        self.acts_between: list[bool] = list(map(_ACTS_BETWEEN, defs))
+        self.end_discard: list[bool] = list(map(_END_DISCARD, defs))
+        self.units_of: list[tuple[int, ...]] = list(map(_UNITS, defs))
+        self.retreat_hook: list[bool] = list(map(_CHANGES_RETREAT, defs))
         self.energy_end_discard = any(d.discards_at_end_of_turn for d in defs if d.kind == 2)
         self.energy_acts_between = any(d.acts_between_turns for d in defs if d.kind == 2)
         self.bodies_act_between = any(d.acts_between_turns for d in defs if d.kind == 0)
@@ -456,6 +458,13 @@ class Match:
         from .position import from_position
 
         return from_position(pool, position, record_log=record_log, rules=rules)
+
+
+_PASSIVES = attrgetter("passives")
+_ACTS_BETWEEN = attrgetter("acts_between_turns")
+_END_DISCARD = attrgetter("discards_at_end_of_turn")
+_UNITS = attrgetter("units")
+_CHANGES_RETREAT = attrgetter("changes_retreat")
 
 
 @functools.lru_cache(maxsize=128)

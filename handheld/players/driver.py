@@ -72,6 +72,20 @@ def play_match(
     apply = m.apply
     resolve = m.resolve
     answers = rec.answers if record_answers else None
+    choosers = [players[0].choose, players[1].choose]
+    if answers is None and on_decision is None:
+        # The simulations' loop: nothing to record, nothing to call back.
+        while not m.over:
+            d = m.pending
+            if type(d) is Chance:
+                resolve(chance_outcome(d, rng))
+                chances += 1
+            else:
+                apply(choosers[d.player](m, d))  # type: ignore[union-attr]
+                decisions += 1
+                if decisions > max_decisions:
+                    raise RuntimeError(f"match with seed {seed} did not end after "
+                                       f"{max_decisions} decisions")
     while not m.over:
         d = m.pending
         if type(d) is Chance:
@@ -79,7 +93,7 @@ def play_match(
             chances += 1
         else:
             assert d is not None
-            a = players[d.player].choose(m, d)
+            a = choosers[d.player](m, d)
             if answers is not None:
                 answers.append(a)
             apply(a)
