@@ -1,0 +1,401 @@
+"""The board: one object that holds the handheld's hardware, chosen by a description.
+
+Three kinds of board share every interface:
+
+* ``sim``: a desktop. A window, the keyboard and gamepads, a simulated battery, saves in
+  the user's data directory. The default where there is a display.
+* ``pi``: a Raspberry Pi handheld (detected from ``/proc/device-tree/model``, or forced).
+  KMSDRM fullscreen (or a window under a desktop session), GPIO buttons plus any USB
+  keyboard or gamepad, the battery from ``/sys/class/power_supply`` when a UPS HAT or fuel
+  gauge reports it, the backlight from ``/sys/class/backlight``.
+* ``headless``: CI and the headless demo. No window, scripted simulated buttons, a
+  simulated battery, saves in a temporary directory unless ``HANDHELD_DATA`` is set.
+
+The kind comes from, in order: the ``kind`` argument, ``HANDHELD_BOARD``, the config
+file's ``kind``, then detection. The config file (TOML) is ``HANDHELD_BOARD_CONFIG`` or
+``~/.config/pocket-tcg/board.toml``; every key is optional (docs/HARDWARE.md lists them).
+
+:meth:`Board.tick` is called once per frame by the game loop. It turns POWER's short
+press into sleep and wake (the display goes dark and the game clock stops), POWER held
+into a safe-shutdown request, and a critical battery into a shutdown request *with a
+reason the game must act on first* (save the suspended match).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from .buttons import Button, ButtonEvent, Buttons, InputTiming, RawEdge, SimButtons, parse_button
+from .clock import Clock, FakeClock, MonotonicClock, PausableClock
+from .display import HeadlessDisplay, PanelConfig
+from .gpio import DEFAULT_PINS, check_pin_map
+from .power import (
+    MainsPower,
+    PowerEvent,
+    PowerMonitor,
+    PowerState,
+    PowerThresholds,
+    SimBattery,
+    SysfsBattery,
+)
+from .storage import DirStorage, SimStorage
+
+KINDS = ("sim", "pi", "headless")
+BOARD_ENV = "HANDHELD_BOARD"
+CONFIG_ENV = "HANDHELD_BOARD_CONFIG"
+FRAME_MS = 1000.0 / 60.0
+MODEL_FILE = Path("/proc/device-tree/model")
+
+
+class BoardConfigError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class BoardConfig:
+    kind: str = "auto"
+    panel: PanelConfig = field(default_factory=PanelConfig)
+    backlight: str | None = None  # a /sys/class/backlight device name (pi)
+    timing: InputTiming = field(default_factory=InputTiming)
+    pins: Mapping[Button, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
+    active_low: bool = True
+    keys: Mapping[str, str] | None = None  # pygame key name -> button name
+    battery: str = "auto"  # auto | sim | sysfs | mains
+    battery_device: str | None = None
+    thresholds: PowerThresholds = field(default_factory=PowerThresholds)
+    power_poll_frames: int = 30
+    camera: str = "auto"  # a camera spec (firmware_sim.camera), or auto
+    data_dir: str | None = None
+    link_port: int = 47115
+    shutdown_command: tuple[str, ...] = ("systemctl", "poweroff")
+    source: str = "built-in defaults"
+
+
+def config_path() -> Path:
+    env = os.environ.get(CONFIG_ENV)
+    if env:
+        return Path(env).expanduser()
+    xdg = os.environ.get("XDG_CONFIG_HOME")
+    return (Path(xdg).expanduser() if xdg else Path.home() / ".config") / "pocket-tcg" / \
+        "board.toml"
+
+
+def load_config(path: Path | str | None = None) -> BoardConfig:
+    """The board description: the TOML file if there is one, else the defaults. A file
+    that exists but is wrong raises :class:`BoardConfigError` naming the key."""
+    explicit = path is not None or CONFIG_ENV in os.environ
+    p = Path(path) if path is not None else config_path()
+    if not p.is_file():
+        if explicit:
+            raise BoardConfigError(f"board config {p} does not exist")
+        return BoardConfig()
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise BoardConfigError(f"board config {p}: {exc}") from None
+    try:
+        return config_from_dict(data, source=str(p))
+    except (ValueError, TypeError) as exc:
+        raise BoardConfigError(f"board config {p}: {exc}") from None
+
+
+def config_from_dict(data: Mapping[str, Any], source: str = "a dict") -> BoardConfig:
+    known = {"kind", "display", "buttons", "keys", "power", "camera", "storage", "link"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ValueError(f"unknown section(s) {', '.join(unknown)} (known: "
+                         f"{', '.join(sorted(known))})")
+    cfg = BoardConfig(source=source)
+    kind = str(data.get("kind", "auto"))
+    if kind not in (*KINDS, "auto"):
+        raise ValueError(f"kind must be one of auto, {', '.join(KINDS)}, not {kind!r}")
+    disp = dict(data.get("display", {}))
+    panel = cfg.panel
+    if "panel" in disp or "rotation" in disp:
+        panel = PanelConfig.parse(str(disp.pop("panel", f"{panel.width}x{panel.height}")),
+                                  int(disp.pop("rotation", 0)))
+    backlight = disp.pop("backlight", None)
+    _no_more(disp, "display")
+    btn = dict(data.get("buttons", {}))
+    pins = dict(cfg.pins)
+    for name, pin in dict(btn.pop("pins", {})).items():
+        pins[parse_button(name)] = pin
+    check_pin_map(pins)
+    timing_keys = ("debounce_ms", "hold_ms", "repeat_delay_ms", "repeat_rate_ms", "combo_ms",
+                   "power_hold_ms")
+    timing = replace(cfg.timing, **{k: float(btn.pop(k)) for k in timing_keys if k in btn})
+    active_low = bool(btn.pop("active_low", True))
+    _no_more(btn, "buttons")
+    keys = data.get("keys")
+    if keys is not None:
+        for button in keys.values():
+            parse_button(str(button))
+    pw = dict(data.get("power", {}))
+    battery = str(pw.pop("battery", "auto"))
+    if battery not in ("auto", "sim", "sysfs", "mains"):
+        raise ValueError(f"power.battery must be auto, sim, sysfs or mains, not {battery!r}")
+    thresholds = PowerThresholds(low=float(pw.pop("low", 15.0)),
+                                 critical=float(pw.pop("critical", 5.0)))
+    device = pw.pop("device", None)
+    poll = int(pw.pop("poll_frames", 30))
+    command = tuple(pw.pop("shutdown_command", cfg.shutdown_command))
+    _no_more(pw, "power")
+    cam = dict(data.get("camera", {}))
+    camera = str(cam.pop("source", "auto"))
+    _no_more(cam, "camera")
+    st = dict(data.get("storage", {}))
+    data_dir = st.pop("data_dir", None)
+    _no_more(st, "storage")
+    ln = dict(data.get("link", {}))
+    port = int(ln.pop("port", 47115))
+    _no_more(ln, "link")
+    return replace(cfg, kind=kind, panel=panel, backlight=backlight, timing=timing, pins=pins,
+                   active_low=active_low, keys=dict(keys) if keys is not None else None,
+                   battery=battery, battery_device=device, thresholds=thresholds,
+                   power_poll_frames=poll, camera=camera, data_dir=data_dir, link_port=port,
+                   shutdown_command=command)
+
+
+def _no_more(section: dict[str, Any], name: str) -> None:
+    if section:
+        raise ValueError(f"unknown key(s) in [{name}]: {', '.join(sorted(section))}")
+
+
+def is_raspberry_pi(model_file: Path = MODEL_FILE) -> bool:
+    try:
+        return "raspberry pi" in model_file.read_text(errors="replace").lower()
+    except OSError:
+        return False
+
+
+def has_display(env: Mapping[str, str] | None = None) -> bool:
+    env = os.environ if env is None else env
+    if env.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return False
+    return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+
+
+def detect_kind(config: BoardConfig | None = None, env: Mapping[str, str] | None = None,
+                model_file: Path = MODEL_FILE) -> str:
+    env = os.environ if env is None else env
+    forced = env.get(BOARD_ENV)
+    if forced:
+        if forced not in KINDS:
+            raise BoardConfigError(f"{BOARD_ENV}={forced!r}: expected one of {', '.join(KINDS)}")
+        return forced
+    if config is not None and config.kind != "auto":
+        return config.kind
+    if is_raspberry_pi(model_file):
+        return "pi"
+    if env.get("CI") or not has_display(env):
+        return "headless"
+    return "sim"
+
+
+# ------------------------------------------------------------------------ the board
+
+
+class MultiSource:
+    """Several input sources at once (GPIO pins and a USB keyboard on a Pi)."""
+
+    def __init__(self, sources: list[Any]) -> None:
+        self.sources = sources
+
+    def poll(self, now_ms: float) -> list[RawEdge]:
+        edges = [e for s in self.sources for e in s.poll(now_ms)]
+        edges.sort(key=lambda e: e.t_ms)
+        return edges
+
+    def close(self) -> None:
+        for s in self.sources:
+            s.close()
+
+    @property
+    def quit_requested(self) -> bool:
+        return any(getattr(s, "quit_requested", False) for s in self.sources)
+
+
+@dataclass(frozen=True)
+class Tick:
+    """What one frame of the board produced for the game."""
+
+    frame: int
+    now_ms: float
+    buttons: list[ButtonEvent]  # for the game (nothing while asleep)
+    power: list[PowerEvent]
+    asleep: bool
+    shutdown: str | None  # why a shutdown is asked for: "button", "critical battery", "window"
+
+
+class Board:
+    def __init__(self, kind: str, config: BoardConfig, *, clock: Clock, input_source: Any,
+                 display: Any, battery: Any, storage: DirStorage, notes: list[str]) -> None:
+        self.kind = kind
+        self.config = config
+        self.clock = clock
+        self.game_clock = PausableClock(clock)
+        self.input = input_source
+        self.buttons = Buttons(input_source, config.timing)
+        self.display = display
+        self.battery = battery
+        self.power = PowerMonitor(battery, config.thresholds)
+        self.storage = storage
+        self.notes = notes  # what was chosen and why (shown by `python -m firmware_sim`)
+        self.frame = 0
+        self.asleep = False
+        self.shutdown: str | None = None
+
+    # ---------------------------------------------------------------- per frame
+
+    def tick(self) -> Tick:
+        self.frame += 1
+        if isinstance(self.clock, FakeClock):
+            self.clock.advance(FRAME_MS)
+        now = self.clock.now_ms()
+        if isinstance(self.battery, SimBattery):
+            self.battery.load = 0.1 if self.asleep else 1.0
+            self.battery.tick()
+        events = self.buttons.events(now)
+        for e in events:
+            if e.kind == "combo" and e.combo == "sleep":
+                self.wake() if self.asleep else self.sleep()
+            elif e.kind == "combo" and e.combo == "shutdown":
+                self.shutdown = self.shutdown or "button"
+        if getattr(self.input, "quit_requested", False):
+            self.shutdown = self.shutdown or "window"
+        power: list[PowerEvent] = []
+        if self.frame % max(1, self.config.power_poll_frames) == 1 or \
+                self.config.power_poll_frames <= 1:
+            power = self.power.update()
+            if any(p.kind == "critical" for p in power):
+                self.shutdown = "critical battery"
+        # The game sees the ten game buttons and the menu combo; POWER is the board's.
+        game_events = [] if self.asleep else [
+            e for e in events
+            if (e.button is not Button.POWER and e.kind != "combo") or e.combo == "menu"]
+        return Tick(self.frame, now, game_events, power, self.asleep, self.shutdown)
+
+    def sleep(self) -> None:
+        if not self.asleep:
+            self.asleep = True
+            self.game_clock.pause()
+            self.display.sleep()
+
+    def wake(self) -> None:
+        if self.asleep:
+            self.asleep = False
+            self.game_clock.resume()
+            self.display.wake()
+
+    @property
+    def power_state(self) -> PowerState | None:
+        return self.power.state
+
+    def present(self, frame: Any) -> None:
+        self.display.present(frame)
+
+    def power_off(self) -> list[str]:
+        """The safe shutdown, once the game has saved: on a Pi the shutdown command (the
+        files are synced first); elsewhere nothing more than closing."""
+        self.close()
+        if self.kind == "pi" and self.config.shutdown_command:
+            import subprocess
+
+            os.sync()
+            subprocess.run(list(self.config.shutdown_command), check=False)
+            return list(self.config.shutdown_command)
+        return []
+
+    def close(self) -> None:
+        self.buttons.close()
+        self.display.close()
+
+    def describe(self) -> list[str]:
+        return [f"board: {self.kind} (config: {self.config.source})", *self.notes]
+
+
+def make_board(kind: str | None = None, config: BoardConfig | None = None, *,
+               clock: Clock | None = None, data_dir: Path | str | None = None,
+               model_file: Path = MODEL_FILE) -> Board:
+    """The board for this machine (see the module text for how the kind is chosen)."""
+    config = config or load_config()
+    kind = kind or detect_kind(config, model_file=model_file)
+    if kind not in KINDS:
+        raise BoardConfigError(f"board kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    notes: list[str] = []
+    data = data_dir or config.data_dir
+    if kind == "headless":
+        clock = clock or FakeClock()
+        storage: DirStorage = DirStorage(data) if data or os.environ.get("HANDHELD_DATA") \
+            else SimStorage()
+        display: Any = HeadlessDisplay(config.panel)
+        source: Any = SimButtons()
+        battery: Any = _battery(config, "sim", notes)
+        notes.append("input: scripted simulated buttons (SimButtons)")
+    else:
+        clock = clock or MonotonicClock()
+        storage = DirStorage(data)
+        from .keyboard import PygameInput, parse_key_map
+
+        keys = parse_key_map(config.keys) if config.keys else None
+        sources: list[Any] = []
+        if kind == "pi":
+            from .gpio import GpioButtons, GpioUnavailable
+
+            try:
+                sources.append(GpioButtons(config.pins, active_low=config.active_low,
+                                           clock=clock))
+                notes.append("input: GPIO buttons " + ", ".join(
+                    f"{b.value}=GPIO{p}" for b, p in config.pins.items()))
+            except GpioUnavailable as exc:
+                notes.append(f"input: no GPIO ({exc})")
+            display = _pi_display(config, notes)
+        else:
+            from .display import WindowDisplay
+
+            display = WindowDisplay(config.panel)
+        sources.append(PygameInput(keys, clock=clock))
+        notes.append("input: keyboard and gamepads (pygame)")
+        source = MultiSource(sources)
+        battery = _battery(config, "sysfs" if kind == "pi" else "sim", notes)
+    notes.append(f"display: {display.describe()}")
+    notes.append(f"storage: {storage.describe()}")
+    return Board(kind, config, clock=clock, input_source=source, display=display,
+                 battery=battery, storage=storage, notes=notes)
+
+
+def _pi_display(config: BoardConfig, notes: list[str]) -> Any:
+    from .display import KmsdrmDisplay, SysfsBacklight, WindowDisplay
+
+    try:
+        backlight: Any = SysfsBacklight(name=config.backlight)
+    except (OSError, ValueError) as exc:
+        notes.append(f"backlight: not adjustable ({exc})")
+        backlight = None
+    if has_display():
+        return WindowDisplay(config.panel, backlight)
+    return KmsdrmDisplay(config.panel, backlight)
+
+
+def _battery(config: BoardConfig, default: str, notes: list[str]) -> Any:
+    choice = default if config.battery == "auto" else config.battery
+    if choice == "sysfs":
+        try:
+            b: Any = SysfsBattery(name=config.battery_device)
+            notes.append(f"battery: {b.device}")
+            return b
+        except (OSError, FileNotFoundError) as exc:
+            if config.battery == "sysfs":
+                raise BoardConfigError(str(exc)) from None
+            notes.append(f"battery: mains ({exc})")
+            return MainsPower()
+    if choice == "mains":
+        notes.append("battery: mains (never low)")
+        return MainsPower()
+    notes.append("battery: simulated (drains with use)")
+    return SimBattery()
