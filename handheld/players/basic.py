@@ -20,6 +20,20 @@ from ..engine.ruleset import CONFUSED
 from .driver import chance_outcome
 
 
+def rng_state(rng: random.Random) -> list[Any]:
+    """``Random.getstate()`` as JSON-ready lists (tuples do not survive JSON)."""
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def set_rng_state(rng: random.Random, state: list[Any]) -> None:
+    try:
+        version, internal, gauss = state
+        rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"not a random generator state: {exc}") from None
+
+
 class RandomPlayer:
     """Uniform over the legal options (for a multi-pick choice: a uniform size, then a
     uniform subset of that size)."""
@@ -29,6 +43,13 @@ class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self._random = self.rng.random
+
+    def get_state(self) -> dict[str, Any]:
+        """Everything that decides its next answers (JSON-ready), for a suspended match."""
+        return {"rng": rng_state(self.rng)}
+
+    def set_state(self, state: dict[str, Any]) -> None:
+        set_rng_state(self.rng, state["rng"])
 
     def choose(self, m: Match, choice: Choice) -> int | list[int]:
         n = len(choice.options)
@@ -59,6 +80,17 @@ class GreedyPlayer:
         self._turn = -1
         self._moves = 0
         self._retreated = False
+
+    def get_state(self) -> dict[str, Any]:
+        """Everything that decides its next answers (JSON-ready), for a suspended match."""
+        return {"rng": rng_state(self.rng), "turn": self._turn, "moves": self._moves,
+                "retreated": self._retreated}
+
+    def set_state(self, state: dict[str, Any]) -> None:
+        set_rng_state(self.rng, state["rng"])
+        self._turn = int(state["turn"])
+        self._moves = int(state["moves"])
+        self._retreated = bool(state["retreated"])
 
     # ------------------------------------------------------------------ entry point
 
@@ -391,4 +423,4 @@ def card_worth(m: Match, player: int, card: int, kind: str) -> float:
     return worth
 
 
-__all__ = ["GreedyPlayer", "RandomPlayer", "attack_value"]
+__all__ = ["GreedyPlayer", "RandomPlayer", "attack_value", "rng_state", "set_rng_state"]
