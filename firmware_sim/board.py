@@ -379,7 +379,12 @@ def _pi_display(config: BoardConfig, notes: list[str]) -> Any:
         backlight = None
     if has_display():
         return WindowDisplay(config.panel, backlight)
-    return KmsdrmDisplay(config.panel, backlight)
+    try:
+        return KmsdrmDisplay(config.panel, backlight)
+    except Exception as exc:  # pygame.error: no DRM device, or no permission to it
+        notes.append(f"display: KMSDRM failed ({exc}); is the user in the video and render "
+                     "groups, and is nothing else holding the display? Running headless.")
+        return HeadlessDisplay(config.panel, backlight)
 
 
 def _battery(config: BoardConfig, default: str, notes: list[str]) -> Any:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -186,3 +187,14 @@ def test_cli_help_config_panels_battery_and_scripted_buttons() -> None:
     assert r.returncode == 2 and "needs a terminal" in r.stderr
     r = cli("--config", "/nonexistent/board.toml", "config")
     assert r.returncode == 2 and "does not exist" in r.stderr
+
+
+def test_the_documented_config_example_is_valid_and_shows_the_defaults() -> None:
+    text = (ROOT / "docs" / "HARDWARE.md").read_text(encoding="utf-8")
+    example = text.split("```toml\n", 1)[1].split("```", 1)[0]
+    cfg = config_from_dict(tomllib.loads(example))
+    defaults = config_from_dict({})
+    assert cfg.kind == "pi"
+    for name in ("panel", "timing", "pins", "active_low", "battery", "thresholds",
+                 "power_poll_frames", "camera", "link_port", "shutdown_command"):
+        assert getattr(cfg, name) == getattr(defaults, name), name
