@@ -1,0 +1,69 @@
+"""The save system: profiles, card collection, decks, settings, coin statistics, battle-timer
+presets, match history and the suspended match, in one SQLite file on the storage that
+``firmware_sim.storage`` provides (``saves.sqlite3``).
+
+Start with :func:`open_saves` at boot: it always returns working saves, and a message for
+the player if the file could not be used (the file is then left untouched). docs/SAVES.md
+describes the schema, migrations, durability and the power-cut torture test.
+"""
+
+from .codec import decode_exact, encode_exact
+from .errors import (
+    DuplicateDeckName,
+    DuplicateName,
+    DuplicateProfileName,
+    InvalidInput,
+    NotEnoughCards,
+    NotFound,
+    SaveError,
+    SaveFileProblem,
+    StorageFailure,
+    UnknownDeck,
+    UnknownProfile,
+    UnknownTimerPreset,
+)
+from .opening import SAVE_FILE, OpenedSaves, check_save_file, open_saves
+from .records import (
+    CoinStats,
+    CollectionEntry,
+    Deck,
+    MatchResult,
+    Profile,
+    SuspendedMatch,
+    TimerPreset,
+)
+from .saves import Saves
+from .schema import MIGRATIONS, SCHEMA_VERSION, Migration, migrate
+
+__all__ = [
+    "MIGRATIONS",
+    "SAVE_FILE",
+    "SCHEMA_VERSION",
+    "CoinStats",
+    "CollectionEntry",
+    "Deck",
+    "DuplicateDeckName",
+    "DuplicateName",
+    "DuplicateProfileName",
+    "InvalidInput",
+    "MatchResult",
+    "Migration",
+    "NotEnoughCards",
+    "NotFound",
+    "OpenedSaves",
+    "Profile",
+    "SaveError",
+    "SaveFileProblem",
+    "Saves",
+    "StorageFailure",
+    "SuspendedMatch",
+    "TimerPreset",
+    "UnknownDeck",
+    "UnknownProfile",
+    "UnknownTimerPreset",
+    "check_save_file",
+    "decode_exact",
+    "encode_exact",
+    "migrate",
+    "open_saves",
+]

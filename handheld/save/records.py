@@ -1,0 +1,85 @@
+"""The records the saves hand out: frozen dataclasses, so a screen can hold one without
+fearing that it changes under it. Time stamps are seconds since the epoch (floats) from the
+``now`` clock the :class:`~handheld.save.Saves` was given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Profile:
+    id: int
+    name: str
+    created: float
+
+
+@dataclass(frozen=True)
+class CollectionEntry:
+    """One card of a collection: how many copies, and when the first one was scanned."""
+
+    card_id: str
+    count: int
+    first_scanned: float
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: int
+    profile_id: int
+    name: str
+    cards: tuple[str, ...]  # card ids in the order the builder saved them, copies repeated
+    created: float
+    updated: float
+
+
+@dataclass(frozen=True)
+class CoinStats:
+    flips: int = 0
+    heads: int = 0
+    tails: int = 0
+    longest_heads_streak: int = 0
+    current_heads_streak: int = 0  # heads at the end of the last flips (carries over)
+
+
+@dataclass(frozen=True)
+class TimerPreset:
+    """A battle-timer preset.
+
+    ``warn_at_seconds``: the timer beeps when this many seconds are left (0: never).
+    ``pause_between_turns``: the clock stops during the between-turns effects (Poison,
+    Burn, Sleep checks), as the tournament rules ask."""
+
+    name: str
+    seconds_per_turn: int
+    warn_at_seconds: int = 0
+    pause_between_turns: bool = True
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """One finished match. ``winner`` is a label (a deck or player name; None: a draw)."""
+
+    id: int
+    profile_id: int
+    played_at: float
+    deck_a: str
+    deck_b: str
+    winner: str | None
+    result: str  # how it ended, e.g. "prizes", "deck out", "no Pokémon in play"
+    turns: int
+    ruleset: str
+
+
+@dataclass(frozen=True)
+class SuspendedMatch:
+    """A match put aside to be resumed: the position, the replay so far and the driver's
+    RNG state exactly as saved (``random.Random.getstate()`` tuples come back as tuples)."""
+
+    profile_id: int
+    saved_at: float
+    position: dict[str, Any]
+    replay: dict[str, Any]
+    rng_state: Any

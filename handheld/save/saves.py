@@ -1,0 +1,676 @@
+"""The saves: one SQLite file holding every profile's collection, decks, settings, coin
+statistics, battle-timer presets, match history and suspended match.
+
+Every public method that changes something is exactly one transaction (``BEGIN IMMEDIATE``
+... ``COMMIT``): it happens entirely or, after a power cut or an error, not at all. The file
+runs in WAL mode with ``synchronous=FULL``, so a commit that has returned is on the card (see
+docs/SAVES.md for why). Bad input raises a specific :class:`~handheld.save.errors.SaveError`
+before anything is written; a failing card raises :class:`StorageFailure` after a rollback.
+
+Open a file through :func:`handheld.save.open_saves`, which checks it first and never lets
+a damaged file stop the game; :meth:`Saves.open` is the strict version that raises.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from .codec import decode_exact, encode_exact, encode_json
+from .errors import (
+    DuplicateDeckName,
+    DuplicateProfileName,
+    InvalidInput,
+    NotEnoughCards,
+    SaveError,
+    StorageFailure,
+    UnknownDeck,
+    UnknownProfile,
+    UnknownTimerPreset,
+)
+from .records import (
+    CoinStats,
+    CollectionEntry,
+    Deck,
+    MatchResult,
+    Profile,
+    SuspendedMatch,
+    TimerPreset,
+)
+from .schema import migrate, user_version
+
+Clock = Callable[[], float]
+
+CARD_ID = re.compile(r"[a-z0-9]{1,16}-[A-Za-z0-9]{1,8}")  # "ecard1-98", "ecard2-H12"
+SETTING_KEY = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+PROFILE_NAME_MAX = 24
+DECK_NAME_MAX = 40
+PRESET_NAME_MAX = 24
+MATCH_TEXT_MAX = 80
+DECK_CARDS_MAX = 200  # a 60-card deck plus room for one being built; stops runaway input
+COUNT_MAX = 9999  # copies of one card in one call
+TIMER_SECONDS_MAX = 5999  # 99:59, what the timer can show
+BUSY_TIMEOUT_S = 5.0
+
+
+def _text(value: object, what: str, max_len: int) -> str:
+    """A trimmed, non-empty, printable name of at most ``max_len`` characters."""
+    if not isinstance(value, str):
+        raise InvalidInput(f"{what} must be text, got {type(value).__name__}")
+    text = value.strip()
+    if not text:
+        raise InvalidInput(f"{what} must not be empty")
+    if len(text) > max_len:
+        raise InvalidInput(f"{what} is {len(text)} characters long; the most is {max_len}")
+    if not text.isprintable():
+        raise InvalidInput(f"{what} {text!r} contains control characters")
+    return text
+
+
+def _int(value: object, what: str, low: int, high: int) -> int:
+    # bool is an int in Python; True copies of a card is a bug, not a count.
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidInput(f"{what} must be a whole number, got {value!r}")
+    if value < low:
+        if low == 0:
+            raise InvalidInput(f"{what} must not be negative, got {value}")
+        raise InvalidInput(f"{what} must be at least {low}, got {value}")
+    if value > high:
+        raise InvalidInput(f"{what} must be at most {high}, got {value}")
+    return value
+
+
+def card_id(value: object) -> str:
+    """``value`` if it is a well-formed card id like ``"ecard1-98"``, else InvalidInput."""
+    if not isinstance(value, str) or not CARD_ID.fullmatch(value):
+        raise InvalidInput(f"{value!r} is not a card id like 'ecard1-98'")
+    return value
+
+
+def _card_counts(cards: Mapping[str, int] | Iterable[str], verb: str) -> dict[str, int]:
+    """{card id: copies} from a mapping or from an iterable of card ids (one copy each)."""
+    counts: dict[str, int] = {}
+    if isinstance(cards, str):
+        raise InvalidInput(f"cards to {verb} must be a list of card ids or a mapping of card "
+                           "id to count, not a single string")
+    if isinstance(cards, Mapping):
+        for cid, n in cards.items():
+            counts[card_id(cid)] = _int(n, f"count of {cid} to {verb}", 1, COUNT_MAX)
+    else:
+        for cid in cards:
+            counts[card_id(cid)] = counts.get(cid, 0) + 1
+    if not counts:
+        raise InvalidInput(f"no cards to {verb}")
+    return counts
+
+
+class Saves:
+    """The saves of every profile in one SQLite database (a file, or memory)."""
+
+    def __init__(self, conn: sqlite3.Connection, *, now: Clock = time.time,
+                 path: Path | None = None, journal_mode: str = "memory") -> None:
+        """Wrap an open, configured, migrated connection (in autocommit mode). Use
+        :meth:`open`, :meth:`in_memory` or :func:`handheld.save.open_saves` instead."""
+        self._conn: sqlite3.Connection | None = conn
+        self._now = now
+        self.path = path
+        self.journal_mode = journal_mode
+
+    # ---- opening and closing -------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: Path | str, *, now: Clock = time.time) -> Saves:
+        """Open (creating or migrating) the save file at ``path``.
+
+        Raises :class:`~handheld.save.errors.SaveFileProblem` without changing the file
+        if it is damaged, not a save file, or from a newer version of the game."""
+        from .opening import open_file  # opening builds on this module
+
+        return open_file(path, now=now)
+
+    @classmethod
+    def in_memory(cls, *, now: Clock = time.time) -> Saves:
+        """Saves that live in memory only (tests, and the game's fallback when the file
+        cannot be used): everything works, nothing survives the process."""
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+        conn.execute("PRAGMA foreign_keys = ON")
+        migrate(conn)
+        return cls(conn, now=now, path=None, journal_mode="memory")
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> Saves:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._conn is None
+
+    @property
+    def schema_version(self) -> int:
+        with self._read() as conn:
+            return user_version(conn)
+
+    # ---- transactions --------------------------------------------------------------------
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise SaveError("the saves are closed")
+        return self._conn
+
+    def _where(self) -> str:
+        return str(self.path) if self.path is not None else "the in-memory saves"
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction; rolled back on any exception. SQLite failures become
+        StorageFailure (the saves are unchanged); SaveErrors pass through."""
+        conn = self._connection()
+        try:
+            # IMMEDIATE takes the write lock now, so the checks made inside the transaction
+            # still hold when it commits.
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as e:
+            raise StorageFailure(f"could not start writing {self._where()}: {e}") from e
+        try:
+            yield conn
+        except BaseException as e:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # the transaction is already gone (SQLite rolled it back itself)
+            if isinstance(e, sqlite3.Error):
+                raise StorageFailure(f"could not write {self._where()}: {e}; "
+                                     "nothing was changed") from e
+            raise
+        try:
+            conn.execute("COMMIT")
+        except sqlite3.Error as e:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            raise StorageFailure(f"could not save to {self._where()}: {e}; "
+                                 "nothing was changed") from e
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """A read transaction, so that a record read with several queries is consistent."""
+        conn = self._connection()
+        try:
+            conn.execute("BEGIN")
+        except sqlite3.Error as e:
+            raise StorageFailure(f"could not read {self._where()}: {e}") from e
+        try:
+            yield conn
+        except sqlite3.Error as e:
+            raise StorageFailure(f"could not read {self._where()}: {e}") from e
+        finally:
+            try:
+                conn.execute("COMMIT")
+            except sqlite3.Error:
+                pass
+
+    def _stamp(self) -> float:
+        t = self._now()
+        if not isinstance(t, (int, float)) or isinstance(t, bool) or not math.isfinite(t):
+            raise SaveError(f"the clock returned {t!r}, not a time in seconds")
+        return float(t)
+
+    @staticmethod
+    def _need_profile(conn: sqlite3.Connection, profile_id: object) -> int:
+        if not isinstance(profile_id, int) or isinstance(profile_id, bool):
+            raise InvalidInput(f"a profile id is a whole number, got {profile_id!r}")
+        if conn.execute("SELECT 1 FROM profiles WHERE id = ?", (profile_id,)).fetchone() is None:
+            raise UnknownProfile(f"no profile with id {profile_id}")
+        return profile_id
+
+    # ---- profiles ------------------------------------------------------------------------
+
+    def create_profile(self, name: str) -> Profile:
+        """A new profile; names are unique, ignoring case."""
+        name = _text(name, "a profile name", PROFILE_NAME_MAX)
+        with self._write() as conn:
+            clash = conn.execute("SELECT name FROM profiles WHERE name = ?", (name,)).fetchone()
+            if clash:
+                raise DuplicateProfileName(f"there is already a profile called {clash[0]!r}")
+            created = self._stamp()
+            cur = conn.execute("INSERT INTO profiles (name, created) VALUES (?, ?)",
+                               (name, created))
+            return Profile(int(cur.lastrowid or 0), name, created)
+
+    def profiles(self) -> list[Profile]:
+        """Every profile, oldest first."""
+        with self._read() as conn:
+            rows = conn.execute("SELECT id, name, created FROM profiles ORDER BY id").fetchall()
+        return [Profile(*row) for row in rows]
+
+    def profile(self, profile_id: int) -> Profile:
+        with self._read() as conn:
+            self._need_profile(conn, profile_id)
+            row = conn.execute("SELECT id, name, created FROM profiles WHERE id = ?",
+                               (profile_id,)).fetchone()
+        return Profile(*row)
+
+    def rename_profile(self, profile_id: int, name: str) -> Profile:
+        name = _text(name, "a profile name", PROFILE_NAME_MAX)
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            clash = conn.execute("SELECT name FROM profiles WHERE name = ? AND id != ?",
+                                 (name, profile_id)).fetchone()
+            if clash:
+                raise DuplicateProfileName(f"there is already a profile called {clash[0]!r}")
+            conn.execute("UPDATE profiles SET name = ? WHERE id = ?", (name, profile_id))
+            row = conn.execute("SELECT id, name, created FROM profiles WHERE id = ?",
+                               (profile_id,)).fetchone()
+        return Profile(*row)
+
+    def delete_profile(self, profile_id: int) -> None:
+        """Delete a profile and everything it owns."""
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            conn.execute("DELETE FROM profiles WHERE id = ?", (profile_id,))
+
+    # ---- collection ----------------------------------------------------------------------
+
+    def add_cards(self, profile_id: int,
+                  cards: Mapping[str, int] | Iterable[str]) -> dict[str, int]:
+        """Add copies (``{"ecard1-98": 2}`` or ``["ecard1-98", "ecard1-98"]``); the new
+        counts of the cards touched. A card's first copy records when it was scanned."""
+        counts = _card_counts(cards, "add")
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            now = self._stamp()
+            conn.executemany(
+                "INSERT INTO collection (profile_id, card_id, count, first_scanned) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (profile_id, card_id) "
+                "DO UPDATE SET count = count + excluded.count",
+                [(profile_id, cid, n, now) for cid, n in counts.items()])
+            return self._counts(conn, profile_id, counts)
+
+    def remove_cards(self, profile_id: int,
+                     cards: Mapping[str, int] | Iterable[str]) -> dict[str, int]:
+        """Remove copies; NotEnoughCards (and nothing removed) if any card has fewer. A card
+        that drops to zero copies keeps its first-scanned time (the Pokédex has seen it)."""
+        counts = _card_counts(cards, "remove")
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            owned = self._counts(conn, profile_id, counts)
+            short = [f"{cid} (has {owned[cid]}, removing {n})"
+                     for cid, n in counts.items() if owned[cid] < n]
+            if short:
+                raise NotEnoughCards("not enough copies to remove: " + ", ".join(short))
+            conn.executemany(
+                "UPDATE collection SET count = count - ? WHERE profile_id = ? AND card_id = ?",
+                [(n, profile_id, cid) for cid, n in counts.items()])
+            return self._counts(conn, profile_id, counts)
+
+    @staticmethod
+    def _counts(conn: sqlite3.Connection, profile_id: int,
+                cards: Iterable[str]) -> dict[str, int]:
+        out = {}
+        for cid in cards:
+            row = conn.execute("SELECT count FROM collection WHERE profile_id = ? AND card_id = ?",
+                               (profile_id, cid)).fetchone()
+            out[cid] = int(row[0]) if row else 0
+        return out
+
+    def collection(self, profile_id: int, *, include_zero: bool = False) -> list[CollectionEntry]:
+        """The cards owned, in the order they were first scanned (``include_zero``: also the
+        cards once owned and since removed)."""
+        with self._read() as conn:
+            self._need_profile(conn, profile_id)
+            rows = conn.execute(
+                "SELECT card_id, count, first_scanned FROM collection WHERE profile_id = ? "
+                "AND (count > 0 OR ?) ORDER BY first_scanned, card_id",
+                (profile_id, include_zero)).fetchall()
+        return [CollectionEntry(*row) for row in rows]
+
+    def owned_counts(self, profile_id: int) -> dict[str, int]:
+        """{card id: copies} of the cards owned (what the album and deck builder need)."""
+        return {e.card_id: e.count for e in self.collection(profile_id)}
+
+    # ---- decks ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _deck_cards(cards: object) -> list[str]:
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+            raise InvalidInput("a deck's cards must be a list of card ids")
+        out = [card_id(c) for c in cards]
+        if len(out) > DECK_CARDS_MAX:
+            raise InvalidInput(f"a deck holds at most {DECK_CARDS_MAX} cards, got {len(out)}")
+        return out
+
+    @staticmethod
+    def _load_deck(conn: sqlite3.Connection, deck_id: object) -> Deck:
+        if not isinstance(deck_id, int) or isinstance(deck_id, bool):
+            raise InvalidInput(f"a deck id is a whole number, got {deck_id!r}")
+        row = conn.execute("SELECT id, profile_id, name, created, updated FROM decks "
+                           "WHERE id = ?", (deck_id,)).fetchone()
+        if row is None:
+            raise UnknownDeck(f"no deck with id {deck_id}")
+        cards = tuple(r[0] for r in conn.execute(
+            "SELECT card_id FROM deck_cards WHERE deck_id = ? ORDER BY position", (deck_id,)))
+        return Deck(row[0], row[1], row[2], cards, row[3], row[4])
+
+    @staticmethod
+    def _name_free(conn: sqlite3.Connection, profile_id: int, name: str,
+                   deck_id: int | None = None) -> None:
+        row = conn.execute("SELECT name FROM decks WHERE profile_id = ? AND name = ? "
+                           "AND id IS NOT ?", (profile_id, name, deck_id)).fetchone()
+        if row is not None:
+            raise DuplicateDeckName(f"there is already a deck called {row[0]!r}")
+
+    @staticmethod
+    def _put_cards(conn: sqlite3.Connection, deck_id: int, cards: list[str]) -> None:
+        conn.execute("DELETE FROM deck_cards WHERE deck_id = ?", (deck_id,))
+        conn.executemany("INSERT INTO deck_cards (deck_id, position, card_id) VALUES (?, ?, ?)",
+                         [(deck_id, i, c) for i, c in enumerate(cards)])
+
+    def save_deck(self, profile_id: int, name: str, cards: Iterable[str], *,
+                  deck_id: int | None = None) -> Deck:
+        """Create a deck (``deck_id`` None) or replace deck ``deck_id``'s name and cards.
+        Deck names are unique per profile, ignoring case. Legality is the deck builder's
+        business: a half-built deck can be saved."""
+        name = _text(name, "a deck name", DECK_NAME_MAX)
+        card_list = self._deck_cards(cards)
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            now = self._stamp()
+            if deck_id is None:
+                self._name_free(conn, profile_id, name)
+                cur = conn.execute("INSERT INTO decks (profile_id, name, created, updated) "
+                                   "VALUES (?, ?, ?, ?)", (profile_id, name, now, now))
+                new_id = int(cur.lastrowid or 0)
+            else:
+                old = self._load_deck(conn, deck_id)
+                if old.profile_id != profile_id:
+                    raise UnknownDeck(f"profile {profile_id} has no deck with id {deck_id}")
+                self._name_free(conn, profile_id, name, deck_id)
+                conn.execute("UPDATE decks SET name = ?, updated = ? WHERE id = ?",
+                             (name, now, deck_id))
+                new_id = deck_id
+            self._put_cards(conn, new_id, card_list)
+            return self._load_deck(conn, new_id)
+
+    def rename_deck(self, deck_id: int, name: str) -> Deck:
+        name = _text(name, "a deck name", DECK_NAME_MAX)
+        with self._write() as conn:
+            deck = self._load_deck(conn, deck_id)
+            self._name_free(conn, deck.profile_id, name, deck_id)
+            conn.execute("UPDATE decks SET name = ?, updated = ? WHERE id = ?",
+                         (name, self._stamp(), deck_id))
+            return self._load_deck(conn, deck_id)
+
+    def copy_deck(self, deck_id: int, name: str | None = None) -> Deck:
+        """A copy of a deck under ``name``, or under "<name> copy" ("<name> copy 2", ...)."""
+        new_name = None if name is None else _text(name, "a deck name", DECK_NAME_MAX)
+        with self._write() as conn:
+            deck = self._load_deck(conn, deck_id)
+            if new_name is None:
+                new_name = self._free_copy_name(conn, deck)
+            self._name_free(conn, deck.profile_id, new_name)
+            now = self._stamp()
+            cur = conn.execute("INSERT INTO decks (profile_id, name, created, updated) "
+                               "VALUES (?, ?, ?, ?)", (deck.profile_id, new_name, now, now))
+            new_id = int(cur.lastrowid or 0)
+            self._put_cards(conn, new_id, list(deck.cards))
+            return self._load_deck(conn, new_id)
+
+    @staticmethod
+    def _free_copy_name(conn: sqlite3.Connection, deck: Deck) -> str:
+        n = 1
+        while True:
+            suffix = " copy" if n == 1 else f" copy {n}"
+            candidate = deck.name[:DECK_NAME_MAX - len(suffix)] + suffix
+            if conn.execute("SELECT 1 FROM decks WHERE profile_id = ? AND name = ?",
+                            (deck.profile_id, candidate)).fetchone() is None:
+                return candidate
+            n += 1
+
+    def delete_deck(self, deck_id: int) -> None:
+        with self._write() as conn:
+            self._load_deck(conn, deck_id)
+            conn.execute("DELETE FROM decks WHERE id = ?", (deck_id,))
+
+    def decks(self, profile_id: int) -> list[Deck]:
+        """A profile's decks, by name."""
+        with self._read() as conn:
+            self._need_profile(conn, profile_id)
+            ids = [r[0] for r in conn.execute(
+                "SELECT id FROM decks WHERE profile_id = ? ORDER BY name, id", (profile_id,))]
+            return [self._load_deck(conn, i) for i in ids]
+
+    def deck(self, deck_id: int) -> Deck:
+        with self._read() as conn:
+            return self._load_deck(conn, deck_id)
+
+    def deck_named(self, profile_id: int, name: str) -> Deck:
+        """The profile's deck called ``name`` (ignoring case), else UnknownDeck."""
+        name = _text(name, "a deck name", DECK_NAME_MAX)
+        with self._read() as conn:
+            self._need_profile(conn, profile_id)
+            row = conn.execute("SELECT id FROM decks WHERE profile_id = ? AND name = ?",
+                               (profile_id, name)).fetchone()
+            if row is None:
+                raise UnknownDeck(f"profile {profile_id} has no deck called {name!r}")
+            return self._load_deck(conn, row[0])
+
+    # ---- settings ------------------------------------------------------------------------
+
+    @staticmethod
+    def _key(key: object) -> str:
+        if not isinstance(key, str) or not SETTING_KEY.fullmatch(key):
+            raise InvalidInput(f"{key!r} is not a setting key (1-64 of A-Z a-z 0-9 _ . : -)")
+        return key
+
+    def set_setting(self, profile_id: int, key: str, value: Any) -> None:
+        """Store any JSON value (tuples come back as lists)."""
+        key = self._key(key)
+        text = encode_json(value, f"setting {key!r}")
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            conn.execute("INSERT INTO settings (profile_id, key, value) VALUES (?, ?, ?) "
+                         "ON CONFLICT (profile_id, key) DO UPDATE SET value = excluded.value",
+                         (profile_id, key, text))
+
+    def setting(self, profile_id: int, key: str, default: Any = None) -> Any:
+        key = self._key(key)
+        with self._read() as conn:
+            self._need_profile(conn, profile_id)
+            row = conn.execute("SELECT value FROM settings WHERE profile_id = ? AND key = ?",
+                               (profile_id, key)).fetchone()
+        return default if row is None else json.loads(row[0])
+
+    def settings(self, profile_id: int) -> dict[str, Any]:
+        with self._read() as conn:
+            self._need_profile(conn, profile_id)
+            rows = conn.execute("SELECT key, value FROM settings WHERE profile_id = ? "
+                                "ORDER BY key", (profile_id,)).fetchall()
+        return {k: json.loads(v) for k, v in rows}
+
+    def delete_setting(self, profile_id: int, key: str) -> bool:
+        """Forget a setting; whether there was one."""
+        key = self._key(key)
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            cur = conn.execute("DELETE FROM settings WHERE profile_id = ? AND key = ?",
+                               (profile_id, key))
+            return cur.rowcount > 0
+
+    # ---- coin flips ----------------------------------------------------------------------
+
+    @staticmethod
+    def _coin_row(conn: sqlite3.Connection, profile_id: int) -> CoinStats:
+        row = conn.execute("SELECT flips, heads, tails, longest_heads_streak, "
+                           "current_heads_streak FROM coin_stats WHERE profile_id = ?",
+                           (profile_id,)).fetchone()
+        return CoinStats(*row) if row else CoinStats()
+
+    def record_flips(self, profile_id: int, flips: Iterable[bool]) -> CoinStats:
+        """Add coin flips (True: heads) to the statistics; a heads streak carries over from
+        one call to the next."""
+        if isinstance(flips, (str, bytes)) or not isinstance(flips, Iterable):
+            raise InvalidInput("flips must be a list of booleans (True for heads)")
+        results = list(flips)
+        for f in results:
+            if not isinstance(f, bool):
+                raise InvalidInput(f"a flip is True (heads) or False (tails), got {f!r}")
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            s = self._coin_row(conn, profile_id)
+            streak, longest = s.current_heads_streak, s.longest_heads_streak
+            for heads in results:
+                streak = streak + 1 if heads else 0
+                longest = max(longest, streak)
+            heads_n = sum(results)
+            new = CoinStats(s.flips + len(results), s.heads + heads_n,
+                            s.tails + len(results) - heads_n, longest, streak)
+            conn.execute(
+                "INSERT INTO coin_stats (profile_id, flips, heads, tails, longest_heads_streak,"
+                " current_heads_streak) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id) DO "
+                "UPDATE SET flips = excluded.flips, heads = excluded.heads, tails = "
+                "excluded.tails, longest_heads_streak = excluded.longest_heads_streak, "
+                "current_heads_streak = excluded.current_heads_streak",
+                (profile_id, new.flips, new.heads, new.tails, new.longest_heads_streak,
+                 new.current_heads_streak))
+            return new
+
+    def coin_stats(self, profile_id: int) -> CoinStats:
+        with self._read() as conn:
+            self._need_profile(conn, profile_id)
+            return self._coin_row(conn, profile_id)
+
+    def reset_coin_stats(self, profile_id: int) -> None:
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            conn.execute("DELETE FROM coin_stats WHERE profile_id = ?", (profile_id,))
+
+    # ---- battle-timer presets ------------------------------------------------------------
+
+    def save_timer_preset(self, profile_id: int, preset: TimerPreset) -> TimerPreset:
+        """Add a preset, or replace the one with the same name (ignoring case)."""
+        if not isinstance(preset, TimerPreset):
+            raise InvalidInput(f"expected a TimerPreset, got {type(preset).__name__}")
+        name = _text(preset.name, "a timer preset name", PRESET_NAME_MAX)
+        seconds = _int(preset.seconds_per_turn, "seconds per turn", 1, TIMER_SECONDS_MAX)
+        warn = _int(preset.warn_at_seconds, "the warning time", 0, seconds - 1)
+        if not isinstance(preset.pause_between_turns, bool):
+            raise InvalidInput("pause_between_turns must be True or False")
+        clean = TimerPreset(name, seconds, warn, preset.pause_between_turns)
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            conn.execute("DELETE FROM timer_presets WHERE profile_id = ? AND name = ?",
+                         (profile_id, name))
+            conn.execute("INSERT INTO timer_presets (profile_id, name, seconds_per_turn, "
+                         "warn_at_seconds, pause_between_turns) VALUES (?, ?, ?, ?, ?)",
+                         (profile_id, name, seconds, warn, int(clean.pause_between_turns)))
+        return clean
+
+    def timer_presets(self, profile_id: int) -> list[TimerPreset]:
+        """A profile's presets, shortest turn first."""
+        with self._read() as conn:
+            self._need_profile(conn, profile_id)
+            rows = conn.execute("SELECT name, seconds_per_turn, warn_at_seconds, "
+                                "pause_between_turns FROM timer_presets WHERE profile_id = ? "
+                                "ORDER BY seconds_per_turn, name", (profile_id,)).fetchall()
+        return [TimerPreset(n, s, w, bool(p)) for n, s, w, p in rows]
+
+    def delete_timer_preset(self, profile_id: int, name: str) -> None:
+        name = _text(name, "a timer preset name", PRESET_NAME_MAX)
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            cur = conn.execute("DELETE FROM timer_presets WHERE profile_id = ? AND name = ?",
+                               (profile_id, name))
+            if cur.rowcount == 0:
+                raise UnknownTimerPreset(f"profile {profile_id} has no timer preset {name!r}")
+
+    # ---- match history -------------------------------------------------------------------
+
+    def add_match(self, profile_id: int, *, deck_a: str, deck_b: str, winner: str | None,
+                  result: str, turns: int, ruleset: str = "expedition") -> MatchResult:
+        """Record a finished match (``winner`` None: a draw), stamped with the clock."""
+        deck_a = _text(deck_a, "the first deck's name", MATCH_TEXT_MAX)
+        deck_b = _text(deck_b, "the second deck's name", MATCH_TEXT_MAX)
+        if winner is not None:
+            winner = _text(winner, "the winner", MATCH_TEXT_MAX)
+        result = _text(result, "the result", MATCH_TEXT_MAX)
+        turns = _int(turns, "the number of turns", 0, 1_000_000)
+        ruleset = _text(ruleset, "the ruleset", MATCH_TEXT_MAX)
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            played = self._stamp()
+            cur = conn.execute(
+                "INSERT INTO match_history (profile_id, played_at, deck_a, deck_b, winner, "
+                "result, turns, ruleset) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (profile_id, played, deck_a, deck_b, winner, result, turns, ruleset))
+            return MatchResult(int(cur.lastrowid or 0), profile_id, played, deck_a, deck_b,
+                               winner, result, turns, ruleset)
+
+    def match_history(self, profile_id: int, limit: int | None = None) -> list[MatchResult]:
+        """Finished matches, newest first (at most ``limit``)."""
+        n = -1 if limit is None else _int(limit, "the limit", 0, 1_000_000_000)
+        with self._read() as conn:
+            self._need_profile(conn, profile_id)
+            rows = conn.execute(
+                "SELECT id, profile_id, played_at, deck_a, deck_b, winner, result, turns, "
+                "ruleset FROM match_history WHERE profile_id = ? "
+                "ORDER BY played_at DESC, id DESC LIMIT ?", (profile_id, n)).fetchall()
+        return [MatchResult(*row) for row in rows]
+
+    # ---- suspended match -----------------------------------------------------------------
+
+    def suspend_match(self, profile_id: int, position: dict[str, Any], replay: dict[str, Any],
+                      rng_state: Any) -> SuspendedMatch:
+        """Put a match aside (replacing any match already suspended for the profile).
+        ``rng_state`` comes back exactly, tuples and all."""
+        if not isinstance(position, dict):
+            raise InvalidInput(f"a position is a dict, got {type(position).__name__}")
+        if not isinstance(replay, dict):
+            raise InvalidInput(f"a replay is a dict, got {type(replay).__name__}")
+        pos_text = encode_json(position, "the position")
+        replay_text = encode_json(replay, "the replay")
+        rng_text = encode_exact(rng_state)
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            saved = self._stamp()
+            conn.execute(
+                "INSERT INTO suspended_match (profile_id, saved_at, position, replay, rng_state)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (profile_id) DO UPDATE SET saved_at = "
+                "excluded.saved_at, position = excluded.position, replay = excluded.replay, "
+                "rng_state = excluded.rng_state",
+                (profile_id, saved, pos_text, replay_text, rng_text))
+        return SuspendedMatch(profile_id, saved, json.loads(pos_text), json.loads(replay_text),
+                              decode_exact(rng_text))
+
+    def suspended_match(self, profile_id: int) -> SuspendedMatch | None:
+        with self._read() as conn:
+            self._need_profile(conn, profile_id)
+            row = conn.execute("SELECT saved_at, position, replay, rng_state FROM "
+                               "suspended_match WHERE profile_id = ?", (profile_id,)).fetchone()
+        if row is None:
+            return None
+        return SuspendedMatch(profile_id, row[0], json.loads(row[1]), json.loads(row[2]),
+                              decode_exact(row[3]))
+
+    def clear_suspended(self, profile_id: int) -> bool:
+        """Drop the suspended match (it was resumed or abandoned); whether there was one."""
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            cur = conn.execute("DELETE FROM suspended_match WHERE profile_id = ?", (profile_id,))
+            return cur.rowcount > 0

@@ -1,0 +1,146 @@
+"""The save file's schema and its migrations.
+
+The schema version lives in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file
+as ours, so a stranger's SQLite file is never mistaken for an empty save. ``MIGRATIONS[i]``
+takes a file from version ``i`` to ``i + 1``; each step runs in its own transaction together
+with the ``user_version`` bump, so a power cut mid-migration leaves the file at the old
+version or the new one, never in between.
+
+To change the schema, append a step (never edit a shipped one: files in the wild were made
+by it) and add a test that a file of the previous version keeps its data. See docs/SAVES.md.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+
+# "PTCG" in ASCII: what PRAGMA application_id holds in every save file.
+APPLICATION_ID = 0x50544347
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One step: SQL statements (run in order), then an optional Python function for data
+    work that SQL cannot express. Both run inside the step's transaction."""
+
+    version: int  # the version the file has after this step
+    description: str
+    statements: tuple[str, ...] = ()
+    run: Callable[[sqlite3.Connection], None] | None = None
+
+    def apply(self, conn: sqlite3.Connection) -> None:
+        for sql in self.statements:
+            conn.execute(sql)
+        if self.run is not None:
+            self.run(conn)
+
+
+_PROFILE_FK = "profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE"
+
+V1 = Migration(
+    version=1,
+    description="profiles, collection, decks, settings, coin statistics, match history, "
+                "suspended match",
+    statements=(
+        f"PRAGMA application_id = {APPLICATION_ID}",
+        """CREATE TABLE profiles (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            created REAL NOT NULL)""",
+        f"""CREATE TABLE collection (
+            {_PROFILE_FK},
+            card_id TEXT NOT NULL,
+            count INTEGER NOT NULL CHECK (count >= 0),
+            first_scanned REAL NOT NULL,
+            PRIMARY KEY (profile_id, card_id)) WITHOUT ROWID""",
+        f"""CREATE TABLE decks (
+            id INTEGER PRIMARY KEY,
+            {_PROFILE_FK},
+            name TEXT NOT NULL COLLATE NOCASE,
+            created REAL NOT NULL,
+            updated REAL NOT NULL,
+            UNIQUE (profile_id, name))""",
+        """CREATE TABLE deck_cards (
+            deck_id INTEGER NOT NULL REFERENCES decks(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            card_id TEXT NOT NULL,
+            PRIMARY KEY (deck_id, position)) WITHOUT ROWID""",
+        f"""CREATE TABLE settings (
+            {_PROFILE_FK},
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (profile_id, key)) WITHOUT ROWID""",
+        """CREATE TABLE coin_stats (
+            profile_id INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+            flips INTEGER NOT NULL DEFAULT 0,
+            heads INTEGER NOT NULL DEFAULT 0,
+            tails INTEGER NOT NULL DEFAULT 0,
+            longest_heads_streak INTEGER NOT NULL DEFAULT 0,
+            current_heads_streak INTEGER NOT NULL DEFAULT 0)""",
+        f"""CREATE TABLE match_history (
+            id INTEGER PRIMARY KEY,
+            {_PROFILE_FK},
+            played_at REAL NOT NULL,
+            deck_a TEXT NOT NULL,
+            deck_b TEXT NOT NULL,
+            winner TEXT,
+            result TEXT NOT NULL,
+            turns INTEGER NOT NULL)""",
+        "CREATE INDEX match_history_by_profile ON match_history (profile_id, played_at)",
+        """CREATE TABLE suspended_match (
+            profile_id INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+            saved_at REAL NOT NULL,
+            position TEXT NOT NULL,
+            replay TEXT NOT NULL,
+            rng_state TEXT NOT NULL)""",
+    ),
+)
+
+V2 = Migration(
+    version=2,
+    description="battle-timer presets; the ruleset of each match in the history",
+    statements=(
+        f"""CREATE TABLE timer_presets (
+            {_PROFILE_FK},
+            name TEXT NOT NULL COLLATE NOCASE,
+            seconds_per_turn INTEGER NOT NULL CHECK (seconds_per_turn > 0),
+            warn_at_seconds INTEGER NOT NULL DEFAULT 0 CHECK (warn_at_seconds >= 0),
+            pause_between_turns INTEGER NOT NULL DEFAULT 1,
+            PRIMARY KEY (profile_id, name)) WITHOUT ROWID""",
+        # Every match saved before v2 was played under the home era's rules.
+        "ALTER TABLE match_history ADD COLUMN ruleset TEXT NOT NULL DEFAULT 'expedition'",
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (V1, V2)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def user_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
+    """Bring the file up to ``target`` one step per transaction; the version it had before.
+
+    ``conn`` must be in autocommit mode (``isolation_level=None``) so that the explicit
+    ``BEGIN IMMEDIATE`` below is the only transaction."""
+    if not 0 <= target <= SCHEMA_VERSION:
+        raise ValueError(f"no schema version {target} (this version knows 0..{SCHEMA_VERSION})")
+    start = user_version(conn)
+    for step in MIGRATIONS[start:target]:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Another process may have migrated while we waited for the write lock.
+            if user_version(conn) >= step.version:
+                conn.execute("ROLLBACK")
+                continue
+            step.apply(conn)
+            conn.execute(f"PRAGMA user_version = {step.version}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return start

@@ -1,0 +1,111 @@
+"""Schema versions and migrations: a version-1 file keeps its data when it is brought up to
+date, and a step that fails leaves the file at the version it had."""
+
+import random
+import sqlite3
+
+import pytest
+
+from handheld.save import (
+    MIGRATIONS,
+    SAVE_FILE,
+    SCHEMA_VERSION,
+    CoinStats,
+    Migration,
+    TimerPreset,
+    migrate,
+    open_saves,
+)
+from handheld.save import schema as schema_module
+from handheld.save.codec import encode_exact
+
+
+def test_versions_are_consecutive_and_there_are_real_steps():
+    assert SCHEMA_VERSION == len(MIGRATIONS) >= 2
+    assert [m.version for m in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))
+
+
+def v1_file(path):
+    """A save file as version 1 of the game wrote it, with some of everything."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    assert migrate(conn, target=1) == 0
+    state = random.Random(7).getstate()
+    conn.executescript(f"""
+        INSERT INTO profiles VALUES (1, 'Ash', 10.0);
+        INSERT INTO collection VALUES (1, 'ecard1-98', 3, 11.0), (1, 'ecard1-1', 0, 12.0);
+        INSERT INTO decks VALUES (1, 1, 'Fire', 13.0, 14.0);
+        INSERT INTO deck_cards VALUES (1, 0, 'ecard1-98'), (1, 1, 'ecard1-1');
+        INSERT INTO settings VALUES (1, 'sound.volume', '7');
+        INSERT INTO coin_stats VALUES (1, 10, 6, 4, 3, 1);
+        INSERT INTO match_history VALUES (1, 1, 15.0, 'Fire', 'Water', 'Fire', 'prizes', 9);
+        INSERT INTO suspended_match VALUES (1, 16.0, '{{"turn":3}}', '{{"seed":7}}',
+                                            '{encode_exact(state)}');
+    """)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    conn.close()
+    return state
+
+
+def test_a_version_1_file_is_migrated_with_its_data_kept(storage):
+    state = v1_file(storage.path(SAVE_FILE))
+    opened = open_saves(storage, now=lambda: 100.0)
+    assert opened.problem is None
+    saves = opened.saves
+    assert saves.schema_version == SCHEMA_VERSION
+    [ash] = saves.profiles()
+    assert (ash.id, ash.name, ash.created) == (1, "Ash", 10.0)
+    entries = saves.collection(1, include_zero=True)
+    assert [(e.card_id, e.count, e.first_scanned) for e in entries] == [
+        ("ecard1-98", 3, 11.0), ("ecard1-1", 0, 12.0)]
+    deck = saves.deck(1)
+    assert (deck.name, deck.cards, deck.created, deck.updated) == (
+        "Fire", ("ecard1-98", "ecard1-1"), 13.0, 14.0)
+    assert saves.settings(1) == {"sound.volume": 7}
+    assert saves.coin_stats(1) == CoinStats(10, 6, 4, 3, 1)
+    [match] = saves.match_history(1)
+    assert (match.played_at, match.winner, match.turns, match.ruleset) == (
+        15.0, "Fire", 9, "expedition")  # v2's new column, filled for old rows
+    suspended = saves.suspended_match(1)
+    assert suspended is not None and suspended.rng_state == state
+    # What v2 added works on the migrated file.
+    saves.save_timer_preset(1, TimerPreset("Tournament", 90, 10))
+    assert saves.timer_presets(1) == [TimerPreset("Tournament", 90, 10, True)]
+    saves.close()
+
+
+def test_migrating_again_does_nothing(tmp_path):
+    conn = sqlite3.connect(tmp_path / "s.sqlite3", isolation_level=None)
+    assert migrate(conn) == 0
+    assert migrate(conn) == SCHEMA_VERSION
+    with pytest.raises(ValueError, match="no schema version"):
+        migrate(conn, target=SCHEMA_VERSION + 1)
+    conn.close()
+
+
+def test_a_failing_step_leaves_the_file_at_its_version(tmp_path, monkeypatch):
+    broken = Migration(2, "half a step", statements=(
+        "CREATE TABLE first_half (x)",
+        "ALTER TABLE no_such_table ADD COLUMN y",
+    ))
+    monkeypatch.setattr(schema_module, "MIGRATIONS", (MIGRATIONS[0], broken))
+    conn = sqlite3.connect(tmp_path / "s.sqlite3", isolation_level=None)
+    with pytest.raises(sqlite3.OperationalError):
+        migrate(conn, target=2)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    assert "first_half" not in tables and "profiles" in tables
+    conn.close()
+
+
+def test_a_python_step_runs_inside_the_transaction(tmp_path, monkeypatch):
+    def fill(conn: sqlite3.Connection) -> None:
+        conn.execute("INSERT INTO extra VALUES (42)")
+
+    step = Migration(3, "data step", statements=("CREATE TABLE extra (x)",), run=fill)
+    monkeypatch.setattr(schema_module, "MIGRATIONS", (*MIGRATIONS[:2], step))
+    monkeypatch.setattr(schema_module, "SCHEMA_VERSION", 3)
+    conn = sqlite3.connect(tmp_path / "s.sqlite3", isolation_level=None)
+    migrate(conn, target=3)
+    assert conn.execute("SELECT x FROM extra").fetchall() == [(42,)]
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    conn.close()
