@@ -13,7 +13,10 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .players import MatchRecord
 
 
 def _positive(text: str) -> int:
@@ -42,14 +45,17 @@ def build_parser() -> argparse.ArgumentParser:
                                      description="A pocket Pokémon TCG machine.")
     sub = parser.add_subparsers(dest="command")
 
+    play = sub.add_parser("play", help="the game (for now: the demo match, kept in the "
+                                       "saves' match history); the default command")
     demo = sub.add_parser("demo", help="one AI-vs-AI match printed as a readable log")
-    demo.add_argument("--deck1", default="blazing_quake", help="deck name or .deck file")
-    demo.add_argument("--deck2", default="tidal_mind", help="deck name or .deck file")
-    demo.add_argument("--players", type=_players, default=["greedy", "greedy"],
-                      help="two of random,greedy (default greedy,greedy)")
-    demo.add_argument("--seed", type=int, default=None, help="replay a given match")
-    demo.add_argument("--delay", type=float, default=0.0,
-                      help="seconds to pause at each turn, for watching")
+    for p in (play, demo):
+        p.add_argument("--deck1", default="blazing_quake", help="deck name or .deck file")
+        p.add_argument("--deck2", default="tidal_mind", help="deck name or .deck file")
+        p.add_argument("--players", type=_players, default=["greedy", "greedy"],
+                       help="two of random,greedy (default greedy,greedy)")
+        p.add_argument("--seed", type=int, default=None, help="replay a given match")
+        p.add_argument("--delay", type=float, default=0.0,
+                       help="seconds to pause at each turn, for watching")
 
     sim = sub.add_parser("sim", help="play many games and print statistics")
     sim.add_argument("--deck1", default="blazing_quake", help="deck name or .deck file")
@@ -88,8 +94,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     command = args.command or "play"
     try:
-        if command in ("play", "demo"):
-            return _demo(args)
+        if command == "play":
+            return _play(args)
+        if command == "demo":
+            _demo(args)
+            return 0
         if command == "sim":
             return _sim(args)
         if command == "cards":
@@ -102,12 +111,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 2
 
 
-def _demo(args: argparse.Namespace) -> int:
+def _demo(args: argparse.Namespace) -> MatchRecord:
     from .demo import run_demo
 
     decks = (getattr(args, "deck1", "blazing_quake"), getattr(args, "deck2", "tidal_mind"))
     players = getattr(args, "players", ["greedy", "greedy"])
-    run_demo(decks, players, getattr(args, "seed", None), delay=getattr(args, "delay", 0.0))
+    return run_demo(decks, players, getattr(args, "seed", None),
+                    delay=getattr(args, "delay", 0.0))
+
+
+def _play(args: argparse.Namespace) -> int:
+    """The game as it stands: the demo match, with the saves opened as the handheld opens
+    them (a damaged save file is reported and left alone; the game plays on)."""
+    from firmware_sim.storage import DirStorage
+
+    from .save import SaveError, open_saves
+
+    opened = open_saves(DirStorage())
+    if opened.problem:
+        print(f"note: {opened.problem}", file=sys.stderr)
+    rec = _demo(args)
+    try:
+        saves = opened.saves
+        profile = next((p for p in saves.profiles() if p.name == "Player"), None) \
+            or saves.create_profile("Player")
+        winner = None if rec.winner is None else f"P{rec.winner + 1}"
+        saves.add_match(profile.id, deck_a=getattr(args, "deck1", "blazing_quake"),
+                        deck_b=getattr(args, "deck2", "tidal_mind"), winner=winner,
+                        result=rec.result, turns=rec.turns)
+        played = len(saves.match_history(profile.id))
+        where = opened.path if not opened.problem else "memory only, not kept"
+        print(f"Saved to the match history ({played} played; {where}).")
+    except SaveError as exc:
+        print(f"note: the match was not saved: {exc}", file=sys.stderr)
+    finally:
+        opened.saves.close()
     return 0
 
 

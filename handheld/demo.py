@@ -10,7 +10,7 @@ from typing import IO
 
 from .cards import default_pool, load_deck
 from .engine.describe import describe_event
-from .players import make_player, play_match
+from .players import MatchRecord, make_player, play_match
 
 
 def run_demo(
@@ -19,8 +19,8 @@ def run_demo(
     seed: int | None = None,
     out: IO[str] = sys.stdout,
     delay: float = 0.0,
-) -> int:
-    """Play and print one match; returns the winner's seat (0 or 1)."""
+) -> MatchRecord:
+    """Play and print one match; returns its record (winner, result, turns...)."""
     if seed is None:
         seed = int(time.time()) % 100_000
     pool = default_pool()
@@ -43,4 +43,4 @@ def run_demo(
           file=out)
     print(f"Replay it with: python -m handheld demo --seed {seed}", file=out)
     assert rec.winner is not None
-    return rec.winner
+    return rec

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -97,3 +98,25 @@ def test_card_page_png_is_240x160(tmp_path: Path) -> None:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
     assert (width, height) == (240, 160)
+
+
+def test_play_keeps_history_and_survives_a_damaged_save_file(tmp_path: Path) -> None:
+    env = {**os.environ, "HANDHELD_DATA": str(tmp_path)}
+
+    def play() -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "handheld", "play", "--seed", "3"],
+                              cwd=ROOT, text=True, capture_output=True, timeout=120, env=env)
+
+    r = play()
+    assert r.returncode == 0, r.stderr
+    assert "Saved to the match history (1 played" in r.stdout
+    assert "(2 played" in play().stdout
+    save = tmp_path / "saves.sqlite3"
+    for f in tmp_path.iterdir():
+        f.unlink()
+    save.write_bytes(b"not a database, but the player's file all the same")
+    r = play()
+    assert r.returncode == 0
+    assert "is not a save file" in r.stderr and "left exactly as it was" in r.stderr
+    assert "memory only, not kept" in r.stdout
+    assert save.read_bytes() == b"not a database, but the player's file all the same"
