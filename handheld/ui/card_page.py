@@ -12,15 +12,14 @@ generates from the card's effect definition, so what the page says is what the c
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.carddefs import ENERGY, POKEMON, CardDef
 from ..engine.text import TextSection, card_sections
-from .font import GLYPH_HEIGHT, LINE_HEIGHT, SPACING, PixelFont
-from .icons import ICON_SIZE, energy_icon
+from .font import LINE_HEIGHT, PixelFont
+from .icons import ICON_SIZE
 from .palette import (
     BODY_GREEN,
     ENERGY_BAND,
@@ -34,6 +33,7 @@ from .palette import (
     WHITE,
     Color,
 )
+from .text import ICON_GAP, IconOp, Op, RectOp, TextCache, TextOp, draw_ops, line_ops, moved, wrap
 
 if TYPE_CHECKING:
     import pygame
@@ -47,49 +47,9 @@ FOOTER_Y = 150  # the footer's text line; a rule is drawn just above it
 BODY_BOTTOM = FOOTER_Y - 3  # body lines end above this
 INDENT = 6  # effect text under an attack or Power
 SECTION_GAP = 3
-ICON_GAP = 1
-
-_ICON_TOKEN = re.compile(r"(\[[A-Z]\])")
 
 
-# --------------------------------------------------------------------------- operations
-
-
-@dataclass(frozen=True)
-class TextOp:
-    x: int
-    y: int
-    text: str
-    color: Color = INK
-    scale: int = 1
-
-    def box(self, font: PixelFont) -> tuple[int, int, int, int]:
-        return (self.x, self.y, font.width(self.text) * self.scale, GLYPH_HEIGHT * self.scale)
-
-
-@dataclass(frozen=True)
-class IconOp:
-    x: int
-    y: int
-    energy_type: str
-
-    def box(self, font: PixelFont) -> tuple[int, int, int, int]:
-        return (self.x, self.y, ICON_SIZE, ICON_SIZE)
-
-
-@dataclass(frozen=True)
-class RectOp:
-    x: int
-    y: int
-    w: int
-    h: int
-    color: Color
-
-    def box(self, font: PixelFont) -> tuple[int, int, int, int]:
-        return (self.x, self.y, self.w, self.h)
-
-
-Op = TextOp | IconOp | RectOp
+# --------------------------------------------------------------------------- pages
 
 
 @dataclass
@@ -101,91 +61,6 @@ class CardPage:
     lines: list[str] = field(default_factory=list)
     number: int = 1
     count: int = 1
-
-
-# --------------------------------------------------------------------------- rich text
-
-
-def _parts(word: str) -> list[str]:
-    """A word split into text and Energy symbols: "[R]." -> ["[R]", "."]."""
-    return [p for p in _ICON_TOKEN.split(word) if p]
-
-
-def _part_width(font: PixelFont, part: str) -> int:
-    return ICON_SIZE if _ICON_TOKEN.fullmatch(part) else font.width(part)
-
-
-def _word_width(font: PixelFont, word: str) -> int:
-    parts = _parts(word)
-    return sum(_part_width(font, p) for p in parts) + ICON_GAP * (len(parts) - 1)
-
-
-def _space(font: PixelFont) -> int:
-    """The advance of a space between words, as :meth:`PixelFont.draw` spaces them."""
-    return font.char_width(" ") + 2 * SPACING
-
-
-def wrap(font: PixelFont, text: str, width: int) -> list[str]:
-    """Greedy word wrap to ``width`` pixels; Energy symbols count as 7 pixels. A word wider
-    than a whole line is broken between characters."""
-    lines: list[str] = []
-    current = ""
-    current_w = 0
-    space = _space(font)
-    for word in text.split():
-        w = _word_width(font, word)
-        while w > width:  # break an overlong word (never in practice, but never clip)
-            cut = len(word)
-            while cut > 1 and _word_width(font, word[:cut]) > width:
-                cut -= 1
-            if current:
-                lines.append(current)
-                current, current_w = "", 0
-            lines.append(word[:cut])
-            word = word[cut:]
-            w = _word_width(font, word)
-        if current and current_w + space + w > width:
-            lines.append(current)
-            current, current_w = "", 0
-        if current:
-            current += " " + word
-            current_w += space + w
-        else:
-            current, current_w = word, w
-    if current:
-        lines.append(current)
-    return lines
-
-
-def _line_ops(font: PixelFont, line: str, x: int, y: int, color: Color) -> list[Op]:
-    """Ops for one rich-text line: runs of words as one text op each, symbols as icons.
-    The x accounting matches :meth:`PixelFont.draw`, so a run drawn as one string lands
-    where the wrap measured it."""
-    ops: list[Op] = []
-    run, run_x = "", x
-    space = _space(font)
-    for i, word in enumerate(line.split(" ")):
-        if i:
-            x += space
-            if run:
-                run += " "
-        for j, part in enumerate(_parts(word)):
-            if j:
-                x += ICON_GAP
-            if _ICON_TOKEN.fullmatch(part):
-                if run.strip():
-                    ops.append(TextOp(run_x, y + 1, run.rstrip(), color))
-                run = ""
-                ops.append(IconOp(x, y, part[1]))
-                x += ICON_SIZE
-            else:
-                if not run:
-                    run_x = x
-                run += part
-                x += font.width(part)
-    if run.strip():
-        ops.append(TextOp(run_x, y + 1, run.rstrip(), color))
-    return ops
 
 
 # --------------------------------------------------------------------------- blocks
@@ -240,7 +115,7 @@ def _section_block(font: PixelFont, section: TextSection) -> _Block:
         lines.append(_Line(ops, section_head(section), LINE_HEIGHT + 2))
     indent = INDENT if (section.attack or section.label) else 0
     for text in wrap(font, section.body, WIDTH - 2 * MARGIN - indent):
-        lines.append(_Line(_line_ops(font, text, MARGIN + indent, 0, INK), text))
+        lines.append(_Line(line_ops(font, text, MARGIN + indent, 0, INK), text))
     return _Block(lines)
 
 
@@ -351,29 +226,21 @@ def card_pages(d: CardDef, font: PixelFont, set_label: str = "") -> list[CardPag
         page.ops.append(RectOp(0, 0, WIDTH, HEIGHT, PAPER))
         page.ops.extend(_header(font, d))
         for y, line in placed:
-            page.ops.extend(_moved(op, y) for op in line.ops)
+            page.ops.extend(moved(op, dy=y) for op in line.ops)
             page.lines.append(line.text)
         page.ops.extend(_footer(font, d, set_label, n, count))
         pages.append(page)
     return pages
 
 
-def _moved(op: Op, dy: int) -> Op:
-    if isinstance(op, TextOp):
-        return TextOp(op.x, op.y + dy, op.text, op.color, op.scale)
-    if isinstance(op, IconOp):
-        return IconOp(op.x, op.y + dy, op.energy_type)
-    return RectOp(op.x, op.y + dy, op.w, op.h, op.color)
+_CACHES: dict[int, TextCache] = {}
 
 
 def draw_card_page(surface: pygame.Surface, page: CardPage, font: PixelFont) -> None:
-    for op in page.ops:
-        if isinstance(op, RectOp):
-            surface.fill(op.color, (op.x, op.y, op.w, op.h))
-        elif isinstance(op, IconOp):
-            surface.blit(energy_icon(op.energy_type), (op.x, op.y))
-        else:
-            font.draw(surface, op.text, op.x, op.y, op.color, op.scale)
+    cache = _CACHES.get(id(font))
+    if cache is None:
+        cache = _CACHES[id(font)] = TextCache(font)
+    draw_ops(surface, page.ops, cache)
 
 
 def render_card_pages(d: CardDef, path: Path, set_label: str = "", *,
