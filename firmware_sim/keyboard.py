@@ -78,6 +78,17 @@ class PygameInput:
         self._axes: dict[Button, bool] = {b: False for b in (Button.UP, Button.DOWN,
                                                                Button.LEFT, Button.RIGHT)}
 
+    def set_keys(self, keys: Mapping[str, Button | str]) -> None:
+        """Use another key map (the player's setting); key names as pygame spells them."""
+        codes = {}
+        for name, button in keys.items():
+            try:
+                codes[self.pygame.key.key_code(name)] = Button(button) if isinstance(
+                    button, str) else button
+            except ValueError:
+                raise ValueError(f"unknown key name {name!r} in the key map") from None
+        self.codes = codes
+
     def translate(self, event: Any, t: float) -> list[RawEdge]:
         """The raw edges one pygame event makes (public so tests can post events)."""
         pg = self.pygame

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import CardPool, Chance, Match
-from .players import chance_outcome, make_player
+from .players import PLAYERS, chance_outcome, make_player
 from .players.basic import rng_state, set_rng_state
 
 SNAPSHOT_FORMAT = "handheld-suspended/1"
@@ -31,24 +31,45 @@ class SessionError(ValueError):
 class MatchSession:
     pool: CardPool
     decks: tuple[list[str], list[str]]
-    players: list[str]  # "random" / "greedy" per seat ("human" seats are answered by the UI)
+    players: list[str]  # per seat: "random" / "greedy" (the computer), "human" or "remote"
     seed: int
     match: Match = field(init=False)
     rng: random.Random = field(init=False)
     answers: list[Any] = field(default_factory=list)
 
+    record_log: bool = False
+    meta: dict[str, Any] = field(default_factory=dict)  # the screen's own notes (names...)
+
     def __post_init__(self) -> None:
-        self.match = Match(self.pool, self.decks, record_log=False)
+        self.match = Match(self.pool, self.decks, record_log=self.record_log)
         self.rng = random.Random(self.seed)
-        self.ai = [make_player(name, self.seed + 7919 * (i + 1))
-                   for i, name in enumerate(self.players)]
+        self.ai = _players(self.players, self.seed)
 
     @property
     def over(self) -> bool:
         return self.match.over
 
+    def waiting_for(self) -> str:
+        """Who the match waits for: "chance", "computer", "human", "remote" or "over"."""
+        m = self.match
+        if m.over:
+            return "over"
+        d = m.pending
+        if isinstance(d, Chance):
+            return "chance"
+        assert d is not None
+        seat = self.players[d.player]
+        return "computer" if self.ai[d.player] is not None else seat
+
+    def next_chance(self) -> Any:
+        """The outcome the pending chance node will get (drawn now, for the animation)."""
+        d = self.match.pending
+        assert isinstance(d, Chance)
+        return chance_outcome(d, self.rng)
+
     def step(self) -> bool:
-        """Advance by one chance outcome or one computer decision; False once over."""
+        """Advance by one chance outcome or one computer decision; False once over (or
+        when a human or remote player must answer)."""
         m = self.match
         if m.over:
             return False
@@ -57,10 +78,20 @@ class MatchSession:
             m.resolve(chance_outcome(d, self.rng))
         else:
             assert d is not None
-            answer = self.ai[d.player].choose(m, d)
-            self.answers.append(answer)
-            m.apply(answer)
+            player = self.ai[d.player]
+            if player is None:
+                return False
+            self.answer(player.choose(m, d))
         return not m.over
+
+    def resolve(self, outcome: Any) -> None:
+        """Resolve the pending chance node with an outcome from :meth:`next_chance`."""
+        self.match.resolve(outcome)
+
+    def answer(self, action: Any) -> None:
+        """A player's answer (any seat): applied and kept for the replay."""
+        self.match.apply(action)
+        self.answers.append(action)
 
     # ---------------------------------------------------------------- suspend / resume
 
@@ -70,13 +101,16 @@ class MatchSession:
             "format": SNAPSHOT_FORMAT,
             "position": self.match.position(),
             "replay": {"decks": [list(d) for d in self.decks], "seed": self.seed,
-                       "players": list(self.players), "answers": list(self.answers)},
+                       "players": list(self.players), "answers": list(self.answers),
+                       "meta": dict(self.meta)},
             "rng": {"driver": rng_state(self.rng),
-                    "players": [p.get_state() for p in self.ai]},  # type: ignore[attr-defined]
+                    "players": [p.get_state() if p is not None else None  # type: ignore
+                                for p in self.ai]},
         }
 
     @classmethod
-    def resume(cls, pool: CardPool, snap: dict[str, Any]) -> MatchSession:
+    def resume(cls, pool: CardPool, snap: dict[str, Any], *, record_log: bool = False
+               ) -> MatchSession:
         if not isinstance(snap, dict) or snap.get("format") != SNAPSHOT_FORMAT:
             raise SessionError("not a suspended match of this game (format "
                                f"{snap.get('format') if isinstance(snap, dict) else None!r})")
@@ -88,12 +122,15 @@ class MatchSession:
             self.players = list(replay["players"])
             self.seed = int(replay["seed"])
             self.answers = list(replay["answers"])
-            self.match = Match.from_position(pool, snap["position"], record_log=False)
+            self.meta = dict(replay.get("meta", {}))
+            self.record_log = record_log
+            self.match = Match.from_position(pool, snap["position"], record_log=record_log)
             self.rng = random.Random()
             set_rng_state(self.rng, snap["rng"]["driver"])
-            self.ai = [make_player(name) for name in self.players]
+            self.ai = _players(self.players, 0)
             for player, state in zip(self.ai, snap["rng"]["players"], strict=True):
-                player.set_state(state)  # type: ignore[attr-defined]
+                if player is not None:
+                    player.set_state(state)  # type: ignore[attr-defined]
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             raise SessionError(f"the suspended match is incomplete or damaged: {exc}") from None
         return self
@@ -105,6 +142,23 @@ class MatchSession:
 
         rec = MatchRecord(self.decks, self.seed, list(self.answers))
         return replay(self.pool, rec, record_log=False)
+
+
+HUMAN_SEATS = ("human", "remote")
+
+
+def _players(names: Sequence[str], seed: int) -> list[Any]:
+    """The computer player of each seat, or None where a person answers."""
+    out: list[Any] = []
+    for i, name in enumerate(names):
+        if name in HUMAN_SEATS:
+            out.append(None)
+        elif name in PLAYERS:
+            out.append(make_player(name, seed + 7919 * (i + 1)))
+        else:
+            raise SessionError(f"unknown player {name!r} (one of: "
+                               f"{', '.join((*PLAYERS, *HUMAN_SEATS))})")
+    return out
 
 
 @dataclass(frozen=True)

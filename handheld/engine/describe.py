@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .ops import find_slot
@@ -69,13 +70,15 @@ def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
     return " ".join(str(x) for x in opt)
 
 
-def describe_event(m: Match, ev: tuple[Any, ...], viewer: int | None = None) -> str:
-    """One log event as a line of text. ``viewer`` hides what that player may not see."""
+def describe_event(m: Match, ev: tuple[Any, ...], viewer: int | None = None,
+                   names: Sequence[str] | None = None) -> str:
+    """One log event as a line of text. ``viewer`` hides what that player may not see;
+    ``names`` replaces "P1" and "P2" (the players' names on the handheld)."""
     kind = ev[0]
     name = m.card_name
 
     def who(p: int) -> str:
-        return f"P{p + 1}"
+        return names[p] if names else f"P{p + 1}"
 
     if kind == "turn":
         return f"--- Turn {ev[1]}: {who(ev[2])} ---"

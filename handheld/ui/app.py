@@ -1,0 +1,231 @@
+"""The handheld: the 240x160 screen, the scene stack, the board, the saves, at 60 Hz.
+
+:class:`Handheld` runs the same way in a window, on a Raspberry Pi's panel and headless:
+
+* **the loop** is a fixed 60 Hz timestep on the board's clock (injected: a fake clock in
+  tests and headless runs); game logic counts frames and never reads the wall clock;
+* **each frame** the board reports the buttons (and sleep, shutdown, a critical battery),
+  the top scene updates, and the visible scenes draw on the 240x160 surface, which the
+  board's display scales to the panel;
+* **headless** (``Handheld(headless=True)``), tests and the README's demo drive it like
+  PyBoy: ``press(button, frames)``, ``tick(frames)``, ``screen`` (a 160x240x3 array) and
+  ``screenshot(path)``.
+
+Before the handheld powers off (POWER held, a critical battery, the window closed) every
+scene gets ``on_shutdown``: the duel saves the suspended match there.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from firmware_sim.board import Board, BoardConfig, config_from_dict, make_board
+from firmware_sim.buttons import Button
+
+from .font import pocket_font
+from .input import FrameInput
+from .scene import Scene, SceneStack
+from .settings import KEY_MAPS, Settings
+from .sound import Sounds
+from .text import TextCache
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..engine.cardpool import CardPool
+
+WIDTH, HEIGHT = 240, 160
+FPS = 60
+FRAME_MS = 1000.0 / FPS
+
+
+class Handheld:
+    def __init__(self, *, headless: bool = False, board: Board | None = None,
+                 config: BoardConfig | None = None, data_dir: Path | str | None = None,
+                 sound: bool | None = None, first_scene: type[Scene] | None = None,
+                 seed: int | None = None) -> None:
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        import pygame
+
+        self.pygame = pygame
+        self.headless = headless
+        self.board = board or make_board("headless" if headless else None,
+                                         config or (config_from_dict({}) if headless else None),
+                                         data_dir=data_dir)
+        self.surface = pygame.Surface((WIDTH, HEIGHT))
+        self.text = TextCache(pocket_font())
+        self.frame = 0
+        # Seeds of new matches: fixed in tests and demos, else from the system's randomness.
+        self.rng = random.Random(seed if seed is not None
+                                 else random.SystemRandom().randrange(2**32))
+        self.running = True
+        self.shutdown_reason: str | None = None
+        self.notices: list[str] = []  # messages for the player at the next chance
+        self._open_saves()
+        self.settings = Settings.load(self.saves, self.profile)
+        self.sounds = Sounds(self.settings.volume, enabled=sound if sound is not None
+                             else not headless)
+        self.apply_settings()
+        self.scenes = SceneStack()
+        self._pool: CardPool | None = None
+        if first_scene is None:
+            from .scenes.title import TitleScene
+
+            first_scene = TitleScene
+        self.scenes.push(first_scene(self))
+        self.scenes.apply()
+
+    # ---------------------------------------------------------------- services
+
+    def _open_saves(self) -> None:
+        from ..save import open_saves
+
+        opened = open_saves(self.board.storage)
+        self.saves = opened.saves
+        self.save_path = opened.path
+        if opened.problem:
+            self.notices.append(opened.problem)
+        profiles = self.saves.profiles()
+        self.profile = profiles[0].id if profiles else self.saves.create_profile("Player").id
+
+    @property
+    def pool(self) -> CardPool:
+        """The card pool, loaded on first use (the title appears before it is ready)."""
+        if self._pool is None:
+            from ..cards import default_pool
+
+            self._pool = default_pool()
+        return self._pool
+
+    def apply_settings(self) -> None:
+        if hasattr(self, "sounds"):
+            self.sounds.set_volume(self.settings.volume)
+        keys = KEY_MAPS[self.settings.key_map]
+        for source in getattr(self.board.input, "sources", [self.board.input]):
+            if hasattr(source, "set_keys"):
+                source.set_keys(keys)
+
+    def save_settings(self) -> None:
+        self.settings.save(self.saves, self.profile)
+        self.apply_settings()
+
+    # ---------------------------------------------------------------- one frame
+
+    def update(self) -> None:
+        """One 1/60 s step of logic."""
+        tick = self.board.tick()
+        self.frame += 1
+        if tick.shutdown and self.shutdown_reason is None:
+            self.shutdown(tick.shutdown)
+            return
+        if tick.asleep:
+            return  # the game clock is stopped: nothing moves
+        for ev in tick.power:
+            if ev.kind == "low":
+                self.notices.append(f"The battery is low ({ev.state.percent:.0f}%). "
+                                    "Charge it soon; the game saves itself if it runs out.")
+        inp = FrameInput(tick.buttons, self.board.buttons.held, self.frame)
+        top = self.scenes.top
+        if top is not None:
+            top.frames += 1
+            top.update(inp)
+        self.scenes.apply()
+        if not self.scenes.scenes:
+            self.running = False
+
+    def draw(self) -> None:
+        self.surface.fill((0, 0, 0))
+        for scene in self.scenes.visible():
+            scene.draw(self.surface)
+
+    def shutdown(self, reason: str) -> None:
+        """Let every scene save what it must, then stop."""
+        self.shutdown_reason = reason
+        for scene in reversed(self.scenes.scenes):
+            scene.on_shutdown(reason)
+        self.running = False
+
+    # ---------------------------------------------------------------- headless API
+
+    def tick(self, frames: int = 1) -> None:
+        for _ in range(frames):
+            if not self.running:
+                return
+            self.update()
+            self.draw()
+
+    def press(self, button: Button | str, frames: int = 2) -> None:
+        """Hold ``button`` for ``frames`` frames, then let go (and run one more frame)."""
+        b = Button(button) if isinstance(button, str) else button
+        sim = self.board.input
+        if not hasattr(sim, "press"):
+            raise RuntimeError("press() needs the headless board's simulated buttons")
+        now = self.board.clock.now_ms()
+        sim.press(b, now)
+        sim.release(b, now + frames * FRAME_MS)
+        self.tick(frames + 1)
+
+    def script(self, text: str) -> None:
+        """Schedule presses like ``"A@0-50, DOWN@100-150"`` (ms from now), without ticking."""
+        self.board.input.script(text, self.board.clock.now_ms())
+
+    @property
+    def screen(self) -> np.ndarray:
+        """The 240x160 screen as a 160x240x3 array (rows, columns, RGB)."""
+        return self.pygame.surfarray.array3d(self.surface).swapaxes(0, 1)
+
+    def screenshot(self, path: Path | str) -> None:
+        self.pygame.image.save(self.surface, str(path))
+
+    # ---------------------------------------------------------------- the real loop
+
+    def run(self, max_frames: int | None = None) -> str | None:
+        """Run at 60 Hz on the board's clock until the scenes end or the board shuts down;
+        returns the shutdown reason, if any."""
+        clock = self.board.clock
+        next_t = clock.now_ms()
+        frames = 0
+        while self.running and (max_frames is None or frames < max_frames):
+            now = clock.now_ms()
+            if now < next_t:
+                time.sleep(min(0.005, (next_t - now) / 1000.0))
+                continue
+            steps = 0
+            while now >= next_t and steps < 4 and self.running:
+                self.update()
+                next_t += FRAME_MS
+                steps += 1
+                frames += 1
+            if steps == 4:
+                next_t = now + FRAME_MS  # far behind (a stall): skip rather than spiral
+            self.draw()
+            self.board.present(self.surface)
+        if self.shutdown_reason is not None:
+            self.saves.close()
+            self.board.power_off()
+        else:
+            self.saves.close()
+            self.board.close()
+        return self.shutdown_reason
+
+    # ---------------------------------------------------------------- helpers for scenes
+
+    def new_seed(self) -> int:
+        return self.rng.randrange(1, 2**31)
+
+    def play(self, sound: str) -> None:
+        self.sounds.play(sound)
+
+    def notice(self) -> str | None:
+        return self.notices.pop(0) if self.notices else None
+
+    def describe(self) -> dict[str, Any]:
+        top = self.scenes.top
+        return {"frame": self.frame, "scene": top.name if top else None,
+                "scenes": [s.name for s in self.scenes.scenes]}

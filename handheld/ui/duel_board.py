@@ -1,0 +1,264 @@
+"""The duel screen's board: both Active Pokémon and Benches, hands, decks, discards,
+Prizes, damage, Special Conditions, Energy and Tools, the Stadium and whose turn it is.
+
+Drawn from one player's side (the *viewer*: the bottom half is theirs). Only what that
+player may see is drawn: the opponent's hand, deck and Prizes are counts. Layout, 240x160:
+
+    y   0-10   opponent: name, hand, deck, discard        Prizes on the right
+    y  11-31   opponent's Bench (5 slots)
+    y  33-63   opponent's Active Pokémon          (Stadium left, Prize cards right)
+    y  65-75   turn line
+    y  77-107  your Active Pokémon
+    y 109-129  your Bench
+    y 131-140  you: name, hand, deck, discard
+    y 142-159  messages and prompts (drawn by the duel scene)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..engine.carddefs import CardDef
+from ..engine.energy import types_of
+from ..engine.ops import max_hp
+from ..engine.ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
+from .icons import ICON_SIZE, energy_icon
+from .palette import INK, MUTED, PAPER, SHADE, TYPE_BAND, WHITE, Color
+from .text import TextCache
+
+if TYPE_CHECKING:
+    import pygame
+
+    from ..engine import Match
+    from ..engine.state import Slot
+
+BENCH_W, BENCH_H = 46, 21
+ACTIVE_X, ACTIVE_W, ACTIVE_H = 60, 120, 30
+ROWS = {"opp_info": 0, "opp_bench": 11, "opp_active": 33, "turn": 65, "own_active": 77,
+        "own_bench": 109, "own_info": 131, "message": 142}
+BOARD_BG: Color = (118, 168, 96)  # the play mat
+MAT_LINE: Color = (98, 146, 80)
+HIGHLIGHT: Color = (255, 214, 60)
+CURSOR: Color = (232, 40, 40)
+CONDITION_TAGS: tuple[tuple[int, str, Color], ...] = (
+    (POISONED, "PSN", (128, 48, 160)), (BURNED, "BRN", (214, 84, 28)),
+    (ASLEEP, "SLP", (52, 96, 196)), (CONFUSED, "CNF", (196, 60, 140)),
+    (PARALYZED, "PAR", (196, 160, 20)),
+)
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: int
+    y: int
+    w: int
+    h: int
+
+
+def slot_rects(m: Match, viewer: int) -> dict[int, Rect]:
+    """Where each Pokémon in play is drawn, by slot id."""
+    out: dict[int, Rect] = {}
+    for side, (active_y, bench_y) in ((viewer, (ROWS["own_active"], ROWS["own_bench"])),
+                                      (1 - viewer, (ROWS["opp_active"], ROWS["opp_bench"]))):
+        p = m.players[side]
+        if p.active is not None:
+            out[p.active.id] = Rect(ACTIVE_X, active_y, ACTIVE_W, ACTIVE_H)
+        for i, s in enumerate(p.bench):
+            out[s.id] = Rect(2 + i * 47, bench_y, BENCH_W, BENCH_H)
+    return out
+
+
+def hp_color(left: int, total: int) -> Color:
+    if total <= 0 or left * 2 > total:
+        return (72, 176, 72)
+    if left * 4 > total:
+        return (230, 176, 40)
+    return (214, 56, 40)
+
+
+class BoardView:
+    def __init__(self, text: TextCache) -> None:
+        self.text = text
+
+    def draw(self, surface: pygame.Surface, m: Match, viewer: int, *, names: tuple[str, str],
+             highlight: frozenset[int] = frozenset(), cursor: int | None = None,
+             flash: int | None = None, frame: int = 0) -> None:
+        surface.fill(BOARD_BG)
+        for y in range(0, 160, 8):
+            surface.fill(MAT_LINE, (0, y, 240, 1))
+        rects = slot_rects(m, viewer)
+        opp = 1 - viewer
+        self._info(surface, m, opp, names[opp], ROWS["opp_info"])
+        self._info(surface, m, viewer, names[viewer], ROWS["own_info"])
+        for side in (viewer, opp):
+            p = m.players[side]
+            bench_y = ROWS["own_bench"] if side == viewer else ROWS["opp_bench"]
+            for i in range(m.rules.bench_size):
+                if i >= len(p.bench):
+                    self._empty(surface, Rect(2 + i * 47, bench_y, BENCH_W, BENCH_H))
+            # During setup the opponent's Pokémon lie face down until both have placed.
+            hidden = side != viewer and m.turn == 0
+            for s in p.in_play():
+                r = rects[s.id]
+                if hidden:
+                    self._face_down(surface, r)
+                elif s is p.active:
+                    self._active(surface, m, s, r)
+                else:
+                    self._bench(surface, m, s, r)
+            if p.active is None:
+                y = ROWS["own_active"] if side == viewer else ROWS["opp_active"]
+                self._empty(surface, Rect(ACTIVE_X, y, ACTIVE_W, ACTIVE_H))
+            self._prizes(surface, len(p.prizes), m.prize_count if m.turn else 0,
+                         ROWS["own_active"] if side == viewer else ROWS["opp_active"])
+        self._turn_line(surface, m, viewer, names)
+        if m.stadium >= 0:
+            self._stadium(surface, m)
+        blink = (frame // 8) % 2 == 0
+        for sid in highlight:
+            if sid in rects and blink:
+                _frame(surface, rects[sid], HIGHLIGHT)
+        if cursor is not None and cursor in rects:
+            _frame(surface, rects[cursor], CURSOR, 2)
+        if flash is not None and flash in rects and (frame // 3) % 2 == 0:
+            r = rects[flash]
+            surface.fill(WHITE, (r.x, r.y, r.w, r.h))
+
+    # ---------------------------------------------------------------- parts
+
+    def _info(self, surface: pygame.Surface, m: Match, side: int, name: str, y: int) -> None:
+        p = m.players[side]
+        surface.fill(INK, (0, y, 240, 10))
+        t = self.text
+        x = 3 + t.draw(surface, name, 3, y + 1, WHITE) + 6
+        for label, n in (("Hand", len(p.hand)), ("Deck", len(p.deck)),
+                         ("Discard", len(p.discard))):
+            x += t.draw(surface, f"{label} {n}", x, y + 1, SHADE) + 6
+
+    def _prizes(self, surface: pygame.Surface, left: int, total: int, y: int) -> None:
+        """Prize cards left, face down, in two columns of three beside the Active spot."""
+        surface.fill(PAPER, (184, y - 1, 54, 32))
+        self.text.draw(surface, f"Prizes {left}", 187, y + 1, INK)
+        for i in range(max(total, left)):
+            row, col = divmod(i, 3)
+            x, py = 188 + col * 10, y + 10 + row * 10
+            if i < left:
+                surface.fill(INK, (x, py, 7, 9))
+                surface.fill((70, 90, 160), (x + 1, py + 1, 5, 7))
+            else:
+                surface.fill(SHADE, (x, py, 7, 9))
+
+    def _turn_line(self, surface: pygame.Surface, m: Match, viewer: int,
+                   names: tuple[str, str]) -> None:
+        y = ROWS["turn"]
+        surface.fill(PAPER, (0, y, 240, 11))
+        if m.turn == 0:
+            text = "Setting up"
+        else:
+            whose = "Your turn" if m.current == viewer else f"{names[m.current]}'s turn"
+            text = f"Turn {m.turn}: {whose}"
+        if m.sudden_death:
+            text += f"  (Sudden Death {m.sudden_death})"
+        self.text.draw(surface, text, 4, y + 2, INK)
+
+    def _stadium(self, surface: pygame.Surface, m: Match) -> None:
+        name = m.card_name(m.stadium)
+        y = ROWS["opp_active"] + 10
+        surface.fill(PAPER, (2, y, 55, 11))
+        self.text.draw(surface, _cut(self.text, name, 52), 4, y + 2, INK)
+
+    def _empty(self, surface: pygame.Surface, r: Rect) -> None:
+        for x in range(r.x, r.x + r.w, 4):
+            surface.fill(MAT_LINE, (x, r.y, 2, 1))
+            surface.fill(MAT_LINE, (x, r.y + r.h - 1, 2, 1))
+        for y in range(r.y, r.y + r.h, 4):
+            surface.fill(MAT_LINE, (r.x, y, 1, 2))
+            surface.fill(MAT_LINE, (r.x + r.w - 1, y, 1, 2))
+
+    def _face_down(self, surface: pygame.Surface, r: Rect) -> None:
+        surface.fill(INK, (r.x, r.y, r.w, r.h))
+        surface.fill((70, 90, 160), (r.x + 1, r.y + 1, r.w - 2, r.h - 2))
+        for x in range(r.x + 4, r.x + r.w - 4, 6):
+            surface.fill((96, 118, 190), (x, r.y + 3, 3, r.h - 6))
+
+    def _card_box(self, surface: pygame.Surface, m: Match, s: Slot, r: Rect) -> None:
+        d = m.defs[s.top]
+        band = TYPE_BAND.get(d.types[0] if d.types else "C", PAPER)
+        surface.fill(INK, (r.x, r.y, r.w, r.h))
+        surface.fill(PAPER, (r.x + 1, r.y + 1, r.w - 2, r.h - 2))
+        surface.fill(band, (r.x + 1, r.y + 1, r.w - 2, 9))
+
+    def _active(self, surface: pygame.Surface, m: Match, s: Slot, r: Rect) -> None:
+        self._card_box(surface, m, s, r)
+        d = m.defs[s.top]
+        total = max_hp(m, s)
+        left = max(0, total - s.damage)
+        t = self.text
+        hp = f"{left}/{total}"
+        hp_w = t.font.width(hp)
+        t.draw(surface, _cut(t, d.name, r.w - hp_w - 10), r.x + 3, r.y + 2, INK)
+        t.draw(surface, hp, r.x + r.w - 3 - hp_w, r.y + 2, INK)
+        bar_w = r.w - 6
+        surface.fill(SHADE, (r.x + 3, r.y + 11, bar_w, 3))
+        surface.fill(hp_color(left, total), (r.x + 3, r.y + 11, bar_w * left // max(1, total), 3))
+        self._energy(surface, m, s, r.x + 3, r.y + 17, r.w - 50)
+        right = r.x + r.w - 3
+        for mask, tag, color in CONDITION_TAGS:
+            if s.conditions & mask:
+                w = t.font.width(tag) + 2
+                right -= w + 1
+                surface.fill(color, (right, r.y + 17, w, 8))
+                t.draw(surface, tag, right + 1, r.y + 18, WHITE)
+        if s.tool >= 0 or s.tms:
+            right -= 8
+            surface.fill(MUTED, (right, r.y + 17, 7, 8))
+            t.draw(surface, "T", right + 2, r.y + 18, WHITE)
+
+    def _bench(self, surface: pygame.Surface, m: Match, s: Slot, r: Rect) -> None:
+        self._card_box(surface, m, s, r)
+        d = m.defs[s.top]
+        left = max(0, max_hp(m, s) - s.damage)
+        t = self.text
+        t.draw(surface, _cut(t, d.name, r.w - 5), r.x + 2, r.y + 2, INK)
+        hp = str(left)
+        t.draw(surface, hp, r.x + 2, r.y + 12, INK if not s.damage else (196, 40, 40))
+        x0 = r.x + 4 + t.font.width(hp)
+        self._energy(surface, m, s, x0, r.y + 12, r.x + r.w - 2 - x0)
+        if s.tool >= 0 or s.tms:
+            surface.fill(MUTED, (r.x + r.w - 5, r.y + 2, 3, 6))
+
+    def _energy(self, surface: pygame.Surface, m: Match, s: Slot, x: int, y: int,
+                width: int) -> int:
+        """The Energy attached, one symbol per card, "+n" when they do not all fit."""
+        room = max(0, width // (ICON_SIZE + 1))
+        cards = s.energy
+        show = cards if len(cards) <= room else cards[:max(0, room - 1)]
+        for cid in show:
+            surface.blit(energy_icon(energy_type(m.defs[cid])), (x, y))
+            x += ICON_SIZE + 1
+        if len(show) < len(cards):
+            self.text.draw(surface, f"+{len(cards) - len(show)}", x + 1, y + 1, INK)
+        return x
+
+
+def energy_type(d: CardDef) -> str:
+    """The symbol for an Energy card: its one type, or Colorless for anything else."""
+    kinds = types_of(d.units[0]) if d.units and d.units[0] else []
+    return kinds[0] if len(kinds) == 1 else "C"
+
+
+def _cut(text: TextCache, s: str, width: int) -> str:
+    if text.font.width(s) <= width:
+        return s
+    while s and text.font.width(s + ".") > width:
+        s = s[:-1]
+    return s + "."
+
+
+def _frame(surface: pygame.Surface, r: Rect, color: Color, thick: int = 1) -> None:
+    for i in range(thick):
+        surface.fill(color, (r.x - 1 - i, r.y - 1 - i, r.w + 2 + 2 * i, 1))
+        surface.fill(color, (r.x - 1 - i, r.y + r.h + i, r.w + 2 + 2 * i, 1))
+        surface.fill(color, (r.x - 1 - i, r.y - 1 - i, 1, r.h + 2 + 2 * i))
+        surface.fill(color, (r.x + r.w + i, r.y - 1 - i, 1, r.h + 2 + 2 * i))

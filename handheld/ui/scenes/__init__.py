@@ -1,0 +1,1 @@
+"""The screens of the handheld, one module each."""

@@ -1,0 +1,100 @@
+"""The card album: every card of the collection in set order (the whole Expedition set
+until scanning fills the collection). SELECT filters by kind and type; A opens the card."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from firmware_sim.buttons import Button
+
+from ...collection import Album, AlbumEntry
+from ..icons import energy_icon
+from ..palette import INK, MUTED, PAPER
+from ..scene import Scene
+from ..widgets import Menu, MenuItem, window
+from .common import hint_line, title_bar
+
+if TYPE_CHECKING:
+    import pygame
+
+    from ..app import Handheld
+    from ..input import FrameInput
+
+FILTERS: tuple[tuple[str, str], ...] = (
+    ("all", "All cards"), ("pokemon", "Pokémon"), ("G", "Grass"), ("R", "Fire"),
+    ("W", "Water"), ("L", "Lightning"), ("P", "Psychic"), ("F", "Fighting"),
+    ("C", "Colorless"), ("D", "Darkness"), ("M", "Metal"), ("trainer", "Trainers"),
+    ("energy", "Energy"),
+)
+
+
+class AlbumScene(Scene):
+    def __init__(self, app: Handheld, sets: tuple[str, ...] = ("expedition",)) -> None:
+        super().__init__(app)
+        self.album = Album(app.pool, sets)
+        self.filter = 0
+        self.menu = Menu([], rows=11)
+        self._apply_filter()
+
+    def entries(self) -> list[AlbumEntry]:
+        key = FILTERS[self.filter][0]
+        pool = self.app.pool
+        out = []
+        for e in self.album.entries:
+            d = pool.get(e.card_id)
+            if key == "all" or (key == "pokemon" and d.kind == 0) or \
+                    (key == "trainer" and d.kind == 1) or (key == "energy" and d.kind == 2) or \
+                    (len(key) == 1 and d.kind == 0 and key in d.types):
+                out.append(e)
+        return out
+
+    def _apply_filter(self) -> None:
+        self.shown = self.entries()
+        self.menu.set_items([MenuItem(f"{e.number:>3} {e.name}", True, e)
+                             for e in self.shown])
+        self.menu.cursor = 0
+        self.menu.top = 0
+
+    def update(self, inp: FrameInput) -> None:
+        if inp.pressed(Button.SELECT):
+            inp.consume(Button.SELECT)
+            self.filter = (self.filter + 1) % len(FILTERS)
+            self.app.play("cursor")
+            self._apply_filter()
+            return
+        result = self.menu.update(inp, self.app.sounds)
+        if result == "cancel":
+            self.close()
+        elif result == "select" and self.shown:
+            from .card_view import CardViewScene
+
+            self.push(CardViewScene(self.app, [e.card_id for e in self.shown],
+                                    self.menu.cursor))
+
+    def resume(self, result: Any = None) -> None:
+        if isinstance(result, int):  # the card view moved through the list
+            self.menu.cursor = result
+            self.menu._scroll()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        surface.fill(PAPER)
+        n = len(self.shown)
+        title_bar(app, surface, f"Card album: {FILTERS[self.filter][1]}",
+                  f"{self.menu.cursor + 1 if n else 0}/{n}")
+        window(surface, 4, 16, 232, self.menu.rows * 11 + 8)
+        self.menu.draw(surface, app.text, 7, 20, 190)
+        # Type symbols beside the visible rows.
+        for i, e in enumerate(self.shown[self.menu.top:self.menu.top + self.menu.rows]):
+            d = app.pool.get(e.card_id)
+            y = 20 + i * 11 + 1
+            if d.kind == 0 and d.types:
+                surface.blit(energy_icon(d.types[0]), (200, y))
+            kind = "T" if d.kind == 1 else ("E" if d.kind == 2 else "")
+            if kind:
+                app.text.draw(surface, kind, 202, y + 1, MUTED)
+            if e.owned is not None:
+                app.text.draw(surface, f"x{e.owned}", 212, y + 1, INK)
+            elif not e.implemented:
+                app.text.draw(surface, "-", 214, y + 1, MUTED)
+        hint_line(app, surface, "A: card  SELECT: filter  B: back")

@@ -1,0 +1,85 @@
+"""A card page on the whole screen (from the album, the deck builder or a duel).
+
+LEFT/RIGHT (or UP/DOWN) go to the previous or next card of the list it was opened from,
+L/R turn the card's pages when its text needs more than one, B goes back. Only cards the
+player may see are ever put in the list: a duel passes its own side's cards and the
+face-up cards in play, never the opponent's hand, deck or Prizes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from firmware_sim.buttons import Button
+
+from ..card_page import CardPage, card_pages, draw_card_page
+from ..scene import Scene
+
+if TYPE_CHECKING:
+    import pygame
+
+    from ..app import Handheld
+    from ..input import FrameInput
+
+
+class CardViewScene(Scene):
+    def __init__(self, app: Handheld, card_ids: Sequence[str], index: int = 0) -> None:
+        super().__init__(app)
+        if not card_ids:
+            raise ValueError("a card view needs at least one card")
+        self.card_ids = list(card_ids)
+        self.index = max(0, min(index, len(self.card_ids) - 1))
+        self.page = 0
+        self._pages: dict[str, list[CardPage]] = {}
+
+    @property
+    def card_id(self) -> str:
+        return self.card_ids[self.index]
+
+    def pages(self) -> list[CardPage]:
+        cid = self.card_id
+        if cid not in self._pages:
+            label = _set_label(self.app, cid)
+            self._pages[cid] = card_pages(self.app.pool.get(cid), self.app.text.font, label)
+        return self._pages[cid]
+
+    def update(self, inp: FrameInput) -> None:
+        dx, dy = inp.nav()
+        step = dx or dy
+        if step and len(self.card_ids) > 1:
+            inp.consume(Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT)
+            self.index = (self.index + step) % len(self.card_ids)
+            self.page = 0
+            self.app.play("cursor")
+        for button, delta in ((Button.L, -1), (Button.R, 1)):
+            if inp.pressed(button):
+                inp.consume(button)
+                n = len(self.pages())
+                if n > 1:
+                    self.page = (self.page + delta) % n
+                    self.app.play("cursor")
+        if inp.pressed(Button.B) or inp.pressed(Button.A):
+            inp.consume(Button.A, Button.B)
+            self.app.play("back")
+            self.close(self.index)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pages = self.pages()
+        draw_card_page(surface, pages[min(self.page, len(pages) - 1)], self.app.text.font)
+
+
+_LABELS: dict[str, str] = {}
+
+
+def _set_label(app: Handheld, card_id: str) -> str:
+    """"EXP 33/165" for a card (computed once per set)."""
+    if not _LABELS:
+        from ...assets import available_sets, load_set
+
+        for slug in available_sets():
+            data = load_set(slug)
+            info = data["set"]
+            for card in data["cards"]:
+                _LABELS[card["id"]] = f"{info['abbr']} {card['number']}/{info['size']}"
+    return _LABELS.get(card_id, "")

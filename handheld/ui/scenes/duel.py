@@ -1,0 +1,338 @@
+"""The duel: the board, the messages of what happens, and the player's turn.
+
+The scene drives a :class:`~handheld.session.MatchSession`: it shows each new event of the
+match as a message (damage flashes the Pokémon, a Knock Out sounds), animates coin flips,
+lets the computer answer at a readable pace, and opens a screen for every decision the
+engine asks of a person -- the main phase's actions, targets, cards to pick, payments,
+promotions, yes/no. A friend on the same handheld gets a "pass the handheld" screen
+before each of their decisions, so neither sees the other's hand.
+
+Leaving (Suspend in the menu), POWER held, or a critical battery saves the match; Continue
+resumes it exactly.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from firmware_sim.buttons import Button
+
+from ...engine import Chance, Choice
+from ...engine.describe import describe_event
+from ...session import MatchSession, SessionError, load_suspended, save_suspended
+from ..duel_board import ROWS, BoardView
+from ..palette import INK, PAPER, WHITE
+from ..scene import Scene
+from ..text import draw_ops, line_ops, wrap
+from .common import NoticeScene
+
+if TYPE_CHECKING:
+    import pygame
+
+    from ..app import Handheld
+    from ..input import FrameInput
+
+# Events shown as messages; the rest (shuffles, each draw) would only slow the game down.
+QUIET = {"shuffle", "draw"}
+CPU_PAUSE = 24  # frames the computer "thinks" before each decision, so it can be followed
+
+
+@dataclass(frozen=True)
+class DuelSetup:
+    decks: tuple[list[str], list[str]]
+    deck_names: tuple[str, str]
+    seats: tuple[str, str]  # "human", "greedy", "random" or "remote"
+    names: tuple[str, str]
+    mode: str  # cpu | hotseat | link
+    seed: int
+
+
+class DuelScene(Scene):
+    def __init__(self, app: Handheld, session: MatchSession, *, names: tuple[str, str],
+                 mode: str, deck_names: tuple[str, str]) -> None:
+        super().__init__(app)
+        self.session = session
+        self.names = names
+        self.mode = mode
+        self.deck_names = deck_names
+        self.view = BoardView(app.text)
+        self.viewer = session.players.index("human") if "human" in session.players else 0
+        self.messages: deque[tuple[str, int | None, str | None]] = deque()
+        self.current: tuple[str, int | None, str | None] | None = None
+        self.shown = 0.0
+        self.hold = 0
+        self.log_pos = 0
+        self.pause = CPU_PAUSE
+        self.flash: int | None = None
+        self.flash_frames = 0
+        self.cursor: int | None = None
+        self.finished = False
+        self.handed_to: int | None = None  # hotseat: who holds the handheld now
+        self.coins_animated = 0  # coin results already shown by the coin animation
+        # A duel over the link: an object with send_answer(action) and poll(duel), which
+        # applies the friend's answers (see link_duel.py). None for a local duel.
+        self.link: Any = None
+
+    # ---------------------------------------------------------------- creating
+
+    @classmethod
+    def new(cls, app: Handheld, setup: DuelSetup) -> DuelScene:
+        session = MatchSession(app.pool, setup.decks, list(setup.seats), setup.seed,
+                               record_log=True)
+        return cls(app, session, names=setup.names, mode=setup.mode,
+                   deck_names=setup.deck_names)
+
+    @classmethod
+    def resume_suspended(cls, app: Handheld) -> DuelScene | None:
+        snap = load_suspended(app.saves, app.profile)
+        if snap is None:
+            return None
+        try:
+            session = MatchSession.resume(app.pool, snap, record_log=True)
+        except SessionError as exc:
+            app.scenes.push(NoticeScene(app, f"The suspended match cannot be resumed: {exc}"))
+            return None
+        meta = session.meta
+        scene = cls(app, session, names=tuple(meta.get("names", ("You", "Opponent"))),
+                    mode=meta.get("mode", "cpu"),
+                    deck_names=tuple(meta.get("deck_names", ("", ""))))
+        scene.log_pos = len(session.match.log)  # the old messages were seen already
+        return scene
+
+    def suspend(self) -> None:
+        """Save the match so Continue resumes it exactly."""
+        if self.session.over:
+            return
+        self.session.meta = {"names": list(self.names), "mode": self.mode,
+                             "deck_names": list(self.deck_names)}
+        save_suspended(self.app.saves, self.app.profile, self.session)
+
+    def on_shutdown(self, reason: str) -> None:
+        self.suspend()
+
+    # ---------------------------------------------------------------- per frame
+
+    @property
+    def match(self) -> Any:
+        return self.session.match
+
+    def _collect_events(self) -> None:
+        log = self.match.log
+        while self.log_pos < len(log):
+            ev = log[self.log_pos]
+            self.log_pos += 1
+            if ev[0] == "coin" and self.coins_animated:
+                self.coins_animated -= 1
+                continue
+            if ev[0] in QUIET:
+                continue
+            text = describe_event(self.match, ev, viewer=self._hidden_from(), names=self.names)
+            lines = wrap(self.app.text.font, text, 232) or [""]
+            # Two lines fit the message area: a longer message turns pages.
+            for i in range(0, len(lines), 2):
+                page = " ".join(lines[i:i + 2])
+                first = i == 0
+                self.messages.append((page, self._slot_of(ev) if first else None,
+                                      _sound_for(ev[0]) if first else None))
+
+    def _hidden_from(self) -> int:
+        return self.viewer
+
+    def _slot_of(self, ev: tuple[Any, ...]) -> int | None:
+        if ev[0] in ("damage", "counters", "ko", "heal", "condition") and len(ev) > 2:
+            for p in self.match.players:
+                for s in p.in_play():
+                    if s.top == ev[2] or ev[2] in s.cards:
+                        return s.id
+        return None
+
+    def update(self, inp: FrameInput) -> None:
+        self._collect_events()
+        if self.flash_frames:
+            self.flash_frames -= 1
+        if self._messages(inp):
+            return
+        if inp.pressed(Button.SELECT):
+            inp.consume(Button.SELECT)
+            from .duel_menus import LogScene
+
+            self.push(LogScene(self.app, self))
+            return
+        waiting = self.session.waiting_for()
+        if waiting == "over":
+            self._finish()
+        elif waiting == "chance":
+            self._chance()
+        elif waiting == "computer":
+            if self.pause > 0:
+                self.pause -= 1
+                return
+            self.pause = self._cpu_pause()
+            self.session.step()
+        elif waiting == "human":
+            self._human(inp)
+        elif waiting == "remote":
+            self._remote(inp)
+
+    def _messages(self, inp: FrameInput) -> bool:
+        """Show queued messages one at a time; True while one is on screen."""
+        speed = self.app.settings.letters_per_frame
+        if self.current is None and self.messages:
+            self.current = self.messages.popleft()
+            self.shown = 0.0
+            self.hold = 45 if speed > 0 else 30
+            text, slot, sound = self.current
+            if slot is not None and self.app.settings.animations:
+                self.flash, self.flash_frames = slot, 18
+            if sound:
+                self.app.play(sound)
+        if self.current is None:
+            return False
+        text = self.current[0]
+        if speed <= 0:
+            self.shown = len(text)
+        elif self.shown < len(text):
+            self.shown += speed
+        else:
+            self.hold -= 1
+        if inp.pressed(Button.A) or inp.pressed(Button.B):
+            inp.consume(Button.A, Button.B)
+            if self.shown < len(text):
+                self.shown = len(text)
+            else:
+                self.hold = 0
+        if self.shown >= len(text) and self.hold <= 0:
+            self.current = None
+        return True
+
+    def _chance(self) -> None:
+        d = self.match.pending
+        assert isinstance(d, Chance)
+        outcome = self.session.next_chance()
+        if d.kind == "coin" and self.app.settings.animations:
+            from .duel_menus import CoinScene
+
+            self.push(CoinScene(self.app, self, outcome))
+        else:
+            self.session.resolve(outcome)
+
+    def _human(self, inp: FrameInput) -> None:
+        ch = self.match.pending
+        assert isinstance(ch, Choice)
+        if self.mode == "hotseat" and self.handed_to != ch.player:
+            from .duel_menus import PassScene
+
+            self.viewer = ch.player
+            self.handed_to = ch.player
+            self.push(PassScene(self.app, self.names[ch.player]))
+            return
+        self.viewer = ch.player
+        if ch.kind == "main":
+            self._main_phase(inp)
+        else:
+            from .duel_menus import ChoiceScene
+
+            self.push(ChoiceScene(self.app, self, ch))
+
+    def _main_phase(self, inp: FrameInput) -> None:
+        """The board is browsable with the D-pad; A or START opens the actions."""
+        from .duel_menus import ActionMenuScene, slot_cards_view
+
+        slots = [s.id for p in (self.match.players[self.viewer],
+                                self.match.players[1 - self.viewer]) for s in p.in_play()]
+        dx, dy = inp.nav()
+        if (dx or dy) and slots:
+            inp.consume(Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT)
+            i = slots.index(self.cursor) if self.cursor in slots else -1
+            self.cursor = slots[(i + (dx or dy)) % len(slots)]
+            self.app.play("cursor")
+        if inp.pressed(Button.R) and self.cursor is not None:
+            inp.consume(Button.R)
+            slot = self.match.slot(self.cursor)
+            if slot is not None:
+                self.push(slot_cards_view(self.app, self.match, slot))
+            return
+        if inp.pressed(Button.A) or inp.pressed(Button.START):
+            inp.consume(Button.A, Button.START)
+            self.app.play("confirm")
+            self.push(ActionMenuScene(self.app, self))
+        elif inp.pressed(Button.B) and self.cursor is not None:
+            inp.consume(Button.B)
+            self.cursor = None
+
+    def _remote(self, inp: FrameInput) -> None:
+        """The friend over the link answers: the link applies what arrives."""
+        if self.link is not None:
+            self.link.poll(self)
+
+    def _finish(self) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        m = self.match
+        winner = None if m.winner is None else self.names[m.winner]
+        try:
+            self.app.saves.add_match(self.app.profile, deck_a=self.deck_names[0] or "deck",
+                                     deck_b=self.deck_names[1] or "deck", winner=winner,
+                                     result=m.result, turns=m.turn)
+            self.app.saves.clear_suspended(self.app.profile)
+        except Exception as exc:  # the history is nice to have; never lose the ending to it
+            self.app.notices.append(f"The match could not be recorded: {exc}")
+        from .duel_menus import ResultScene
+
+        self.app.scenes.replace(ResultScene(self.app, self))
+
+    # ---------------------------------------------------------------- actions
+
+    def act(self, option_index: int | list[int]) -> None:
+        """Answer the pending choice (from a menu scene); over the link, tell the friend."""
+        self.session.answer(option_index)
+        self.pause = self._cpu_pause()
+        if self.link is not None:
+            self.link.send_answer(option_index)
+
+    def _cpu_pause(self) -> int:
+        return 4 if self.app.settings.text_speed == "instant" else CPU_PAUSE
+
+    # ---------------------------------------------------------------- drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.match
+        if self.mode == "hotseat" and self.handed_to is None and not m.over:
+            surface.fill(INK)
+            return
+        self.view.draw(surface, m, self.viewer, names=self.names,
+                       cursor=self.cursor, flash=self.flash if self.flash_frames else None,
+                       frame=self.frames)
+        self.draw_message_area(surface)
+
+    def draw_message_area(self, surface: pygame.Surface) -> None:
+        y = ROWS["message"]
+        surface.fill(WHITE, (0, y, 240, 18))
+        surface.fill(INK, (0, y, 240, 1))
+        t = self.app.text
+        if self.current is not None:
+            text = self.current[0]
+            visible = text[:int(self.shown)]
+            for i, line in enumerate(wrap(t.font, visible, 232)[:2]):
+                draw_ops(surface, line_ops(t.font, line, 4, y + 2 + i * 8, INK), t)
+            return
+        waiting = self.session.waiting_for()
+        if waiting == "human" and isinstance(self.match.pending, Choice) and \
+                self.match.pending.kind == "main":
+            t.draw(surface, "Your move. A: actions  D-pad: look  R: card", 4, y + 2, INK)
+            t.draw(surface, "SELECT: log", 4, y + 10, INK)
+        elif waiting == "computer":
+            dots = "." * (1 + (self.frames // 10) % 3)
+            t.draw(surface, f"{self.names[self.match.pending.player]} is thinking{dots}",
+                   4, y + 5, INK)
+        elif waiting == "remote":
+            t.draw(surface, "Waiting for your friend...", 4, y + 5, INK)
+        else:
+            t.draw(surface, "", 4, y + 5, PAPER)
+
+
+def _sound_for(kind: str) -> str | None:
+    return {"ko": "knockout", "turn": "turn", "win": "confirm"}.get(kind)

@@ -1,0 +1,526 @@
+"""The duel's menus and overlays: the action menu, the hand, picking a target on the
+board, every other decision, the coin flip, passing the handheld, the log, the result.
+
+Each answers the engine through :meth:`DuelScene.act` with the index of an option the
+engine offered, so nothing here can make an illegal move.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from firmware_sim.buttons import Button
+
+from ...engine import Choice
+from ...engine.describe import describe_event
+from ..palette import INK, MUTED, PAPER, SHADE, WHITE
+from ..scene import Scene
+from ..text import draw_ops, line_ops, wrap
+from ..widgets import ROW_H, Menu, MenuItem, window
+from .card_view import CardViewScene
+from .common import hint_line, title_bar
+
+if TYPE_CHECKING:
+    import pygame
+
+    from ...engine import Match
+    from ...engine.state import Slot
+    from ..app import Handheld
+    from ..input import FrameInput
+    from .duel import DuelScene
+
+HAND_TAGS = ("attach", "bench", "evolve", "play", "tool", "tm")
+TARGETED = ("attach", "evolve", "tool", "tm")
+
+
+def slot_cards_view(app: Handheld, m: Match, slot: Slot) -> CardViewScene:
+    """The cards of a Pokémon in play (all face up): the Pokémon first, then what is
+    attached to it."""
+    ids = [m.defs[c].id for c in reversed(slot.cards)]
+    ids += [m.defs[c].id for c in slot.energy]
+    if slot.tool >= 0:
+        ids.append(m.defs[slot.tool].id)
+    ids += [m.defs[c].id for c in slot.tms]
+    return CardViewScene(app, ids)
+
+
+class _Overlay(Scene):
+    """A menu window over the duel board."""
+
+    transparent = True
+
+    def __init__(self, app: Handheld, duel: DuelScene) -> None:
+        super().__init__(app)
+        self.duel = duel
+
+    @property
+    def m(self) -> Match:
+        return self.duel.match
+
+    @property
+    def choice(self) -> Choice:
+        ch = self.m.pending
+        assert isinstance(ch, Choice)
+        return ch
+
+    def done(self, index: int | list[int]) -> None:
+        """Answer and go back to the duel."""
+        self.duel.cursor = None
+        self.duel.act(index)
+        self.app.scenes.pop_to(self.duel)
+
+
+class ActionMenuScene(_Overlay):
+    def enter(self) -> None:
+        tags = {o[0] for o in self.choice.options}
+        items = [
+            MenuItem("Hand", bool(tags & set(HAND_TAGS)), "hand"),
+            MenuItem("Attack", "attack" in tags, "attack"),
+            MenuItem("Poké-Power", "power" in tags, "power"),
+            MenuItem("Retreat", "retreat" in tags, "retreat"),
+            MenuItem("Log", True, "log"),
+            MenuItem("End turn", "pass" in tags, "pass"),
+            MenuItem("Suspend", True, "suspend"),
+        ]
+        self.menu = Menu(items, rows=7)
+
+    def update(self, inp: FrameInput) -> None:
+        result = self.menu.update(inp, self.app.sounds)
+        if inp.pressed(Button.START):
+            inp.consume(Button.START)
+            result = "cancel"
+        if result == "cancel":
+            self.close()
+            return
+        if result != "select" or self.menu.selected is None:
+            return
+        what = self.menu.selected.value
+        options = list(enumerate(self.choice.options))
+        if what == "hand":
+            self.push(HandScene(self.app, self.duel))
+        elif what in ("attack", "power"):
+            picks = [(i, o) for i, o in options if o[0] == what]
+            self.push(OptionListScene(self.app, self.duel, picks,
+                                      "Attack" if what == "attack" else "Poké-Power"))
+        elif what == "retreat":
+            picks = [(i, o) for i, o in options if o[0] == "retreat"]
+            self.push(TargetScene(self.app, self.duel, picks, lambda o: o[1],
+                                  "Retreat to which Pokémon?"))
+        elif what == "log":
+            self.push(LogScene(self.app, self.duel))
+        elif what == "pass":
+            index = next(i for i, o in options if o[0] == "pass")
+            self.done(index)
+        elif what == "suspend":
+            self.duel.suspend()
+            from .main_menu import MainMenuScene
+
+            self.app.scenes.reset(MainMenuScene(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        h = self.menu.height() + 8
+        window(surface, 150, 142 - h, 86, h)
+        self.menu.draw(surface, self.app.text, 153, 146 - h, 80)
+
+
+class HandScene(_Overlay):
+    """The hand: every card, those that can be played now marked; A plays the one under
+    the cursor (asking for a target on the board when it needs one), R shows it."""
+
+    transparent = False
+
+    def enter(self) -> None:
+        p = self.m.players[self.duel.viewer]
+        self.cards = list(p.hand)
+        by_def: dict[int, list[tuple[int, tuple[Any, ...]]]] = {}
+        for i, o in enumerate(self.choice.options):
+            if o[0] in HAND_TAGS:
+                by_def.setdefault(id(self.m.defs[o[1]]), []).append((i, o))
+        self.options_of = by_def
+        items = []
+        for cid in self.cards:
+            d = self.m.defs[cid]
+            playable = id(d) in by_def
+            items.append(MenuItem(("* " if playable else "  ") + d.name, playable, cid))
+        self.menu = Menu(items, rows=11)
+
+    def options_for(self, cid: int) -> list[tuple[int, tuple[Any, ...]]]:
+        return self.options_of.get(id(self.m.defs[cid]), [])
+
+    def update(self, inp: FrameInput) -> None:
+        if inp.pressed(Button.R) and self.menu.selected is not None:
+            inp.consume(Button.R)
+            ids = [self.m.defs[c].id for c in self.cards]
+            self.push(CardViewScene(self.app, ids, self.menu.cursor))
+            return
+        result = self.menu.update(inp, self.app.sounds)
+        if result == "cancel":
+            self.close()
+        elif result == "select" and self.menu.selected is not None:
+            picks = self.options_for(self.menu.selected.value)
+            if all(o[0] in TARGETED for _, o in picks):
+                name = self.m.defs[self.menu.selected.value].name
+                self.push(TargetScene(self.app, self.duel, picks, lambda o: o[2],
+                                      f"{name}: on which Pokémon?"))
+            elif len(picks) == 1:
+                self.done(picks[0][0])
+            else:
+                self.push(OptionListScene(self.app, self.duel, picks, "Play how?"))
+
+    def resume(self, result: Any = None) -> None:
+        if isinstance(result, int):
+            self.menu.cursor = result
+            self.menu._scroll()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        surface.fill(PAPER)
+        title_bar(app, surface, "Hand", f"{len(self.cards)} cards")
+        window(surface, 2, 16, 128, self.menu.rows * ROW_H + 8)
+        self.menu.draw(surface, app.text, 5, 20, 122)
+        item = self.menu.selected
+        if item is not None:
+            d = self.m.defs[item.value]
+            lines = [d.name, d.kind_name + (f", {d.hp} HP" if d.hp else "")]
+            picks = self.options_for(item.value)
+            lines += [self.m.describe(o) for _, o in picks[:4]] if picks else \
+                ["Not playable now."]
+            y = 20
+            for line in lines:
+                for part in wrap(app.text.font, line, 100):
+                    draw_ops(surface, line_ops(app.text.font, part, 136, y, INK), app.text)
+                    y += 9
+        hint_line(app, surface, "A: play  R: card  B: back")
+
+
+class OptionListScene(_Overlay):
+    """A short list of the engine's options (attacks, Powers, ways to play a card)."""
+
+    def __init__(self, app: Handheld, duel: DuelScene, picks: list[tuple[int, Any]],
+                 title: str) -> None:
+        super().__init__(app, duel)
+        self.picks = picks
+        self.title = title
+        self.menu = Menu([MenuItem(self.m.describe(o), True, i) for i, o in picks], rows=6)
+
+    def update(self, inp: FrameInput) -> None:
+        if inp.pressed(Button.R):
+            inp.consume(Button.R)
+            self._show_card()
+            return
+        result = self.menu.update(inp, self.app.sounds)
+        if result == "cancel":
+            self.close()
+        elif result == "select" and self.menu.selected is not None:
+            self.done(self.menu.selected.value)
+
+    def _show_card(self) -> None:
+        _, o = self.picks[self.menu.cursor]
+        cid = o[1] if o[0] in ("attack",) else None
+        if o[0] == "power":
+            slot = self.m.slot(o[1])
+            cid = slot.top if slot is not None else None
+        if cid is not None:
+            self.push(CardViewScene(self.app, [self.m.defs[cid].id]))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        h = self.menu.height() + 18
+        window(surface, 4, 140 - h, 232, h)
+        self.app.text.draw(surface, self.title + "  (R: card)", 9, 144 - h, MUTED)
+        self.menu.draw(surface, self.app.text, 7, 154 - h, 226)
+
+
+class TargetScene(_Overlay):
+    """Pick a Pokémon on the board: the allowed ones blink, the D-pad moves between them."""
+
+    def __init__(self, app: Handheld, duel: DuelScene, picks: list[tuple[int, Any]],
+                 slot_of: Callable[[Any], int], prompt: str) -> None:
+        super().__init__(app, duel)
+        self.picks = picks
+        self.slot_of = slot_of
+        self.prompt = prompt
+        self.at = 0
+
+    def update(self, inp: FrameInput) -> None:
+        dx, dy = inp.nav()
+        if dx or dy:
+            inp.consume(Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT)
+            self.at = (self.at + (dx or dy)) % len(self.picks)
+            self.app.play("cursor")
+        self.duel.cursor = self.slot_of(self.picks[self.at][1])
+        if inp.pressed(Button.R):
+            inp.consume(Button.R)
+            slot = self.m.slot(self.duel.cursor)
+            if slot is not None:
+                self.push(slot_cards_view(self.app, self.m, slot))
+        elif inp.pressed(Button.A):
+            inp.consume(Button.A)
+            self.app.play("confirm")
+            self.done(self.picks[self.at][0])
+        elif inp.pressed(Button.B):
+            inp.consume(Button.B)
+            self.app.play("back")
+            self.duel.cursor = None
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        duel = self.duel
+        duel.view.draw(surface, self.m, duel.viewer, names=duel.names,
+                       highlight=frozenset(self.slot_of(o) for _, o in self.picks),
+                       cursor=duel.cursor, frame=self.frames)
+        y = 142
+        surface.fill(WHITE, (0, y, 240, 18))
+        surface.fill(INK, (0, y, 240, 1))
+        t = self.app.text
+        t.draw(surface, self.prompt, 4, y + 2, INK)
+        label = self.m.describe(self.picks[self.at][1])
+        t.draw(surface, label[:60], 4, y + 10, MUTED)
+
+
+class ChoiceScene(_Overlay):
+    """Any other decision: a list of what the engine offers. One pick: A. Several: A marks,
+    START confirms once enough are marked. Pokémon in the list are highlighted on the
+    board; R shows the card under the cursor when the player may see it."""
+
+    def __init__(self, app: Handheld, duel: DuelScene, choice: Choice) -> None:
+        super().__init__(app, duel)
+        self.ch = choice
+        self.marked: set[int] = set()
+        self.multi = not (choice.min == 1 and choice.max == 1)
+        self.menu = Menu([MenuItem(self._label(i, o), True, i)
+                          for i, o in enumerate(choice.options)], rows=6,
+                         cancel=False)
+
+    def _label(self, i: int, o: Any) -> str:
+        text = self.m.describe(o)
+        if not self.multi:
+            return text
+        return ("(x) " if i in self.marked else "( ) ") + text
+
+    def _slot(self) -> int | None:
+        o = self.ch.options[self.menu.cursor] if self.ch.options else None
+        if o is not None and o[0] == "slot":
+            return o[1]
+        return None
+
+    def _visible_card(self) -> str | None:
+        if not self.ch.options:
+            return None
+        o = self.ch.options[self.menu.cursor]
+        if o[0] in ("card", "energy") and isinstance(o[1], int):
+            return self.m.defs[o[1]].id
+        return None
+
+    def update(self, inp: FrameInput) -> None:
+        if self.m.pending is not self.ch:
+            self.close()
+            return
+        if inp.pressed(Button.R):
+            inp.consume(Button.R)
+            slot = self.m.slot(self._slot()) if self._slot() is not None else None
+            if slot is not None:
+                self.push(slot_cards_view(self.app, self.m, slot))
+            elif self._visible_card():
+                self.push(CardViewScene(self.app, [self._visible_card()]))  # type: ignore
+            return
+        if self.multi and inp.pressed(Button.START):
+            inp.consume(Button.START)
+            if self.ch.min <= len(self.marked) <= self.ch.max:
+                self.app.play("confirm")
+                self.done(sorted(self.marked))
+            else:
+                self.app.play("error")
+            return
+        result = self.menu.update(inp, self.app.sounds)
+        self.duel.cursor = self._slot()
+        if result != "select":
+            return
+        i = self.menu.cursor
+        if not self.multi:
+            self.done(i)
+            return
+        if i in self.marked:
+            self.marked.discard(i)
+        elif len(self.marked) < self.ch.max:
+            self.marked.add(i)
+        for j, item in enumerate(self.menu.items):
+            item.label = self._label(j, self.ch.options[j])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.text
+        rows = min(self.menu.rows, len(self.menu.items))
+        h = rows * ROW_H + 30
+        top = 142 - h
+        window(surface, 4, top, 232, h)
+        prompt = self.ch.prompt or "Choose"
+        if self.multi:
+            prompt += f"  ({self.ch.min}-{self.ch.max}, START: done)" if self.ch.min != \
+                self.ch.max else f"  ({self.ch.max}, START: done)"
+        for i, line in enumerate(wrap(t.font, prompt, 222)[:2]):
+            t.draw(surface, line, 9, top + 4 + i * 8, INK)
+        self.menu.draw(surface, t, 7, top + 22, 226)
+        surface.fill(WHITE, (0, 142, 240, 18))
+        surface.fill(INK, (0, 142, 240, 1))
+        hint = "A: choose" + ("  START: done" if self.multi else "") + "  R: card"
+        t.draw(surface, hint, 4, 146, MUTED)
+
+
+class CoinScene(_Overlay):
+    """A coin spins, lands, and says Heads or Tails; then the match goes on."""
+
+    SPIN = 42
+
+    def __init__(self, app: Handheld, duel: DuelScene, heads: bool) -> None:
+        super().__init__(app, duel)
+        self.heads = heads
+        pending = duel.match.pending
+        who = duel.names[pending.player] if pending is not None else ""
+        purpose = getattr(pending, "purpose", "") or "a coin"
+        self.caption = f"{who} flips for {purpose}"
+
+    def enter(self) -> None:
+        self.app.play("coin")
+
+    def update(self, inp: FrameInput) -> None:
+        skip = inp.pressed(Button.A) or inp.pressed(Button.B)
+        inp.consume(Button.A, Button.B)
+        if self.frames >= self.SPIN + 36 or (skip and self.frames > 6):
+            self.duel.coins_animated += 1
+            self.duel.session.resolve(self.heads)
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        cx, cy, r = 120, 60, 18
+        window(surface, 70, 26, 100, 78)
+        spinning = self.frames < self.SPIN
+        if spinning:
+            half = max(1, int(abs(math.cos(self.frames * 0.45)) * r))
+            face_heads = (self.frames // 7) % 2 == 0
+        else:
+            half, face_heads = r, self.heads
+        color = (236, 196, 64) if face_heads else (196, 200, 210)
+        for dy in range(-r, r + 1):
+            w = int(math.sqrt(max(0, r * r - dy * dy)) * half / r)
+            surface.fill(INK, (cx - w - 1, cy + dy, 2 * w + 2, 1))
+            if abs(dy) < r:
+                surface.fill(color, (cx - w, cy + dy, 2 * w, 1))
+        if not spinning or half > r // 2:
+            letter = "H" if face_heads else "T"
+            t = self.app.text
+            t.draw(surface, letter, cx - t.font.width(letter), cy - 6, INK, 2)
+        t = self.app.text
+        caption = self.caption if t.font.width(self.caption) <= 94 else self.caption[:22] + "."
+        t.draw(surface, caption, cx - t.font.width(caption) // 2, 30, MUTED)
+        if not spinning:
+            msg = "Heads!" if self.heads else "Tails."
+            t.draw(surface, msg, cx - t.font.width(msg) // 2, 86, INK)
+
+
+class PassScene(Scene):
+    """Hotseat: hide the board until the next player has the handheld."""
+
+    def __init__(self, app: Handheld, name: str) -> None:
+        super().__init__(app)
+        self.name_ = name
+
+    def update(self, inp: FrameInput) -> None:
+        if inp.pressed(Button.A) or inp.pressed(Button.START):
+            inp.consume(Button.A, Button.START)
+            self.app.play("confirm")
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((40, 44, 70))
+        t = self.app.text
+        for i, line in enumerate((f"Pass the handheld to {self.name_}.",
+                                  "No peeking at the other hand!", "",
+                                  f"{self.name_}: press A when ready.")):
+            t.draw(surface, line, (240 - t.font.width(line)) // 2, 56 + i * 12, WHITE)
+
+
+class LogScene(Scene):
+    """Everything that happened, newest at the bottom (what this player may see)."""
+
+    def __init__(self, app: Handheld, duel: DuelScene) -> None:
+        super().__init__(app)
+        self.duel = duel
+        m = duel.match
+        self.lines: list[str] = []
+        for ev in m.log:
+            if ev[0] == "shuffle":
+                continue
+            text = describe_event(m, ev, viewer=duel.viewer, names=duel.names)
+            self.lines.extend(wrap(app.text.font, text, 228) or [""])
+        self.rows = 15
+        self.top = max(0, len(self.lines) - self.rows)
+
+    def update(self, inp: FrameInput) -> None:
+        _, dy = inp.nav()
+        if dy:
+            inp.consume(Button.UP, Button.DOWN)
+            self.top = max(0, min(len(self.lines) - self.rows, self.top + dy * 3))
+        if inp.pressed(Button.B) or inp.pressed(Button.SELECT) or inp.pressed(Button.A):
+            inp.consume(Button.B, Button.SELECT, Button.A)
+            self.app.play("back")
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(PAPER)
+        title_bar(self.app, surface, "Log", f"{len(self.lines)} lines")
+        t = self.app.text
+        for i, line in enumerate(self.lines[self.top:self.top + self.rows]):
+            color = INK if not line.startswith("---") else MUTED
+            draw_ops(surface, line_ops(t.font, line, 4, 16 + i * 9, color), t)
+        hint_line(self.app, surface, "UP/DOWN: scroll  B: back")
+
+
+class ResultScene(Scene):
+    """The end of the match: who won, and why; A returns to the menu."""
+
+    def __init__(self, app: Handheld, duel: DuelScene) -> None:
+        super().__init__(app)
+        self.duel = duel
+        m = duel.match
+        self.winner = m.winner
+        self.viewer = duel.viewer if duel.mode != "hotseat" else None
+        reasons = {"prizes": "took the last Prize card", "no_pokemon":
+                   "left the opponent without Pokémon in play", "deck_out":
+                   "outlasted an empty deck"}
+        self.why = " and ".join(reasons.get(r, r) for r in m.result.split("+"))
+        self.turns = m.turn
+
+    def enter(self) -> None:
+        self.app.play("confirm" if self.won() is not False else "back")
+
+    def won(self) -> bool | None:
+        if self.viewer is None or self.winner is None:
+            return None
+        return self.winner == self.viewer
+
+    def update(self, inp: FrameInput) -> None:
+        if self.frames > 20 and (inp.pressed(Button.A) or inp.pressed(Button.START)):
+            inp.consume(Button.A, Button.START)
+            from .main_menu import MainMenuScene
+
+            self.app.scenes.reset(MainMenuScene(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        won = self.won()
+        surface.fill((60, 110, 60) if won else (110, 60, 60) if won is False else (60, 70, 110))
+        t = self.app.text
+        names = self.duel.names
+        if won is True:
+            title = "Victory!"
+        elif won is False:
+            title = "Defeat"
+        else:
+            title = f"{names[self.winner]} wins!" if self.winner is not None else "A draw"
+        t.draw(surface, title, (240 - t.font.width(title) * 3) // 2, 30, WHITE, 3)
+        lines = [f"{names[self.winner]} {self.why}." if self.winner is not None else "",
+                 f"{self.turns} turns.", "", "Press A"]
+        for i, line in enumerate(lines):
+            for j, part in enumerate(wrap(t.font, line, 220)):
+                t.draw(surface, part, (240 - t.font.width(part)) // 2, 70 + i * 12 + j * 9,
+                       WHITE if line != "Press A" or (self.frames // 30) % 2 == 0 else SHADE)

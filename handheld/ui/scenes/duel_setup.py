@@ -1,0 +1,105 @@
+"""Setting up a duel: the opponent (the computer, a friend on this handheld, a friend
+over the link), then the decks -- the ready-made ones and the player's own legal decks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...cards import deck_names, load_deck
+from ...engine import deck_violations
+from ..palette import MUTED, PAPER
+from ..scene import Scene
+from ..widgets import Menu, MenuItem, window
+from .common import hint_line, title_bar
+
+if TYPE_CHECKING:
+    import pygame
+
+    from ..input import FrameInput
+
+OPPONENTS = (("cpu", "The computer", "A greedy player that reads every card."),
+             ("hotseat", "A friend, this handheld", "Pass the handheld between turns."),
+             ("link", "A friend, over the link", "Two handhelds on the same network."))
+
+
+def available_decks(app: Any) -> list[tuple[str, list[str]]]:
+    """(name, cards): the ready-made decks, then the player's own legal decks."""
+    out = [(name.replace("_", " ").title(), load_deck(name)) for name in deck_names()]
+    for d in app.saves.decks(app.profile):
+        if not deck_violations(app.pool, list(d.cards)):
+            out.append((d.name, list(d.cards)))
+    return out
+
+
+class DuelSetupScene(Scene):
+    def enter(self) -> None:
+        self.step = "opponent"
+        self.mode = "cpu"
+        self.picked: list[tuple[str, list[str]]] = []
+        self.menu = Menu([MenuItem(label, True, key, hint) for key, label, hint in OPPONENTS],
+                         rows=5)
+
+    def _deck_menu(self) -> None:
+        self.decks = available_decks(self.app)
+        self.menu = Menu([MenuItem(name, True, i) for i, (name, _) in enumerate(self.decks)],
+                         rows=9)
+
+    @property
+    def heading(self) -> str:
+        if self.step == "opponent":
+            return "Duel: who against?"
+        if self.step == "deck1":
+            return "Your deck" if self.mode != "hotseat" else "Player 1's deck"
+        return "The computer's deck" if self.mode == "cpu" else "Player 2's deck"
+
+    def update(self, inp: FrameInput) -> None:
+        result = self.menu.update(inp, self.app.sounds)
+        if result == "cancel":
+            if self.step == "opponent":
+                self.close()
+            else:
+                self.enter()
+            return
+        if result != "select" or self.menu.selected is None:
+            return
+        value = self.menu.selected.value
+        if self.step == "opponent":
+            self.mode = value
+            if value == "link":
+                from .link_duel import LinkSetupScene
+
+                self.app.scenes.replace(LinkSetupScene(self.app))
+                return
+            self.step = "deck1"
+            self._deck_menu()
+        elif self.step == "deck1":
+            self.picked = [self.decks[value]]
+            self.step = "deck2"
+            self._deck_menu()
+        else:
+            self.picked.append(self.decks[value])
+            self.start()
+
+    def start(self) -> None:
+        from .duel import DuelScene, DuelSetup
+
+        me = self.app.saves.profile(self.app.profile).name
+        if self.mode == "cpu":
+            seats, names = ("human", "greedy"), (me, "CPU")
+        else:
+            seats, names = ("human", "human"), (me, "Player 2")
+        setup = DuelSetup(decks=(self.picked[0][1], self.picked[1][1]),
+                          deck_names=(self.picked[0][0], self.picked[1][0]), seats=seats,
+                          names=names, mode=self.mode, seed=self.app.new_seed())
+        self.app.scenes.replace(DuelScene.new(self.app, setup))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        surface.fill(PAPER)
+        title_bar(app, surface, self.heading)
+        window(surface, 8, 20, 224, self.menu.height() + 8)
+        self.menu.draw(surface, app.text, 11, 24, 218)
+        item = self.menu.selected
+        if item is not None and item.hint:
+            app.text.draw(surface, item.hint, 10, 136, MUTED)
+        hint_line(app, surface, "A: choose  B: back")

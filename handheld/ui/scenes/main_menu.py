@@ -1,0 +1,97 @@
+"""The main menu: Continue, Duel, Deck builder, Card album, e-Reader, e-Tools, Settings."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..palette import INK, MUTED, PAPER
+from ..scene import Scene
+from ..widgets import Menu, MenuItem, window
+from .common import battery_label, hint_line, title_bar
+
+if TYPE_CHECKING:
+    import pygame
+
+    from ..input import FrameInput
+
+
+class MainMenuScene(Scene):
+    def enter(self) -> None:
+        self.menu = Menu([], rows=7, cancel=False)
+        self._refresh()
+
+    def resume(self, result: Any = None) -> None:
+        self._refresh()
+
+    def _refresh(self) -> None:
+        from ...session import load_suspended
+
+        suspended = load_suspended(self.app.saves, self.app.profile) is not None
+        self.menu.set_items([
+            MenuItem("Continue", suspended, "continue",
+                     "Resume the match you left." if suspended else "No match to resume."),
+            MenuItem("Duel", True, "duel", "Play a match: the CPU, or a friend."),
+            MenuItem("Deck builder", True, "decks", "Build and edit your decks."),
+            MenuItem("Card album", True, "album", "Every card of the collection."),
+            MenuItem("e-Reader", True, "ereader", "Scan printed card codes."),
+            MenuItem("e-Tools", True, "etools", "Coin flipper and battle timer."),
+            MenuItem("Settings", True, "settings", "Text speed, sound, keys, screen."),
+        ])
+
+    def update(self, inp: FrameInput) -> None:
+        if self.menu.update(inp, self.app.sounds) == "select":
+            self.open(self.menu.selected.value if self.menu.selected else None)
+
+    def open(self, what: Any) -> None:
+        app = self.app
+        if what == "continue":
+            from .duel import DuelScene
+
+            scene = DuelScene.resume_suspended(app)
+            if scene is not None:
+                self.push(scene)
+        elif what == "duel":
+            from .duel_setup import DuelSetupScene
+
+            self.push(DuelSetupScene(app))
+        elif what == "decks":
+            from .decks import DeckListScene
+
+            self.push(DeckListScene(app))
+        elif what == "album":
+            from .album import AlbumScene
+
+            self.push(AlbumScene(app))
+        elif what == "settings":
+            from .settings_scene import SettingsScene
+
+            self.push(SettingsScene(app))
+        elif what == "ereader":
+            from .coming_soon import ComingSoonScene
+
+            self.push(ComingSoonScene(app, "e-Reader", "Scanning printed card codes with the "
+                                      "camera comes in a later release. The card album "
+                                      "already holds the whole Expedition set."))
+        elif what == "etools":
+            from .coming_soon import ComingSoonScene
+
+            self.push(ComingSoonScene(app, "e-Tools", "The coin flipper with heads "
+                                      "statistics and the battle timer come in a later "
+                                      "release."))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        surface.fill(PAPER)
+        title_bar(app, surface, "Pocket TCG", battery_label(app))
+        window(surface, 8, 20, 124, self.menu.height() + 8)
+        self.menu.draw(surface, app.text, 11, 24, 118)
+        profile = app.saves.profile(app.profile).name
+        app.text.draw(surface, f"Player: {profile}", 140, 24, INK)
+        history = app.saves.match_history(app.profile, limit=100)
+        wins = sum(1 for m in history if m.winner == profile)
+        app.text.draw(surface, f"Matches: {len(history)}", 140, 36, MUTED)
+        app.text.draw(surface, f"Won: {wins}", 140, 46, MUTED)
+        item = self.menu.selected
+        if item and item.hint:
+            app.text.draw(surface, item.hint, 8, 138, MUTED)
+        hint_line(app, surface, "A: choose")
