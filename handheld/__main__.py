@@ -43,12 +43,27 @@ def _players(text: str) -> list[str]:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m handheld",
                                      description="A pocket Pokémon TCG machine.")
+    screen = parser.add_argument_group(
+        "the screen", "with no command: the game in a window where there is a display, else "
+        "the headless demo")
+    screen.add_argument("--headless", action="store_true",
+                        help="no window: run on the headless board (SDL's dummy driver)")
+    screen.add_argument("--demo", action="store_true",
+                        help="watch the computer play itself on the screen")
+    screen.add_argument("--frames", type=_positive, metavar="N",
+                        help="stop after N frames (1/60 s each)")
+    screen.add_argument("--screenshot", metavar="PATH",
+                        help="at the end, save the 240x160 screen as a PNG")
+    screen.add_argument("--board", choices=("sim", "pi", "headless"),
+                        help="the board kind (default: detected)")
+    screen.add_argument("--data-dir", metavar="DIR", help="where the saves live")
+    screen.add_argument("--seed", dest="screen_seed", type=int, metavar="N",
+                        help="seed for new matches (reproducible demos)")
     sub = parser.add_subparsers(dest="command")
 
-    play = sub.add_parser("play", help="the game (for now: the demo match, kept in the "
-                                       "saves' match history); the default command")
-    demo = sub.add_parser("demo", help="one AI-vs-AI match printed as a readable log")
-    for p in (play, demo):
+    demo = sub.add_parser("demo", help="one AI-vs-AI match printed as a readable log (kept "
+                                       "in the saves' match history)")
+    for p in (demo,):
         p.add_argument("--deck1", default="blazing_quake", help="deck name or .deck file")
         p.add_argument("--deck2", default="tidal_mind", help="deck name or .deck file")
         p.add_argument("--players", type=_players, default=["greedy", "greedy"],
@@ -95,10 +110,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = args.command or "play"
     try:
         if command == "play":
-            return _play(args)
+            return _screen(args)
         if command == "demo":
-            _demo(args)
-            return 0
+            return _play(args)
         if command == "sim":
             return _sim(args)
         if command == "cards":
@@ -120,14 +134,49 @@ def _demo(args: argparse.Namespace) -> MatchRecord:
                     delay=getattr(args, "delay", 0.0))
 
 
+def _screen(args: argparse.Namespace) -> int:
+    """The game on the screen: a window (or the Pi's panel) where there is one; with
+    ``--headless`` or without a display, the headless board (``--demo`` to watch a match,
+    else the readable log demo)."""
+    from firmware_sim.board import BoardConfigError, detect_kind
+
+    try:
+        kind = "headless" if args.headless else (args.board or detect_kind())
+    except BoardConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if kind == "headless" and not (args.demo or args.frames or args.screenshot):
+        print("No display here: showing the headless demo (a match as a readable log). "
+              "Use --headless --demo --frames N --screenshot out.png to see the screen.",
+              file=sys.stderr)
+        return _play(args)
+    from .ui.app import Handheld
+
+    app = Handheld(headless=kind == "headless", data_dir=args.data_dir, seed=args.screen_seed,
+                   board_kind=kind, demo=args.demo)
+    try:
+        if kind == "headless":
+            app.tick(args.frames or 600)
+        else:
+            app.run(max_frames=args.frames)
+    finally:
+        if args.screenshot:
+            app.screenshot(args.screenshot)
+            print(f"screenshot: {args.screenshot} (frame {app.frame}, "
+                  f"{app.describe()['scene']})")
+        if kind == "headless":
+            app.saves.close()
+    return 0
+
+
 def _play(args: argparse.Namespace) -> int:
-    """The game as it stands: the demo match, with the saves opened as the handheld opens
-    them (a damaged save file is reported and left alone; the game plays on)."""
+    """The log demo, with the saves opened as the handheld opens them (a damaged save file
+    is reported and left alone; the game plays on)."""
     from firmware_sim.storage import DirStorage
 
     from .save import SaveError, open_saves
 
-    opened = open_saves(DirStorage())
+    opened = open_saves(DirStorage(getattr(args, "data_dir", None)))
     if opened.problem:
         print(f"note: {opened.problem}", file=sys.stderr)
     rec = _demo(args)
@@ -141,7 +190,7 @@ def _play(args: argparse.Namespace) -> int:
                         result=rec.result, turns=rec.turns)
         played = len(saves.match_history(profile.id))
         where = opened.path if not opened.problem else "memory only, not kept"
-        print(f"Saved to the match history ({played} played; {where}).")
+        print(f"Saved to the match history ({played} played; {where}).", file=sys.stderr)
     except SaveError as exc:
         print(f"note: the match was not saved: {exc}", file=sys.stderr)
     finally:

@@ -6,14 +6,20 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
+DATA = tempfile.mkdtemp(prefix="handheld-cli-test-")  # never the player's real saves
+
+
 def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "HANDHELD_DATA": DATA, "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
     return subprocess.run([sys.executable, "-m", "handheld", *args], cwd=ROOT, text=True,
-                          capture_output=True, timeout=120)
+                          capture_output=True, timeout=120, env=env)
 
 
 def test_sim_prints_json_statistics() -> None:
@@ -104,13 +110,13 @@ def test_play_keeps_history_and_survives_a_damaged_save_file(tmp_path: Path) -> 
     env = {**os.environ, "HANDHELD_DATA": str(tmp_path)}
 
     def play() -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "handheld", "play", "--seed", "3"],
+        return subprocess.run([sys.executable, "-m", "handheld", "demo", "--seed", "3"],
                               cwd=ROOT, text=True, capture_output=True, timeout=120, env=env)
 
     r = play()
     assert r.returncode == 0, r.stderr
-    assert "Saved to the match history (1 played" in r.stdout
-    assert "(2 played" in play().stdout
+    assert "Saved to the match history (1 played" in r.stderr
+    assert "(2 played" in play().stderr
     save = tmp_path / "saves.sqlite3"
     for f in tmp_path.iterdir():
         f.unlink()
@@ -118,5 +124,5 @@ def test_play_keeps_history_and_survives_a_damaged_save_file(tmp_path: Path) -> 
     r = play()
     assert r.returncode == 0
     assert "is not a save file" in r.stderr and "left exactly as it was" in r.stderr
-    assert "memory only, not kept" in r.stdout
+    assert "memory only, not kept" in r.stderr
     assert save.read_bytes() == b"not a database, but the player's file all the same"

@@ -47,7 +47,8 @@ class Handheld:
     def __init__(self, *, headless: bool = False, board: Board | None = None,
                  config: BoardConfig | None = None, data_dir: Path | str | None = None,
                  sound: bool | None = None, first_scene: type[Scene] | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, board_kind: str | None = None,
+                 demo: bool = False) -> None:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -55,7 +56,7 @@ class Handheld:
 
         self.pygame = pygame
         self.headless = headless
-        self.board = board or make_board("headless" if headless else None,
+        self.board = board or make_board("headless" if headless else board_kind,
                                          config or (config_from_dict({}) if headless else None),
                                          data_dir=data_dir)
         self.surface = pygame.Surface((WIDTH, HEIGHT))
@@ -74,7 +75,11 @@ class Handheld:
         self.apply_settings()
         self.scenes = SceneStack()
         self._pool: CardPool | None = None
-        if first_scene is None:
+        if first_scene is None and demo:
+            from .scenes.demo import DemoScene
+
+            first_scene = DemoScene
+        elif first_scene is None:
             from .scenes.title import TitleScene
 
             first_scene = TitleScene

@@ -103,7 +103,7 @@ class DuelScene(Scene):
 
     def suspend(self) -> None:
         """Save the match so Continue resumes it exactly."""
-        if self.session.over:
+        if self.session.over or self.mode == "demo":
             return
         self.session.meta = {"names": list(self.names), "mode": self.mode,
                              "deck_names": list(self.deck_names)}
@@ -149,6 +149,11 @@ class DuelScene(Scene):
         return None
 
     def update(self, inp: FrameInput) -> None:
+        if self.mode == "demo" and inp.pressed(Button.START):
+            from .title import TitleScene
+
+            self.app.scenes.reset(TitleScene(self.app))
+            return
         self._collect_events()
         if self.flash_frames:
             self.flash_frames -= 1
@@ -191,11 +196,10 @@ class DuelScene(Scene):
         if self.current is None:
             return False
         text = self.current[0]
-        if speed <= 0:
-            self.shown = len(text)
-        elif self.shown < len(text):
+        if speed > 0 and self.shown < len(text):
             self.shown += speed
         else:
+            self.shown = len(text)  # all shown: count down before the next message
             self.hold -= 1
         if inp.pressed(Button.A) or inp.pressed(Button.B):
             inp.consume(Button.A, Button.B)
@@ -273,6 +277,11 @@ class DuelScene(Scene):
         self.finished = True
         m = self.match
         winner = None if m.winner is None else self.names[m.winner]
+        if self.mode == "demo":  # the attract mode keeps no history
+            from .duel_menus import ResultScene
+
+            self.app.scenes.replace(ResultScene(self.app, self))
+            return
         try:
             self.app.saves.add_match(self.app.profile, deck_a=self.deck_names[0] or "deck",
                                      deck_b=self.deck_names[1] or "deck", winner=winner,

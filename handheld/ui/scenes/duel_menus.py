@@ -500,6 +500,10 @@ class ResultScene(Scene):
         return self.winner == self.viewer
 
     def update(self, inp: FrameInput) -> None:
+        if self.duel.mode == "demo":
+            if self.frames > 180:
+                self.close()  # the attract mode plays the next match
+            return
         if self.frames > 20 and (inp.pressed(Button.A) or inp.pressed(Button.START)):
             inp.consume(Button.A, Button.START)
             from .main_menu import MainMenuScene

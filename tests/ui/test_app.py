@@ -1,0 +1,220 @@
+"""The handheld through its buttons: menus, a whole match against the computer, suspend and
+Continue, a critical battery mid-match, the hotseat pass screen, settings that stick."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from firmware_sim.power import BatteryScript, SimBattery
+from handheld.session import load_suspended
+from handheld.ui.app import Handheld
+
+from .duel_driver import play_to_the_end, step
+
+
+def fresh(tmp_path: Path, seed: int = 3) -> Handheld:
+    h = Handheld(headless=True, data_dir=tmp_path, seed=seed)
+    h.settings.text_speed = "instant"
+    h.settings.animations = False
+    return h
+
+
+def to_menu(h: Handheld) -> None:
+    h.press("START")
+    assert h.describe()["scene"] == "MainMenuScene"
+
+
+def choose(h: Handheld, label: str) -> None:
+    """Move the cursor of the top scene's menu to ``label`` and press A (buttons only)."""
+    menu = h.scenes.top.menu
+    labels = [it.label for it in menu.items]
+    target = next(i for i, t in enumerate(labels) if label in t)
+    while menu.cursor != target:
+        h.press("DOWN" if target > menu.cursor else "UP", 1)
+    h.press("A")
+
+
+def start_cpu_duel(h: Handheld) -> None:
+    to_menu(h)
+    choose(h, "Duel")
+    choose(h, "The computer")
+    choose(h, "Blazing Quake")
+    choose(h, "Tidal Mind")
+    assert h.describe()["scene"] in ("DuelScene", "CoinScene", "ChoiceScene")
+
+
+def test_title_screen_draws_and_start_opens_the_menu(tmp_path: Path) -> None:
+    h = fresh(tmp_path)
+    h.tick(2)
+    screen = h.screen
+    assert screen.shape == (160, 240, 3)
+    assert len(np.unique(screen.reshape(-1, 3), axis=0)) > 6  # a real picture, not a fill
+    to_menu(h)
+
+
+@pytest.mark.parametrize(("item", "scene"), [
+    ("Card album", "AlbumScene"), ("Settings", "SettingsScene"), ("e-Reader", "ComingSoonScene"),
+    ("e-Tools", "ComingSoonScene"), ("Duel", "DuelSetupScene"),
+    ("Deck builder", "DeckListScene")])
+def test_every_menu_entry_opens_and_b_comes_back(tmp_path: Path, item: str, scene: str) -> None:
+    h = fresh(tmp_path)
+    to_menu(h)
+    choose(h, item)
+    assert h.describe()["scene"] == scene
+    h.press("B")
+    assert h.describe()["scene"] == "MainMenuScene"
+
+
+def test_continue_is_off_without_a_suspended_match(tmp_path: Path) -> None:
+    h = fresh(tmp_path)
+    to_menu(h)
+    assert not h.scenes.top.menu.items[0].enabled
+    h.press("A")  # refused: an error sound, no scene
+    assert h.describe()["scene"] == "MainMenuScene"
+    assert "error" in h.sounds.played
+
+
+def test_a_whole_match_against_the_computer_through_the_buttons(tmp_path: Path) -> None:
+    h = fresh(tmp_path, seed=3)
+    start_cpu_duel(h)
+    assert play_to_the_end(h) == "ResultScene"
+    result = h.scenes.top
+    assert result.won() in (True, False)
+    history = h.saves.match_history(h.profile)
+    assert len(history) == 1 and history[0].deck_a == "Blazing Quake"
+    assert history[0].winner in ("Player", "CPU")
+    h.tick(30)  # the result stays up a moment before A counts
+    h.press("A")
+    assert h.describe()["scene"] == "MainMenuScene"
+
+
+def _play_some(h: Handheld, decisions: int) -> None:
+    state: dict[str, object] = {}
+    duel = h.scenes.scenes[1]
+    while len(duel.session.answers) < decisions:
+        step(h, state)
+
+
+def test_suspend_then_continue_resumes_exactly(tmp_path: Path) -> None:
+    h = fresh(tmp_path, seed=8)
+    start_cpu_duel(h)
+    _play_some(h, 25)
+    duel = h.scenes.scenes[1]
+    # Back to the main phase, then START: the action menu; "Suspend".
+    while not (h.scenes.top is duel and duel.session.waiting_for() == "human"
+               and duel.match.pending.kind == "main" and duel.current is None):
+        step(h, {"turn": -1, "hand_moves": 99})
+    position = duel.match.position()
+    h.press("START")
+    choose(h, "Suspend")
+    assert h.describe()["scenes"] == ["MainMenuScene"]
+    assert load_suspended(h.saves, h.profile)["position"] == position
+    assert h.scenes.top.menu.items[0].enabled
+    choose(h, "Continue")
+    resumed = h.scenes.top
+    assert resumed.name == "DuelScene"
+    assert resumed.match.position() == position
+
+
+def test_critical_battery_mid_match_saves_it_and_the_next_start_continues(
+        tmp_path: Path) -> None:
+    h = fresh(tmp_path, seed=4)
+    start_cpu_duel(h)
+    _play_some(h, 10)
+    battery = SimBattery(30.0, noise_volts=0.0, script=[BatteryScript(h.frame + 5, 1.0)])
+    h.board.battery = battery
+    h.board.power.source = battery
+    for _ in range(400):
+        if not h.running:
+            break
+        step(h, {"turn": -1, "hand_moves": 99})
+    assert h.shutdown_reason == "critical battery"
+    position = h.scenes.scenes[1].match.position()
+    h.saves.close()
+
+    again = fresh(tmp_path, seed=99)
+    to_menu(again)
+    assert again.scenes.top.menu.items[0].enabled
+    choose(again, "Continue")
+    assert again.scenes.top.match.position() == position
+
+
+def test_hotseat_hides_the_board_until_the_next_player_is_ready(tmp_path: Path) -> None:
+    h = fresh(tmp_path, seed=2)
+    to_menu(h)
+    choose(h, "Duel")
+    choose(h, "A friend, this handheld")
+    choose(h, "Blazing Quake")
+    choose(h, "Tidal Mind")
+    for _ in range(300):
+        if h.describe()["scene"] == "PassScene":
+            break
+        h.tick(1)
+    assert h.describe()["scene"] == "PassScene"
+    # The pass screen is a plain background with text: no board, no cards.
+    colors = {tuple(c) for c in h.screen.reshape(-1, 3)}
+    assert len(colors) <= 3
+    h.press("A")
+    assert h.describe()["scene"] != "PassScene"
+
+
+def test_settings_are_saved_for_the_next_start(tmp_path: Path) -> None:
+    h = fresh(tmp_path)
+    to_menu(h)
+    choose(h, "Settings")
+    h.press("DOWN")
+    h.press("DOWN")  # Sound volume
+    h.press("RIGHT")
+    h.press("RIGHT")
+    assert h.settings.volume == 8
+    h.saves.close()
+    again = Handheld(headless=True, data_dir=tmp_path)
+    assert again.settings.volume == 8
+
+
+def test_sounds_follow_the_cursor(tmp_path: Path) -> None:
+    h = fresh(tmp_path)
+    to_menu(h)
+    h.sounds.played.clear()
+    h.press("DOWN")
+    h.press("A")
+    assert list(h.sounds.played)[:2] == ["cursor", "confirm"]
+
+
+def test_the_album_shows_all_165_cards(tmp_path: Path) -> None:
+    h = fresh(tmp_path)
+    to_menu(h)
+    choose(h, "Card album")
+    album = h.scenes.top
+    assert len(album.shown) == 165
+    h.press("A")
+    assert h.describe()["scene"] == "CardViewScene"
+    h.press("RIGHT")
+    assert h.scenes.top.card_id == "ecard1-2"
+    h.press("B")
+    assert h.scenes.top.menu.cursor == 1
+
+
+def test_the_headless_demo_on_the_command_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    out = tmp_path / "out.png"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    r = subprocess.run([sys.executable, "-m", "handheld", "--headless", "--demo", "--frames",
+                        "600", "--screenshot", str(out), "--seed", "4", "--data-dir",
+                        str(tmp_path / "d")], capture_output=True, text=True, timeout=120,
+                       env=env, cwd=Path(__file__).resolve().parents[2])
+    assert r.returncode == 0, r.stderr
+    data = out.read_bytes()
+    assert data[:4] == b"\x89PNG"
+    assert (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")) == \
+        (240, 160)
+    assert "DuelScene" in r.stdout or "CoinScene" in r.stdout or "ResultScene" in r.stdout
