@@ -1,0 +1,121 @@
+"""Golden pictures of the main screens: the native 240x160 surface must match, pixel for
+pixel, the PNGs in tests/ui/goldens.
+
+After an intended change of the look, regenerate them and look at them before committing:
+
+    HANDHELD_UPDATE_GOLDENS=1 .venv/bin/python -m pytest tests/ui/test_goldens.py
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from handheld.ui.app import Handheld
+
+from .duel_driver import step
+from .test_app import choose, start_cpu_duel, to_menu
+
+GOLDENS = Path(__file__).parent / "goldens"
+UPDATE = os.environ.get("HANDHELD_UPDATE_GOLDENS") == "1"
+
+
+def _app(tmp_path: Path) -> Handheld:
+    h = Handheld(headless=True, data_dir=tmp_path, seed=11)
+    h.settings.text_speed = "instant"
+    h.settings.animations = False
+    return h
+
+
+def _title(h: Handheld) -> None:
+    h.tick(3)
+
+
+def _menu(h: Handheld) -> None:
+    to_menu(h)
+
+
+def _album(h: Handheld) -> None:
+    to_menu(h)
+    choose(h, "Card album")
+
+
+def _card(h: Handheld) -> None:
+    _album(h)
+    for _ in range(32):
+        h.press("DOWN", 1)
+    h.press("A")  # Alakazam, card 33
+
+
+def _settings(h: Handheld) -> None:
+    to_menu(h)
+    choose(h, "Settings")
+
+
+def _duel_setup(h: Handheld) -> None:
+    to_menu(h)
+    choose(h, "Duel")
+
+
+def _duel_board(h: Handheld) -> None:
+    start_cpu_duel(h)
+    state: dict[str, object] = {"turn": -1, "hand_moves": 99}
+    for _ in range(2000):
+        top = h.scenes.top
+        if top.name == "DuelScene" and top.match.turn >= 3 and \
+                top.session.waiting_for() == "human" and top.current is None and \
+                not top.messages and top.log_pos == len(top.match.log) and \
+                top.match.pending.kind == "main":
+            break
+        step(h, state)
+
+
+def _action_menu(h: Handheld) -> None:
+    _duel_board(h)
+    h.press("A")
+
+
+def _hand(h: Handheld) -> None:
+    _action_menu(h)
+    choose(h, "Hand")
+
+
+def _deck_list(h: Handheld) -> None:
+    to_menu(h)
+    choose(h, "Deck builder")
+
+
+SCREENS: dict[str, Callable[[Handheld], None]] = {
+    "title": _title, "main_menu": _menu, "album": _album, "card_page": _card,
+    "settings": _settings, "duel_setup": _duel_setup, "duel_board": _duel_board,
+    "action_menu": _action_menu, "hand": _hand, "deck_list": _deck_list,
+}
+
+
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_screen_matches_its_golden(name: str, tmp_path: Path) -> None:
+    h = _app(tmp_path)
+    SCREENS[name](h)
+    golden = GOLDENS / f"{name}.png"
+    if UPDATE:
+        GOLDENS.mkdir(exist_ok=True)
+        h.screenshot(golden)
+        return
+    assert golden.is_file(), f"no golden {golden}; run with HANDHELD_UPDATE_GOLDENS=1"
+    expected = pygame.surfarray.array3d(pygame.image.load(str(golden)))
+    actual = pygame.surfarray.array3d(h.surface)
+    if not np.array_equal(expected, actual):
+        out = tmp_path / f"{name}-actual.png"
+        h.screenshot(out)
+        diff = int((expected != actual).any(axis=2).sum())
+        raise AssertionError(f"{name}: {diff} pixels differ from {golden}; this run's "
+                             f"picture is {out}")
