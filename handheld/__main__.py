@@ -54,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="stop after N frames (1/60 s each)")
     screen.add_argument("--screenshot", metavar="PATH",
                         help="at the end, save the 240x160 screen as a PNG")
+    screen.add_argument("--window-screenshot", metavar="PATH",
+                        help="at the end, save what the window shows (scaled) as a PNG")
     screen.add_argument("--board", choices=("sim", "pi", "headless"),
                         help="the board kind (default: detected)")
     screen.add_argument("--data-dir", metavar="DIR", help="where the saves live")
@@ -159,13 +161,15 @@ def _screen(args: argparse.Namespace) -> int:
             app.tick(args.frames or 600)
         else:
             app.run(max_frames=args.frames)
-    finally:
         if args.screenshot:
             app.screenshot(args.screenshot)
             print(f"screenshot: {args.screenshot} (frame {app.frame}, "
                   f"{app.describe()['scene']})")
-        if kind == "headless":
-            app.saves.close()
+        if args.window_screenshot:
+            driver = app.window_screenshot(args.window_screenshot)
+            print(f"window: {args.window_screenshot} (video driver {driver})")
+    finally:
+        app.close()
     return 0
 
 

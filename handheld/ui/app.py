@@ -211,13 +211,24 @@ class Handheld:
                 next_t = now + FRAME_MS  # far behind (a stall): skip rather than spiral
             self.draw()
             self.board.present(self.surface)
+        return self.shutdown_reason
+
+    def close(self) -> None:
+        """Close the saves and the board; a shutdown request powers the handheld off."""
+        self.saves.close()
         if self.shutdown_reason is not None:
-            self.saves.close()
             self.board.power_off()
         else:
-            self.saves.close()
             self.board.close()
-        return self.shutdown_reason
+
+    def window_screenshot(self, path: Path | str) -> str:
+        """Save what the window (or panel) shows right now; returns SDL's video driver."""
+        pg = self.pygame
+        window = pg.display.get_surface() if pg.display.get_init() else None
+        if window is None:
+            raise RuntimeError("there is no window to capture (headless board)")
+        pg.image.save(window, str(path))
+        return pg.display.get_driver()
 
     # ---------------------------------------------------------------- helpers for scenes
 
