@@ -115,6 +115,20 @@ class Handheld:
         for source in getattr(self.board.input, "sources", [self.board.input]):
             if hasattr(source, "set_keys"):
                 source.set_keys(keys)
+        self._apply_window_scale()
+
+    def _apply_window_scale(self) -> None:
+        """A desktop window takes the scale the player chose (auto: the configured panel)."""
+        from firmware_sim.display import PanelConfig, WindowDisplay
+
+        display = self.board.display
+        if getattr(display, "kind", "") != "window":
+            return
+        scale = self.settings.panel_scale
+        panel = self.board.config.panel if scale == 0 else PanelConfig(240 * scale, 160 * scale)
+        if (display.panel.width, display.panel.height) != (panel.width, panel.height):
+            display.close()
+            self.board.display = WindowDisplay(panel, display.backlight)
 
     def save_settings(self) -> None:
         self.settings.save(self.saves, self.profile)

@@ -60,3 +60,24 @@ def test_the_window_opens_and_shows_the_title(xvfb: str, tmp_path: Path) -> None
     expected = pygame.transform.scale(pygame.image.load(str(GOLDEN)), (480, 320))
     same = pygame.surfarray.array3d(window) == pygame.surfarray.array3d(expected)
     assert same.all(), f"{(~same.all(axis=2)).sum()} window pixels differ from the title"
+
+
+def test_the_window_takes_the_scale_chosen_in_the_settings(xvfb: str, tmp_path: Path) -> None:
+    from firmware_sim.storage import DirStorage
+    from handheld.save import open_saves
+    from handheld.ui.settings import Settings
+
+    data = tmp_path / "data"
+    saves = open_saves(DirStorage(data)).saves
+    profile = saves.create_profile("Player").id
+    Settings(panel_scale=3).save(saves, profile)
+    saves.close()
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "CI")}
+    env.update(DISPLAY=xvfb, SDL_AUDIODRIVER="dummy", HANDHELD_DATA=str(data),
+               XDG_CONFIG_HOME=str(tmp_path / "config"))
+    shot = tmp_path / "window.png"
+    r = subprocess.run([sys.executable, "-m", "handheld", "--board", "sim", "--frames", "3",
+                        "--window-screenshot", str(shot)], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert pygame.image.load(str(shot)).get_size() == (720, 480)
