@@ -1,0 +1,175 @@
+"""Benchmark of the handheld's screen; prints JSON.
+
+    .venv/bin/python tools/bench_ui.py
+
+* ``duel_frame_ms``: one frame of the duel screen -- update (the board's tick, the scene),
+  draw, and scale to a 480x320 panel -- timed frame by frame: the player's turn at rest,
+  and a computer-against-computer duel with its messages, coin flips and flashes. Target:
+  median at most 2 ms.
+* ``launch_to_first_frame_s``: from starting ``python -m handheld --headless --frames 1``
+  to its first drawn title frame (the child prints a mark right after drawing it), the
+  median of a few launches. Target: at most 1.5 s.
+* ``match_rss_mb``: the peak resident memory of a process playing a whole duel on the
+  screen. Target: at most 150 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def _summary(samples: list[float]) -> dict[str, float]:
+    samples = sorted(samples)
+    return {"median": round(statistics.median(samples), 4),
+            "p95": round(samples[int(len(samples) * 0.95) - 1], 4),
+            "max": round(samples[-1], 4), "frames": len(samples)}
+
+
+def _duel_app(seats: tuple[str, str], data: Path, seed: int) -> Any:
+    from handheld.cards import load_deck
+    from handheld.ui.app import Handheld
+    from handheld.ui.scenes.duel import DuelScene, DuelSetup
+    from handheld.ui.scenes.main_menu import MainMenuScene
+
+    app = Handheld(headless=True, data_dir=data, seed=seed)
+    setup = DuelSetup(decks=(load_deck("blazing_quake"), load_deck("tidal_mind")),
+                      deck_names=("Blazing Quake", "Tidal Mind"), seats=seats,
+                      names=("Player", "CPU"), mode="demo" if "human" not in seats else "cpu",
+                      seed=seed)
+    app.scenes.reset(MainMenuScene(app))
+    app.scenes.push(DuelScene.new(app, setup))
+    app.scenes.apply()
+    return app
+
+
+def frame_times(frames: int, seed: int) -> dict[str, Any]:
+    from firmware_sim.display import HeadlessDisplay, PanelConfig
+
+    panel = HeadlessDisplay(PanelConfig(480, 320))
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        # The player's turn, at rest: reach the first main phase of the human seat.
+        app = _duel_app(("human", "greedy"), Path(tmp) / "a", seed)
+        duel = app.scenes.top
+        app.settings.text_speed = "instant"
+        for _ in range(20_000):
+            if duel.session.waiting_for() == "human" and duel.match.pending.kind == "main" \
+                    and duel.current is None and not duel.messages:
+                break
+            if app.scenes.top is not duel:  # a choice or a coin: take the first option
+                app.press("A", 1)
+            else:
+                app.tick(1)
+        app.settings.text_speed = "normal"
+        out["player_turn"] = _time_frames(app, panel, frames)
+        app.saves.close()
+        # The computer against itself: messages, coins, flashes, new turns.
+        app = _duel_app(("greedy", "greedy"), Path(tmp) / "b", seed)
+        out["computer_duel"] = _time_frames(app, panel, frames)
+        app.saves.close()
+    return out
+
+
+def _time_frames(app: Any, panel: Any, frames: int) -> dict[str, float]:
+    samples = []
+    clock = time.perf_counter
+    for _ in range(frames):
+        t0 = clock()
+        app.update()
+        app.draw()
+        panel.compose(app.surface)
+        samples.append((clock() - t0) * 1000.0)
+    return _summary(samples)
+
+
+FIRST_FRAME_CHILD = """
+import sys, time
+t0 = time.perf_counter()
+from handheld.ui.app import Handheld
+h = Handheld(headless=True, data_dir=sys.argv[1])
+h.tick(1)
+print("first-frame", time.perf_counter() - t0, flush=True)
+"""
+
+
+def launch_times(runs: int) -> dict[str, Any]:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    walls, inner = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(runs):
+            t0 = time.perf_counter()
+            proc = subprocess.Popen([sys.executable, "-c", FIRST_FRAME_CHILD,
+                                     str(Path(tmp) / str(i))], cwd=ROOT, env=env,
+                                    stdout=subprocess.PIPE, text=True)
+            assert proc.stdout is not None
+            line = proc.stdout.readline()
+            walls.append(time.perf_counter() - t0)
+            inner.append(float(line.split()[1]))
+            proc.wait()
+    return {"median": round(statistics.median(walls), 3), "max": round(max(walls), 3),
+            "in_process_median": round(statistics.median(inner), 3), "runs": runs}
+
+
+RSS_CHILD = """
+import resource, sys
+sys.path.insert(0, sys.argv[2])
+from tools.bench_ui import _duel_app
+from pathlib import Path
+app = _duel_app(("greedy", "greedy"), Path(sys.argv[1]), 5)
+app.settings.text_speed = "instant"
+frames = 0
+while app.scenes.top.name != "ResultScene" and frames < 200000:
+    app.tick(1)
+    frames += 1
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0, frames)
+"""
+
+
+def match_rss() -> dict[str, Any]:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    with tempfile.TemporaryDirectory() as tmp:
+        r = subprocess.run([sys.executable, "-c", RSS_CHILD, tmp, str(ROOT)], cwd=ROOT,
+                           env=env, capture_output=True, text=True, timeout=600, check=True)
+    mb, frames = r.stdout.split()
+    return {"peak_mb": round(float(mb), 1), "frames": int(frames)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--frames", type=int, default=3000, help="frames timed per duel case")
+    p.add_argument("--launches", type=int, default=5)
+    p.add_argument("--seed", type=int, default=3)
+    args = p.parse_args(argv)
+    print("bench_ui: timing frames...", file=sys.stderr)
+    frames = frame_times(args.frames, args.seed)
+    print("bench_ui: timing launches...", file=sys.stderr)
+    launch = launch_times(args.launches)
+    print("bench_ui: a whole duel for its memory...", file=sys.stderr)
+    rss = match_rss()
+    result = {
+        "duel_frame_ms": frames, "launch_to_first_frame_s": launch, "match_rss_mb": rss,
+        "targets": {"duel_frame_median_ms": 2.0, "launch_s": 1.5, "rss_mb": 150},
+        "ok": all(v["median"] <= 2.0 for v in frames.values()) and launch["median"] <= 1.5
+        and rss["peak_mb"] <= 150,
+        "python": sys.version.split()[0],
+    }
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+"""Button-mashing soak of the handheld's screens: random buttons for many frames, across
+every scene, on the headless board. Any exception is a failure (it is counted, with its
+traceback, and the run goes on from the main menu).
+
+    .venv/bin/python tools/soak_ui.py --frames 100000          # the benchmark; prints JSON
+
+Every ``--visit`` frames the stack is reset to one scene picked at random (so deep screens
+-- the deck editor, a duel's hand, the keyboard -- get their share), then the buttons are
+random: a button every few frames, held 1-20 frames, D-pad and A most often, START+SELECT
+now and then, POWER tapped (sleep and wake) rarely, never held long enough to shut down.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from firmware_sim.buttons import Button
+from handheld.ui.app import FRAME_MS, Handheld
+
+WEIGHTS = {Button.UP: 8, Button.DOWN: 8, Button.LEFT: 6, Button.RIGHT: 6, Button.A: 12,
+           Button.B: 6, Button.L: 2, Button.R: 3, Button.START: 3, Button.SELECT: 2,
+           Button.POWER: 0.1}
+
+
+def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
+    """Scenes a visit can start from."""
+    from handheld.cards import load_deck
+    from handheld.ui.scenes.album import AlbumScene
+    from handheld.ui.scenes.card_view import CardViewScene
+    from handheld.ui.scenes.coming_soon import ComingSoonScene
+    from handheld.ui.scenes.decks import DeckEditorScene, DeckListScene
+    from handheld.ui.scenes.duel import DuelScene, DuelSetup
+    from handheld.ui.scenes.duel_setup import DuelSetupScene
+    from handheld.ui.scenes.main_menu import MainMenuScene
+    from handheld.ui.scenes.settings_scene import SettingsScene
+    from handheld.ui.scenes.title import TitleScene
+
+    def duel(mode: str) -> Any:
+        seats = ("human", "greedy") if mode == "cpu" else ("human", "human")
+        setup = DuelSetup(decks=(load_deck("blazing_quake"), load_deck("tidal_mind")),
+                          deck_names=("Blazing Quake", "Tidal Mind"), seats=seats,
+                          names=("Player", "CPU" if mode == "cpu" else "Player 2"), mode=mode,
+                          seed=app.new_seed())
+        return DuelScene.new(app, setup)
+
+    return {
+        "title": lambda: TitleScene(app),
+        "menu": lambda: MainMenuScene(app),
+        "album": lambda: AlbumScene(app),
+        "card": lambda: CardViewScene(app, ["ecard1-33", "ecard1-40", "ecard1-158"]),
+        "settings": lambda: SettingsScene(app),
+        "duel_setup": lambda: DuelSetupScene(app),
+        "duel_cpu": lambda: duel("cpu"),
+        "duel_hotseat": lambda: duel("hotseat"),
+        "decks": lambda: DeckListScene(app),
+        "deck_editor": lambda: DeckEditorScene(app, load_deck("tidal_mind")[:40], "Soak"),
+        "coming_soon": lambda: ComingSoonScene(app, "e-Tools", "Soon."),
+    }
+
+
+def soak(frames: int, seed: int = 1, visit: int = 2500, data_dir: Path | None = None,
+         progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    from handheld.ui.scenes.main_menu import MainMenuScene
+
+    rng = random.Random(seed)
+    data = data_dir or Path(tempfile.mkdtemp(prefix="handheld-soak-"))
+    app = Handheld(headless=True, data_dir=data, seed=seed)
+    app.settings.text_speed = rng.choice(["normal", "fast", "instant"])
+    starts = _starts(app)
+    names = sorted(starts)
+    buttons = list(WEIGHTS)
+    weights = [WEIGHTS[b] for b in buttons]
+    seen: Counter[str] = Counter()
+    errors: list[dict[str, Any]] = []
+    restarts = 0
+    t0 = time.perf_counter()
+    for frame in range(frames):
+        if frame % visit == 0:
+            start = names[(frame // visit - 1) % len(names)] if frame else "title"
+            app.scenes.reset(MainMenuScene(app))  # closing the visited scene lands here
+            if start != "menu":
+                app.scenes.push(starts[start]())
+            app.scenes.apply()
+        if rng.random() < 0.35:
+            b = rng.choices(buttons, weights)[0]
+            hold = 2 if b is Button.POWER else rng.randint(1, 20)
+            now = app.board.clock.now_ms()
+            app.board.input.press(b, now)
+            app.board.input.release(b, now + hold * FRAME_MS)
+            if b is Button.START and rng.random() < 0.1:  # the menu combo now and then
+                app.board.input.press(Button.SELECT, now)
+                app.board.input.release(Button.SELECT, now + 40 * FRAME_MS)
+        try:
+            app.tick(1)
+        except Exception as exc:  # a bug: record it and carry on from the menu
+            errors.append({"frame": frame, "scene": app.describe()["scenes"],
+                           "error": f"{type(exc).__name__}: {exc}",
+                           "where": traceback.format_exc(limit=6).splitlines()[-6:]})
+            app.scenes.reset(MainMenuScene(app))
+            app.scenes.apply()
+        if not app.running:  # the scenes ended (should not happen) or a shutdown
+            restarts += 1
+            app.running = True
+            app.shutdown_reason = None
+            app.scenes.reset(MainMenuScene(app))
+            app.scenes.apply()
+        top = app.scenes.top
+        if top is not None:
+            seen[top.name] += 1
+        if progress is not None and frame % 5000 == 0:
+            progress(frame, frames)
+    seconds = time.perf_counter() - t0
+    app.saves.close()
+    return {"frames": frames, "seed": seed, "exceptions": len(errors), "errors": errors[:10],
+            "restarts": restarts, "scenes_visited": len(seen),
+            "frames_per_scene": dict(sorted(seen.items())),
+            "seconds": round(seconds, 2), "frames_per_second": round(frames / seconds)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--frames", type=int, default=100_000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--visit", type=int, default=2500, help="frames per visited scene")
+    args = p.parse_args(argv)
+    if args.frames < 1:
+        p.error("--frames must be at least 1")
+
+    def show(done: int, total: int) -> None:
+        print(f"soak: {done}/{total} frames", file=sys.stderr, flush=True)
+
+    result = soak(args.frames, args.seed, args.visit, progress=show)
+    print(json.dumps(result, indent=2))
+    return 1 if result["exceptions"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
