@@ -155,8 +155,20 @@ class Handheld:
             top.frames += 1
             top.update(inp)
         self.scenes.apply()
+        self._show_notice()
         if not self.scenes.scenes:
             self.running = False
+
+    def _show_notice(self) -> None:
+        """A message for the player (a low battery...) goes over whatever is on screen;
+        the title screen shows its own before the menu."""
+        top = self.scenes.top
+        if not self.notices or top is None or top.name in ("TitleScene", "NoticeScene"):
+            return
+        from .scenes.common import NoticeScene
+
+        self.scenes.push(NoticeScene(self, self.notices.pop(0)))
+        self.scenes.apply()
 
     def draw(self) -> None:
         self.surface.fill((0, 0, 0))

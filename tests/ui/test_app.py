@@ -218,3 +218,20 @@ def test_the_headless_demo_on_the_command_line(tmp_path: Path) -> None:
     assert (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")) == \
         (240, 160)
     assert "DuelScene" in r.stdout or "CoinScene" in r.stdout or "ResultScene" in r.stdout
+
+
+def test_a_low_battery_is_announced_over_the_current_screen(tmp_path: Path) -> None:
+    h = fresh(tmp_path)
+    to_menu(h)
+    battery = SimBattery(40.0, noise_volts=0.0, script=[BatteryScript(h.frame + 3, 12.0)])
+    h.board.battery = battery
+    h.board.power.source = battery
+    for _ in range(200):
+        h.tick(1)
+        if h.describe()["scene"] == "NoticeScene":
+            break
+    assert h.describe()["scene"] == "NoticeScene"
+    assert "battery is low" in h.scenes.top.box._raw
+    h.press("A")
+    h.press("A")
+    assert h.describe()["scene"] == "MainMenuScene"
