@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -68,6 +69,7 @@ class Handheld:
         self.running = True
         self.shutdown_reason: str | None = None
         self.notices: list[str] = []  # messages for the player at the next chance
+        self._frame_hooks: list[Callable[[], None]] = []  # services polled every frame
         self._open_saves()
         self.settings = Settings.load(self.saves, self.profile)
         self.sounds = Sounds(self.settings.volume, enabled=sound if sound is not None
@@ -136,8 +138,24 @@ class Handheld:
 
     # ---------------------------------------------------------------- one frame
 
+    def every_frame(self, fn: Callable[[], None]) -> Callable[[], None]:
+        """Call ``fn`` after every frame, whatever scene is on top and asleep or not (a
+        link must keep talking to its friend); returns the function that stops it."""
+        self._frame_hooks.append(fn)
+
+        def stop() -> None:
+            if fn in self._frame_hooks:
+                self._frame_hooks.remove(fn)
+        return stop
+
     def update(self) -> None:
         """One 1/60 s step of logic."""
+        self._update()
+        for fn in list(self._frame_hooks):
+            if self.running:
+                fn()
+
+    def _update(self) -> None:
         tick = self.board.tick()
         self.frame += 1
         if tick.shutdown and self.shutdown_reason is None:

@@ -73,6 +73,10 @@ class Menu:
     def set_items(self, items: Sequence[MenuItem | str]) -> None:
         self.items = [i if isinstance(i, MenuItem) else MenuItem(i) for i in items]
         self.cursor = min(self.cursor, max(0, len(self.items) - 1))
+        if self.items and not self.items[self.cursor].enabled:
+            # Never rest on an item that cannot be chosen (a greyed-out Continue).
+            self.cursor = next((i for i, it in enumerate(self.items) if it.enabled),
+                               self.cursor)
         self._scroll()
 
     def update(self, inp: FrameInput, sounds: Sounds | None = None) -> str | None:

@@ -82,7 +82,8 @@ class ActionMenuScene(_Overlay):
             MenuItem("Retreat", "retreat" in tags, "retreat"),
             MenuItem("Log", True, "log"),
             MenuItem("End turn", "pass" in tags, "pass"),
-            MenuItem("Suspend", True, "suspend"),
+            # Over the link the match cannot be put aside: leaving ends it.
+            MenuItem("Leave" if self.duel.mode == "link" else "Suspend", True, "suspend"),
         ]
         self.menu = Menu(items, rows=7)
 

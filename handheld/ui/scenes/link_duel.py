@@ -1,0 +1,750 @@
+"""Duels between two handhelds over the link.
+
+Setting up (:class:`LinkSetupScene`): one handheld hosts (it listens on the board's link
+port and shows its addresses), the other joins (this machine, or an address typed on a
+digit pad). Each player then picks a deck and the handhelds exchange a hello: protocol
+version, player name, deck name and the 60 card ids. The host checks both decks, draws the
+seed and sends start; both open the same duel.
+
+Playing (:class:`LinkController`, the duel's ``link``): both handhelds run the *same*
+:class:`~handheld.session.MatchSession` -- same decks in the same order, same seed, seats
+mirrored (the host is seat 0) -- so every chance outcome comes out the same on both sides
+and only the players' answers travel. Each answer carries its number and a digest of the
+position after it; the receiver applies the answers in order and compares digests, so
+two handhelds that disagree (a desync) stop at once with a clear message instead of
+playing two different matches.
+
+Messages (JSON objects, ``t`` is the kind)::
+
+    hello   v, name, deck, cards   both sides, once the deck is picked
+    start   seed, check            host -> guest: the match begins (check: setup digest)
+    answer  n, action, digest      the n-th answer of the match (1-based), and the digest
+                                   of the position after it
+    abort   why                    the sender stops (left, desync, bad deck ...)
+
+The link (``firmware_sim.link``) is polled every frame whatever screen is on top -- the
+hand, a card page, the log -- because a peer that stops hearing heartbeats declares the
+link lost after a few seconds; :func:`every_frame` hooks the poll into the handheld's
+frame for as long as the link lives.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import socket
+import zlib
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from firmware_sim.buttons import Button
+from firmware_sim.link import (
+    EventKind,
+    Link,
+    LinkEvent,
+    LinkStatus,
+    MessageError,
+    TcpTransport,
+    Transport,
+    TransportError,
+)
+
+from ...engine import EngineError, deck_violations
+from ...session import MatchSession
+from ..palette import INK, MUTED, PAPER, POWER_RED, WHITE
+from ..scene import Scene
+from ..widgets import SELECT_FILL, Menu, MenuItem, window
+from .common import NoticeScene, hint_line, title_bar
+from .duel import DuelScene
+from .duel_setup import available_decks
+
+if TYPE_CHECKING:
+    import pygame
+
+    from ...engine import Match
+    from ..app import Handheld
+    from ..input import FrameInput
+
+PROTOCOL = 1  # the version of the messages above; both handhelds must speak the same
+DECK_SIZE = 60
+NAME_MAX = 16
+DECK_NAME_MAX = 24
+CARD_ID_MAX = 40
+CONNECT_TIMEOUT_MS = 8000.0  # joining: give up on a host that never answers
+# A friend silent this long is gone. Longer than the link's default 3 s: a slow frame on a
+# small board (loading the cards, writing the saves) must not cost the match.
+SILENCE_TIMEOUT_MS = 5000.0
+PAD_KEYS = (("1", "2", "3"), ("4", "5", "6"), ("7", "8", "9"), (".", "0", "OK"))
+ADDRESS_MAX = 15  # "255.255.255.255"
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def position_digest(match: Match) -> str:
+    """A short digest of the match position (CRC32 of its canonical JSON, 8 hex digits):
+    equal on both handhelds while they agree on the match."""
+    text = json.dumps(match.position(), sort_keys=True, separators=(",", ":"))
+    return f"{zlib.crc32(text.encode('utf-8')):08x}"
+
+
+def setup_digest(decks: tuple[list[str], list[str]], seed: int) -> str:
+    """The digest of what both handhelds must agree on before the first move."""
+    text = json.dumps([decks[0], decks[1], seed], separators=(",", ":"))
+    return f"{zlib.crc32(text.encode('utf-8')):08x}"
+
+
+def local_addresses() -> list[str]:
+    """This handheld's IPv4 address on the network (the one its default route uses), for
+    the host screen; empty when it has none."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            # Connecting a UDP socket sends nothing: it only makes the system pick the
+            # source address of the route to (a documentation address in) the network.
+            s.connect(("192.0.2.1", 9))
+            ip = s.getsockname()[0]
+    except OSError:
+        return []
+    return [] if ip.startswith(("127.", "0.")) else [ip]
+
+
+def parse_address(text: str) -> str | None:
+    """The IPv4 address typed on the pad, or None when it is not one."""
+    try:
+        return str(ipaddress.IPv4Address(text))
+    except ValueError:
+        return None
+
+
+def _clean(value: Any, limit: int) -> str:
+    """Peer-supplied text made drawable: letters the font has, trimmed to ``limit``."""
+    if not isinstance(value, str):
+        return ""
+    kept = "".join(c if (" " <= c <= "~" or c == "é") else "?" for c in value)
+    return kept.strip()[:limit]
+
+
+def is_action(value: Any) -> bool:
+    """An answer as the engine takes it: an option index or a list of indices."""
+    if type(value) is int:
+        return value >= 0
+    return isinstance(value, list) and len(value) <= 64 and \
+        all(type(i) is int and i >= 0 for i in value)
+
+
+@dataclass(frozen=True)
+class Hello:
+    """One side of the setup: who plays, with which deck."""
+
+    name: str
+    deck: str
+    cards: list[str]
+
+    def message(self) -> dict[str, Any]:
+        return {"t": "hello", "v": PROTOCOL, "name": self.name, "deck": self.deck,
+                "cards": list(self.cards)}
+
+
+def parse_hello(msg: dict[str, Any]) -> Hello | str:
+    """The friend's hello, or what is wrong with it (a sentence for the player)."""
+    version = msg.get("v")
+    if version != PROTOCOL:
+        return (f"your friend's handheld speaks link protocol {version!r}, this one "
+                f"speaks {PROTOCOL}: update both to the same version")
+    cards = msg.get("cards")
+    if not isinstance(cards, list) or len(cards) != DECK_SIZE or not all(
+            isinstance(c, str) and 0 < len(c) <= CARD_ID_MAX for c in cards):
+        return f"your friend's hello does not list {DECK_SIZE} card ids"
+    name = _clean(msg.get("name"), NAME_MAX) or "Friend"
+    deck = _clean(msg.get("deck"), DECK_NAME_MAX) or "deck"
+    return Hello(name, deck, list(cards))
+
+
+# --------------------------------------------------------------------------- every frame
+
+
+def every_frame(app: Handheld, fn: Callable[[], None]) -> Callable[[], None]:
+    """Poll ``fn`` every frame whatever is on top (the hand, a card page, a notice): the
+    friend's handheld must keep hearing from this one. Returns the function that stops it."""
+    return app.every_frame(fn)
+
+
+class LinkConnection:
+    """The link to the friend's handheld: a :class:`Link` polled every frame, whose
+    events go to ``handler`` (the setup scene, then the duel's controller)."""
+
+    def __init__(self, app: Handheld, transport: Transport, *,
+                 connect_timeout_ms: float | None = None) -> None:
+        self.app = app
+        self.link = Link(transport, clock=app.board.clock, timeout_ms=SILENCE_TIMEOUT_MS,
+                         connect_timeout_ms=connect_timeout_ms)
+        self.handler: Callable[[list[LinkEvent]], None] | None = None
+        self.line_noise = 0  # garbled frames the link threw away (it resends what counts)
+        self._stop = every_frame(app, self.pump)
+        self.closed = False
+
+    @property
+    def alive(self) -> bool:
+        return self.link.status in (LinkStatus.CONNECTING, LinkStatus.CONNECTED)
+
+    def pump(self) -> None:
+        events = self.link.poll(self.app.board.clock.now_ms())
+        self.line_noise += sum(1 for e in events if e.kind is EventKind.CORRUPT)
+        if self.handler is not None:
+            self.handler(events)
+        # What the handler asked of the scene stack happens now, not after the next
+        # frame's update: the top scene must not act once more on a finished link.
+        self.app.scenes.apply()
+
+    def send(self, message: dict[str, Any]) -> bool:
+        """Queue a message; False if the link is gone (its event says why)."""
+        try:
+            return self.link.send(message)
+        except MessageError:
+            return False  # only our own messages travel, and they are plain JSON
+
+    def close(self, farewell: dict[str, Any] | None = None) -> None:
+        """Say ``farewell`` (best effort), hang up, and stop polling."""
+        if self.closed:
+            return
+        self.closed = True
+        if farewell is not None and self.alive and self.send(farewell):
+            self.link.poll(self.app.board.clock.now_ms())  # put it on the wire first
+        self.link.close()
+        self._stop()
+
+
+# --------------------------------------------------------------------------- the duel
+
+
+class LinkDuelScene(DuelScene):
+    """The duel against the friend on the other handheld. It is never suspended: the
+    friend's handheld cannot wait inside a save, so leaving (the menu's Suspend, POWER)
+    ends the match as abandoned on both sides."""
+
+    def suspend(self) -> None:
+        if self.link is not None:
+            self.link.leave()
+
+    def on_shutdown(self, reason: str) -> None:
+        if self.link is not None:
+            self.link.leave()
+
+
+class LinkController:
+    """The duel's ``link``: sends this player's answers, applies the friend's in order,
+    checks that both handhelds agree, and ends the duel cleanly when the link fails."""
+
+    def __init__(self, app: Handheld, conn: LinkConnection, duel: DuelScene) -> None:
+        self.app = app
+        self.conn = conn
+        self.duel = duel
+        self.inbox: deque[dict[str, Any]] = deque()  # the friend's answers, not applied yet
+        self.problems: list[str] = []  # messages ignored as garbage (for the player, tests)
+        self.gone: str | None = None  # why the link ended, once it has
+        self.stopped: str | None = None  # why this duel was stopped (None: still on)
+        self._recorded = False
+        conn.handler = self.on_frame
+
+    @property
+    def session(self) -> MatchSession:
+        return self.duel.session
+
+    # ---- the duel's hooks
+
+    def send_answer(self, action: Any) -> None:
+        """This player answered: tell the friend (the answer's number and the digest)."""
+        if self.stopped:
+            return
+        s = self.session
+        self.conn.send({"t": "answer", "n": len(s.answers),
+                        "action": list(action) if isinstance(action, list | tuple) else action,
+                        "digest": position_digest(s.match)})
+
+    def poll(self, duel: DuelScene) -> None:
+        """The match waits for the friend: apply their next answer, if it has arrived."""
+        if self.stopped or not self.inbox:
+            return
+        msg = self.inbox.popleft()
+        s = duel.session
+        n, action, digest = msg["n"], msg["action"], msg["digest"]
+        expected = len(s.answers) + 1
+        if n != expected:
+            self.stop(f"Your friend's handheld sent answer #{n} when this one expected "
+                      f"#{expected}: the two handhelds no longer agree on the match.",
+                      why=f"answer #{n} arrived when #{expected} was expected (desync)")
+            return
+        try:
+            s.answer(action)
+        except EngineError as exc:
+            self.stop(f"Your friend's answer #{n} is not a legal move in this match ({exc}). "
+                      "The two handhelds no longer agree on it.",
+                      why=f"answer #{n} is illegal on the other handheld (desync)")
+            return
+        mine = position_digest(s.match)
+        if mine != digest:
+            self.stop(f"Desync: after answer #{n} the two handhelds see different matches "
+                      f"(position {mine} here, {_clean(digest, 8)} there). The duel cannot "
+                      "go on.",
+                      why=f"the handhelds disagree after answer #{n} (desync)")
+
+    # ---- every frame
+
+    def on_frame(self, events: list[LinkEvent]) -> None:
+        for ev in events:
+            if self.stopped:
+                return
+            if ev.kind is EventKind.MESSAGE and ev.message is not None:
+                self._message(ev.message)
+            elif ev.kind is EventKind.LOST:
+                self.gone = self.gone or f"The link to your friend's handheld was lost " \
+                                         f"({ev.detail})."
+            elif ev.kind is EventKind.CLOSED:
+                self.gone = self.gone or f"Your friend's handheld closed the link ({ev.detail})."
+        if self.stopped:
+            return
+        s = self.session
+        if s.over:
+            # Hang up once the friend has everything (our last answer may end the match).
+            if self.gone or self.conn.link.unacked == 0:
+                self.conn.close()
+            return
+        if self.duel not in self.app.scenes.scenes:
+            self.leave()  # the duel was closed some other way: the friend must know
+            return
+        waiting = s.waiting_for()
+        if self.inbox and waiting == "human":
+            n = self.inbox[0]["n"]
+            self.stop(f"Your friend's handheld answered out of turn (answer #{n} came while "
+                      "it was your move). The two handhelds no longer agree on the match.",
+                      why=f"answer #{n} came out of turn (desync)")
+        elif self.gone and waiting in ("human", "remote") and not self.inbox:
+            self.stop(f"{self.gone} The duel ends here and counts as abandoned.")
+
+    def _message(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("t")
+        if kind == "answer":
+            if type(msg.get("n")) is int and is_action(msg.get("action")) and \
+                    isinstance(msg.get("digest"), str):
+                self.inbox.append(msg)
+                return
+            self._garbage("an answer with missing or wrong fields")
+        elif kind == "abort":
+            why = _clean(msg.get("why"), 120) or "no reason given"
+            self.stop(f"Your friend's handheld stopped the duel: {why}. "
+                      "It counts as abandoned.", tell_friend=False)
+        else:
+            self._garbage(f"a message of unknown kind {_clean(str(kind), 20)!r}")
+
+    def _garbage(self, what: str) -> None:
+        """A well-formed link message this game does not understand: ignored, reported
+        (the first one in a notice, every one in ``problems``)."""
+        self.problems.append(what)
+        if len(self.problems) == 1:
+            self.app.scenes.push(NoticeScene(
+                self.app, f"Your friend's handheld sent {what}; it was ignored. If the duel "
+                "gets stuck, check both handhelds run the same version."))
+
+    # ---- ending
+
+    def leave(self) -> None:
+        """This player leaves (Suspend, power off): tell the friend, record it."""
+        if self.stopped or self.session.over:
+            return
+        self.stopped = "left"
+        self.conn.close({"t": "abort", "why": "your friend left the duel"})
+        self._record_abandoned()
+
+    def stop(self, text: str, *, why: str | None = None, tell_friend: bool = True) -> None:
+        """End the duel without a result: tell the friend ``why`` (when the link still
+        works), record it as abandoned, and go back to the main menu with ``text``."""
+        if self.stopped:
+            return
+        self.stopped = text
+        self.conn.close({"t": "abort", "why": why or "the duel was stopped"}
+                        if tell_friend else None)
+        self._record_abandoned()
+        from .main_menu import MainMenuScene
+
+        self.app.scenes.reset(MainMenuScene(self.app))
+        self.app.scenes.push(NoticeScene(self.app, text))
+
+    def _record_abandoned(self) -> None:
+        if self._recorded:
+            return
+        self._recorded = True
+        duel = self.duel
+        try:
+            self.app.saves.add_match(self.app.profile, deck_a=duel.deck_names[0] or "deck",
+                                     deck_b=duel.deck_names[1] or "deck", winner=None,
+                                     result="abandoned", turns=duel.match.turn)
+        except Exception as exc:  # the history is nice to have; never crash the ending on it
+            self.app.notices.append(f"The match could not be recorded: {exc}")
+
+
+# --------------------------------------------------------------------------- setup
+
+
+class LinkSetupScene(Scene):
+    """Host or join, pick a deck, exchange hellos, start the duel.
+
+    ``transport`` (tests): the cable to use instead of TCP, for hosting and joining alike.
+    """
+
+    def __init__(self, app: Handheld, *, transport: Transport | None = None) -> None:
+        super().__init__(app)
+        self.transport = transport
+        self.conn: LinkConnection | None = None
+        self.role = ""  # host | guest
+        self.step = "role"
+        self.address = ""  # the host's address (joining)
+        self.typed = ""  # the digit pad's text
+        self.pad_at = (0, 0)  # (column, row) on the pad
+        self.error = ""  # a line under the pad (a bad address)
+        self.status = ""  # a line about the friend (their name, a bad message)
+        self.addresses: list[str] = []
+        self.decks: list[tuple[str, list[str]]] = []
+        self.mine: Hello | None = None
+        self.friend: Hello | None = None
+        self.menu = Menu([])
+        self._role_menu()
+
+    @property
+    def port(self) -> int:
+        return int(self.app.board.config.link_port)
+
+    # ---- steps
+
+    def _role_menu(self) -> None:
+        self.step = "role"
+        self.menu = Menu([MenuItem("Host a duel", True, "host",
+                                   "Wait here for your friend to join."),
+                          MenuItem("Join a duel", True, "guest",
+                                   "Connect to your friend's handheld.")], rows=4)
+
+    def _join_menu(self) -> None:
+        self.step = "join"
+        self.menu = Menu([MenuItem("This machine (127.0.0.1)", True, "127.0.0.1",
+                                   "Both players on this computer."),
+                          MenuItem("Type an address", True, "pad",
+                                   "The address shown on the host's screen.")], rows=4)
+
+    def _deck_menu(self) -> None:
+        self.step = "deck"
+        self.decks = available_decks(self.app)
+        self.menu = Menu([MenuItem(name, True, i) for i, (name, _) in enumerate(self.decks)],
+                         rows=8)
+
+    def _host(self) -> None:
+        self.role = "host"
+        try:
+            transport = self.transport or TcpTransport.listen("0.0.0.0", self.port)
+        except TransportError as exc:
+            self._fail(f"This handheld cannot host: {exc}.")
+            return
+        self.addresses = local_addresses()
+        self._open(transport, None)
+        self.step = "hosting"
+
+    def _join(self, address: str) -> None:
+        self.role = "guest"
+        self.address = address
+        try:
+            transport = self.transport or TcpTransport.connect(address, self.port)
+        except TransportError as exc:
+            self._fail(f"Cannot join: {exc}.", back="join")
+            return
+        self._open(transport, CONNECT_TIMEOUT_MS)
+        self.step = "connecting"
+
+    def _open(self, transport: Transport, timeout: float | None) -> None:
+        self.conn = LinkConnection(self.app, transport, connect_timeout_ms=timeout)
+        self.conn.handler = self.on_link
+        self.mine = self.friend = None
+        self.status = ""
+
+    def _hang_up(self, farewell: dict[str, Any] | None = None) -> None:
+        if self.conn is not None:
+            self.conn.close(farewell)
+            self.conn = None
+
+    def _fail(self, text: str, *, back: str = "role", tell: str | None = None) -> None:
+        """Something went wrong: hang up (telling the friend ``tell``), say it, go back."""
+        self._hang_up({"t": "abort", "why": tell} if tell else None)
+        if back == "join":
+            self._join_menu()
+        else:
+            self._role_menu()
+        self.push(NoticeScene(self.app, text))
+
+    def exit(self) -> None:
+        self._hang_up({"t": "abort", "why": "your friend left the duel setup"})
+
+    def on_shutdown(self, reason: str) -> None:
+        self._hang_up({"t": "abort", "why": "your friend's handheld is switching off"})
+
+    # ---- the link
+
+    def on_link(self, events: list[LinkEvent]) -> None:
+        for ev in events:
+            if self.conn is None:
+                return
+            if ev.kind is EventKind.CONNECTED and self.step in ("hosting", "connecting"):
+                self.app.play("confirm")
+                self._deck_menu()
+            elif ev.kind is EventKind.MESSAGE and ev.message is not None:
+                self._message(ev.message)
+            elif ev.kind is EventKind.LOST:
+                if self.step == "connecting":
+                    self._fail(f"Could not reach {self.address}:{self.port} ({ev.detail}). "
+                               "Is your friend hosting?", back="join")
+                else:
+                    self._fail(f"The link to your friend's handheld was lost ({ev.detail}).")
+            elif ev.kind is EventKind.CLOSED:
+                self._fail("Your friend's handheld closed the link.")
+
+    def _message(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("t")
+        if kind == "hello" and self.friend is None:
+            hello = parse_hello(msg)
+            if isinstance(hello, str):
+                self._fail(f"Cannot duel: {hello}.", tell=f"this handheld refused: {hello}")
+                return
+            self.friend = hello
+            self.status = f"{hello.name} is ready with {hello.deck}."
+            self._maybe_start()
+        elif kind == "start" and self.role == "guest" and self.mine and self.friend:
+            self._start_as_guest(msg)
+        elif kind == "abort":
+            why = _clean(msg.get("why"), 120) or "no reason given"
+            self._fail(f"Your friend's handheld stopped the setup: {why}.")
+        else:
+            self.status = f"Ignored an unexpected message ({_clean(str(kind), 12)})."
+
+    def _pick_deck(self, index: int) -> None:
+        name, cards = self.decks[index]
+        me = _clean(self.app.saves.profile(self.app.profile).name, NAME_MAX) or "Player"
+        self.mine = Hello(me, _clean(name, DECK_NAME_MAX) or "deck", list(cards))
+        assert self.conn is not None
+        self.conn.send(self.mine.message())
+        self.step = "ready"
+        self._maybe_start()
+
+    def _decks(self) -> tuple[Hello, Hello]:
+        """(host, guest)."""
+        assert self.mine is not None and self.friend is not None
+        return (self.mine, self.friend) if self.role == "host" else (self.friend, self.mine)
+
+    def _deck_problem(self) -> tuple[str, str] | None:
+        """What is wrong with either deck, as (this player reads it, the friend reads
+        it); None when both decks are legal here."""
+        assert self.mine is not None and self.friend is not None
+        for hello, here, there in ((self.mine, "your", "your friend's"),
+                                   (self.friend, "your friend's", "your")):
+            problems = deck_violations(self.app.pool, hello.cards)
+            if problems:
+                what = f"deck {hello.deck} cannot be played: {'; '.join(problems[:3])}"
+                return f"{here} {what}", f"{there} {what}"
+        return None
+
+    def _maybe_start(self) -> None:
+        if self.role != "host" or self.mine is None or self.friend is None:
+            return
+        problem = self._deck_problem()
+        if problem:
+            self._fail(f"Cannot duel: {problem[0]}.", tell=f"the host refused: {problem[1]}")
+            return
+        host, guest = self._decks()
+        seed = self.app.new_seed()
+        assert self.conn is not None
+        self.conn.send({"t": "start", "seed": seed,
+                        "check": setup_digest((host.cards, guest.cards), seed)})
+        self._start_duel(seed)
+
+    def _start_as_guest(self, msg: dict[str, Any]) -> None:
+        seed, check = msg.get("seed"), msg.get("check")
+        host, guest = self._decks()
+        if type(seed) is not int or not 0 <= seed < 2**63:
+            self._fail("Cannot duel: the host sent a start without a valid seed.",
+                       tell="this handheld refused the start: no valid seed")
+            return
+        if check != setup_digest((host.cards, guest.cards), seed):
+            self._fail("Cannot duel: the host's idea of the two decks differs from this "
+                       "handheld's.", tell="this handheld refused the start: the decks differ")
+            return
+        problem = self._deck_problem()
+        if problem:
+            self._fail(f"Cannot duel: {problem[0]}.",
+                       tell=f"this handheld refused: {problem[1]}")
+            return
+        self._start_duel(seed)
+
+    def _start_duel(self, seed: int) -> None:
+        host, guest = self._decks()
+        seats = ["human", "remote"] if self.role == "host" else ["remote", "human"]
+        names = [host.name, guest.name]
+        if names[0] == names[1]:  # the history counts wins by name: keep the friend apart
+            friend = 1 if self.role == "host" else 0
+            names[friend] = f"{names[friend][:NAME_MAX - 4]} (2)"
+        session = MatchSession(self.app.pool, (list(host.cards), list(guest.cards)), seats,
+                               seed, record_log=True)
+        duel = LinkDuelScene(self.app, session, names=(names[0], names[1]), mode="link",
+                             deck_names=(host.deck, guest.deck))
+        assert self.conn is not None
+        duel.link = LinkController(self.app, self.conn, duel)
+        self.conn = None  # the duel owns the link now: leaving this scene must not close it
+        self.app.scenes.replace(duel)
+
+    # ---- input
+
+    def update(self, inp: FrameInput) -> None:
+        if self.step in ("role", "join", "deck"):
+            self._menu_step(inp)
+        elif self.step == "pad":
+            self._pad(inp)
+        elif inp.pressed(Button.B):  # hosting, connecting, ready: B gives up
+            inp.consume(Button.B)
+            self.app.play("back")
+            self._hang_up({"t": "abort", "why": "your friend cancelled"})
+            self._role_menu()
+
+    def _menu_step(self, inp: FrameInput) -> None:
+        result = self.menu.update(inp, self.app.sounds)
+        if result == "cancel":
+            if self.step == "role":
+                self.close()
+            elif self.step == "join":
+                self._role_menu()
+            else:
+                self._hang_up({"t": "abort", "why": "your friend left the duel setup"})
+                self._role_menu()
+            return
+        if result != "select" or self.menu.selected is None:
+            return
+        value = self.menu.selected.value
+        if self.step == "role":
+            if value == "host":
+                self._host()
+            else:
+                self._join_menu()
+        elif self.step == "join":
+            if value == "pad":
+                self.step = "pad"
+                self.error = ""
+            else:
+                self._join(value)
+        else:
+            self._pick_deck(value)
+
+    def _pad(self, inp: FrameInput) -> None:
+        dx, dy = inp.nav()
+        if dx or dy:
+            inp.consume(Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT)
+            col, row = self.pad_at
+            self.pad_at = ((col + dx) % 3, (row + dy) % len(PAD_KEYS))
+            self.app.play("cursor")
+        if inp.pressed(Button.START):
+            inp.consume(Button.START)
+            self._connect_typed()
+        elif inp.pressed(Button.A):
+            inp.consume(Button.A)
+            key = PAD_KEYS[self.pad_at[1]][self.pad_at[0]]
+            if key == "OK":
+                self._connect_typed()
+            elif len(self.typed) < ADDRESS_MAX:
+                self.typed += key
+                self.error = ""
+                self.app.play("cursor")
+            else:
+                self.app.play("error")
+        elif inp.pressed(Button.B):
+            inp.consume(Button.B)
+            self.app.play("back")
+            if self.typed:
+                self.typed = self.typed[:-1]
+                self.error = ""
+            else:
+                self._join_menu()
+
+    def _connect_typed(self) -> None:
+        address = parse_address(self.typed)
+        if address is None:
+            self.app.play("error")
+            self.error = f"{self.typed or 'Nothing'} is not an address like 192.168.1.20."
+            return
+        self.app.play("confirm")
+        self._join(address)
+
+    # ---- drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        t = app.text
+        surface.fill(PAPER)
+        titles = {"role": "Duel over the link", "join": "Join a duel", "pad": "Join a duel",
+                  "hosting": "Hosting a duel", "connecting": "Joining", "deck": "Your deck",
+                  "ready": "Your deck"}
+        title_bar(app, surface, titles.get(self.step, "Duel over the link"),
+                  "Host" if self.role == "host" and self.step != "role" else "")
+        if self.step in ("role", "join", "deck"):
+            window(surface, 8, 20, 224, self.menu.height() + 8)
+            self.menu.draw(surface, t, 11, 24, 218)
+            item = self.menu.selected
+            y = 32 + self.menu.height()
+            if item is not None and item.hint:
+                t.draw(surface, item.hint, 10, y, MUTED)
+            if self.step == "deck" and self.status:
+                t.draw(surface, self.status, 10, 138, INK)
+            hints = {"role": "A: choose  B: back", "join": "A: choose  B: back",
+                     "deck": "A: choose  B: leave"}
+            hint_line(app, surface, hints[self.step])
+        elif self.step == "pad":
+            self._draw_pad(surface)
+        else:
+            window(surface, 8, 24, 224, 100)
+            for i, line in enumerate(self._wait_lines()):
+                t.draw(surface, line, 16, 32 + i * 11, INK if i == 0 else MUTED)
+            dots = "." * (1 + (self.frames // 15) % 3)
+            t.draw(surface, dots, 16 + t.font.width(self._wait_lines()[0]), 32, INK)
+            hint_line(app, surface, "B: cancel")
+
+    def _wait_lines(self) -> list[str]:
+        if self.step == "hosting":
+            lines = ["Waiting for your friend to join"]
+            if self.transport is not None:
+                lines.append("(over the test cable)")
+            else:
+                lines.append("Your friend joins with:")
+                lines += [f"  {ip}  port {self.port}" for ip in self.addresses]
+                lines.append(f"  127.0.0.1  port {self.port} (this machine)")
+            return lines
+        if self.step == "connecting":
+            return [f"Connecting to {self.address}", f"port {self.port}"]
+        friend = self.friend.name if self.friend else "your friend"
+        lines = [f"Waiting for {friend}"]
+        if self.mine is not None:
+            lines.append(f"You play {self.mine.deck}.")
+        if self.status:
+            lines.append(self.status)
+        return lines
+
+    def _draw_pad(self, surface: pygame.Surface) -> None:
+        t = self.app.text
+        t.draw(surface, "The host's address:", 10, 18, MUTED)
+        window(surface, 8, 28, 224, 16, fill=WHITE)
+        caret = "_" if (self.frames // 20) % 2 == 0 else ""
+        t.draw(surface, self.typed + caret, 14, 33, INK)
+        kw, kh = 30, 18
+        x0, y0 = (240 - 3 * kw) // 2, 50
+        for row, keys in enumerate(PAD_KEYS):
+            for col, key in enumerate(keys):
+                x, y = x0 + col * kw, y0 + row * kh
+                fill = SELECT_FILL if (col, row) == self.pad_at else PAPER
+                window(surface, x, y, kw - 2, kh - 2, fill=fill)
+                t.draw(surface, key, x + (kw - 2 - t.font.width(key)) // 2, y + 4, INK)
+        if self.error:
+            t.draw(surface, self.error, 6, 138, POWER_RED)
+        hint_line(self.app, surface, "A: type  B: delete  START: connect")
+

@@ -1,0 +1,479 @@
+"""Duels over the link: two headless handhelds in one process, wired by an in-memory cable
+(or loopback TCP), set up through the buttons and played to the end; a lost link, a
+desync, garbage and out-of-turn answers are reported and never crash either handheld."""
+
+from __future__ import annotations
+
+import os
+import socket
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from typing import Any
+
+from firmware_sim.board import config_from_dict
+from firmware_sim.link import Faults, Link, MemoryTransport
+from handheld.cards import deck_names, load_deck
+from handheld.engine import Choice
+from handheld.players import make_player
+from handheld.ui.app import Handheld
+from handheld.ui.scenes.duel_menus import LogScene, ResultScene
+from handheld.ui.scenes.duel_setup import DuelSetupScene
+from handheld.ui.scenes.link_duel import (
+    PAD_KEYS,
+    PROTOCOL,
+    LinkController,
+    LinkDuelScene,
+    LinkSetupScene,
+    parse_address,
+    parse_hello,
+    position_digest,
+)
+from handheld.ui.scenes.main_menu import MainMenuScene
+
+MAX_FRAMES = 40_000
+
+
+def first_answer(choice: Choice) -> int | list[int]:
+    """Always the first option (or the first ``min`` options of a multiple pick)."""
+    return 0 if choice.single else list(range(choice.min))
+
+
+def handheld(tmp_path: Any, name: str, seed: int, port: int | None = None) -> Handheld:
+    config = config_from_dict({"link": {"port": port}} if port else {})
+    h = Handheld(headless=True, data_dir=tmp_path / name, seed=seed, config=config,
+                 first_scene=MainMenuScene)
+    h.saves.rename_profile(h.profile, name.title())
+    h.settings.text_speed = "instant"
+    h.settings.animations = False  # coin flips resolve at once: a faster test
+    return h
+
+
+def open_setup(h: Handheld, transport: MemoryTransport) -> LinkSetupScene:
+    scene = LinkSetupScene(h, transport=transport)
+    h.scenes.push(scene)
+    h.scenes.apply()
+    return scene
+
+
+def tick_both(a: Handheld, b: Handheld, frames: int = 1) -> None:
+    for _ in range(frames):
+        a.tick()
+        b.tick()
+
+
+def until(a: Handheld, b: Handheld, done: Any, limit: int = 600) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        tick_both(a, b)
+    assert done(), (a.describe(), b.describe())
+
+
+def duel_of(h: Handheld) -> LinkDuelScene | None:
+    return next((s for s in h.scenes.scenes if isinstance(s, LinkDuelScene)), None)
+
+
+def set_up(tmp_path: Any, guest_deck_steps: int = 1, faults: Faults | None = None
+           ) -> tuple[Handheld, Handheld]:
+    """Host and guest through the setup screens' buttons, up to the first frame of the duel."""
+    a, b = MemoryTransport.pair(faults)
+    host, guest = handheld(tmp_path, "hosta", 1), handheld(tmp_path, "guesta", 2)
+    hs, gs = open_setup(host, a), open_setup(guest, b)
+    host.press("A")  # Host a duel
+    assert hs.step == "hosting"
+    guest.press("DOWN")
+    guest.press("A")  # Join a duel
+    assert gs.step == "join"
+    guest.press("A")  # This machine
+    until(host, guest, lambda: hs.step == "deck" and gs.step == "deck")
+    host.press("A")  # the first deck
+    assert hs.step == "ready"
+    for _ in range(guest_deck_steps):
+        guest.press("DOWN")
+    guest.press("A")
+    until(host, guest, lambda: duel_of(host) is not None and duel_of(guest) is not None)
+    return host, guest
+
+
+def step(h: Handheld, chooser: Any) -> bool:
+    """One frame of play on ``h``: skip a message with A, answer this player's decision
+    (through the duel's own ``act``), else just tick. True if it answered."""
+    duel = duel_of(h)
+    if duel is None:
+        h.tick()
+        return False
+    if h.scenes.top is duel and duel.current is not None:
+        h.press("A")
+        return False
+    if duel.session.waiting_for() == "human" and not duel.messages and duel.current is None:
+        ch = duel.match.pending
+        duel.act(chooser(duel.match, ch))
+        h.scenes.pop_to(duel)
+        h.tick()
+        return True
+    h.tick()
+    return False
+
+
+def play(host: Handheld, guest: Handheld, answers: int | None = None,
+         host_choice: Any = None, guest_choice: Any = None) -> int:
+    """Play until both show the result (or ``answers`` answers were given); returns the
+    number of answers."""
+    greedy = make_player("greedy", 5)
+    host_choice = host_choice or (lambda m, ch: first_answer(ch))
+    guest_choice = guest_choice or greedy.choose
+    given = 0
+    for _ in range(MAX_FRAMES):
+        if isinstance(host.scenes.top, ResultScene) and isinstance(guest.scenes.top,
+                                                                   ResultScene):
+            return given
+        if answers is not None and given >= answers:
+            return given
+        given += step(host, host_choice)
+        given += step(guest, guest_choice)
+    raise AssertionError(f"no end after {MAX_FRAMES} frames: {host.describe()} "
+                         f"{guest.describe()}")
+
+
+def controller(h: Handheld) -> LinkController:
+    duel = duel_of(h)
+    assert duel is not None and isinstance(duel.link, LinkController)
+    return duel.link
+
+
+def notice_text(h: Handheld) -> str:
+    top = h.scenes.top
+    assert top is not None and top.name == "NoticeScene", h.describe()
+    return top.box._raw
+
+
+def history(h: Handheld) -> list[str]:
+    return [m.result for m in h.saves.match_history(h.profile)]
+
+
+# --------------------------------------------------------------------------- a match
+
+
+def test_a_whole_match_over_the_link_ends_the_same_on_both_handhelds(tmp_path: Any) -> None:
+    host, guest = set_up(tmp_path)
+    hd, gd = duel_of(host), duel_of(guest)
+    assert hd is not None and gd is not None
+    assert hd.session.players == ["human", "remote"]
+    assert gd.session.players == ["remote", "human"]
+    assert hd.session.decks == gd.session.decks and hd.session.seed == gd.session.seed
+    assert hd.names == gd.names == ("Hosta", "Guesta")
+    assert hd.mode == "link"
+    names = deck_names()
+    assert list(hd.session.decks[0]) == load_deck(names[0])
+    assert list(hd.session.decks[1]) == load_deck(names[1])
+
+    answers = play(host, guest)
+
+    assert answers > 10
+    assert hd.match.over and gd.match.over
+    assert hd.match.position() == gd.match.position()
+    assert hd.session.answers == gd.session.answers
+    assert hd.match.winner == gd.match.winner and hd.match.result == gd.match.result
+    h_res, g_res = host.scenes.top, guest.scenes.top
+    assert isinstance(h_res, ResultScene) and isinstance(g_res, ResultScene)
+    if hd.match.winner is None:
+        assert h_res.won() is None and g_res.won() is None
+    else:
+        assert {h_res.won(), g_res.won()} == {True, False}  # one victory, one defeat
+    winner = hd.names[hd.match.winner] if hd.match.winner is not None else None
+    for h in (host, guest):
+        [m] = h.saves.match_history(h.profile)
+        assert (m.winner, m.result) == (winner, hd.match.result)
+    # Both hang up once the match is over, and nothing was reported as a problem.
+    tick_both(host, guest, 5)
+    for d in (hd, gd):
+        assert d.link.conn.closed and not d.link.problems and d.link.stopped is None
+    host.tick(25)
+    host.press("A")
+    assert host.describe()["scene"] == "MainMenuScene"
+    assert host.update.__func__ is Handheld.update  # the link's frame hook is gone
+
+
+def test_a_match_over_a_bad_cable_still_ends_the_same_on_both(tmp_path: Any) -> None:
+    faults = Faults(drop=0.15, garble=0.05, duplicate=0.1, reorder=0.1, seed=4)
+    host, guest = set_up(tmp_path, guest_deck_steps=2, faults=faults)
+    hd, gd = duel_of(host), duel_of(guest)
+    assert hd is not None and gd is not None
+    play(host, guest, host_choice=make_player("greedy", 9).choose)
+    assert hd.match.position() == gd.match.position()
+    assert hd.match.winner == gd.match.winner
+    assert history(host) == history(guest) == [hd.match.result]
+    link = hd.link.conn.link
+    assert link.stats.resent > 0 and link.transport.stats.dropped > 0  # the faults happened
+
+
+# --------------------------------------------------------------------------- failures
+
+
+def test_a_lost_link_mid_match_is_reported_and_returns_to_the_menu(tmp_path: Any) -> None:
+    host, guest = set_up(tmp_path)
+    play(host, guest, answers=6)
+    ctrl = controller(host)
+    ctrl.conn.link.transport.sever()  # the cable is cut: both ends fail
+    until(host, guest, lambda: host.describe()["scenes"] == ["MainMenuScene", "NoticeScene"]
+          and guest.describe()["scenes"] == ["MainMenuScene", "NoticeScene"])
+    for h in (host, guest):
+        assert "link to your friend's handheld was lost" in notice_text(h)
+        assert history(h) == ["abandoned"]
+        assert h.saves.suspended_match(h.profile) is None
+    host.press("A")
+    assert host.describe()["scenes"] == ["MainMenuScene"]
+
+
+def test_a_silent_friend_is_declared_lost(tmp_path: Any) -> None:
+    host, guest = set_up(tmp_path)
+    play(host, guest, answers=2)
+    host.tick(60 * 6)  # the guest's handheld stops: no heartbeat for six seconds
+    assert host.describe()["scenes"] == ["MainMenuScene", "NoticeScene"]
+    assert "no word from the peer" in notice_text(host)
+    assert history(host) == ["abandoned"]
+
+
+def send_tampered_answer(host: Handheld, guest: Handheld) -> tuple[Handheld, Handheld]:
+    """Play on until either side must decide, answer there with a wrong digest; returns
+    (the side that lied, the other)."""
+    for _ in range(MAX_FRAMES):
+        for h, other in ((host, guest), (guest, host)):
+            duel = duel_of(h)
+            assert duel is not None
+            if duel.session.waiting_for() == "human" and duel.current is None:
+                action = first_answer(duel.match.pending)
+                duel.session.answer(action)
+                assert controller(h).conn.send({"t": "answer", "n": len(duel.session.answers),
+                                                "action": action, "digest": "deadbeef"})
+                h.scenes.pop_to(duel)
+                return h, other
+            step(h, lambda m, c: first_answer(c))
+    raise AssertionError("nobody had to decide")
+
+
+def test_a_tampered_digest_is_a_desync_and_stops_both(tmp_path: Any) -> None:
+    host, guest = set_up(tmp_path)
+    play(host, guest, answers=4)
+    liar, other = send_tampered_answer(host, guest)
+    until(host, guest, lambda: other.describe()["scenes"] == ["MainMenuScene", "NoticeScene"]
+          and liar.describe()["scenes"] == ["MainMenuScene", "NoticeScene"])
+    assert "Desync" in notice_text(other) and "deadbeef" in notice_text(other)
+    assert "stopped the duel" in notice_text(liar) and "desync" in notice_text(liar)
+    assert history(host) == history(guest) == ["abandoned"]
+
+
+def test_garbage_is_reported_and_the_duel_goes_on(tmp_path: Any) -> None:
+    host, guest = set_up(tmp_path)
+    play(host, guest, answers=3)
+    link = controller(host).conn.link
+    link.transport.send(b"\x00\x01garbage\xa9TCG\x01\x01not a frame at all")  # line noise
+    link.send({"t": "bogus", "x": 1})  # well framed, meaningless
+    link.send({"t": "answer", "n": "seven", "action": {"a": 1}})
+    link.send({"hello": "no kind at all"})
+    tick_both(host, guest, 3)
+    g = controller(guest)
+    assert len(g.problems) == 3
+    assert g.conn.line_noise >= 1
+    assert guest.describe()["scene"] == "NoticeScene"
+    assert "it was ignored" in notice_text(guest)
+    guest.press("A")
+    guest.press("A")
+    # The duel goes on, in step.
+    given = play(host, guest, answers=10)
+    assert given >= 10
+    hd, gd = duel_of(host), duel_of(guest)
+    assert hd is not None and gd is not None
+    assert g.stopped is None and controller(host).stopped is None
+
+
+def test_an_answer_out_of_turn_is_reported(tmp_path: Any) -> None:
+    host, guest = set_up(tmp_path)
+    play(host, guest, answers=2)
+    # Wait until the guest must decide, then the host answers for it.
+    for _ in range(MAX_FRAMES):
+        gd = duel_of(guest)
+        assert gd is not None
+        if gd.session.waiting_for() == "human":
+            break
+        step(host, lambda m, c: first_answer(c))
+        guest.tick()
+    n = len(gd.session.answers) + 1
+    controller(host).conn.send({"t": "answer", "n": n, "action": 0,
+                                "digest": position_digest(gd.match)})
+    until(host, guest, lambda: guest.describe()["scenes"] == ["MainMenuScene", "NoticeScene"])
+    assert "out of turn" in notice_text(guest)
+    until(host, guest, lambda: host.describe()["scenes"] == ["MainMenuScene", "NoticeScene"])
+    assert "out of turn" in notice_text(host)
+
+
+def test_leaving_from_the_menu_tells_the_friend(tmp_path: Any) -> None:
+    host, guest = set_up(tmp_path)
+    play(host, guest, answers=2)
+    hd = duel_of(host)
+    assert hd is not None
+    hd.suspend()  # the action menu's Suspend: a link match cannot wait in a save
+    host.scenes.reset(MainMenuScene(host))
+    until(host, guest, lambda: guest.describe()["scenes"] == ["MainMenuScene", "NoticeScene"])
+    assert "your friend left the duel" in notice_text(guest)
+    assert host.saves.suspended_match(host.profile) is None
+    assert history(host) == history(guest) == ["abandoned"]
+
+
+def test_the_link_lives_while_a_player_reads_another_screen(tmp_path: Any) -> None:
+    host, guest = set_up(tmp_path)
+    play(host, guest, answers=3)
+    gd = duel_of(guest)
+    assert gd is not None
+    guest.scenes.push(LogScene(guest, gd))  # the duel itself gets no updates meanwhile
+    tick_both(host, guest, 60 * 8)
+    assert guest.describe()["scene"] == "LogScene"
+    assert controller(host).stopped is None and controller(guest).stopped is None
+    guest.press("B")
+    assert play(host, guest, answers=5) >= 5
+
+
+def test_switching_off_mid_match_abandons_it_on_both_sides(tmp_path: Any) -> None:
+    host, guest = set_up(tmp_path)
+    play(host, guest, answers=3)
+    guest.shutdown("power button held")
+    assert guest.saves.suspended_match(guest.profile) is None  # never a stuck Continue
+    assert history(guest) == ["abandoned"]
+    for _ in range(10):
+        host.tick()
+    assert "your friend left the duel" in notice_text(host)
+    assert history(host) == ["abandoned"]
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def test_a_bad_hello_is_refused_with_a_reason(tmp_path: Any) -> None:
+    a, b = MemoryTransport.pair()
+    host = handheld(tmp_path, "host", 1)
+    hs = open_setup(host, a)
+    host.press("A")
+    peer = Link(b, clock=host.board.clock)
+    got: list[dict[str, Any]] = []
+
+    def pump(frames: int) -> None:
+        for _ in range(frames):
+            host.tick()
+            got.extend(e.message for e in peer.poll() if e.message is not None)
+
+    pump(3)
+    assert hs.step == "deck"
+    illegal = ["ecard1-33"] * 60  # sixty copies of one Pokémon
+    peer.send({"t": "hello", "v": PROTOCOL, "name": "Mallory", "deck": "Cheat",
+               "cards": illegal})
+    pump(2)
+    assert hs.friend is not None and hs.friend.name == "Mallory"
+    host.press("A")  # the host picks a deck: now it checks both
+    pump(3)
+    assert "your friend's deck Cheat cannot be played" in notice_text(host)
+    assert got[-1]["t"] == "abort" and "your deck Cheat" in got[-1]["why"]
+    assert hs.step == "role" and hs.conn is None
+
+
+def test_parse_hello_and_address() -> None:
+    ok = {"t": "hello", "v": PROTOCOL, "name": "Ann\u2603", "deck": "D", "cards": ["x"] * 60}
+    hello = parse_hello(ok)
+    assert not isinstance(hello, str) and hello.name == "Ann?"
+    assert "protocol 99" in parse_hello({**ok, "v": 99})
+    assert "60 card ids" in parse_hello({**ok, "cards": ["x"] * 59})
+    assert "60 card ids" in parse_hello({**ok, "cards": [1] * 60})
+    assert parse_address("192.168.1.20") == "192.168.1.20"
+    assert parse_address("1.2") is None and parse_address("300.1.1.1") is None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def type_on_pad(h: Handheld, scene: LinkSetupScene, text: str) -> None:
+    keys = {k: (c, r) for r, row in enumerate(PAD_KEYS) for c, k in enumerate(row)}
+    for ch in text:
+        col, row = keys[ch]
+        while scene.pad_at[0] != col:
+            h.press("RIGHT")
+        while scene.pad_at[1] != row:
+            h.press("DOWN")
+        h.press("A")
+
+
+def test_setup_over_tcp_from_the_main_menu(tmp_path: Any) -> None:
+    port = free_port()
+    host, guest = handheld(tmp_path, "host", 1, port), handheld(tmp_path, "guest", 2, port)
+    for h in (host, guest):
+        assert h.scenes.top.menu.selected.value == "duel"  # Continue is greyed out
+        h.press("A")  # Duel
+        assert isinstance(h.scenes.top, DuelSetupScene)
+        h.press("DOWN")
+        h.press("DOWN")
+        h.press("A")  # A friend, over the link
+        assert isinstance(h.scenes.top, LinkSetupScene)
+    hs, gs = host.scenes.top, guest.scenes.top
+    assert isinstance(hs, LinkSetupScene) and isinstance(gs, LinkSetupScene)
+    host.press("A")
+    assert hs.step == "hosting"
+    guest.press("DOWN")
+    guest.press("A")
+    guest.press("DOWN")
+    guest.press("A")  # Type an address
+    assert gs.step == "pad"
+    type_on_pad(guest, gs, "1.2")
+    guest.press("START")
+    assert gs.step == "pad" and "not an address" in gs.error
+    for _ in range(3):
+        guest.press("B")
+    assert gs.typed == ""
+    type_on_pad(guest, gs, "127.0.0.1")
+    assert gs.typed == "127.0.0.1"
+    guest.press("START")
+    assert gs.step == "connecting" and gs.address == "127.0.0.1"
+    until(host, guest, lambda: hs.step == "deck" and gs.step == "deck")
+    guest.press("B")  # the guest leaves: the host hears it
+    until(host, guest, lambda: host.scenes.top is not hs)
+    assert "stopped the setup" in notice_text(host) or "closed the link" in notice_text(host)
+    assert gs.step == "role" and hs.step == "role"
+
+
+def test_joining_nobody_says_so(tmp_path: Any) -> None:
+    guest = handheld(tmp_path, "guest", 2, free_port())
+    gs = LinkSetupScene(guest)
+    guest.scenes.push(gs)
+    guest.scenes.apply()
+    guest.press("DOWN")
+    guest.press("A")
+    guest.press("A")  # This machine: nobody listens on the port
+    for _ in range(600):
+        if guest.scenes.top is not gs:
+            break
+        guest.tick()
+    assert "Could not reach 127.0.0.1" in notice_text(guest)
+    assert gs.step == "join"
+
+
+def test_the_same_name_and_deck_on_both_sides(tmp_path: Any) -> None:
+    a, b = MemoryTransport.pair()
+    host, guest = handheld(tmp_path, "host", 1), handheld(tmp_path, "guest", 2)
+    for h in (host, guest):
+        h.saves.rename_profile(h.profile, "Ash")
+    hs, gs = open_setup(host, a), open_setup(guest, b)
+    host.press("A")
+    guest.press("DOWN")
+    guest.press("A")
+    guest.press("A")
+    until(host, guest, lambda: hs.step == "deck" and gs.step == "deck")
+    host.press("A")
+    guest.press("A")
+    until(host, guest, lambda: duel_of(host) is not None and duel_of(guest) is not None)
+    hd, gd = duel_of(host), duel_of(guest)
+    assert hd is not None and gd is not None
+    assert hd.session.decks[0] == hd.session.decks[1]
+    # Wins are counted by name in the history: the friend is told apart on each side.
+    assert hd.names == ("Ash", "Ash (2)") and gd.names == ("Ash (2)", "Ash")
