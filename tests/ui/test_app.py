@@ -241,3 +241,23 @@ def test_a_low_battery_is_announced_over_the_current_screen(tmp_path: Path) -> N
             break
         h.press("A")
     assert h.describe()["scene"] == "MainMenuScene"
+
+
+def test_the_opponents_hidden_cards_are_never_shown(tmp_path: Path) -> None:
+    from handheld.ui.scenes.duel_menus import HandScene, LogScene
+
+    h = fresh(tmp_path, seed=6)
+    start_cpu_duel(h)
+    _play_some(h, 30)
+    duel = h.scenes.scenes[1]
+    log = LogScene(h, duel)
+    # Draws by the computer are only "draws a card"; the player's own draws are named.
+    assert any(line.startswith("CPU draws a card") for line in log.lines)
+    assert not any(line.startswith("CPU draws ") and "a card" not in line
+                   and "extra card" not in line for line in log.lines)
+    while not (h.scenes.top is duel and duel.session.waiting_for() == "human"
+               and duel.match.pending.kind == "main" and duel.current is None):
+        step(h, {"turn": -1, "hand_moves": 99})
+    hand = HandScene(h, duel)
+    hand.enter()
+    assert hand.cards == duel.match.players[0].hand  # the player's own, never the CPU's
