@@ -24,7 +24,6 @@ from .errors import (
 )
 from .opening import SAVE_FILE, OpenedSaves, check_save_file, open_saves
 from .records import (
-    CoinStats,
     CollectionEntry,
     Deck,
     MatchResult,
@@ -39,7 +38,6 @@ __all__ = [
     "MIGRATIONS",
     "SAVE_FILE",
     "SCHEMA_VERSION",
-    "CoinStats",
     "CollectionEntry",
     "Deck",
     "DuplicateDeckName",

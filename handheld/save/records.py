@@ -36,24 +36,15 @@ class Deck:
 
 
 @dataclass(frozen=True)
-class CoinStats:
-    flips: int = 0
-    heads: int = 0
-    tails: int = 0
-    longest_heads_streak: int = 0
-    current_heads_streak: int = 0  # heads at the end of the last flips (carries over)
-
-
-@dataclass(frozen=True)
 class TimerPreset:
-    """A battle-timer preset.
+    """A battle-timer preset: a timed match of ``seconds``.
 
     ``warn_at_seconds``: the timer beeps when this many seconds are left (0: never).
     ``pause_between_turns``: the clock stops during the between-turns effects (Poison,
-    Burn, Sleep checks), as the tournament rules ask."""
+    Burn, Sleep checks), as the rulebook's battle timer does."""
 
     name: str
-    seconds_per_turn: int
+    seconds: int
     warn_at_seconds: int = 0
     pause_between_turns: bool = True
 

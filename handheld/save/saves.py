@@ -37,7 +37,6 @@ from .errors import (
     UnknownTimerPreset,
 )
 from .records import (
-    CoinStats,
     CollectionEntry,
     Deck,
     MatchResult,
@@ -58,6 +57,7 @@ MATCH_TEXT_MAX = 80
 DECK_CARDS_MAX = 200  # a 60-card deck plus room for one being built; stops runaway input
 COUNT_MAX = 9999  # copies of one card in one call
 TIMER_SECONDS_MAX = 5999  # 99:59, what the timer can show
+COIN_SCOPES = ("all", "match")
 BUSY_TIMEOUT_S = 5.0
 
 
@@ -513,53 +513,53 @@ class Saves:
                                (profile_id, key))
             return cur.rowcount > 0
 
-    # ---- coin flips ----------------------------------------------------------------------
+    # ---- coin tallies --------------------------------------------------------------------
 
     @staticmethod
-    def _coin_row(conn: sqlite3.Connection, profile_id: int) -> CoinStats:
-        row = conn.execute("SELECT flips, heads, tails, longest_heads_streak, "
-                           "current_heads_streak FROM coin_stats WHERE profile_id = ?",
-                           (profile_id,)).fetchone()
-        return CoinStats(*row) if row else CoinStats()
+    def _scope(scope: str) -> str:
+        if scope not in COIN_SCOPES:
+            raise InvalidInput(f"a coin tally scope is one of {', '.join(COIN_SCOPES)}, "
+                               f"not {scope!r}")
+        return scope
 
-    def record_flips(self, profile_id: int, flips: Iterable[bool]) -> CoinStats:
-        """Add coin flips (True: heads) to the statistics; a heads streak carries over from
-        one call to the next."""
-        if isinstance(flips, (str, bytes)) or not isinstance(flips, Iterable):
-            raise InvalidInput("flips must be a list of booleans (True for heads)")
-        results = list(flips)
-        for f in results:
-            if not isinstance(f, bool):
-                raise InvalidInput(f"a flip is True (heads) or False (tails), got {f!r}")
-        with self._write() as conn:
-            self._need_profile(conn, profile_id)
-            s = self._coin_row(conn, profile_id)
-            streak, longest = s.current_heads_streak, s.longest_heads_streak
-            for heads in results:
-                streak = streak + 1 if heads else 0
-                longest = max(longest, streak)
-            heads_n = sum(results)
-            new = CoinStats(s.flips + len(results), s.heads + heads_n,
-                            s.tails + len(results) - heads_n, longest, streak)
-            conn.execute(
-                "INSERT INTO coin_stats (profile_id, flips, heads, tails, longest_heads_streak,"
-                " current_heads_streak) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id) DO "
-                "UPDATE SET flips = excluded.flips, heads = excluded.heads, tails = "
-                "excluded.tails, longest_heads_streak = excluded.longest_heads_streak, "
-                "current_heads_streak = excluded.current_heads_streak",
-                (profile_id, new.flips, new.heads, new.tails, new.longest_heads_streak,
-                 new.current_heads_streak))
-            return new
-
-    def coin_stats(self, profile_id: int) -> CoinStats:
+    def coin_tally(self, profile_id: int, scope: str = "all") -> dict[str, Any] | None:
+        """The coin statistics the e-Tools keep (a JSON object), or None before any flip.
+        ``scope``: "all" (every flip) or "match" (the flips in matches)."""
+        scope = self._scope(scope)
         with self._read() as conn:
             self._need_profile(conn, profile_id)
-            return self._coin_row(conn, profile_id)
+            row = conn.execute("SELECT data FROM coin_tally WHERE profile_id = ? AND scope = ?",
+                               (profile_id, scope)).fetchone()
+        return json.loads(row[0]) if row else None
 
-    def reset_coin_stats(self, profile_id: int) -> None:
+    def update_coin_tally(self, profile_id: int, scope: str,
+                          update: Callable[[dict[str, Any] | None], dict[str, Any]]
+                          ) -> dict[str, Any]:
+        """Read, change and write a tally in one transaction: ``update`` gets the stored
+        object (None at first) and returns the new one, so no flip is ever counted twice
+        or lost, even by two writers or a power cut."""
+        scope = self._scope(scope)
         with self._write() as conn:
             self._need_profile(conn, profile_id)
-            conn.execute("DELETE FROM coin_stats WHERE profile_id = ?", (profile_id,))
+            row = conn.execute("SELECT data FROM coin_tally WHERE profile_id = ? AND scope = ?",
+                               (profile_id, scope)).fetchone()
+            new = update(json.loads(row[0]) if row else None)
+            if not isinstance(new, dict):
+                raise InvalidInput(f"a coin tally is a dict, got {type(new).__name__}")
+            conn.execute("INSERT INTO coin_tally (profile_id, scope, data) VALUES (?, ?, ?) ON "
+                         "CONFLICT (profile_id, scope) DO UPDATE SET data = excluded.data",
+                         (profile_id, scope, encode_json(new, "the coin tally")))
+            return new
+
+    def reset_coin_tally(self, profile_id: int, scope: str | None = None) -> None:
+        """Forget the tally of one scope, or of every scope."""
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            if scope is None:
+                conn.execute("DELETE FROM coin_tally WHERE profile_id = ?", (profile_id,))
+            else:
+                conn.execute("DELETE FROM coin_tally WHERE profile_id = ? AND scope = ?",
+                             (profile_id, self._scope(scope)))
 
     # ---- battle-timer presets ------------------------------------------------------------
 
@@ -568,7 +568,7 @@ class Saves:
         if not isinstance(preset, TimerPreset):
             raise InvalidInput(f"expected a TimerPreset, got {type(preset).__name__}")
         name = _text(preset.name, "a timer preset name", PRESET_NAME_MAX)
-        seconds = _int(preset.seconds_per_turn, "seconds per turn", 1, TIMER_SECONDS_MAX)
+        seconds = _int(preset.seconds, "the timed match's seconds", 1, TIMER_SECONDS_MAX)
         warn = _int(preset.warn_at_seconds, "the warning time", 0, seconds - 1)
         if not isinstance(preset.pause_between_turns, bool):
             raise InvalidInput("pause_between_turns must be True or False")
@@ -577,18 +577,18 @@ class Saves:
             self._need_profile(conn, profile_id)
             conn.execute("DELETE FROM timer_presets WHERE profile_id = ? AND name = ?",
                          (profile_id, name))
-            conn.execute("INSERT INTO timer_presets (profile_id, name, seconds_per_turn, "
+            conn.execute("INSERT INTO timer_presets (profile_id, name, seconds, "
                          "warn_at_seconds, pause_between_turns) VALUES (?, ?, ?, ?, ?)",
                          (profile_id, name, seconds, warn, int(clean.pause_between_turns)))
         return clean
 
     def timer_presets(self, profile_id: int) -> list[TimerPreset]:
-        """A profile's presets, shortest turn first."""
+        """A profile's presets, shortest first."""
         with self._read() as conn:
             self._need_profile(conn, profile_id)
-            rows = conn.execute("SELECT name, seconds_per_turn, warn_at_seconds, "
+            rows = conn.execute("SELECT name, seconds, warn_at_seconds, "
                                 "pause_between_turns FROM timer_presets WHERE profile_id = ? "
-                                "ORDER BY seconds_per_turn, name", (profile_id,)).fetchall()
+                                "ORDER BY seconds, name", (profile_id,)).fetchall()
         return [TimerPreset(n, s, w, bool(p)) for n, s, w, p in rows]
 
     def delete_timer_preset(self, profile_id: int, name: str) -> None:

@@ -114,7 +114,30 @@ V2 = Migration(
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (V1, V2)
+V3 = Migration(
+    version=3,
+    description="coin tallies kept by the e-Tools (all flips, and those in matches); a timer "
+                "preset is the length of a timed match",
+    statements=(
+        # The e-Tools' coin statistics (heads, tails, streaks, the last results) as one JSON
+        # object per profile and scope ("all": every flip; "match": those in matches).
+        f"""CREATE TABLE coin_tally (
+            {_PROFILE_FK},
+            scope TEXT NOT NULL CHECK (scope IN ('all', 'match')),
+            data TEXT NOT NULL,
+            PRIMARY KEY (profile_id, scope)) WITHOUT ROWID""",
+        """INSERT INTO coin_tally (profile_id, scope, data)
+            SELECT profile_id, 'all', json_object(
+                'heads', heads, 'tails', tails, 'longest_heads', longest_heads_streak,
+                'longest_tails', 0, 'run_side', CASE WHEN current_heads_streak > 0
+                THEN 'H' ELSE NULL END, 'run_length', current_heads_streak, 'recent', '')
+            FROM coin_stats WHERE flips > 0""",
+        "DROP TABLE coin_stats",
+        "ALTER TABLE timer_presets RENAME COLUMN seconds_per_turn TO seconds",
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (V1, V2, V3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

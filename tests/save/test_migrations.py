@@ -10,7 +10,6 @@ from handheld.save import (
     MIGRATIONS,
     SAVE_FILE,
     SCHEMA_VERSION,
-    CoinStats,
     Migration,
     TimerPreset,
     migrate,
@@ -61,13 +60,17 @@ def test_a_version_1_file_is_migrated_with_its_data_kept(storage):
     assert (deck.name, deck.cards, deck.created, deck.updated) == (
         "Fire", ("ecard1-98", "ecard1-1"), 13.0, 14.0)
     assert saves.settings(1) == {"sound.volume": 7}
-    assert saves.coin_stats(1) == CoinStats(10, 6, 4, 3, 1)
+    # v3 turned the coin statistics into the e-Tools' tally (a run of 1 head at the end).
+    assert saves.coin_tally(1, "all") == {"heads": 6, "tails": 4, "longest_heads": 3,
+                                          "longest_tails": 0, "run_side": "H",
+                                          "run_length": 1, "recent": ""}
+    assert saves.coin_tally(1, "match") is None
     [match] = saves.match_history(1)
     assert (match.played_at, match.winner, match.turns, match.ruleset) == (
         15.0, "Fire", 9, "expedition")  # v2's new column, filled for old rows
     suspended = saves.suspended_match(1)
     assert suspended is not None and suspended.rng_state == state
-    # What v2 added works on the migrated file.
+    # What v2 and v3 added works on the migrated file.
     saves.save_timer_preset(1, TimerPreset("Tournament", 90, 10))
     assert saves.timer_presets(1) == [TimerPreset("Tournament", 90, 10, True)]
     saves.close()
@@ -109,3 +112,19 @@ def test_a_python_step_runs_inside_the_transaction(tmp_path, monkeypatch):
     assert conn.execute("SELECT x FROM extra").fetchall() == [(42,)]
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
     conn.close()
+
+
+def test_a_version_2_timer_preset_keeps_its_length_through_v3(storage):
+    path = storage.path(SAVE_FILE)
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, target=2)
+    conn.executescript("""
+        INSERT INTO profiles VALUES (1, 'Ash', 10.0);
+        INSERT INTO timer_presets VALUES (1, 'League', 1800, 300, 1);
+        INSERT INTO coin_stats VALUES (1, 0, 0, 0, 0, 0);
+    """)
+    conn.close()
+    saves = open_saves(storage).saves
+    assert saves.timer_presets(1) == [TimerPreset("League", 1800, 300, True)]
+    assert saves.coin_tally(1) is None  # no flips yet: nothing to carry over
+    saves.close()

@@ -5,7 +5,6 @@ import random
 import pytest
 
 from handheld.save import (
-    CoinStats,
     DuplicateDeckName,
     DuplicateProfileName,
     InvalidInput,
@@ -61,7 +60,8 @@ def test_bad_profile_names_are_refused(saves, bad):
 def test_unknown_profile_is_refused_everywhere(saves):
     for call in (lambda: saves.add_cards(99, ["ecard1-1"]), lambda: saves.collection(99),
                  lambda: saves.save_deck(99, "D", []), lambda: saves.set_setting(99, "k", 1),
-                 lambda: saves.record_flips(99, [True]), lambda: saves.coin_stats(99),
+                 lambda: saves.update_coin_tally(99, "all", dict),
+                 lambda: saves.coin_tally(99),
                  lambda: saves.timer_presets(99), lambda: saves.match_history(99),
                  lambda: saves.suspended_match(99), lambda: saves.profile(99),
                  lambda: saves.delete_profile(99)):
@@ -226,19 +226,35 @@ def test_bad_settings_are_refused(saves, pid, key, value):
     assert saves.settings(pid) == {}
 
 
-def test_coin_statistics_carry_the_heads_streak_across_calls(saves, pid):
-    assert saves.coin_stats(pid) == CoinStats()
-    saves.record_flips(pid, [True, True, False, True])
-    stats = saves.record_flips(pid, [True, True, False])
-    assert stats == CoinStats(flips=7, heads=5, tails=2, longest_heads_streak=3,
-                              current_heads_streak=0)
-    assert saves.coin_stats(pid) == stats
-    with pytest.raises(InvalidInput):
-        saves.record_flips(pid, ["H"])
-    with pytest.raises(InvalidInput):
-        saves.record_flips(pid, "HT")
-    saves.reset_coin_stats(pid)
-    assert saves.coin_stats(pid) == CoinStats()
+def test_coin_tallies_are_updated_in_one_transaction_per_scope(saves, pid):
+    assert saves.coin_tally(pid) is None
+    seen = []
+
+    def add(heads):
+        def update(old):
+            seen.append(old)
+            new = dict(old or {"heads": 0, "tails": 0})
+            new["heads" if heads else "tails"] += 1
+            return new
+        return update
+
+    saves.update_coin_tally(pid, "all", add(True))
+    saves.update_coin_tally(pid, "all", add(False))
+    saves.update_coin_tally(pid, "match", add(True))
+    assert saves.coin_tally(pid, "all") == {"heads": 1, "tails": 1}
+    assert saves.coin_tally(pid, "match") == {"heads": 1, "tails": 0}
+    assert seen == [None, {"heads": 1, "tails": 0}, None]
+    with pytest.raises(InvalidInput, match="scope"):
+        saves.coin_tally(pid, "table")
+    with pytest.raises(InvalidInput, match="is a dict"):
+        saves.update_coin_tally(pid, "all", lambda old: [1])
+    with pytest.raises(ZeroDivisionError):  # an update that fails changes nothing
+        saves.update_coin_tally(pid, "all", lambda old: {"heads": 1 / 0})
+    assert saves.coin_tally(pid, "all") == {"heads": 1, "tails": 1}
+    saves.reset_coin_tally(pid, "match")
+    assert saves.coin_tally(pid, "match") is None and saves.coin_tally(pid) is not None
+    saves.reset_coin_tally(pid)
+    assert saves.coin_tally(pid) is None
 
 
 def test_timer_presets_are_saved_replaced_and_deleted(saves, pid):
@@ -372,7 +388,7 @@ def test_every_write_is_one_transaction(saves, pid):
         lambda: saves.rename_deck(saves.decks(pid)[0].id, "Blaze"),
         lambda: saves.copy_deck(saves.decks(pid)[0].id),
         lambda: saves.set_setting(pid, "k", [1, 2]),
-        lambda: saves.record_flips(pid, [True, False] * 10),
+        lambda: saves.update_coin_tally(pid, "all", lambda old: {"heads": 10, "tails": 10}),
         lambda: saves.save_timer_preset(pid, TimerPreset("T", 60)),
         lambda: saves.suspend_match(pid, {"a": 1}, {"b": 2}, random.Random(1).getstate()),
         lambda: saves.add_match(pid, deck_a="A", deck_b="B", winner="A", result="r", turns=1),
