@@ -152,6 +152,8 @@ def describe_event(m: Match, ev: tuple[Any, ...], viewer: int | None = None,
         return f"{who(ev[1])}'s Stadium {name(ev[2])} is discarded."
     if kind == "sudden_death":
         return f"*** Both players win at once: Sudden Death game {ev[1]} (1 Prize each) ***"
+    if kind == "between":
+        return "Between turns." if ev[1] == "start" else "The next turn begins."
     if kind == "win":
         reasons = {"prizes": "took the last Prize", "no_pokemon": "the opponent has no "
                    "Pokémon left in play", "deck_out": "the opponent cannot draw"}

@@ -241,6 +241,12 @@ class Match:
     # ----------------------------------------------------------------- queries
 
     @property
+    def in_between_turns(self) -> bool:
+        """Are the mandatory between-turns steps (Poison, Burn, Sleep and Paralysis checks,
+        Char, Darkness Energy) being resolved right now?"""
+        return any("between" in f.vars for f in self.stack)
+
+    @property
     def choice(self) -> Choice | None:
         return self.pending if isinstance(self.pending, Choice) else None
 

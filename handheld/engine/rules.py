@@ -383,6 +383,8 @@ class EndOfTurn(Instr):
         if not flags:
             return self.target
         f.vars["between"] = flags
+        if m.logging:  # a battle timer stops for these steps, and only for them
+            m.log.append(("between", "start"))
         return NEXT
 
 
@@ -666,6 +668,8 @@ class BetweenKnockOuts(Instr):
     def run(self, m: Match, f: Frame) -> Result:
         if "between" in f.vars:
             del f.vars["between"]
+            if m.logging:
+                m.log.append(("between", "end"))
         if m.ko_dirty and needs_knockout_check(m):
             push_knockouts(m)
             return NEXT  # NextTurn follows once the Knock Outs are dealt with

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from ..input import FrameInput
 
 # Events shown as messages; the rest (shuffles, each draw) would only slow the game down.
-QUIET = {"shuffle", "draw"}
+QUIET = {"shuffle", "draw", "between"}
 CPU_PAUSE = 24  # frames the computer "thinks" before each decision, so it can be followed
 
 
