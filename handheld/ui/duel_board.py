@@ -25,7 +25,7 @@ from ..engine.ops import max_hp
 from ..engine.ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from .icons import ICON_SIZE, energy_icon
 from .palette import INK, MUTED, PAPER, SHADE, TYPE_BAND, WHITE, Color
-from .text import TextCache
+from .text import TextCache, fit
 
 if TYPE_CHECKING:
     import pygame
@@ -249,11 +249,7 @@ def energy_type(d: CardDef) -> str:
 
 
 def _cut(text: TextCache, s: str, width: int) -> str:
-    if text.font.width(s) <= width:
-        return s
-    while s and text.font.width(s + ".") > width:
-        s = s[:-1]
-    return s + "."
+    return fit(text.font, s, width)
 
 
 def _frame(surface: pygame.Surface, r: Rect, color: Color, thick: int = 1) -> None:

@@ -149,6 +149,15 @@ def line_ops(font: PixelFont, line: str, x: int, y: int, color: Color) -> list[O
 
 
 
+def fit(font: PixelFont, text: str, width: int) -> str:
+    """``text``, cut with an ellipsis if it is wider than ``width`` pixels."""
+    if font.width(text) <= width:
+        return text
+    while text and font.width(text + "...") > width:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
 def moved(op: Op, dx: int = 0, dy: int = 0) -> Op:
     if isinstance(op, TextOp):
         return TextOp(op.x + dx, op.y + dy, op.text, op.color, op.scale)

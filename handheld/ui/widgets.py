@@ -14,7 +14,7 @@ from firmware_sim.buttons import Button
 
 from .font import LINE_HEIGHT
 from .palette import INK, MUTED, PAPER, SHADE, WHITE, Color
-from .text import TextCache, draw_ops, line_ops, wrap
+from .text import TextCache, draw_ops, fit, line_ops, wrap
 
 if TYPE_CHECKING:
     import pygame
@@ -135,13 +135,11 @@ class Menu:
 
 
 def _fit(text: TextCache, label: str, width: int) -> str:
-    """The label, cut with an ellipsis if it is wider than ``width``."""
-    font = text.font
-    if font.width(label.replace("[", "").replace("]", "")) <= width:
+    """The label, cut to ``width`` (a label with Energy symbols is measured without the
+    brackets, which draw as narrower icons)."""
+    if text.font.width(label.replace("[", "").replace("]", "")) <= width:
         return label
-    while label and font.width(label + "...") > width:
-        label = label[:-1]
-    return label.rstrip() + "..."
+    return fit(text.font, label, width)
 
 
 class MessageBox:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from firmware_sim.buttons import Button
 
-from ..palette import INK, PAPER, WHITE
+from ..palette import INK, MUTED, PAPER, WHITE
 from ..scene import Scene
-from ..widgets import MessageBox
+from ..text import fit, wrap
+from ..widgets import Menu, MenuItem, MessageBox, window
 
 if TYPE_CHECKING:
     import pygame
@@ -61,3 +63,66 @@ class NoticeScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.box.draw(surface, self.app.text, 8, 50, self.frames)
+
+
+class ConfirmScene(Scene):
+    """A yes/no question over the current screen. The safe answer comes first and is
+    chosen at the start; B answers it too. Closes with True (yes) or False."""
+
+    transparent = True
+
+    def __init__(self, app: Handheld, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__(app)
+        self.lines = wrap(app.text.font, question, 196)[:4]
+        self.menu = Menu([MenuItem(no, True, False), MenuItem(yes, True, True)], rows=2)
+
+    def update(self, inp: FrameInput) -> None:
+        result = self.menu.update(inp, self.app.sounds)
+        inp.consume_all()
+        if result == "select" and self.menu.selected is not None:
+            self.close(bool(self.menu.selected.value))
+        elif result == "cancel":
+            self.close(False)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        h = len(self.lines) * 9 + self.menu.height() + 16
+        y = (160 - h) // 2
+        window(surface, 16, y, 208, h, fill=WHITE)
+        for i, line in enumerate(self.lines):
+            self.app.text.draw(surface, line, 22, y + 6 + i * 9, INK)
+        self.menu.draw(surface, self.app.text, 22, y + 8 + len(self.lines) * 9, 120)
+
+
+class MenuOverlay(Scene):
+    """A small menu over the current screen; closes with the chosen item's value, or None
+    on B."""
+
+    transparent = True
+
+    def __init__(self, app: Handheld, title: str, items: Sequence[MenuItem]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.menu = Menu(items, rows=6)
+
+    def update(self, inp: FrameInput) -> None:
+        result = self.menu.update(inp, self.app.sounds)
+        if inp.pressed(Button.START):  # START again closes the menu it opened
+            result = "cancel"
+            self.app.play("back")
+        inp.consume_all()
+        if result == "select" and self.menu.selected is not None:
+            self.close(self.menu.selected.value)
+        elif result == "cancel":
+            self.close(None)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        h = self.menu.height() + 22
+        x, y, w = 60, 30, 120
+        window(surface, x, y, w, h, fill=WHITE)
+        app.text.draw(surface, fit(app.text.font, self.title, w - 12), x + 6, y + 5, MUTED)
+        self.menu.draw(surface, app.text, x + 3, y + 16, w - 6)
+        item = self.menu.selected
+        if item is not None and item.hint:
+            surface.fill(PAPER, (0, 138, 240, 11))
+            app.text.draw(surface, fit(app.text.font, item.hint, 232), 4, 140, INK)

@@ -19,7 +19,7 @@ player as a message; nothing the player types or does here can crash the game.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -35,17 +35,16 @@ from ..icons import energy_icon
 from ..keyboard import KeyboardScene
 from ..palette import BODY_GREEN, INK, MUTED, PAPER, POWER_RED, SHADE, WHITE
 from ..scene import Scene
-from ..text import wrap
+from ..text import fit, wrap
 from ..widgets import ROW_H, SELECT_FILL, Menu, MenuItem, arrow, down_arrow, window
 from .album import FILTERS
-from .common import BAR_FILL, NoticeScene, hint_line, title_bar
+from .common import BAR_FILL, ConfirmScene, MenuOverlay, NoticeScene, hint_line, title_bar
 
 if TYPE_CHECKING:
     import pygame
 
     from ...engine.carddefs import CardDef
     from ..app import Handheld
-    from ..font import PixelFont
     from ..input import FrameInput
     from ..palette import Color
 
@@ -55,15 +54,6 @@ EDITOR_ROWS = 9
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def fit(font: PixelFont, text: str, width: int) -> str:
-    """``text``, cut with an ellipsis if it is wider than ``width`` pixels."""
-    if font.width(text) <= width:
-        return text
-    while text and font.width(text + "...") > width:
-        text = text[:-1]
-    return text.rstrip() + "..."
 
 
 def sentence(text: str) -> str:
@@ -129,69 +119,6 @@ class ListCursor:
 
 
 # --------------------------------------------------------------------------- dialogs
-
-
-class ConfirmScene(Scene):
-    """A yes/no question over the current screen. The safe answer comes first and is
-    chosen at the start; B answers it too. Closes with True (yes) or False."""
-
-    transparent = True
-
-    def __init__(self, app: Handheld, question: str, yes: str = "Yes", no: str = "No") -> None:
-        super().__init__(app)
-        self.lines = wrap(app.text.font, question, 196)[:4]
-        self.menu = Menu([MenuItem(no, True, False), MenuItem(yes, True, True)], rows=2)
-
-    def update(self, inp: FrameInput) -> None:
-        result = self.menu.update(inp, self.app.sounds)
-        inp.consume_all()
-        if result == "select" and self.menu.selected is not None:
-            self.close(bool(self.menu.selected.value))
-        elif result == "cancel":
-            self.close(False)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        h = len(self.lines) * 9 + self.menu.height() + 16
-        y = (160 - h) // 2
-        window(surface, 16, y, 208, h, fill=WHITE)
-        for i, line in enumerate(self.lines):
-            self.app.text.draw(surface, line, 22, y + 6 + i * 9, INK)
-        self.menu.draw(surface, self.app.text, 22, y + 8 + len(self.lines) * 9, 120)
-
-
-class MenuOverlay(Scene):
-    """A small menu over the current screen; closes with the chosen item's value, or None
-    on B."""
-
-    transparent = True
-
-    def __init__(self, app: Handheld, title: str, items: Sequence[MenuItem]) -> None:
-        super().__init__(app)
-        self.title = title
-        self.menu = Menu(items, rows=6)
-
-    def update(self, inp: FrameInput) -> None:
-        result = self.menu.update(inp, self.app.sounds)
-        if inp.pressed(Button.START):  # START again closes the menu it opened
-            result = "cancel"
-            self.app.play("back")
-        inp.consume_all()
-        if result == "select" and self.menu.selected is not None:
-            self.close(self.menu.selected.value)
-        elif result == "cancel":
-            self.close(None)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        app = self.app
-        h = self.menu.height() + 22
-        x, y, w = 60, 30, 120
-        window(surface, x, y, w, h, fill=WHITE)
-        app.text.draw(surface, fit(app.text.font, self.title, w - 12), x + 6, y + 5, MUTED)
-        self.menu.draw(surface, app.text, x + 3, y + 16, w - 6)
-        item = self.menu.selected
-        if item is not None and item.hint:
-            surface.fill(PAPER, (0, 138, 240, 11))
-            app.text.draw(surface, fit(app.text.font, item.hint, 232), 4, 140, INK)
 
 
 class _Asking(Scene):
