@@ -75,6 +75,10 @@ class Handheld:
         self.sounds = Sounds(self.settings.volume, enabled=sound if sound is not None
                              else not headless)
         self.apply_settings()
+        from .etools_service import CoinService, TimerService
+
+        self.coins = CoinService(self)
+        self.timer = TimerService(self)
         self.scenes = SceneStack()
         self._pool: CardPool | None = None
         if first_scene is None and demo:
@@ -150,17 +154,14 @@ class Handheld:
 
     def update(self) -> None:
         """One 1/60 s step of logic."""
-        self._update()
-        for fn in list(self._frame_hooks):
-            if self.running:
-                fn()
-
-    def _update(self) -> None:
         tick = self.board.tick()
         self.frame += 1
         if tick.shutdown and self.shutdown_reason is None:
             self.shutdown(tick.shutdown)
             return
+        for fn in list(self._frame_hooks):  # services: the timer, a link's heartbeat
+            if self.running:
+                fn()
         if tick.asleep:
             return  # the game clock is stopped: nothing moves
         for ev in tick.power:

@@ -94,7 +94,33 @@ def _deck_list(h: Handheld) -> None:
     choose(h, "Deck builder")
 
 
+def _coin_flipper(h: Handheld) -> None:
+    from handheld.etools.coins import SeededCoins
+
+    to_menu(h)
+    choose(h, "e-Tools")
+    choose(h, "Coin flipper")
+    h.coins.flipper.source = SeededCoins(1234)
+    for _ in range(6):
+        h.press("A")  # six single flips for the statistics
+    h.press("DOWN")
+    h.press("RIGHT")
+    h.press("RIGHT")
+    h.press("A")  # then five at once
+
+
+def _battle_timer(h: Handheld) -> None:
+    to_menu(h)
+    choose(h, "e-Tools")
+    choose(h, "Battle timer")
+    h.press("L")
+    h.tick(150)
+    h.press("SELECT")  # paused between turns
+    h.tick(60)
+
+
 SCREENS: dict[str, Callable[[Handheld], None]] = {
+    "coin_flipper": _coin_flipper, "battle_timer": _battle_timer,
     "title": _title, "main_menu": _menu, "album": _album, "card_page": _card,
     "settings": _settings, "duel_setup": _duel_setup, "duel_board": _duel_board,
     "action_menu": _action_menu, "hand": _hand, "deck_list": _deck_list,

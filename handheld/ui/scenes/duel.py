@@ -59,8 +59,10 @@ class DuelScene(Scene):
         self.deck_names = deck_names
         self.view = BoardView(app.text)
         self.viewer = session.players.index("human") if "human" in session.players else 0
-        self.messages: deque[tuple[str, int | None, str | None]] = deque()
-        self.current: tuple[str, int | None, str | None] | None = None
+        # (text, Pokémon to flash, sound, signal for the battle timer); an empty text is a
+        # signal only.
+        self.messages: deque[tuple[str, int | None, str | None, str | None]] = deque()
+        self.current: tuple[str, int | None, str | None, str | None] | None = None
         self.shown = 0.0
         self.hold = 0
         self.log_pos = 0
@@ -126,6 +128,9 @@ class DuelScene(Scene):
             if ev[0] == "coin" and self.coins_animated:
                 self.coins_animated -= 1
                 continue
+            if ev[0] == "between":  # the battle timer pauses here, in step with the screen
+                self.messages.append(("", None, None, f"between_{ev[1]}"))
+                continue
             if ev[0] in QUIET:
                 continue
             text = describe_event(self.match, ev, viewer=self._hidden_from(), names=self.names)
@@ -135,7 +140,8 @@ class DuelScene(Scene):
                 page = " ".join(lines[i:i + 2])
                 first = i == 0
                 self.messages.append((page, self._slot_of(ev) if first else None,
-                                      _sound_for(ev[0]) if first else None))
+                                      _sound_for(ev[0]) if first else None,
+                                      "turn" if first and ev[0] == "turn" else None))
 
     def _hidden_from(self) -> int:
         return self.viewer
@@ -184,11 +190,15 @@ class DuelScene(Scene):
     def _messages(self, inp: FrameInput) -> bool:
         """Show queued messages one at a time; True while one is on screen."""
         speed = self.app.settings.letters_per_frame
-        if self.current is None and self.messages:
-            self.current = self.messages.popleft()
+        while self.current is None and self.messages:
+            text, slot, sound, signal = self.messages.popleft()
+            if signal and self.mode != "demo":
+                self.app.timer.on_match_event(signal)
+            if not text:
+                continue
+            self.current = (text, slot, sound, signal)
             self.shown = 0.0
             self.hold = 45 if speed > 0 else 30
-            text, slot, sound = self.current
             if slot is not None and self.app.settings.animations:
                 self.flash, self.flash_frames = slot, 18
             if sound:
@@ -220,7 +230,14 @@ class DuelScene(Scene):
 
             self.push(CoinScene(self.app, self, outcome))
         else:
-            self.session.resolve(outcome)
+            self.resolve_chance(outcome)
+
+    def resolve_chance(self, outcome: Any) -> None:
+        """Resolve the pending chance node; a coin counts in the player's statistics."""
+        d = self.match.pending
+        self.session.resolve(outcome)
+        if isinstance(d, Chance) and d.kind == "coin" and self.mode != "demo":
+            self.app.coins.record_match(bool(outcome))
 
     def _human(self, inp: FrameInput) -> None:
         ch = self.match.pending
@@ -315,7 +332,22 @@ class DuelScene(Scene):
         self.view.draw(surface, m, self.viewer, names=self.names,
                        cursor=self.cursor, flash=self.flash if self.flash_frames else None,
                        frame=self.frames)
+        self.draw_timer(surface)
         self.draw_message_area(surface)
+
+    def draw_timer(self, surface: pygame.Surface) -> None:
+        """The battle timer, when one is in use, at the top right (flashing on a warning,
+        gold while paused between turns)."""
+        svc = self.app.timer
+        t = svc.timer
+        if t.state == "ready" or self.mode == "demo":
+            return
+        text = "TIME" if t.time_called else t.display()
+        w = self.app.text.font.width(text)
+        flash = svc.flash and (svc.flash // 10) % 2 == 0
+        surface.fill((150, 40, 40) if flash else INK, (236 - w - 4, 0, w + 8, 10))
+        self.app.text.draw(surface, text, 236 - w, 1,
+                           (240, 200, 70) if t.state == "between" else WHITE)
 
     def draw_message_area(self, surface: pygame.Surface) -> None:
         y = ROWS["message"]

@@ -389,7 +389,7 @@ class CoinScene(_Overlay):
         inp.consume(Button.A, Button.B)
         if self.frames >= self.SPIN + 36 or (skip and self.frames > 6):
             self.duel.coins_animated += 1
-            self.duel.session.resolve(self.heads)
+            self.duel.resolve_chance(self.heads)
             self.close()
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -73,11 +73,9 @@ class MainMenuScene(Scene):
                                       "camera comes in a later release. The card album "
                                       "already holds the whole Expedition set."))
         elif what == "etools":
-            from .coming_soon import ComingSoonScene
+            from .etools import EToolsMenuScene
 
-            self.push(ComingSoonScene(app, "e-Tools", "The coin flipper with heads "
-                                      "statistics and the battle timer come in a later "
-                                      "release."))
+            self.push(EToolsMenuScene(app))
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
