@@ -46,6 +46,12 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
     from handheld.ui.scenes.decks import DeckEditorScene, DeckListScene
     from handheld.ui.scenes.duel import DuelScene, DuelSetup
     from handheld.ui.scenes.duel_setup import DuelSetupScene
+    from handheld.ui.scenes.etools import (
+        ChessClockScene,
+        CoinFlipperScene,
+        EToolsMenuScene,
+        TimerScene,
+    )
     from handheld.ui.scenes.main_menu import MainMenuScene
     from handheld.ui.scenes.settings_scene import SettingsScene
     from handheld.ui.scenes.title import TitleScene
@@ -69,7 +75,11 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
         "duel_hotseat": lambda: duel("hotseat"),
         "decks": lambda: DeckListScene(app),
         "deck_editor": lambda: DeckEditorScene(app, load_deck("tidal_mind")[:40], "Soak"),
-        "coming_soon": lambda: ComingSoonScene(app, "e-Tools", "Soon."),
+        "coming_soon": lambda: ComingSoonScene(app, "e-Reader", "Soon."),
+        "etools": lambda: EToolsMenuScene(app),
+        "coins": lambda: CoinFlipperScene(app),
+        "timer": lambda: TimerScene(app),
+        "chess": lambda: ChessClockScene(app),
     }
 
 
