@@ -28,6 +28,7 @@ from .records import (
     Deck,
     MatchResult,
     Profile,
+    ScanRecord,
     SuspendedMatch,
     TimerPreset,
 )
@@ -53,6 +54,7 @@ __all__ = [
     "SaveError",
     "SaveFileProblem",
     "Saves",
+    "ScanRecord",
     "StorageFailure",
     "SuspendedMatch",
     "TimerPreset",

@@ -26,6 +26,17 @@ class CollectionEntry:
 
 
 @dataclass(frozen=True)
+class ScanRecord:
+    """Copies of a card added by a scan: when, how many, and from where ("camera", a code's
+    kind, a file...)."""
+
+    card_id: str
+    count: int
+    at: float
+    source: str
+
+
+@dataclass(frozen=True)
 class Deck:
     id: int
     profile_id: int

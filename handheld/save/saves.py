@@ -41,6 +41,7 @@ from .records import (
     Deck,
     MatchResult,
     Profile,
+    ScanRecord,
     SuspendedMatch,
     TimerPreset,
 )
@@ -288,11 +289,14 @@ class Saves:
 
     # ---- collection ----------------------------------------------------------------------
 
-    def add_cards(self, profile_id: int,
-                  cards: Mapping[str, int] | Iterable[str]) -> dict[str, int]:
+    def add_cards(self, profile_id: int, cards: Mapping[str, int] | Iterable[str], *,
+                  scanned_from: str | None = None) -> dict[str, int]:
         """Add copies (``{"ecard1-98": 2}`` or ``["ecard1-98", "ecard1-98"]``); the new
-        counts of the cards touched. A card's first copy records when it was scanned."""
+        counts of the cards touched. A card's first copy records when it was scanned.
+        ``scanned_from`` (say ``"camera"``) also writes the scan log, in the same
+        transaction, so the collection can tell what was scanned today."""
         counts = _card_counts(cards, "add")
+        source = None if scanned_from is None else _text(scanned_from, "a scan source", 40)
         with self._write() as conn:
             self._need_profile(conn, profile_id)
             now = self._stamp()
@@ -301,7 +305,28 @@ class Saves:
                 "VALUES (?, ?, ?, ?) ON CONFLICT (profile_id, card_id) "
                 "DO UPDATE SET count = count + excluded.count",
                 [(profile_id, cid, n, now) for cid, n in counts.items()])
+            if source is not None:
+                conn.executemany(
+                    "INSERT INTO scan_log (profile_id, at, card_id, count, source) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    [(profile_id, now, cid, n, source) for cid, n in counts.items()])
             return self._counts(conn, profile_id, counts)
+
+    def scans(self, profile_id: int, since: float = 0.0, until: float = math.inf
+              ) -> list[ScanRecord]:
+        """The scan log between two times (seconds since the epoch), oldest first."""
+        with self._read() as conn:
+            self._need_profile(conn, profile_id)
+            rows = conn.execute(
+                "SELECT card_id, count, at, source FROM scan_log WHERE profile_id = ? "
+                "AND at >= ? AND at < ? ORDER BY at, id",
+                (profile_id, float(since), float(until) if math.isfinite(until) else 1e300)
+            ).fetchall()
+        return [ScanRecord(*row) for row in rows]
+
+    def now(self) -> float:
+        """The saves' clock (what time stamps are taken from)."""
+        return self._stamp()
 
     def remove_cards(self, profile_id: int,
                      cards: Mapping[str, int] | Iterable[str]) -> dict[str, int]:

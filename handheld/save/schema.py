@@ -137,7 +137,25 @@ V3 = Migration(
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (V1, V2, V3)
+V4 = Migration(
+    version=4,
+    description="the scan log: every card added by scanning, when and from which source",
+    statements=(
+        # One row per scan that added cards (a card code with its count, or each card of a
+        # deck code), so the collection can show what was scanned today. The collection
+        # table stays the truth about counts; the log only says where copies came from.
+        f"""CREATE TABLE scan_log (
+            id INTEGER PRIMARY KEY,
+            {_PROFILE_FK},
+            at REAL NOT NULL,
+            card_id TEXT NOT NULL,
+            count INTEGER NOT NULL CHECK (count > 0),
+            source TEXT NOT NULL)""",
+        "CREATE INDEX scan_log_by_time ON scan_log (profile_id, at)",
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (V1, V2, V3, V4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -128,3 +128,21 @@ def test_a_version_2_timer_preset_keeps_its_length_through_v3(storage):
     assert saves.timer_presets(1) == [TimerPreset("League", 1800, 300, True)]
     assert saves.coin_tally(1) is None  # no flips yet: nothing to carry over
     saves.close()
+
+
+def test_a_version_3_collection_gains_an_empty_scan_log(storage):
+    path = storage.path(SAVE_FILE)
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, target=3)
+    conn.executescript("""
+        INSERT INTO profiles VALUES (1, 'Ash', 10.0);
+        INSERT INTO collection VALUES (1, 'ecard1-1', 3, 20.0);
+    """)
+    conn.close()
+    saves = open_saves(storage).saves
+    assert saves.schema_version == 4
+    assert saves.owned_counts(1) == {"ecard1-1": 3}
+    assert saves.scans(1) == []
+    saves.add_cards(1, ["ecard1-1"], scanned_from="camera")
+    assert [(r.card_id, r.count) for r in saves.scans(1)] == [("ecard1-1", 1)]
+    saves.close()

@@ -131,6 +131,30 @@ def test_negative_count_message_is_specific(saves, pid):
         saves.add_cards(pid, {"ecard1-1": -3})
 
 
+def test_scans_are_logged_with_the_cards_they_add(saves, pid, clock, storage):
+    saves.add_cards(pid, {"ecard1-1": 2}, scanned_from="camera")
+    clock.advance(100)
+    saves.add_cards(pid, ["ecard1-1", "ecard1-98"], scanned_from="deck code")
+    saves.add_cards(pid, ["ecard1-5"])  # not a scan: counted, not logged
+    log = saves.scans(pid)
+    assert [(r.card_id, r.count, r.at, r.source) for r in log] == [
+        ("ecard1-1", 2, 1000.0, "camera"), ("ecard1-1", 1, 1100.0, "deck code"),
+        ("ecard1-98", 1, 1100.0, "deck code")]
+    assert [r.card_id for r in saves.scans(pid, since=1050.0)] == ["ecard1-1", "ecard1-98"]
+    assert saves.scans(pid, since=0.0, until=1050.0) == log[:1]
+    saves = reopen(saves, storage, clock)
+    assert saves.scans(pid) == log
+    assert saves.owned_counts(pid)["ecard1-1"] == 3
+
+
+def test_a_refused_scan_logs_nothing(saves, pid):
+    with pytest.raises(InvalidInput):
+        saves.add_cards(pid, {"ecard1-1": 1, "bad id": 1}, scanned_from="camera")
+    with pytest.raises(InvalidInput):
+        saves.add_cards(pid, {"ecard1-1": 1}, scanned_from="")
+    assert saves.scans(pid) == [] and saves.owned_counts(pid) == {}
+
+
 # ---- decks -------------------------------------------------------------------------------
 
 def test_decks_are_saved_replaced_renamed_copied_and_deleted(saves, pid, clock):
