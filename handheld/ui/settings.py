@@ -1,4 +1,5 @@
-"""The player's settings: text speed, animations, sound volume, key map, panel scale.
+"""The player's settings: text speed, animations, sound volume, key map, panel scale, and
+which cards the deck builder offers.
 
 They are kept per profile in the saves (one JSON value). Reading is forgiving: a value
 that is missing or not understood (an older or newer game wrote it) falls back to its
@@ -20,6 +21,7 @@ KEY_MAPS: dict[str, dict[str, str]] = {
     "wasd": {"w": "UP", "s": "DOWN", "a": "LEFT", "d": "RIGHT", "k": "A", "j": "B",
              "q": "L", "e": "R", "return": "START", "tab": "SELECT", "p": "POWER"},
 }
+DECK_CARDS = ("all", "owned")  # the deck builder offers every card, or the collection's
 SETTINGS_KEY = "settings"
 
 
@@ -30,6 +32,7 @@ class Settings:
     volume: int = 6
     key_map: str = "arrows"
     panel_scale: int = 0
+    deck_cards: str = "all"  # what the deck builder offers: every card, or those owned
 
     @property
     def letters_per_frame(self) -> float:
@@ -50,6 +53,7 @@ class Settings:
             "volume": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10,
             "key_map": lambda v: v in KEY_MAPS,
             "panel_scale": lambda v: v in PANEL_SCALES and not isinstance(v, bool),
+            "deck_cards": lambda v: v in DECK_CARDS,
         }
         for f in fields(cls):
             value = data.get(f.name)

@@ -384,7 +384,10 @@ class DeckEditorScene(_Asking):
     def __init__(self, app: Handheld, cards: Iterable[str] = (), name: str = "New deck",
                  deck_id: int | None = None) -> None:
         super().__init__(app)
-        self.album = Album(app.pool)
+        # "Deck cards: owned" in the settings limits the offer to the scanned collection.
+        owned = app.saves.owned_counts(app.profile) \
+            if app.settings.deck_cards == "owned" else None
+        self.album = Album(app.pool, owned=owned)
         self.builder = DeckBuilder(self.album, cards, name)
         self.deck_id = deck_id
         self.saved: Counter[str] = Counter(self.builder.counts) if deck_id is not None \

@@ -1,4 +1,5 @@
-"""Settings: text speed, animations, sound volume, key map, panel scale. LEFT/RIGHT (or A)
+"""Settings: text speed, animations, sound volume, key map, panel scale, deck cards.
+LEFT/RIGHT (or A)
 change the value under the cursor; every change is saved at once."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from firmware_sim.buttons import Button
 
 from ..palette import INK, MUTED, PAPER
 from ..scene import Scene
-from ..settings import KEY_MAPS, PANEL_SCALES, TEXT_SPEEDS
+from ..settings import DECK_CARDS, KEY_MAPS, PANEL_SCALES, TEXT_SPEEDS
 from ..widgets import Menu, MenuItem, window
 from .common import hint_line, title_bar
 
@@ -18,22 +19,24 @@ if TYPE_CHECKING:
 
     from ..input import FrameInput
 
-ROWS = ("text_speed", "animations", "volume", "key_map", "panel_scale")
+ROWS = ("text_speed", "animations", "volume", "key_map", "panel_scale", "deck_cards")
 LABELS = {"text_speed": "Text speed", "animations": "Animations", "volume": "Sound volume",
-          "key_map": "Keyboard keys", "panel_scale": "Window scale"}
+          "key_map": "Keyboard keys", "panel_scale": "Window scale",
+          "deck_cards": "Deck cards"}
 HINTS = {
     "text_speed": "How fast messages type themselves.",
     "animations": "Coin spins, damage and Knock Out effects.",
     "volume": "0 is silent.",
     "key_map": "arrows: arrows, X, Z, A, S. wasd: WASD, K, J, Q, E.",
     "panel_scale": "Desktop window size; auto fits the panel.",
+    "deck_cards": "all: any card. owned: only cards you scanned.",
 }
 
 
 def _choices(name: str) -> list[object]:
     return {"text_speed": list(TEXT_SPEEDS), "animations": [True, False],
             "volume": list(range(11)), "key_map": list(KEY_MAPS),
-            "panel_scale": list(PANEL_SCALES)}[name]
+            "panel_scale": list(PANEL_SCALES), "deck_cards": list(DECK_CARDS)}[name]
 
 
 def _shown(name: str, value: object) -> str:
