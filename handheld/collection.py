@@ -1,18 +1,19 @@
-"""The card album and the deck builder's model: what the collection holds and which cards a
-deck may be built from, with live validation.
+"""The card album, the collection's progress and the deck builder's model: what the
+collection holds, how complete each set is, and which cards a deck may be built from, with
+live validation.
 
-Until scanning fills a player's collection (the scanner issue), the collection is every
-card of the Expedition set, so the album shows all 165 cards and the deck builder offers
-every one of them. The screens draw these models; the models never draw.
+The collection is what the player scanned (the e-Reader). The deck builder offers every
+card of the Expedition set by default, or only the cards owned when the player chooses so in
+the settings. The screens draw these models; the models never draw.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .assets import load_set
+from .assets import available_sets, load_set
 from .engine.carddefs import CardDef
 from .engine.cardpool import CardPool
 from .engine.deck import deck_violations, format_deck_list
@@ -60,6 +61,49 @@ class Album:
 
     def set_label(self, card_id: str) -> str:
         return self.set_labels.get(card_id, "")
+
+
+@dataclass(frozen=True)
+class SetProgress:
+    """How much of one set the collection holds."""
+
+    slug: str
+    name: str
+    abbr: str
+    era: str
+    cards: int  # distinct cards of the set in the assets
+    owned: int  # distinct cards of the set with at least one copy
+    copies: int  # every copy of the set's cards
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.owned / self.cards if self.cards else 0.0
+
+    @property
+    def complete(self) -> bool:
+        return self.cards > 0 and self.owned == self.cards
+
+
+def sets_by_release() -> list[str]:
+    """Every set of the assets, oldest first (the sets' ids grow with their release)."""
+    def key(slug: str) -> tuple[int, str]:
+        sid = str(load_set(slug)["set"].get("id", ""))
+        return (int(sid) if sid.isdigit() else 10**9, slug)
+    return sorted(available_sets(), key=key)
+
+
+def set_progress(owned: Mapping[str, int], sets: Iterable[str] | None = None
+                 ) -> list[SetProgress]:
+    """Completion of each set (every set, oldest first, by default), in the given order."""
+    out = []
+    for slug in sets if sets is not None else sets_by_release():
+        data = load_set(slug)
+        info = data["set"]
+        ids = [c["id"] for c in data["cards"]]
+        have = [owned.get(cid, 0) for cid in ids]
+        out.append(SetProgress(slug, info["name"], info["abbr"], info["era"], len(ids),
+                               sum(1 for n in have if n > 0), sum(have)))
+    return out
 
 
 class DeckBuilder:
