@@ -1,0 +1,144 @@
+"""The Data screen: a card's printed facts (set, number, rarity, stage, HP, retreat,
+Weakness, Resistance) and whether it may be played in each era's format.
+
+Legality is worked out from the sets in the assets, era by era: a card is legal in an era
+when it was printed in one of that era's sets, or when the very same card was (a reprint of
+the same original, which the assets record as ``reprint_of``), and basic Energy is legal
+everywhere. "Playable here" says whether this handheld has the card's effects written.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from ..assets import available_sets, load_all_cards, load_set
+from ..engine.carddefs import ENERGY, POKEMON, STAGE_NAMES, TRAINER, CardDef
+from ..engine.energy import TYPE_NAMES
+
+ERAS: tuple[tuple[str, str], ...] = (
+    ("expedition", "Expedition"),
+    ("platinum", "Platinum"),
+    ("call_of_legends", "HGSS & CoL"),
+    ("black_white", "Black & White"),
+)
+
+
+@dataclass(frozen=True)
+class SetInfo:
+    slug: str
+    code: str  # "ecard1"
+    name: str
+    abbr: str
+    era: str
+    size: int
+
+
+@dataclass(frozen=True)
+class EraLegality:
+    era: str
+    name: str
+    legal: bool
+    reason: str  # "printed in Expedition", "reprinted in Call of Legends", "not printed"
+
+
+@functools.lru_cache(maxsize=4)
+def _sets() -> dict[str, SetInfo]:
+    out = {}
+    for slug in available_sets():
+        info = load_set(slug)["set"]
+        out[info["code"]] = SetInfo(slug, info["code"], info["name"], info["abbr"],
+                                    info["era"], int(info["size"]))
+    return out
+
+
+def set_info(card_id: str) -> SetInfo | None:
+    """The set a card id belongs to (``ecard1-33`` -> Expedition)."""
+    return _sets().get(card_id.rpartition("-")[0])
+
+
+def era_sets(era: str) -> list[SetInfo]:
+    return [s for s in _sets().values() if s.era == era]
+
+
+@functools.lru_cache(maxsize=4)
+def _printings() -> dict[str, list[str]]:
+    """Card ids grouped by the card they are printings of (same original, same text)."""
+    groups: dict[str, list[str]] = {}
+    for cid, card in load_all_cards().items():
+        key = card.get("reprint_of") or cid
+        groups.setdefault(key, []).append(cid)
+    return groups
+
+
+def _same_card(card: CardDef) -> list[str]:
+    """Every printing of this card in the assets (itself included)."""
+    key = card.facts.get("reprint_of") or card.id
+    return _printings().get(key, [card.id])
+
+
+def legality(card: CardDef) -> list[EraLegality]:
+    """The card's standing in each era's format, in era order."""
+    own = set_info(card.id)
+    printings = _same_card(card)
+    out = []
+    for era, name in ERAS:
+        if card.kind == ENERGY and card.basic_energy:
+            out.append(EraLegality(era, name, True, "basic Energy is always legal"))
+            continue
+        if own is not None and own.era == era:
+            out.append(EraLegality(era, name, True, f"printed in {own.name}"))
+            continue
+        reprint = next((s for cid in printings if cid != card.id
+                        for s in [set_info(cid)] if s is not None and s.era == era), None)
+        if reprint is not None:
+            out.append(EraLegality(era, name, True, f"reprinted in {reprint.name}"))
+        else:
+            out.append(EraLegality(era, name, False, "not printed in its sets"))
+    return out
+
+
+def _types(codes: tuple[str, ...]) -> str:
+    return "/".join(TYPE_NAMES.get(t, t) for t in codes)
+
+
+def _modifiers(pairs: tuple[tuple[str, str], ...]) -> str:
+    return ", ".join(f"{TYPE_NAMES.get(t, t)} {v}".strip() for t, v in pairs) or "none"
+
+
+def stage_label(card: CardDef) -> str:
+    if card.kind == POKEMON:
+        return "Baby" if card.baby else STAGE_NAMES[card.stage]
+    return card.kind_name
+
+
+def data_rows(card: CardDef) -> list[tuple[str, str]]:
+    """(label, value) lines of the Data screen, facts first, then legality."""
+    info = set_info(card.id)
+    rows: list[tuple[str, str]] = []
+    if info is not None:
+        rows.append(("Set", f"{info.name} ({info.abbr})"))
+        rows.append(("Number", f"{card.number}/{info.size}"))
+    else:
+        rows.append(("Set", card.set_code or "?"))
+        rows.append(("Number", card.number or "?"))
+    rows.append(("Rarity", card.rarity or "not printed"))
+    if card.kind == POKEMON:
+        rows.append(("Stage", stage_label(card)))
+        if card.evolves_from:
+            rows.append(("Evolves from", card.evolves_from))
+        rows.append(("Type", _types(card.types) or "none"))
+        rows.append(("HP", str(card.hp)))
+        rows.append(("Retreat", f"{card.retreat} Energy" if card.retreat else "free"))
+        rows.append(("Weakness", _modifiers(card.weakness)))
+        rows.append(("Resistance", _modifiers(card.resistance)))
+    elif card.kind == TRAINER:
+        rows.append(("Kind", card.kind_name))
+    else:
+        rows.append(("Kind", card.kind_name))
+    if card.artist:
+        rows.append(("Illustrator", card.artist))
+    for era in legality(card):
+        rows.append((era.name, ("legal: " if era.legal else "not legal: ") + era.reason))
+    rows.append(("Playable here", "yes" if card.implemented else "not yet (facts only)"))
+    return rows

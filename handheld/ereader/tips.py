@@ -1,0 +1,213 @@
+"""The Card screen: how to play a card, in tips generated from its definition and the era's
+rules, so they say what this handheld's engine does.
+
+Each tip is a short heading and a sentence or two written for this project. The card's own
+effect text (from ``handheld.engine.text``) comes first on the screen; these explain how and
+when the card is played, what its numbers mean under the rules, and what to look out for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.carddefs import (
+    POKE_BODY,
+    POKE_POWER,
+    POKEMON,
+    STADIUM,
+    STAGE1,
+    STAGE2,
+    SUPPORTER,
+    TM,
+    TOOL,
+    TRAINER,
+    CardDef,
+)
+from ..engine.energy import TYPE_NAMES
+from ..engine.ruleset import ALL_CONDITIONS, EXPEDITION, ROTATION, Ruleset
+from ..engine.text import TRAINER_RULES, card_sections
+from .facts import set_info
+
+POWER_LABELS = {POKE_POWER: "Poké-Power", POKE_BODY: "Poké-Body"}
+_RULE_LINES = set(TRAINER_RULES.values())
+
+# The switches the tips describe for the later eras' cards (their rulebooks, seeds 000, 001
+# and 003): the printed Weakness and Resistance, one retreat a turn, Supporters discarded at
+# once, Poké-Powers stopped by Asleep, Confused and Paralyzed only, Poké-Bodies always on;
+# Black & White adds the first turn's Trainer ban. The engine plays the home era only.
+_LATER = EXPEDITION.variant(use_printed_weakness=True, retreats_per_turn=1,
+                            supporter_discard_end_of_turn=False, power_shutoff=ROTATION,
+                            body_shutoff=0)
+LATER_RULES: dict[str, Ruleset] = {
+    "platinum": _LATER.variant(era="platinum", name="Platinum"),
+    "call_of_legends": _LATER.variant(era="call_of_legends", name="HeartGold & SoulSilver"),
+    "black_white": _LATER.variant(era="black_white", name="Black & White",
+                                  first_turn_trainer_ban=True),
+}
+
+
+@dataclass(frozen=True)
+class Tip:
+    heading: str
+    text: str
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def cost_words(cost: tuple[str, ...]) -> str:
+    """``("R", "R", "C")`` -> ``2 Fire Energy and 1 Energy of any type``."""
+    if not cost:
+        return "no Energy"
+    parts = []
+    for t in dict.fromkeys(cost):
+        n = cost.count(t)
+        parts.append(f"{n} Energy of any type" if t == "C" else f"{n} {TYPE_NAMES[t]} Energy")
+    return " and ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + \
+        " and " + parts[-1]
+
+
+def _shutoff_words(mask: int) -> str:
+    if mask == ALL_CONDITIONS:
+        return "any Special Condition (Asleep, Confused, Paralyzed, Poisoned or Burned)"
+    return "Asleep, Confused or Paralyzed"
+
+
+def _power_tip(kind: str, rules: Ruleset, uses_per_turn: int | None) -> str:
+    if kind == POKE_BODY:
+        stop = (f" It stops while this Pokémon has {_shutoff_words(rules.body_shutoff)}."
+                if rules.body_shutoff else "")
+        return "Always on while the Pokémon is in play: nothing to do." + stop
+    if kind == POKE_POWER:
+        uses = "once during your turn" if uses_per_turn == 1 else "during your turn"
+        stop = (f" It does not work while this Pokémon has "
+                f"{_shutoff_words(rules.power_shutoff)}." if rules.power_shutoff else "")
+        return f"Use it {uses}, before you attack, from the Active Spot or the Bench." + stop
+    return ("Not an attack: some Abilities work by themselves, others you choose to use "
+            "during your turn, before you attack.")
+
+
+def _pokemon_tips(card: CardDef, rules: Ruleset, effects: dict[str, str]) -> list[Tip]:
+    tips: list[Tip] = []
+    if card.baby:
+        tips.append(Tip("Baby Pokémon", "It counts as a Basic Pokémon: start with it or bench "
+                        "it. Anyone attacking it flips a coin first, and tails ends their turn "
+                        "without the attack. It can evolve into "
+                        f"{' or '.join(card.evolves_to) or 'its Basic form'} like a Stage 1."))
+    elif card.stage in (STAGE1, STAGE2):
+        step = "Stage 1" if card.stage == STAGE1 else "Stage 2"
+        first = " Nobody evolves on their own first turn." if rules.no_evolve_first_turn else ""
+        tips.append(Tip(f"Evolving ({step})", f"Put it on your "
+                        f"{card.evolves_from or 'earlier form'} in play during your turn. That "
+                        "Pokémon must have been in play since before this turn, and each "
+                        f"Pokémon evolves once per turn.{first} Damage stays; Special "
+                        "Conditions end."))
+    else:
+        tips.append(Tip("Basic Pokémon", "Put it on your Bench during your turn (up to "
+                        f"{rules.bench_size} Benched). Your opening hand needs at least one "
+                        "Basic Pokémon to start the game."))
+    for pw in card.powers:
+        label = POWER_LABELS.get(pw.kind, "Ability")
+        effect = effects.get(pw.name, "")
+        tips.append(Tip(f"{label} {pw.name}",
+                        " ".join(t for t in (effect, _power_tip(pw.kind, rules,
+                                                                pw.uses_per_turn)) if t)))
+    for a in card.attacks:
+        head = f"{a.name} {a.damage}".strip()
+        effect = effects.get(a.name, "")
+        tips.append(Tip(head, f"Needs {cost_words(a.cost)} on the Active Pokémon. "
+                        + (effect + " " if effect else "") + "Attacking ends your turn."))
+    if card.weakness:
+        t, v = card.weakness[0]
+        if rules.use_printed_weakness and v.startswith("+"):
+            how = f"{v[1:]} more damage"
+        else:
+            factor = v.lstrip("x×") if rules.use_printed_weakness else rules.weakness_multiplier
+            how = "double damage" if str(factor) == "2" else f"{factor} times the damage"
+        tips.append(Tip("Weakness", f"{TYPE_NAMES.get(t, t)} attacks do {how} to it: keep "
+                        "it away from them."))
+    if card.resistance:
+        t, v = card.resistance[0]
+        amount = v.lstrip("-") if rules.use_printed_weakness else str(rules.resistance_amount)
+        tips.append(Tip("Resistance", f"{TYPE_NAMES.get(t, t)} attacks do {amount} less "
+                        "damage to it."))
+    often = "as often as you like" if rules.retreats_per_turn is None else \
+        ("once a turn" if rules.retreats_per_turn == 1 else
+         f"{rules.retreats_per_turn} times a turn")
+    if card.retreat:
+        tips.append(Tip("Retreat", f"To swap it with a Benched Pokémon, discard "
+                        f"{_count(card.retreat, 'Energy card')} from it ({often})."))
+    else:
+        tips.append(Tip("Retreat", "Free: it goes back to the Bench without discarding "
+                        f"Energy ({often})."))
+    return tips
+
+
+def _trainer_tips(card: CardDef, rules: Ruleset) -> list[Tip]:
+    if card.trainer_kind == SUPPORTER:
+        end = ("It stays beside your Active Pokémon and is discarded at the end of your turn."
+               if rules.supporter_discard_end_of_turn else "Discard it after playing it.")
+        return [Tip("Supporter", f"Play only one Supporter each turn. {end}")]
+    if card.trainer_kind == STADIUM:
+        return [Tip("Stadium", "Put it next to the Active Spot. It affects both players and "
+                    "stays until another Stadium replaces it; a Stadium with the same name "
+                    "cannot replace it.")]
+    if card.trainer_kind == TOOL:
+        return [Tip("Pokémon Tool", "Attach it to one of your Pokémon; a Pokémon holds one "
+                    "Tool at a time. It goes to the discard pile with that Pokémon.")]
+    if card.trainer_kind == TM:
+        end = " It is discarded at the end of your turn." if rules.tm_discard_end_of_turn \
+            else ""
+        return [Tip("Technical Machine", "Attach it to one of your Pokémon, which may use the "
+                    f"TM's attack instead of its own.{end}")]
+    ban = " The player who goes first plays none on the first turn." \
+        if rules.first_turn_trainer_ban else ""
+    return [Tip("Trainer", "Play as many as you like during your turn: do what the card says, "
+                f"then discard it.{ban}")]
+
+
+def _energy_tips(card: CardDef) -> list[Tip]:
+    tips = [Tip("Attaching", "Attach one Energy card from your hand to one of your Pokémon "
+                "each turn; it pays for attacks and Retreat.")]
+    if card.basic_energy:
+        tips.append(Tip("Basic Energy", "A deck may hold any number of it."))
+    else:
+        tips.append(Tip("Special Energy", "At most 4 copies in a deck. Cards that ask for "
+                        "basic Energy do not count it."))
+    return tips
+
+
+def rules_for(card: CardDef) -> Ruleset:
+    """The rules a card's tips are written for: its own era's."""
+    info = set_info(card.id)
+    return LATER_RULES.get(info.era if info else "", EXPEDITION)
+
+
+def card_tips(card: CardDef, rules: Ruleset | None = None) -> list[Tip]:
+    """The Card screen's tips: what the card does (its generated text) and how to play it
+    under ``rules`` (by default its own era's)."""
+    rules = rules or rules_for(card)
+    sections = card_sections(card) if card.implemented else []
+    # Attack and Power effects go with their tips; the rest is what the card does.
+    effects = {s.name: s.body for s in sections if s.name}
+    plain = [s.body for s in sections
+             if not s.name and s.body and s.body not in _RULE_LINES]
+    tips: list[Tip] = []
+    if not card.implemented:
+        tips.append(Tip("Effects", "This handheld knows the card's printed facts but has not "
+                        "learned its effects yet; it cannot be played in a match."))
+    elif plain and not card.baby:
+        tips.append(Tip("What it does", " ".join(plain)))
+    if card.kind == POKEMON:
+        tips.extend(_pokemon_tips(card, rules, effects))
+    elif card.kind == TRAINER:
+        tips.extend(_trainer_tips(card, rules))
+    else:
+        tips.extend(_energy_tips(card))
+    return tips
+
+
+def tips_text(card: CardDef, rules: Ruleset = EXPEDITION) -> str:
+    """Every tip as one text (what the Dictionary looks for terms in)."""
+    return "\n".join(f"{t.heading}: {t.text}" for t in card_tips(card, rules))
