@@ -23,12 +23,13 @@ reason the game must act on first* (save the suspended match).
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .buttons import Button, ButtonEvent, Buttons, InputTiming, RawEdge, SimButtons, parse_button
 from .clock import Clock, FakeClock, MonotonicClock, PausableClock
@@ -44,6 +45,9 @@ from .power import (
     SysfsBattery,
 )
 from .storage import DirStorage, SimStorage
+
+if TYPE_CHECKING:  # the camera module needs OpenCV: loaded only when a camera is opened
+    from .camera import FrameSource
 
 KINDS = ("sim", "pi", "headless")
 BOARD_ENV = "HANDHELD_BOARD"
@@ -249,6 +253,8 @@ class Board:
         self.frame = 0
         self.asleep = False
         self.shutdown: str | None = None
+        # Tests and tools may hand the board a camera of their own (a FrameSource factory).
+        self.camera_factory: Callable[[], FrameSource] | None = None
 
     # ---------------------------------------------------------------- per frame
 
@@ -295,6 +301,36 @@ class Board:
     @property
     def power_state(self) -> PowerState | None:
         return self.power.state
+
+    def camera_spec(self, video_dir: Path = Path("/dev")) -> str:
+        """The camera spec this board uses: the config's, or for ``auto`` the usual camera
+        of its kind (raises :class:`CameraUnavailable` saying why there is none)."""
+        from .camera import CameraUnavailable
+
+        spec = self.config.camera.strip()
+        if spec.casefold() != "auto":
+            return spec
+        if self.kind == "headless":
+            raise CameraUnavailable(
+                "auto", "a headless board has no camera",
+                "set [camera] source in board.toml, for example 'sim:cards/@15'")
+        if self.kind == "pi" and importlib.util.find_spec("picamera2") is not None:
+            return "picamera2"
+        devices = sorted(video_dir.glob("video[0-9]*"), key=lambda p: int(p.name[5:]))
+        if devices:
+            return f"v4l2:{devices[0]}"
+        raise CameraUnavailable(
+            "auto", f"no camera found (nothing at {video_dir}/video*)",
+            "plug in a USB webcam, or set [camera] source in board.toml")
+
+    def open_camera(self) -> FrameSource:
+        """The board's camera, opened (raises :class:`CameraUnavailable` with the reason).
+        Simulated sources run on the board's clock, so a headless board films in step."""
+        from .camera import open_camera
+
+        if self.camera_factory is not None:
+            return self.camera_factory()
+        return open_camera(self.camera_spec(), self.clock)
 
     def present(self, frame: Any) -> None:
         self.display.present(frame)

@@ -198,3 +198,46 @@ def test_the_documented_config_example_is_valid_and_shows_the_defaults() -> None
     for name in ("panel", "timing", "pins", "active_low", "battery", "thresholds",
                  "power_poll_frames", "camera", "link_port", "shutdown_command"):
         assert getattr(cfg, name) == getattr(defaults, name), name
+
+
+# ------------------------------------------------------------------ the camera
+
+
+def test_a_headless_board_has_no_camera_unless_configured(tmp_path: Path) -> None:
+    from firmware_sim.camera import CameraUnavailable
+
+    board = make_board("headless", config_from_dict({}), data_dir=tmp_path)
+    with pytest.raises(CameraUnavailable, match="headless board has no camera"):
+        board.open_camera()
+
+
+def test_a_configured_sim_camera_films_on_the_board_clock(tmp_path: Path) -> None:
+    import cv2
+    import numpy as np
+
+    clip = tmp_path / "clip"
+    clip.mkdir()
+    for i in range(3):
+        cv2.imwrite(str(clip / f"{i}.png"), np.full((48, 64, 3), 40 * (i + 1), np.uint8))
+    board = make_board("headless", config_from_dict({"camera": {"source": f"sim:{clip}@15"}}),
+                       data_dir=tmp_path)
+    with board.open_camera() as camera:
+        first = camera.read()
+        assert first is not None and int(first[0, 0, 0]) == 40
+        assert camera.read() is None  # no time has passed on the board's clock
+        for _ in range(4):  # 4 frames at 60 Hz = one frame at 15 fps
+            board.tick()
+        second = camera.read()
+        assert second is not None and int(second[0, 0, 0]) == 80
+
+
+def test_auto_camera_on_a_desktop_takes_the_first_video_device(tmp_path: Path) -> None:
+    from firmware_sim.camera import CameraUnavailable
+
+    board = make_board("headless", config_from_dict({}), data_dir=tmp_path)
+    board.kind = "sim"  # a desktop's choice, without opening a window
+    with pytest.raises(CameraUnavailable, match="no camera found"):
+        board.camera_spec(video_dir=tmp_path)
+    (tmp_path / "video2").touch()
+    (tmp_path / "video10").touch()
+    assert board.camera_spec(video_dir=tmp_path) == f"v4l2:{tmp_path / 'video2'}"
