@@ -165,28 +165,72 @@ def _words(text: str) -> list[str]:
 
 RUN = 8
 
+# Spellings that change the words but not the sentence: a copy that only expands "can't" or
+# writes "one" as "1" is still a copy.
+_SAME = [(r"\bcannot\b", "can not"), (r"\bcan't\b", "can not"), (r"\bwon't\b", "will not"),
+         (r"n't\b", " not"), (r"'re\b", " are"), (r"'ve\b", " have"), (r"'ll\b", " will"),
+         (r"\b(it|that|there|what|he|she)'s\b", r"\1 is")]
+_NUMBERS = {w: str(n) for n, w in enumerate(
+    "zero one two three four five six seven eight nine ten".split())}
+
+
+def _copy_words(text: str) -> list[str]:
+    """The words the copy check compares: folded, contractions spelled out, numbers as
+    digits."""
+    text = unicodedata.normalize("NFKD", text.replace("’", "'").casefold())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    for pattern, repl in _SAME:
+        text = re.sub(pattern, repl, text)
+    return [_NUMBERS.get(w, w) for w in re.findall(r"[a-z0-9]+", text)]
+
 
 def _runs(words: list[str]) -> set[tuple[str, ...]]:
     return {tuple(words[i:i + RUN]) for i in range(len(words) - RUN + 1)}
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="../shared/seeds is not here")
-def test_no_definition_shares_eight_words_in_a_row_with_a_rulebook_or_card_text() -> None:
+@functools.cache
+def _their_runs() -> frozenset[tuple[str, ...]]:
+    """Every run of RUN words in the rulebooks (all seeds) and the card database."""
     sources = sorted(SEEDS.glob("*.txt"))
     if CARD_DATA.is_dir():
         sources += sorted(CARD_DATA.glob("*.yaml"))
     theirs: set[tuple[str, ...]] = set()
     for path in sources:
-        theirs |= _runs(_words(path.read_text(encoding="utf-8", errors="replace")))
+        theirs |= _runs(_copy_words(path.read_text(encoding="utf-8", errors="replace")))
+    return frozenset(theirs)
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="../shared/seeds is not here")
+def test_no_definition_shares_eight_words_in_a_row_with_a_rulebook_or_card_text() -> None:
+    theirs = _their_runs()
     assert theirs
     for term in load_glossary():
-        shared = _runs(_words(term.definition)) & theirs
+        shared = _runs(_copy_words(term.definition)) & theirs
         assert not shared, f"{term.name}: {' '.join(sorted(shared)[0])!r}"
 
 
 def test_the_overlap_check_would_catch_a_copied_sentence() -> None:
     copied = "Your Pokémon that is in front of all of your other Pokémon."
-    assert _runs(_words(copied)) & _runs(_words("Active Pokémon: " + copied + " Only"))
+    assert _runs(_copy_words(copied)) & _runs(_copy_words("Active Pokémon: " + copied))
+    # Spelling out contractions or numbers does not hide a copy.
+    theirs = "It can't attack, it can't retreat, it won't wake up and it's stuck for one turn."
+    mine = "It cannot attack, it can not retreat, it will not wake up and it is stuck for 1 turn."
+    assert _copy_words(theirs) == _copy_words(mine)
+    assert _runs(_copy_words(mine)) & _runs(_copy_words(theirs))
+    assert not _runs(_copy_words("It is stuck.")) & _runs(_copy_words(theirs))
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="../shared/seeds is not here")
+@pytest.mark.parametrize("prefix", ["000", "001", "002", "003"])
+def test_the_overlap_check_reads_each_rulebooks_glossary(prefix: str) -> None:
+    # A definition copied from any of the four glossaries would be caught.
+    (path,) = SEEDS.glob(f"{prefix}_*.txt")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    section = " ".join(_section(lines, "Glossary|GLOSSARY", "Index|Credits|NEED HELP.*"))
+    words = _copy_words(section)
+    assert len(words) > 300
+    for start in range(0, len(words) - RUN, 97):
+        assert tuple(words[start:start + RUN]) in _their_runs()
 
 
 # --- the headwords, read from the rulebooks themselves ------------------------------------
@@ -240,6 +284,41 @@ def _fold_headword(word: str) -> str:
 def test_the_headword_lists_match_the_rulebooks(era: str) -> None:
     printed = sorted(_fold_headword(h) for h in seed_headwords(SEED_PREFIX[era]))
     assert printed == sorted(_fold_headword(h) for h in HEADWORDS[era])
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="../shared/seeds is not here")
+@pytest.mark.parametrize("era", list(HEADWORDS))
+def test_every_headword_read_from_a_rulebook_is_a_term_of_that_era(era: str) -> None:
+    # Straight from the seed to the glossary, without the committed lists in between.
+    forms: dict[str, list[Term]] = {}
+    for term in load_glossary():
+        for form in term.forms:
+            forms.setdefault(_fold_headword(form), []).append(term)
+    headwords = seed_headwords(SEED_PREFIX[era])
+    assert len(headwords) >= 30
+    for headword in headwords:
+        # "Hit Points (HP)" is "Hit Points" (HP an alias); "Fossil Trainer cards" the plural
+        # of a term's name.
+        folded = _fold_headword(re.sub(r"\s*\([^)]*\)", "", headword))
+        terms = forms.get(folded) or forms.get(folded.removesuffix("s"), [])
+        assert terms, f"{headword!r} ({era}) is not a term or an alias"
+        # Pokémon-ex and Pokémon-EX differ in capitals only; one of them is this era's.
+        assert any(era in t.eras for t in terms), f"{headword!r}: no term lists {era}"
+
+
+def test_glossary_md_describes_the_json() -> None:
+    # glossary.md is written by hand, not generated: it must still name the eras the json
+    # may use and the characters the loader allows.
+    text = (REPO / "assets" / "glossary.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`([a-z_]+)`\s+\((\d{4})\)", text))
+    assert {era for era, _year in named} == set(glossary.ERAS)
+    (chars,) = re.findall(r"common punctuation \(([^)]*\)?[^)]*)\)", text)
+    punctuation = set(chars.replace("`", "").replace(" ", ""))
+    assert punctuation == {c for c in glossary.ALLOWED_CHARS if not c.isalnum()} - {" "}
+    # the words it gives as examples of the terms no rulebook glossary lists
+    for word in ("deck", "hand", "draw", "shuffle", "flip a coin", "Retreat Cost",
+                 "Stage 1 Pokémon", "Restored Pokémon"):
+        assert word in text and lookup(word) is not None, word
 
 
 # --- finding terms in card text ----------------------------------------------------------

@@ -3,8 +3,10 @@ Weakness, Resistance) and whether it may be played in each era's format.
 
 Legality is worked out from the sets in the assets, era by era: a card is legal in an era
 when it was printed in one of that era's sets, or when the very same card was (a reprint of
-the same original, which the assets record as ``reprint_of``), and basic Energy is legal
-everywhere. "Playable here" says whether this handheld has the card's effects written.
+the same original, which the assets record as ``reprint_of`` in the source database's ids,
+``<set id>-<number>``, so an original in our assets is found by its set's id), and basic
+Energy is legal everywhere. "Playable here" says whether this handheld has the card's
+effects written.
 """
 
 from __future__ import annotations
@@ -62,19 +64,40 @@ def era_sets(era: str) -> list[SetInfo]:
 
 
 @functools.lru_cache(maxsize=4)
+def _source_ids() -> dict[str, str]:
+    """Our card ids by the source database's ids, which ``reprint_of`` uses: the set's id
+    and the card's number (``172-120`` is Aquapolis' Energy Switch, ``ecard2-120``)."""
+    out: dict[str, str] = {}
+    for slug in available_sets():
+        data = load_set(slug)
+        for card in data["cards"]:
+            out[f"{data['set']['id']}-{card.get('number', '')}"] = card["id"]
+    return out
+
+
+def _original(card_id: str, reprint_of: str | None) -> str:
+    """The key of the card a printing is of: the original's id in our assets when the
+    assets hold it (followed through a reprint of a reprint), else the source's id."""
+    key, seen = reprint_of or card_id, set()
+    while key in _source_ids() and key not in seen:
+        seen.add(key)
+        cid = _source_ids()[key]
+        key = load_all_cards()[cid].get("reprint_of") or cid
+    return key
+
+
+@functools.lru_cache(maxsize=4)
 def _printings() -> dict[str, list[str]]:
     """Card ids grouped by the card they are printings of (same original, same text)."""
     groups: dict[str, list[str]] = {}
     for cid, card in load_all_cards().items():
-        key = card.get("reprint_of") or cid
-        groups.setdefault(key, []).append(cid)
+        groups.setdefault(_original(cid, card.get("reprint_of")), []).append(cid)
     return groups
 
 
 def _same_card(card: CardDef) -> list[str]:
     """Every printing of this card in the assets (itself included)."""
-    key = card.facts.get("reprint_of") or card.id
-    return _printings().get(key, [card.id])
+    return _printings().get(_original(card.id, card.facts.get("reprint_of")), [card.id])
 
 
 def legality(card: CardDef) -> list[EraLegality]:

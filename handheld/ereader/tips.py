@@ -31,18 +31,23 @@ from .facts import set_info
 POWER_LABELS = {POKE_POWER: "Poké-Power", POKE_BODY: "Poké-Body"}
 _RULE_LINES = set(TRAINER_RULES.values())
 
-# The switches the tips describe for the later eras' cards (their rulebooks, seeds 000, 001
-# and 003): the printed Weakness and Resistance, one retreat a turn, Supporters discarded at
-# once, Poké-Powers stopped by Asleep, Confused and Paralyzed only, Poké-Bodies always on;
-# Black & White adds the first turn's Trainer ban. The engine plays the home era only.
+# The switches the tips describe for the later eras' cards (their rulebooks, seeds 001
+# Platinum, 000 Call of Legends and 003 Black & White): the printed Weakness and Resistance,
+# one retreat a turn, Technical Machines that stay attached ("remain attached unless the card
+# text says otherwise"), Poké-Powers stopped by Asleep, Confused and Paralyzed only,
+# Poké-Bodies always on. Platinum and Call of Legends keep a Supporter beside the Active
+# Pokémon until the end of the turn and ban the starting player's Trainer, Supporter and
+# Stadium cards on the first turn; Black & White discards a Supporter at once, like an Item,
+# and its rulebook has no such ban. The engine plays the home era only.
 _LATER = EXPEDITION.variant(use_printed_weakness=True, retreats_per_turn=1,
-                            supporter_discard_end_of_turn=False, power_shutoff=ROTATION,
-                            body_shutoff=0)
+                            tm_discard_end_of_turn=False, power_shutoff=ROTATION,
+                            body_shutoff=0, first_turn_trainer_ban=True)
 LATER_RULES: dict[str, Ruleset] = {
     "platinum": _LATER.variant(era="platinum", name="Platinum"),
     "call_of_legends": _LATER.variant(era="call_of_legends", name="HeartGold & SoulSilver"),
     "black_white": _LATER.variant(era="black_white", name="Black & White",
-                                  first_turn_trainer_ban=True),
+                                  supporter_discard_end_of_turn=False,
+                                  first_turn_trainer_ban=False),
 }
 
 
@@ -74,7 +79,8 @@ def _shutoff_words(mask: int) -> str:
     return "Asleep, Confused or Paralyzed"
 
 
-def _power_tip(kind: str, rules: Ruleset, uses_per_turn: int | None) -> str:
+def _power_tip(kind: str, rules: Ruleset, uses_per_turn: int | None,
+               instead_of_attack: bool = False) -> str:
     if kind == POKE_BODY:
         stop = (f" It stops while this Pokémon has {_shutoff_words(rules.body_shutoff)}."
                 if rules.body_shutoff else "")
@@ -83,6 +89,9 @@ def _power_tip(kind: str, rules: Ruleset, uses_per_turn: int | None) -> str:
         uses = "once during your turn" if uses_per_turn == 1 else "during your turn"
         stop = (f" It does not work while this Pokémon has "
                 f"{_shutoff_words(rules.power_shutoff)}." if rules.power_shutoff else "")
+        if instead_of_attack:
+            return f"Use it {uses} in place of an attack, while it is your Active Pokémon." \
+                + stop
         return f"Use it {uses}, before you attack, from the Active Spot or the Bench." + stop
     return ("Not an attack: some Abilities work by themselves, others you choose to use "
             "during your turn, before you attack.")
@@ -111,13 +120,9 @@ def _pokemon_tips(card: CardDef, rules: Ruleset, effects: dict[str, str]) -> lis
         label = POWER_LABELS.get(pw.kind, "Ability")
         effect = effects.get(pw.name, "")
         tips.append(Tip(f"{label} {pw.name}",
-                        " ".join(t for t in (effect, _power_tip(pw.kind, rules,
-                                                                pw.uses_per_turn)) if t)))
-    for a in card.attacks:
-        head = f"{a.name} {a.damage}".strip()
-        effect = effects.get(a.name, "")
-        tips.append(Tip(head, f"Needs {cost_words(a.cost)} on the Active Pokémon. "
-                        + (effect + " " if effect else "") + "Attacking ends your turn."))
+                        " ".join(t for t in (effect, _power_tip(
+                            pw.kind, rules, pw.uses_per_turn, pw.instead_of_attack)) if t)))
+    tips.extend(_attack_tips(card, effects))
     if card.weakness:
         t, v = card.weakness[0]
         if rules.use_printed_weakness and v.startswith("+"):
@@ -144,25 +149,37 @@ def _pokemon_tips(card: CardDef, rules: Ruleset, effects: dict[str, str]) -> lis
     return tips
 
 
-def _trainer_tips(card: CardDef, rules: Ruleset) -> list[Tip]:
+def _attack_tips(card: CardDef, effects: dict[str, str]) -> list[Tip]:
+    tips = []
+    for a in card.attacks:
+        head = f"{a.name} {a.damage}".strip()
+        effect = effects.get(a.name, "")
+        tips.append(Tip(head, f"Needs {cost_words(a.cost)} on the Active Pokémon. "
+                        + (effect + " " if effect else "") + "Attacking ends your turn."))
+    return tips
+
+
+def _trainer_tips(card: CardDef, rules: Ruleset, effects: dict[str, str]) -> list[Tip]:
+    # The first-turn ban covers every Trainer card: Supporters and Stadiums too.
+    ban = " The player who goes first plays none on the first turn." \
+        if rules.first_turn_trainer_ban else ""
     if card.trainer_kind == SUPPORTER:
         end = ("It stays beside your Active Pokémon and is discarded at the end of your turn."
                if rules.supporter_discard_end_of_turn else "Discard it after playing it.")
-        return [Tip("Supporter", f"Play only one Supporter each turn. {end}")]
+        return [Tip("Supporter", f"Play only one Supporter each turn. {end}{ban}")]
     if card.trainer_kind == STADIUM:
         return [Tip("Stadium", "Put it next to the Active Spot. It affects both players and "
                     "stays until another Stadium replaces it; a Stadium with the same name "
-                    "cannot replace it.")]
+                    f"cannot replace it.{ban}")]
     if card.trainer_kind == TOOL:
         return [Tip("Pokémon Tool", "Attach it to one of your Pokémon; a Pokémon holds one "
-                    "Tool at a time. It goes to the discard pile with that Pokémon.")]
+                    f"Tool at a time. It goes to the discard pile with that Pokémon.{ban}")]
     if card.trainer_kind == TM:
         end = " It is discarded at the end of your turn." if rules.tm_discard_end_of_turn \
-            else ""
+            else " It stays attached unless the card says otherwise."
+        # The TM's own attack, which the Pokémon holding it may use.
         return [Tip("Technical Machine", "Attach it to one of your Pokémon, which may use the "
-                    f"TM's attack instead of its own.{end}")]
-    ban = " The player who goes first plays none on the first turn." \
-        if rules.first_turn_trainer_ban else ""
+                    f"TM's attack instead of its own.{end}{ban}"), *_attack_tips(card, effects)]
     return [Tip("Trainer", "Play as many as you like during your turn: do what the card says, "
                 f"then discard it.{ban}")]
 
@@ -202,12 +219,13 @@ def card_tips(card: CardDef, rules: Ruleset | None = None) -> list[Tip]:
     if card.kind == POKEMON:
         tips.extend(_pokemon_tips(card, rules, effects))
     elif card.kind == TRAINER:
-        tips.extend(_trainer_tips(card, rules))
+        tips.extend(_trainer_tips(card, rules, effects))
     else:
         tips.extend(_energy_tips(card))
     return tips
 
 
-def tips_text(card: CardDef, rules: Ruleset = EXPEDITION) -> str:
-    """Every tip as one text (what the Dictionary looks for terms in)."""
+def tips_text(card: CardDef, rules: Ruleset | None = None) -> str:
+    """Every tip as one text (what the Dictionary looks for terms in): the Card screen's, so
+    by default under the card's own era's rules, as :func:`card_tips`."""
     return "\n".join(f"{t.heading}: {t.text}" for t in card_tips(card, rules))

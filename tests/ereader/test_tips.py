@@ -1,0 +1,293 @@
+"""The Card screen: tips generated from a card's definition and its era's rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from handheld.engine.ruleset import EXPEDITION
+from handheld.ereader.tips import LATER_RULES, Tip, card_tips, cost_words, rules_for, tips_text
+from handheld.glossary import terms_in
+
+
+def tips(card, rules=None) -> dict[str, str]:
+    out = {t.heading: t.text for t in card_tips(card, rules)}
+    assert len(out) == len(card_tips(card, rules)), "a heading appears twice"
+    return out
+
+
+# --- the rules a card is explained under -------------------------------------------------
+
+
+@pytest.mark.parametrize(("card_id", "era"), [
+    ("ecard1-33", "expedition"),
+    ("ecard2-120", "expedition"),  # Aquapolis
+    ("ecard3-2", "expedition"),  # Skyridge
+    ("pl1-1", "platinum"),
+    ("pl2-31", "platinum"),  # Rising Rivals
+    ("hgss1-78", "call_of_legends"),
+    ("col1-56", "call_of_legends"),
+    ("bw1-115", "black_white"),
+    ("bw6-12", "black_white"),  # Dragons Exalted
+])
+def test_rules_for_each_era(pool, card_id: str, era: str) -> None:
+    rules = rules_for(pool.get(card_id))
+    assert rules.era == era
+    if era == "expedition":
+        assert rules is EXPEDITION
+    else:
+        assert rules is LATER_RULES[era]
+
+
+def test_the_later_eras_switches_follow_their_rulebooks() -> None:
+    assert EXPEDITION.retreats_per_turn is None and not EXPEDITION.use_printed_weakness
+    for era, rules in LATER_RULES.items():
+        assert rules.use_printed_weakness and rules.retreats_per_turn == 1, era
+        # "Technical Machine cards remain attached unless the card text says otherwise."
+        assert not rules.tm_discard_end_of_turn, era
+        assert rules.body_shutoff == 0, era
+    # Platinum and Call of Legends: "the starting player cannot play any Trainer,
+    # Supporter, or Stadium cards" on the first turn, and a Supporter "stays in play next
+    # to your Active Pokémon, until it is discarded at the end of your turn".
+    for era in ("platinum", "call_of_legends"):
+        assert LATER_RULES[era].first_turn_trainer_ban, era
+        assert LATER_RULES[era].supporter_discard_end_of_turn, era
+    # Black & White plays a Supporter like an Item, and names no first-turn ban.
+    assert not LATER_RULES["black_white"].first_turn_trainer_ban
+    assert not LATER_RULES["black_white"].supporter_discard_end_of_turn
+
+
+# --- cost_words --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("cost", "words"), [
+    ((), "no Energy"),
+    (("C",), "1 Energy of any type"),
+    (("P",), "1 Psychic Energy"),
+    (("R", "R", "C"), "2 Fire Energy and 1 Energy of any type"),
+    (("C", "W", "C"), "2 Energy of any type and 1 Water Energy"),
+    (("G", "R", "C", "C"), "1 Grass Energy, 1 Fire Energy and 2 Energy of any type"),
+    (("L", "L", "L", "L"), "4 Lightning Energy"),
+    (("D", "M"), "1 Darkness Energy and 1 Metal Energy"),
+])
+def test_cost_words(cost: tuple[str, ...], words: str) -> None:
+    assert cost_words(cost) == words
+
+
+# --- Pokémon -----------------------------------------------------------------------------
+
+
+def test_a_pokemon_with_a_poke_power(pool) -> None:
+    alakazam = pool.get("ecard1-33")
+    t = tips(alakazam)
+    assert list(t) == ["Evolving (Stage 2)", "Poké-Power Psymimic", "Syncroblast 80",
+                       "Weakness", "Retreat"]
+    assert t["Evolving (Stage 2)"].startswith("Put it on your Kadabra in play")
+    assert "Nobody evolves on their own first turn." in t["Evolving (Stage 2)"]
+    power = t["Poké-Power Psymimic"]
+    # The effect comes from the card's definition, then how to use it...
+    assert power.startswith("Once during your turn, instead of attacking: use 1 of the "
+                            "attacks of your opponent's Pokémon")
+    # ...which for a Power used instead of an attack is from the Active Spot only.
+    assert "in place of an attack, while it is your Active Pokémon" in power
+    assert "before you attack" not in power and "the Bench" not in power
+    # Expedition: every Special Condition stops a Poké-Power.
+    assert power.endswith("It does not work while this Pokémon has any Special Condition "
+                          "(Asleep, Confused, Paralyzed, Poisoned or Burned).")
+    assert t["Syncroblast 80"] == (
+        "Needs 1 Psychic Energy and 2 Energy of any type on the Active Pokémon. Does 80 "
+        "damage if this Pokémon and the Defending Pokémon have the same number of Energy "
+        "cards, otherwise 20. Attacking ends your turn.")
+    assert t["Weakness"] == "Psychic attacks do double damage to it: keep it away from them."
+    assert t["Retreat"] == ("To swap it with a Benched Pokémon, discard 2 Energy cards from "
+                            "it (as often as you like).")
+
+
+def test_a_poke_power_under_later_rules_stops_for_three_conditions_only(pool) -> None:
+    power = tips(pool.get("ecard1-33"), LATER_RULES["platinum"])["Poké-Power Psymimic"]
+    assert power.endswith("It does not work while this Pokémon has Asleep, Confused or "
+                          "Paralyzed.")
+    retreat = tips(pool.get("ecard1-33"), LATER_RULES["platinum"])["Retreat"]
+    assert retreat.endswith("(once a turn).")
+
+
+def test_a_poke_body(pool) -> None:
+    golem = pool.get("ecard1-14")
+    (heading,) = [h for h in tips(golem) if h.startswith("Poké-Body")]
+    assert heading == "Poké-Body Rock Body"
+    body = tips(golem)[heading]
+    assert "Always on while the Pokémon is in play: nothing to do." in body
+    assert "It stops while this Pokémon has any Special Condition" in body
+    later = tips(golem, LATER_RULES["black_white"])[heading]
+    assert "Always on" in later and "stops" not in later
+
+
+def test_a_pokemon_power_that_is_usable_before_attacking(pool) -> None:
+    azumarill = pool.get("ecard2-4")  # Bubble Turn: not yet played by the engine
+    text = tips(azumarill)["Poké-Power Bubble Turn"]
+    assert text.startswith("Use it once during your turn, before you attack, from the "
+                           "Active Spot or the Bench.")
+
+
+def test_an_ability_is_explained_as_an_ability(pool) -> None:
+    serperior = pool.get("bw1-6")
+    t = tips(serperior)
+    assert t["Ability Royal Heal"].startswith("Not an attack: some Abilities work by")
+    assert "Poké-Power" not in " ".join(t)
+
+
+def test_an_attack_with_a_coin_flip(pool) -> None:
+    pikachu = pool.get("ecard1-124")
+    t = tips(pikachu)
+    assert list(t) == ["Basic Pokémon", "Lightning Tail", "Tackle 20", "Weakness", "Retreat"]
+    assert t["Lightning Tail"] == ("Needs 1 Energy of any type on the Active Pokémon. Flip a "
+                                   "coin. Heads: the Defending Pokémon is now Paralyzed. "
+                                   "Attacking ends your turn.")
+    assert t["Tackle 20"] == ("Needs 1 Lightning Energy and 1 Energy of any type on the "
+                              "Active Pokémon. Attacking ends your turn.")
+    assert t["Basic Pokémon"] == ("Put it on your Bench during your turn (up to 5 Benched). "
+                                  "Your opening hand needs at least one Basic Pokémon to "
+                                  "start the game.")
+    assert "What it does" not in t  # the attacks' effects go with their own tips
+
+
+def test_a_baby_pokemon(pool) -> None:
+    pichu = pool.get("ecard1-22")
+    t = tips(pichu)
+    assert list(t) == ["Baby Pokémon", "Energy Patch", "Retreat"]
+    assert "It can evolve into Pikachu like a Stage 1." in t["Baby Pokémon"]
+    assert "flips a coin first" in t["Baby Pokémon"]
+    # The card's own Baby rule line is not repeated as "What it does".
+    assert "What it does" not in t
+    assert "Weakness" not in t and "Resistance" not in t  # Pichu has neither
+
+
+def test_weakness_and_resistance_under_each_era(pool) -> None:
+    ampharos = tips(pool.get("pl1-1"))  # Platinum: Fighting +30, Metal -20
+    assert ampharos["Weakness"] == "Fighting attacks do 30 more damage to it: keep it away " \
+                                   "from them."
+    assert ampharos["Resistance"] == "Metal attacks do 20 less damage to it."
+    # The same card explained under Expedition's rules: x2 and -30, whatever is printed.
+    expedition = tips(pool.get("pl1-1"), EXPEDITION)
+    assert expedition["Weakness"].startswith("Fighting attacks do double damage")
+    assert expedition["Resistance"] == "Metal attacks do 30 less damage to it."
+
+
+def test_free_retreat(pool) -> None:
+    assert tips(pool.get("pl2-31"))["Retreat"] == (
+        "Free: it goes back to the Bench without discarding Energy (once a turn).")
+
+
+def test_a_card_without_effects_says_so_first(pool) -> None:
+    pikachu = pool.get("bw1-115")
+    assert not pikachu.implemented
+    first = card_tips(pikachu)[0]
+    assert first == Tip("Effects", "This handheld knows the card's printed facts but has not "
+                        "learned its effects yet; it cannot be played in a match.")
+    assert "Effects" not in tips(pool.get("ecard1-124"))
+
+
+# --- Trainers ----------------------------------------------------------------------------
+
+
+def test_a_trainer(pool) -> None:
+    potion = card_tips(pool.get("ecard1-156"))
+    assert [t.heading for t in potion] == ["What it does", "Trainer"]
+    assert potion[0].text == ("Play only if you have a Pokémon with damage counters. Choose 1 "
+                              "of your Pokémon with damage counters. Remove 2 damage counters "
+                              "from that Pokémon (all of them if it has fewer).")
+    assert potion[1].text == ("Play as many as you like during your turn: do what the card "
+                              "says, then discard it.")
+
+
+def test_the_first_turn_ban_in_platinum_and_call_of_legends_only(pool) -> None:
+    ban = "The player who goes first plays none on the first turn."
+    assert tips(pool.get("pl1-112"))["Trainer"].endswith(ban)  # PlusPower, Platinum
+    assert tips(pool.get("bw1-96"))["Trainer"].endswith("then discard it.")  # Black & White
+    assert ban not in tips_text(pool.get("ecard1-156"))
+    assert tips(pool.get("ecard1-156"), LATER_RULES["call_of_legends"])["Trainer"].endswith(
+        ban)
+
+
+def test_a_supporter_in_each_era(pool) -> None:
+    marys = tips(pool.get("ecard1-142"))
+    assert marys["What it does"] == "Flip a coin until you get tails. Draw 2 cards for each " \
+                                    "heads."
+    assert marys["Supporter"] == ("Play only one Supporter each turn. It stays beside your "
+                                  "Active Pokémon and is discarded at the end of your turn.")
+    # The rule line the card text ends with is not repeated in "What it does".
+    assert "Supporter:" not in marys["What it does"]
+    juniper = tips(pool.get("bw1-101"))
+    assert juniper["Supporter"] == "Play only one Supporter each turn. Discard it after " \
+                                   "playing it."
+    platinum = tips(pool.get("ecard1-142"), LATER_RULES["platinum"])["Supporter"]
+    assert "discarded at the end of your turn" in platinum and "goes first" in platinum
+
+
+def test_a_pokemon_tool_and_a_stadium(pool) -> None:
+    charm = tips(pool.get("ecard1-150"))
+    assert charm["What it does"].startswith("When an attack of the Pokémon this card is "
+                                            "attached to damages the Active Pokémon, add 10")
+    assert charm["Pokémon Tool"].startswith("Attach it to one of your Pokémon; a Pokémon "
+                                            "holds one Tool at a time.")
+    stadium = tips(pool.get("ecard2-131"))  # Pokémon Park
+    assert stadium["Stadium"].startswith("Put it next to the Active Spot. It affects both "
+                                         "players")
+
+
+def test_a_technical_machine_explains_its_attack(pool) -> None:
+    tm = card_tips(pool.get("ecard1-144"))  # Multi Technical Machine 01
+    assert [t.heading for t in tm] == ["Technical Machine", "Paralyzing Gaze"]
+    assert tm[0].text.endswith("It is discarded at the end of your turn.")
+    assert tm[1].text == ("Needs 1 Energy of any type on the Active Pokémon. The Defending "
+                          "Pokémon is now Paralyzed. Attacking ends your turn.")
+    later = tips(pool.get("pl2-95"))["Technical Machine"]  # a Platinum-era TM
+    assert "It stays attached unless the card says otherwise." in later
+    assert "discarded at the end of your turn" not in later
+
+
+# --- Energy ------------------------------------------------------------------------------
+
+
+def test_basic_and_special_energy(pool) -> None:
+    water = tips(pool.get("ecard1-165"))
+    assert list(water) == ["What it does", "Attaching", "Basic Energy"]
+    assert water["What it does"] == "Provides [W]."
+    assert water["Basic Energy"] == "A deck may hold any number of it."
+    darkness = tips(pool.get("ecard1-158"))
+    assert list(darkness) == ["What it does", "Attaching", "Special Energy"]
+    assert "add 10 damage" in darkness["What it does"]
+    assert darkness["Special Energy"].startswith("At most 4 copies in a deck.")
+
+
+# --- every card, and the Dictionary's text -----------------------------------------------
+
+
+def test_every_card_has_tips(pool) -> None:
+    for card in pool:
+        t = card_tips(card)
+        assert t, card.id
+        for tip in t:
+            assert tip.heading and tip.text.strip(), card.id
+            assert tip.text.endswith((".", ")")), (card.id, tip)
+        headings = [x.heading for x in t]
+        if card.kind == 0:
+            assert headings[-1] == "Retreat", card.id
+        # every attack of a Pokémon or a Technical Machine has its own tip
+        for a in card.attacks:
+            assert f"{a.name} {a.damage}".strip() in headings, (card.id, a.name)
+
+
+def test_tips_text_is_the_card_screen_under_the_cards_own_rules(pool) -> None:
+    pikachu = pool.get("bw1-115")
+    text = tips_text(pikachu)
+    assert text == "\n".join(f"{t.heading}: {t.text}" for t in card_tips(pikachu))
+    assert "(once a turn)" in text
+    assert "(as often as you like)" in tips_text(pikachu, EXPEDITION)
+
+
+def test_the_dictionary_finds_the_terms_of_the_card_screen(pool) -> None:
+    names = [t.name for t in terms_in(tips_text(pool.get("ecard1-33")))]
+    for term in ("Poké-Power", "Special Conditions", "Defending Pokémon", "Weakness",
+                 "Retreat", "Bench"):
+        assert term in names, term
+    assert "Paralyzed" in [t.name for t in terms_in(tips_text(pool.get("ecard1-144")))]
