@@ -1,7 +1,8 @@
 """A card page on the whole screen (from the album, the deck builder or a duel).
 
 LEFT/RIGHT (or UP/DOWN) go to the previous or next card of the list it was opened from,
-L/R turn the card's pages when its text needs more than one, B goes back. Only cards the
+L/R turn the card's pages when its text needs more than one, START opens the card's
+e-Reader screens (Pokédex, tips, data, evolution, dictionary), B goes back. Only cards the
 player may see are ever put in the list: a duel passes its own side's cards and the
 face-up cards in play, never the opponent's hand, deck or Prizes.
 """
@@ -13,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from firmware_sim.buttons import Button
 
-from ..card_page import CardPage, card_pages, draw_card_page
+from ..card_page import FOOTER_Y, MARGIN, WIDTH, CardPage, card_pages, draw_card_page
+from ..palette import MUTED
 from ..scene import Scene
 
 if TYPE_CHECKING:
@@ -59,6 +61,13 @@ class CardViewScene(Scene):
                 if n > 1:
                     self.page = (self.page + delta) % n
                     self.app.play("cursor")
+        if inp.pressed(Button.START):
+            inp.consume(Button.START)
+            from .card_info import CardInfoScene
+
+            self.app.play("confirm")
+            self.push(CardInfoScene(self.app, self.card_id))
+            return
         if inp.pressed(Button.B) or inp.pressed(Button.A):
             inp.consume(Button.A, Button.B)
             self.app.play("back")
@@ -66,7 +75,27 @@ class CardViewScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         pages = self.pages()
-        draw_card_page(surface, pages[min(self.page, len(pages) - 1)], self.app.text.font)
+        page = pages[min(self.page, len(pages) - 1)]
+        draw_card_page(surface, page, self.app.text.font)
+        self._draw_hint(surface, page)
+
+    def _draw_hint(self, surface: pygame.Surface, page: CardPage) -> None:
+        """"START: info" in the footer, in the gap between the Pokémon's facts and the set
+        label when there is room for it."""
+        font = self.app.text.font
+        hint = "START: info"
+        left, right = MARGIN, WIDTH - MARGIN
+        for op in page.ops:
+            if op.y < FOOTER_Y - 1:  # the body and the rule above the footer
+                continue
+            x, _, w, _ = op.box(font)
+            if x + w >= WIDTH - MARGIN - 1:
+                right = min(right, x)  # the set label, right-aligned
+            else:
+                left = max(left, x + w)
+        w = font.width(hint)
+        if right - left >= w + 12:
+            self.app.text.draw(surface, hint, (left + right - w) // 2, FOOTER_Y + 1, MUTED)
 
 
 _LABELS: dict[str, str] = {}

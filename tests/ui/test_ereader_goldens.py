@@ -1,0 +1,107 @@
+"""Golden pictures of the e-Reader's card screens and the Dictionary: the native 240x160
+surface must match, pixel for pixel, the PNGs in tests/ui/goldens.
+
+The scenes are pushed straight onto a headless handheld (no walk through the menus). After
+an intended change of the look, regenerate them and look at them before committing:
+
+    HANDHELD_UPDATE_GOLDENS=1 .venv/bin/python -m pytest tests/ui/test_ereader_goldens.py
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from handheld.glossary import lookup
+from handheld.ui.app import Handheld
+from handheld.ui.scene import Scene
+from handheld.ui.scenes.card_info import CardInfoScene
+from handheld.ui.scenes.dictionary import DictionaryScene
+
+from .test_goldens import GOLDENS, UPDATE, _app
+
+ALAKAZAM = "ecard1-1"
+ODDISH = "ecard1-122"  # Oddish -> Gloom -> Vileplume or Bellossom
+
+
+def _push(h: Handheld, scene: Scene) -> None:
+    h.scenes.push(scene)
+    h.scenes.apply()
+    h.tick(2)
+
+
+def _pokedex(h: Handheld) -> None:
+    _push(h, CardInfoScene(h, ALAKAZAM))
+
+
+def _tips(h: Handheld) -> None:
+    _push(h, CardInfoScene(h, ALAKAZAM, "card"))
+
+
+def _data(h: Handheld) -> None:
+    _push(h, CardInfoScene(h, ALAKAZAM, "data"))
+    for _ in range(3):
+        h.press("DOWN", 1)  # scrolled a little: both scroll marks show
+
+
+def _evolution(h: Handheld) -> None:
+    h.saves.add_cards(h.profile, {"ecard1-122": 1, "ecard1-78": 2})  # Oddish, Gloom
+    _push(h, CardInfoScene(h, ODDISH, "evolution"))
+    h.press("RIGHT")
+    h.press("RIGHT")  # the cursor on Vileplume
+
+
+def _card_dictionary(h: Handheld) -> None:
+    _push(h, CardInfoScene(h, ALAKAZAM, "dictionary"))
+    h.press("DOWN")
+    h.press("DOWN")
+
+
+def _dictionary(h: Handheld) -> None:
+    _push(h, DictionaryScene(h))
+    h.press("R")
+    h.press("R")  # the letter C
+
+
+def _dictionary_term(h: Handheld) -> None:
+    scene = DictionaryScene(h)
+    _push(h, scene)
+    term = lookup("Prizes")
+    scene.browser.move_to(scene.shown.index(term))
+    h.press("A")
+
+
+SCREENS: dict[str, Callable[[Handheld], None]] = {
+    "card_pokedex": _pokedex, "card_tips": _tips, "card_data": _data,
+    "card_evolution": _evolution, "card_dictionary": _card_dictionary,
+    "dictionary": _dictionary, "dictionary_term": _dictionary_term,
+}
+
+
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_screen_matches_its_golden(name: str, tmp_path: Path) -> None:
+    h = _app(tmp_path)
+    SCREENS[name](h)
+    golden = GOLDENS / f"{name}.png"
+    if UPDATE:
+        GOLDENS.mkdir(exist_ok=True)
+        h.screenshot(golden)
+        return
+    assert golden.is_file(), f"no golden {golden}; run with HANDHELD_UPDATE_GOLDENS=1"
+    expected = pygame.surfarray.array3d(pygame.image.load(str(golden)))
+    actual = pygame.surfarray.array3d(h.surface)
+    if not np.array_equal(expected, actual):
+        out = tmp_path / f"{name}-actual.png"
+        h.screenshot(out)
+        diff = int((expected != actual).any(axis=2).sum())
+        raise AssertionError(f"{name}: {diff} pixels differ from {golden}; this run's "
+                             f"picture is {out}")
