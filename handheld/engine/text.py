@@ -34,6 +34,8 @@ TRAINER_RULES = {
     "its own. Discard it at the end of your turn.",
 }
 
+POWER_SHUTOFF_SENTENCE = "Not while this Pokémon has a Special Condition."
+
 
 def attack_text(attack: AttackDef, tc: TextCtx) -> str:
     return " ".join(t for t in (s.text(tc) for s in attack.steps) if t)
@@ -60,7 +62,7 @@ def power_text(pw: PowerDef, tc: TextCtx, wording: str = "") -> str:
             body = (body + " " + wording).strip()
         parts.append(head + ": " + body[:1].lower() + body[1:])
     if EXPEDITION.power_shutoff == ALL_CONDITIONS:
-        parts.append("Not while this Pokémon has a Special Condition.")
+        parts.append(POWER_SHUTOFF_SENTENCE)
     return " ".join(parts)
 
 

@@ -25,7 +25,7 @@ from ..engine.carddefs import (
 )
 from ..engine.energy import TYPE_NAMES
 from ..engine.ruleset import ALL_CONDITIONS, EXPEDITION, ROTATION, Ruleset
-from ..engine.text import TRAINER_RULES, card_sections
+from ..engine.text import POWER_SHUTOFF_SENTENCE, TRAINER_RULES, card_sections
 from .facts import set_info
 
 POWER_LABELS = {POKE_POWER: "Poké-Power", POKE_BODY: "Poké-Body"}
@@ -80,19 +80,23 @@ def _shutoff_words(mask: int) -> str:
 
 
 def _power_tip(kind: str, rules: Ruleset, uses_per_turn: int | None,
-               instead_of_attack: bool = False) -> str:
+               instead_of_attack: bool = False, effect: str = "") -> str:
+    """How to use a Power or Body, without repeating what its own text already says."""
     if kind == POKE_BODY:
         stop = (f" It stops while this Pokémon has {_shutoff_words(rules.body_shutoff)}."
                 if rules.body_shutoff else "")
         return "Always on while the Pokémon is in play: nothing to do." + stop
     if kind == POKE_POWER:
+        said = effect.casefold()
         uses = "once during your turn" if uses_per_turn == 1 else "during your turn"
+        uses = "" if uses in said else f" {uses}"
         stop = (f" It does not work while this Pokémon has "
                 f"{_shutoff_words(rules.power_shutoff)}." if rules.power_shutoff else "")
         if instead_of_attack:
-            return f"Use it {uses} in place of an attack, while it is your Active Pokémon." \
+            return f"Use it{uses} in place of an attack, while it is your Active Pokémon." \
                 + stop
-        return f"Use it {uses}, before you attack, from the Active Spot or the Bench." + stop
+        when = f"{uses}, before you attack" if uses else " before you attack"
+        return f"Use it{when}, from the Active Spot or the Bench." + stop
     return ("Not an attack: some Abilities work by themselves, others you choose to use "
             "during your turn, before you attack.")
 
@@ -118,10 +122,13 @@ def _pokemon_tips(card: CardDef, rules: Ruleset, effects: dict[str, str]) -> lis
                         "Basic Pokémon to start the game."))
     for pw in card.powers:
         label = POWER_LABELS.get(pw.kind, "Ability")
-        effect = effects.get(pw.name, "")
+        # The card text's own shutoff sentence is the home era's; the tip says the
+        # rules' (which differ by era), so it is not said twice.
+        effect = effects.get(pw.name, "").replace(f" {POWER_SHUTOFF_SENTENCE}", "")
         tips.append(Tip(f"{label} {pw.name}",
                         " ".join(t for t in (effect, _power_tip(
-                            pw.kind, rules, pw.uses_per_turn, pw.instead_of_attack)) if t)))
+                            pw.kind, rules, pw.uses_per_turn, pw.instead_of_attack, effect))
+                                 if t)))
     tips.extend(_attack_tips(card, effects))
     if card.weakness:
         t, v = card.weakness[0]
