@@ -1,5 +1,9 @@
 """The scanner: camera frames -> printed card codes -> card data (and code printing).
 
-It imports nothing of the game (see DESIGN.md); the e-Reader screens in ``handheld.ui``
-use it. Its decoders and frame sources arrive with the e-Reader issue.
+``codes`` (the payload), ``catalog`` (the cards a code may name), ``decoders`` (zxing-cpp,
+ZBar, OpenCV behind one interface), ``pipeline`` (cheap first, harder only where nothing
+was read), ``reading`` (a code judged), ``tracker`` (two consecutive frames, once while in
+view), ``sheet`` (printable labels), ``synthetic`` (the benchmark's camera frames) and the
+command line (``python -m scanner``). It imports nothing of the game (see DESIGN.md): only
+its command line reaches ``firmware_sim.camera``, inside ``scan``. See docs/CARD_CODES.md.
 """
