@@ -1,5 +1,5 @@
-"""The card album: every card of the collection in set order (the whole Expedition set
-until scanning fills the collection). SELECT filters by kind and type; A opens the card."""
+"""The card album: every card of some sets in set order. SELECT filters by kind and type;
+A opens the card. Opened from the collection view it shows how many copies are owned."""
 
 from __future__ import annotations
 
@@ -29,9 +29,12 @@ FILTERS: tuple[tuple[str, str], ...] = (
 
 
 class AlbumScene(Scene):
-    def __init__(self, app: Handheld, sets: tuple[str, ...] = ("expedition",)) -> None:
+    def __init__(self, app: Handheld, sets: tuple[str, ...] = ("expedition",), *,
+                 owned: bool = False, title: str = "Card album") -> None:
         super().__init__(app)
-        self.album = Album(app.pool, sets)
+        counts = app.saves.owned_counts(app.profile) if owned else None
+        self.album = Album(app.pool, sets, counts)
+        self.title = title
         self.filter = 0
         self.menu = Menu([], rows=11)
         self._apply_filter()
@@ -80,7 +83,7 @@ class AlbumScene(Scene):
         app = self.app
         surface.fill(PAPER)
         n = len(self.shown)
-        title_bar(app, surface, f"Card album: {FILTERS[self.filter][1]}",
+        title_bar(app, surface, f"{self.title}: {FILTERS[self.filter][1]}",
                   f"{self.menu.cursor + 1 if n else 0}/{n}")
         window(surface, 4, 16, 232, self.menu.rows * 11 + 8)
         self.menu.draw(surface, app.text, 7, 20, 190)
@@ -93,8 +96,8 @@ class AlbumScene(Scene):
             kind = "T" if d.kind == 1 else ("E" if d.kind == 2 else "")
             if kind:
                 app.text.draw(surface, kind, 202, y + 1, MUTED)
-            if e.owned is not None:
+            if e.owned:
                 app.text.draw(surface, f"x{e.owned}", 212, y + 1, INK)
-            elif not e.implemented:
+            elif e.owned is None and not e.implemented:
                 app.text.draw(surface, "-", 214, y + 1, MUTED)
         hint_line(app, surface, "A: card  SELECT: filter  B: back")
