@@ -51,6 +51,9 @@ def _effects() -> dict[str, Any]:
         "knockout": _tone(660, 420, volume=0.35, decay=4, sweep=-0.7)
         + _concat(_tone(1, 420, wave="noise", volume=0.15, decay=7)),
         "error": _tone(110, 160, volume=0.3, decay=2),
+        # The e-Reader's read chirp: three quick rising notes.
+        "scan": _concat(_tone(1319, 40, volume=0.3), _tone(1760, 40, volume=0.3),
+                        _tone(2637, 110, volume=0.3, decay=4)),
         "turn": _concat(_tone(1568, 70, wave="sine", volume=0.3),
                         _tone(2093, 120, wave="sine", volume=0.3)),
         "silence": np.zeros(10, dtype=np.float32),

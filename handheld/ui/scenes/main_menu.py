@@ -33,7 +33,7 @@ class MainMenuScene(Scene):
             MenuItem("Duel", True, "duel", "Play a match: the CPU, or a friend."),
             MenuItem("Deck builder", True, "decks", "Build and edit your decks."),
             MenuItem("Card album", True, "album", "Every card of the collection."),
-            MenuItem("e-Reader", True, "ereader", "Scan printed card codes."),
+            MenuItem("e-Reader", True, "ereader", "Scan card codes; Pokédex, dictionary."),
             MenuItem("e-Tools", True, "etools", "Coin flipper and battle timer."),
             MenuItem("Settings", True, "settings", "Text speed, sound, keys, screen."),
         ])
@@ -67,11 +67,9 @@ class MainMenuScene(Scene):
 
             self.push(SettingsScene(app))
         elif what == "ereader":
-            from .coming_soon import ComingSoonScene
+            from .ereader import EReaderMenuScene
 
-            self.push(ComingSoonScene(app, "e-Reader", "Scanning printed card codes with the "
-                                      "camera comes in a later release. The card album "
-                                      "already holds the whole Expedition set."))
+            self.push(EReaderMenuScene(app))
         elif what == "etools":
             from .etools import EToolsMenuScene
 
