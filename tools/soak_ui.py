@@ -30,6 +30,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from firmware_sim.buttons import Button
+from firmware_sim.camera import SimCamera
 from handheld.ui.app import FRAME_MS, Handheld
 
 WEIGHTS = {Button.UP: 8, Button.DOWN: 8, Button.LEFT: 6, Button.RIGHT: 6, Button.A: 12,
@@ -37,15 +38,40 @@ WEIGHTS = {Button.UP: 8, Button.DOWN: 8, Button.LEFT: 6, Button.RIGHT: 6, Button
            Button.POWER: 0.1}
 
 
+def _camera_clip() -> list[Any]:
+    """What the scan screen's simulated camera films: codes coming and going, one damaged."""
+    import numpy as np
+
+    from scanner.codes import encode_card, encode_deck
+    from scanner.synthetic import make_label
+
+    def frame(*codes: str) -> Any:
+        picture = np.full((480, 640, 3), 100, np.uint8)
+        for i, text in enumerate(codes):
+            label, _ = make_label(text, "Soak", module=4)
+            h, w = label.shape[:2]
+            picture[20:20 + h, 20 + i * (w + 20):20 + i * (w + 20) + w] = label
+        return picture
+
+    deck = encode_deck("Soak deck", ["ecard1-93"] * 4 + ["ecard1-84"] * 2)
+    bad = encode_card("ecard1-1")[:-1] + "0"
+    return [frame()] * 3 + [frame(encode_card("ecard1-93"))] * 4 + [frame()] * 2 + \
+        [frame(encode_card("ecard2-1", 2), deck)] * 4 + [frame(bad)] * 3
+
+
 def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
     """Scenes a visit can start from."""
     from handheld.cards import load_deck
+    from handheld.ereader.scan_session import ScanBasket
     from handheld.ui.scenes.album import AlbumScene
+    from handheld.ui.scenes.card_info import CardInfoScene
     from handheld.ui.scenes.card_view import CardViewScene
-    from handheld.ui.scenes.coming_soon import ComingSoonScene
+    from handheld.ui.scenes.collection_view import CollectionScene
     from handheld.ui.scenes.decks import DeckEditorScene, DeckListScene
+    from handheld.ui.scenes.dictionary import DictionaryScene
     from handheld.ui.scenes.duel import DuelScene, DuelSetup
     from handheld.ui.scenes.duel_setup import DuelSetupScene
+    from handheld.ui.scenes.ereader import EReaderMenuScene
     from handheld.ui.scenes.etools import (
         ChessClockScene,
         CoinFlipperScene,
@@ -53,8 +79,17 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
         TimerScene,
     )
     from handheld.ui.scenes.main_menu import MainMenuScene
+    from handheld.ui.scenes.scan import ScanScene
+    from handheld.ui.scenes.scan_review import ScanReviewScene
     from handheld.ui.scenes.settings_scene import SettingsScene
     from handheld.ui.scenes.title import TitleScene
+
+    def _basket() -> ScanBasket:
+        basket = ScanBasket()
+        basket.add_card("ecard1-93", 2)
+        basket.add_card("ecard2-1")
+        basket.add_deck("Soak", [("ecard1-84", 3), ("ecard1-1", 1)])
+        return basket
 
     def duel(mode: str) -> Any:
         seats = ("human", "greedy") if mode == "cpu" else ("human", "human")
@@ -75,7 +110,14 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
         "duel_hotseat": lambda: duel("hotseat"),
         "decks": lambda: DeckListScene(app),
         "deck_editor": lambda: DeckEditorScene(app, load_deck("tidal_mind")[:40], "Soak"),
-        "coming_soon": lambda: ComingSoonScene(app, "e-Reader", "Soon."),
+        "ereader": lambda: EReaderMenuScene(app),
+        "scan": lambda: ScanScene(app),
+        "scan_review": lambda: ScanReviewScene(app, _basket()),
+        "collection": lambda: CollectionScene(app),
+        "card_info": lambda: CardInfoScene(app, "ecard1-1"),
+        "card_info_eevee": lambda: CardInfoScene(app, "ecard2-75"),
+        "card_info_trainer": lambda: CardInfoScene(app, "ecard1-140"),
+        "dictionary": lambda: DictionaryScene(app),
         "etools": lambda: EToolsMenuScene(app),
         "coins": lambda: CoinFlipperScene(app),
         "timer": lambda: TimerScene(app),
@@ -90,6 +132,8 @@ def soak(frames: int, seed: int = 1, visit: int = 2500, data_dir: Path | None = 
     rng = random.Random(seed)
     data = data_dir or Path(tempfile.mkdtemp(prefix="handheld-soak-"))
     app = Handheld(headless=True, data_dir=data, seed=seed)
+    clip = _camera_clip()
+    app.board.camera_factory = lambda: SimCamera(clip, 15, app.board.clock)
     app.settings.text_speed = rng.choice(["normal", "fast", "instant"])
     starts = _starts(app)
     names = sorted(starts)

@@ -1,4 +1,5 @@
-"""Golden pictures of the e-Reader's card screens and the Dictionary: the native 240x160
+"""Golden pictures of the e-Reader's screens (menu, scanning, review, collection, a card's
+screens) and the Dictionary: the native 240x160
 surface must match, pixel for pixel, the PNGs in tests/ui/goldens.
 
 The scenes are pushed straight onto a headless handheld (no walk through the menus). After
@@ -21,12 +22,20 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
+from firmware_sim.camera import FrameListSource
+from handheld.ereader.scan_session import ScanBasket
 from handheld.glossary import lookup
 from handheld.ui.app import Handheld
 from handheld.ui.scene import Scene
 from handheld.ui.scenes.card_info import CardInfoScene
+from handheld.ui.scenes.collection_view import CollectionScene
 from handheld.ui.scenes.dictionary import DictionaryScene
+from handheld.ui.scenes.ereader import EReaderMenuScene
+from handheld.ui.scenes.scan import ScanScene
+from handheld.ui.scenes.scan_review import ScanReviewScene
+from scanner.codes import encode_card
 
+from .test_ereader import bad_checksum, scene_frame
 from .test_goldens import GOLDENS, UPDATE, _app
 
 ALAKAZAM = "ecard1-1"
@@ -80,10 +89,48 @@ def _dictionary_term(h: Handheld) -> None:
     h.press("A")
 
 
+def _ereader_menu(h: Handheld) -> None:
+    h.saves.add_cards(h.profile, {ALAKAZAM: 2}, scanned_from="camera")
+    _push(h, EReaderMenuScene(h))
+
+
+def _scan(h: Handheld) -> None:
+    frames = [scene_frame(encode_card(ALAKAZAM), bad_checksum(encode_card(ODDISH)))] * 9
+    h.board.camera_factory = lambda: FrameListSource(frames)
+    _push(h, ScanScene(h))  # two frames read: the card accepted, the damaged code refused
+
+
+def _scan_no_camera(h: Handheld) -> None:
+    _push(h, ScanScene(h))  # the headless board has no camera
+
+
+def _scan_review(h: Handheld) -> None:
+    basket = ScanBasket()
+    basket.add_card(ALAKAZAM)
+    basket.add_card(ODDISH, 3)
+    basket.add_deck("Psychic Line", [("ecard1-93", 4), ("ecard1-84", 3)])
+    _push(h, ScanReviewScene(h, basket))
+
+
+def _collection(h: Handheld) -> None:
+    h.saves.add_cards(h.profile, {f"ecard1-{n}": 1 + n % 3 for n in range(1, 166, 2)})
+    h.saves.add_cards(h.profile, {"ecard2-1": 1, "pl1-1": 2})
+    _push(h, CollectionScene(h))
+
+
+def _collection_today(h: Handheld) -> None:
+    h.saves.add_cards(h.profile, {ALAKAZAM: 1, ODDISH: 2}, scanned_from="camera")
+    h.saves.add_cards(h.profile, {"ecard2-1": 1}, scanned_from="camera")
+    _push(h, CollectionScene(h, "Today"))
+
+
 SCREENS: dict[str, Callable[[Handheld], None]] = {
     "card_pokedex": _pokedex, "card_tips": _tips, "card_data": _data,
     "card_evolution": _evolution, "card_dictionary": _card_dictionary,
     "dictionary": _dictionary, "dictionary_term": _dictionary_term,
+    "ereader_menu": _ereader_menu, "scan": _scan, "scan_no_camera": _scan_no_camera,
+    "scan_review": _scan_review, "collection": _collection,
+    "collection_today": _collection_today,
 }
 
 
