@@ -13,6 +13,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -103,6 +104,16 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("--scale", type=_positive, default=1,
                        help="integer scale of the --page PNG (default 1: native 240x160)")
     cards.add_argument("--json", action="store_true")
+
+    decks = sub.add_parser("decks", help="the decks saved on this handheld: list them, or "
+                                         "export one as a .deck file (for printed codes)")
+    decks.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
+                       help="where the saves live (default: the game's data directory)")
+    decks.add_argument("--profile", metavar="NAME",
+                       help="whose decks (default: the first profile, as the game uses)")
+    decks.add_argument("--export", metavar="DECK", help="the saved deck to write out")
+    decks.add_argument("--out", metavar="PATH.deck",
+                       help="where --export writes (never over an existing file)")
     return parser
 
 
@@ -119,6 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _sim(args)
         if command == "cards":
             return _cards(args)
+        if command == "decks":
+            return _decks(args)
     except FileNotFoundError as exc:
         parser.exit(2, f"error: {exc}\n")
     except KeyboardInterrupt:
@@ -234,6 +247,65 @@ def _sim(args: argparse.Namespace) -> int:
         print(f"{stats['games_per_second']} games/s, {stats['decisions_per_second']} "
               f"decisions/s, median {stats['median_us_per_decision']} us per decision")
     return 1 if stats["errors"] else 0
+
+
+def _decks(args: argparse.Namespace) -> int:
+    """List a profile's saved decks, or export one in the .deck format that
+    ``python -m scanner sheet --deck FILE`` prints codes for."""
+    from firmware_sim.storage import DirStorage
+
+    from .cards import default_pool
+    from .engine.deck import format_deck_list
+    from .save import SaveError, UnknownDeck, open_saves
+
+    if bool(args.export) != bool(args.out):
+        print("error: --export DECK and --out PATH.deck go together", file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else None
+    if out is not None and out.exists():
+        print(f"error: {out} already exists; choose another --out", file=sys.stderr)
+        return 2
+    opened = open_saves(DirStorage(getattr(args, "data_dir", None)))
+    try:
+        if opened.problem:
+            print(f"error: the saves cannot be read: {opened.problem}", file=sys.stderr)
+            return 1
+        saves = opened.saves
+        profiles = saves.profiles()
+        if args.profile:
+            profile = next((p for p in profiles if p.name.casefold() ==
+                            args.profile.casefold()), None)
+            if profile is None:
+                names = ", ".join(p.name for p in profiles) or "none yet"
+                print(f"error: no profile called {args.profile!r} (profiles: {names})",
+                      file=sys.stderr)
+                return 2
+        elif profiles:
+            profile = profiles[0]
+        else:
+            print("No profiles yet: the game makes one the first time it starts.")
+            return 0
+        if out is None:
+            for deck in saves.decks(profile.id):
+                print(f"{deck.name}: {len(deck.cards)} cards")
+            return 0
+        try:
+            deck = saves.deck_named(profile.id, args.export)
+        except UnknownDeck:
+            names = ", ".join(d.name for d in saves.decks(profile.id)) or "none yet"
+            print(f"error: {profile.name} has no deck called {args.export!r} (decks: {names})",
+                  file=sys.stderr)
+            return 2
+        out.write_text(f"# {deck.name}\n" + format_deck_list(default_pool(), deck.cards),
+                       encoding="utf-8")
+        print(f"Wrote {deck.name!r} ({len(deck.cards)} cards) to {out}; print its codes with: "
+              f"python -m scanner sheet --deck {out} --out sheet.pdf")
+        return 0
+    except SaveError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        opened.saves.close()
 
 
 def _cards(args: argparse.Namespace) -> int:

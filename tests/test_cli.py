@@ -126,3 +126,30 @@ def test_play_keeps_history_and_survives_a_damaged_save_file(tmp_path: Path) -> 
     assert "is not a save file" in r.stderr and "left exactly as it was" in r.stderr
     assert "memory only, not kept" in r.stderr
     assert save.read_bytes() == b"not a database, but the player's file all the same"
+
+
+def test_a_saved_deck_is_exported_for_the_sheet_printer(tmp_path: Path) -> None:
+    from firmware_sim.storage import DirStorage
+    from handheld.save import open_saves
+    from scanner.sheet import read_deck
+
+    data = tmp_path / "data"
+    opened = open_saves(DirStorage(data))
+    profile = opened.saves.create_profile("Ash")
+    opened.saves.save_deck(profile.id, "Psychic Line", ["ecard1-93"] * 4 + ["ecard1-84"] * 2)
+    opened.saves.close()
+    listed = run("decks", "--data-dir", str(data))
+    assert listed.returncode == 0, listed.stderr
+    assert "Psychic Line: 6 cards" in listed.stdout
+    out = tmp_path / "psychic.deck"
+    r = run("decks", "--data-dir", str(data), "--export", "psychic line", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    assert read_deck(str(out)) == ("Psychic Line", [("ecard1-93", 4), ("ecard1-84", 2)])
+    again = run("decks", "--data-dir", str(data), "--export", "Psychic Line", "--out", str(out))
+    assert again.returncode == 2 and "already exists" in again.stderr  # never overwritten
+    missing = run("decks", "--data-dir", str(data), "--export", "Nope", "--out",
+                  str(tmp_path / "nope.deck"))
+    assert missing.returncode == 2 and "no deck called 'Nope'" in missing.stderr
+    assert "Psychic Line" in missing.stderr
+    half = run("decks", "--data-dir", str(data), "--export", "Psychic Line")
+    assert half.returncode == 2 and "go together" in half.stderr
