@@ -216,3 +216,33 @@ def test_the_collection_view_lists_sets_and_opens_a_set_with_owned_counts(
     assert view.page == 1
     screen = h.screen
     assert screen.shape == (160, 240, 3)
+
+
+def test_a_real_board_decodes_in_the_background(tmp_path: Path) -> None:
+    import time
+
+    from firmware_sim.camera import FrameListSource
+    from handheld.ui.scenes.scan import ScanScene
+
+    frames = [scene_frame(encode_card(ALAKAZAM))]
+    h = fresh(tmp_path)
+    h.board.camera_factory = lambda: FrameListSource(frames, loop=True)
+    scan = ScanScene(h, threaded=True)
+    h.scenes.push(scan)
+    h.tick(1)
+    assert scan.reader is not None
+    for _ in range(3000):  # decoded frames arrive as the thread finishes them
+        h.tick(1)
+        if scan.basket:
+            break
+        time.sleep(0.002)
+    assert dict(scan.basket.cards) == {ALAKAZAM: 1}
+    assert scan.reader.decoded >= 2  # two decoded frames in a row accept a card
+    for _ in range(20):
+        h.tick(1)
+    assert dict(scan.basket.cards) == {ALAKAZAM: 1}  # still in view: counted once
+    h.press("B")  # the card is not in the collection yet: it asks first
+    h.press("DOWN")
+    h.press("A")  # Leave
+    assert h.describe()["scene"] != "ScanScene"
+    assert scan.reader is None  # the thread is stopped when the screen closes

@@ -7,8 +7,10 @@ shown. Accepted cards wait in the session's basket: A opens the review (add to t
 collection, add to a deck, save a scanned deck list, open a card's screens), B leaves
 (asking first when scanned cards would be lost).
 
-Frames are decoded in the game loop, only when the camera delivers a new one (15-30 a
-second), so a headless run is exact frame for frame.
+Frames are decoded only when the camera delivers a new one (15-30 a second): in a
+background thread on a real board (a frame with no code costs the pipeline more than a
+60 Hz frame has; see ``scanner.worker``), in the game loop on the headless board, so a
+test is exact frame for frame.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
     from scanner.catalog import Catalog
     from scanner.reading import Reading
     from scanner.tracker import Seen
+    from scanner.worker import BackgroundReader
 
     from ..app import Handheld
     from ..input import FrameInput
@@ -71,9 +74,14 @@ class Banner:
 
 
 class ScanScene(Scene):
-    def __init__(self, app: Handheld, basket: ScanBasket | None = None) -> None:
+    def __init__(self, app: Handheld, basket: ScanBasket | None = None, *,
+                 threaded: bool | None = None) -> None:
         super().__init__(app)
         self.basket = basket or ScanBasket()
+        # Decode in a background thread on a real board, so the game keeps 60 Hz; in the
+        # game loop on the headless board, so a test or a replay is exact frame for frame.
+        self.threaded = (not app.headless) if threaded is None else threaded
+        self.reader: BackgroundReader | None = None
         self.camera: FrameSource | None = None
         self.problem: str | None = None  # why there is no picture
         self.preview: pygame.Surface | None = None
@@ -95,6 +103,10 @@ class ScanScene(Scene):
 
         self.pipeline = Pipeline(catalog=_catalog())
         self.tracker = Tracker()
+        if self.threaded:
+            from scanner.worker import BackgroundReader
+
+            self.reader = BackgroundReader(self.pipeline.read)
         self._open()
 
     def _open(self) -> None:
@@ -115,6 +127,9 @@ class ScanScene(Scene):
 
     def exit(self) -> None:
         self._close_camera()
+        if self.reader is not None:
+            self.reader.close()
+            self.reader = None
 
     def resume(self, result: Any = None) -> None:
         leaving, self.asking_leave = self.asking_leave, False
@@ -160,14 +175,24 @@ class ScanScene(Scene):
             self._close_camera()
             self.problem = str(exc)
             return
-        if frame is None:
-            if self.camera.ended:
-                self._close_camera()
-                self.problem = "the camera's picture ended"
-            return
-        self.frames_read += 1
-        self._show(frame)
-        step = self.tracker.update(self.pipeline.read(frame))
+        if frame is not None:
+            self.frames_read += 1
+            self._show(frame)
+        if self.reader is not None:
+            if frame is not None:
+                self.reader.offer(frame)
+            readings = self.reader.poll()
+            if readings is not None:
+                self._track(readings)
+        elif frame is not None:
+            self._track(self.pipeline.read(frame))
+        if frame is None and self.camera.ended:
+            self._close_camera()
+            self.problem = "the camera's picture ended"
+
+    def _track(self, readings: list[Reading]) -> None:
+        """One decoded frame through the tracker: frames to draw, cards to add."""
+        step = self.tracker.update(readings)
         self.codes = list(step.in_view)
         for reading in step.rejected:
             self._reject(reading)
