@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from collections.abc import Sequence
@@ -210,48 +209,28 @@ def source_spec(text: str) -> str:
                      "camera spec (v4l2:0, picamera2, file:PATH, dir:PATH, sim:PATH@FPS)")
 
 
-def has_display() -> bool:
-    if sys.platform.startswith("linux"):
-        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-    return True
-
-
 class Preview:
-    """The preview window (OpenCV's highgui); ``None`` from :meth:`open` when it cannot be
-    shown (no display, a headless OpenCV build)."""
+    """The preview window: firmware_sim's pygame window (the project's OpenCV has no GUI);
+    ``None`` from :meth:`open` where there is no display."""
 
-    WINDOW = "scanner (q to quit)"
+    def __init__(self, window: Any) -> None:
+        self.window = window
 
     @classmethod
     def open(cls) -> Preview | None:
-        if not has_display():
-            return None
-        try:
-            cv2.namedWindow(cls.WINDOW, cv2.WINDOW_AUTOSIZE)
-        except cv2.error:
-            return None
-        return cls()
+        from firmware_sim.preview import PreviewWindow  # the CLI wires in the hardware seam
+
+        window = PreviewWindow.open()
+        return cls(window) if window is not None else None
 
     def show(self, frame: Image, seen: Sequence[Any], status: str) -> bool:
-        """Draws the frame with boxes; False when the user asked to quit."""
-        canvas = frame.copy()
-        for s in seen:
-            pts = np.array(s.reading.detection.corners, np.int32).reshape(-1, 1, 2)
-            cv2.polylines(canvas, [pts], True, COLOURS.get(s.status, (255, 255, 255)), 2)
-        cv2.putText(canvas, status, (8, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (255, 255, 255),
-                    1, cv2.LINE_AA)
-        try:
-            cv2.imshow(self.WINDOW, canvas)
-            key = cv2.waitKey(1) & 0xFF
-        except cv2.error:
-            return True
-        return key not in (ord("q"), 27)
+        """Draws the frame with a coloured outline per code; False when the user quits."""
+        shapes = [(s.reading.detection.corners,
+                   COLOURS.get(s.status, (255, 255, 255))[::-1]) for s in seen]
+        return bool(self.window.show(frame, shapes, status))
 
     def close(self) -> None:
-        try:
-            cv2.destroyWindow(self.WINDOW)
-        except cv2.error:
-            pass
+        self.window.close()
 
 
 class Tally:

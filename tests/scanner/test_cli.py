@@ -147,6 +147,7 @@ def test_scan_text_running_count(film: tuple[Path, list[np.ndarray]],
     folder, frames = film
     monkeypatch.delenv("DISPLAY", raising=False)  # no display: no preview, no failure
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
     code, out, _ = run(["scan", "--source", str(folder)], capsys)
     assert code == 0
     lines = out.splitlines()
@@ -154,6 +155,27 @@ def test_scan_text_running_count(film: tuple[Path, list[np.ndarray]],
     assert [ln.split(":")[0] for ln in lines if "accepted +" in ln] == [
         "frame 2", "frame 7", "frame 12"]
     assert lines[-2].startswith(f"{len(frames)} frame(s) from dir:{folder}; accepted 3 code(s)")
+
+
+def test_scan_shows_a_preview_where_there_is_a_display(
+        film: tuple[Path, list[np.ndarray]], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from firmware_sim.preview import PreviewWindow
+
+    folder, frames = film
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # SDL's off-screen display
+    shown: list[int] = []
+    real_show = PreviewWindow.show
+
+    def show(self: PreviewWindow, frame: np.ndarray, shapes: object = (),
+             status: str = "") -> bool:
+        shown.append(len(shapes))  # type: ignore[arg-type]
+        return real_show(self, frame, shapes, status)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(PreviewWindow, "show", show)
+    code, _, _ = run(["scan", "--source", str(folder)], capsys)
+    assert code == 0
+    assert len(shown) == len(frames) and max(shown) >= 1  # every frame, codes outlined
 
 
 def test_scan_a_video_file(film: tuple[Path, list[np.ndarray]], tmp_path: Path,
