@@ -33,6 +33,7 @@ import math
 import os
 import re
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
@@ -592,6 +593,70 @@ class FrameListSource(_SourceBase):
         self._size = _frame_size(frame)
         # A copy, so a caller that draws on a frame does not change the script.
         return frame.copy()
+
+
+class BackgroundCamera(_SourceBase):
+    """Another source read continuously in a thread, so ``read()`` never waits.
+
+    A webcam's or Picamera2's read blocks until the next frame (33 ms at 30 fps), two
+    60 Hz frames of a game loop. Wrapped, ``read()`` returns the newest frame not yet
+    returned, or None at once; older frames the reader was too slow for are dropped, as a
+    live view should. The wrapped source's failure is raised by the next ``read()``; its
+    end is ``ended`` once the last frame has been taken. This camera owns the source and
+    closes it.
+    """
+
+    POLL_S = 0.002  # rest between empty reads of a non-blocking source (a sim camera)
+
+    def __init__(self, source: FrameSource) -> None:
+        super().__init__()
+        self.source = source
+        self.name = source.name
+        self._lock = threading.Lock()
+        self._frame: Frame | None = None
+        self._error: CameraUnavailable | None = None
+        self._source_ended = False
+        self._stop = threading.Event()
+        self.captured = 0  # frames read from the source
+        self._thread = threading.Thread(target=self._run, name=f"camera {self.name}",
+                                        daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                frame = self.source.read()
+            except CameraUnavailable as exc:
+                with self._lock:
+                    self._error = exc
+                return
+            if frame is None:
+                if self.source.ended:
+                    with self._lock:
+                        self._source_ended = True
+                    return
+                self._stop.wait(self.POLL_S)
+                continue
+            with self._lock:
+                self._frame = frame
+                self.captured += 1
+
+    def read(self) -> Frame | None:
+        self._check_open()
+        with self._lock:
+            frame, self._frame = self._frame, None
+            if frame is None and self._error is not None:
+                raise self._error
+            if frame is None and self._source_ended:
+                self._ended = True
+        if frame is not None:
+            self._size = _frame_size(frame)
+        return frame
+
+    def _release(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2.0)
+        self.source.close()
 
 
 class _Rewindable(FrameSource, Protocol):

@@ -640,3 +640,101 @@ def test_open_camera_bare_path_suggests_a_kind(tmp_path):
     clip.write_bytes(b"x")
     with pytest.raises(CameraUnavailable, match=r"did you mean 'file:"):
         open_camera(str(clip))
+
+
+# ------------------------------------------------------------------ background capture
+
+
+class _SlowSource:
+    """A camera whose read blocks like a driver's, numbering its frames; optionally it
+    fails or ends after some frames."""
+
+    name = "slow"
+
+    def __init__(self, frames: int = 10**9, fail_after: int | None = None,
+                 delay: float = 0.01) -> None:
+        import threading
+
+        self.count = 0
+        self.frames = frames
+        self.fail_after = fail_after
+        self.delay = delay
+        self.ended = False
+        self.closed = False
+        self.gate = threading.Event()
+        self.gate.set()
+
+    @property
+    def size(self):
+        return (4, 4)
+
+    def read(self):
+        import time
+
+        self.gate.wait()
+        time.sleep(self.delay)
+        if self.fail_after is not None and self.count >= self.fail_after:
+            raise CameraUnavailable(self.name, "unplugged")
+        if self.count >= self.frames:
+            self.ended = True
+            return None
+        self.count += 1
+        return np.full((4, 4, 3), self.count % 256, np.uint8)
+
+    def close(self) -> None:
+        self.closed = True
+
+    def describe(self) -> str:
+        return self.name
+
+
+def _wait_for(predicate, timeout: float = 10.0) -> None:
+    import time
+
+    end = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.002)
+
+
+def test_a_background_camera_never_blocks_and_gives_the_newest_frame() -> None:
+    from firmware_sim.camera import BackgroundCamera
+
+    source = _SlowSource()
+    source.gate.clear()  # the driver has no frame yet
+    camera = BackgroundCamera(source)
+    try:
+        assert camera.read() is None  # returns at once although the source blocks
+        source.gate.set()
+        _wait_for(lambda: camera.captured >= 3)
+        frame = camera.read()
+        assert frame is not None
+        assert int(frame[0, 0, 0]) >= 2  # the newest (or the one before), not the first
+        again = camera.read()
+        assert again is None or int(again[0, 0, 0]) > int(frame[0, 0, 0])  # never twice
+        assert camera.size == (4, 4)
+    finally:
+        camera.close()
+    assert source.closed  # it owns the source
+
+
+def test_a_background_camera_reports_the_failure_and_the_end() -> None:
+    from firmware_sim.camera import BackgroundCamera
+
+    failing = BackgroundCamera(_SlowSource(fail_after=2, delay=0.001))
+    try:
+        _wait_for(lambda: failing.captured == 2)
+        _wait_for(lambda: failing._error is not None)
+        assert failing.read() is not None  # the last good frame first
+        with pytest.raises(CameraUnavailable, match="unplugged"):
+            failing.read()
+    finally:
+        failing.close()
+    ending = BackgroundCamera(_SlowSource(frames=1, delay=0.001))
+    try:
+        _wait_for(lambda: ending._source_ended)
+        assert not ending.ended  # a frame is still waiting
+        assert ending.read() is not None
+        assert ending.read() is None and ending.ended
+    finally:
+        ending.close()

@@ -113,7 +113,12 @@ class ScanScene(Scene):
         from firmware_sim.camera import CameraUnavailable
 
         try:
-            self.camera = self.app.board.open_camera()
+            camera = self.app.board.open_camera()
+            if self.threaded:  # a driver's read waits for the next frame: not in the loop
+                from firmware_sim.camera import BackgroundCamera
+
+                camera = BackgroundCamera(camera)
+            self.camera = camera
             self.problem = None
         except CameraUnavailable as exc:
             self.camera = None
