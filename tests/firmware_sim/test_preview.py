@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 
 import numpy as np
-import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -19,8 +18,7 @@ def test_no_display_means_no_window() -> None:
 
 def test_a_frame_is_shown_with_its_outlines_and_q_closes() -> None:
     window = PreviewWindow.open("test")
-    if window is None:
-        pytest.skip("SDL has no video driver here")
+    assert window is not None  # SDL's dummy driver is always there
     try:
         frame = np.zeros((120, 160, 3), np.uint8)
         frame[:, :, 0] = 200  # blue in BGR
