@@ -148,17 +148,9 @@ def run_decode(args: argparse.Namespace) -> int:
         entry: dict[str, Any] = {"image": name}
         try:
             image = load_image(path)
-        except CliError as exc:
-            failed += 1
-            entry["error"] = str(exc)
-            results.append(entry)
-            if not args.json:
-                print(f"{name}: error: {exc}")
-            continue
-        start = time.perf_counter()
-        try:
+            start = time.perf_counter()
             readings = read_codes(decoder, image, catalog)
-        except BadImage as exc:  # a picture of a few pixels
+        except (CliError, BadImage) as exc:  # unreadable, or a picture of a few pixels
             failed += 1
             entry["error"] = str(exc)
             results.append(entry)

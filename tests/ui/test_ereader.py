@@ -66,6 +66,17 @@ def with_camera(h: Handheld, path: Path) -> None:
     h.board.camera_factory = lambda: VideoFileSource(path)
 
 
+def start_scan(tmp_path: Path, clip: Path | None) -> Handheld:
+    """A fresh handheld on the scan screen, filming ``clip`` (None: no camera)."""
+    h = fresh(tmp_path)
+    if clip is not None:
+        with_camera(h, clip)
+    to_menu(h)
+    choose(h, "e-Reader")
+    choose(h, "Scan cards")
+    return h
+
+
 def scan_until_ended(h: Handheld) -> None:
     scan = h.scenes.top
     assert scan.name == "ScanScene"
@@ -90,10 +101,7 @@ def test_the_e_reader_menu_opens_each_screen(tmp_path: Path) -> None:
 
 
 def test_no_camera_says_why(tmp_path: Path) -> None:
-    h = fresh(tmp_path)
-    to_menu(h)
-    choose(h, "e-Reader")
-    choose(h, "Scan cards")
+    h = start_scan(tmp_path, None)
     scan = h.scenes.top
     assert scan.problem is not None and "headless board has no camera" in scan.problem
     h.tick(2)
@@ -101,11 +109,7 @@ def test_no_camera_says_why(tmp_path: Path) -> None:
 
 
 def test_scanning_a_video_file_into_the_collection(tmp_path: Path, clip: Path) -> None:
-    h = fresh(tmp_path)
-    with_camera(h, clip)
-    to_menu(h)
-    choose(h, "e-Reader")
-    choose(h, "Scan cards")
+    h = start_scan(tmp_path, clip)
     scan = h.scenes.top
     scan_until_ended(h)
     assert scan.problem == "the camera's picture ended"
@@ -136,11 +140,7 @@ def test_scanning_a_video_file_into_the_collection(tmp_path: Path, clip: Path) -
 def test_a_bad_code_shows_its_reason(tmp_path: Path) -> None:
     frames = [scene_frame(bad_checksum(encode_card(ABRA)))] * 4
     path = write_video(tmp_path / "bad.avi", frames)
-    h = fresh(tmp_path)
-    with_camera(h, path)
-    to_menu(h)
-    choose(h, "e-Reader")
-    choose(h, "Scan cards")
+    h = start_scan(tmp_path, path)
     scan = h.scenes.top
     scan_until_ended(h)
     assert scan.refusal is not None and "checksum" in " ".join(scan.refusal.lines)
@@ -180,11 +180,7 @@ def test_scanned_cards_go_into_a_deck_and_a_deck_code_becomes_a_deck(tmp_path: P
 def test_leaving_with_unsaved_cards_asks_first(tmp_path: Path) -> None:
     frames = [scene_frame(encode_card(ABRA))] * 3
     path = write_video(tmp_path / "one.avi", frames)
-    h = fresh(tmp_path)
-    with_camera(h, path)
-    to_menu(h)
-    choose(h, "e-Reader")
-    choose(h, "Scan cards")
+    h = start_scan(tmp_path, path)
     scan_until_ended(h)
     h.press("B")
     assert h.describe()["scene"] == "ConfirmScene"

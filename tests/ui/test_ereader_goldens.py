@@ -14,13 +14,11 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame
 
 from firmware_sim.camera import FrameListSource
 from handheld.ereader.scan_session import ScanBasket
@@ -36,7 +34,7 @@ from handheld.ui.scenes.scan_review import ScanReviewScene
 from scanner.codes import encode_card
 
 from .test_ereader import bad_checksum, scene_frame
-from .test_goldens import GOLDENS, UPDATE, _app
+from .test_goldens import _app, check_golden
 
 ALAKAZAM = "ecard1-1"
 ODDISH = "ecard1-122"  # Oddish -> Gloom -> Vileplume or Bellossom
@@ -138,17 +136,4 @@ SCREENS: dict[str, Callable[[Handheld], None]] = {
 def test_screen_matches_its_golden(name: str, tmp_path: Path) -> None:
     h = _app(tmp_path)
     SCREENS[name](h)
-    golden = GOLDENS / f"{name}.png"
-    if UPDATE:
-        GOLDENS.mkdir(exist_ok=True)
-        h.screenshot(golden)
-        return
-    assert golden.is_file(), f"no golden {golden}; run with HANDHELD_UPDATE_GOLDENS=1"
-    expected = pygame.surfarray.array3d(pygame.image.load(str(golden)))
-    actual = pygame.surfarray.array3d(h.surface)
-    if not np.array_equal(expected, actual):
-        out = tmp_path / f"{name}-actual.png"
-        h.screenshot(out)
-        diff = int((expected != actual).any(axis=2).sum())
-        raise AssertionError(f"{name}: {diff} pixels differ from {golden}; this run's "
-                             f"picture is {out}")
+    check_golden(h, name, tmp_path)

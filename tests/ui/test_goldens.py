@@ -127,10 +127,8 @@ SCREENS: dict[str, Callable[[Handheld], None]] = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(SCREENS))
-def test_screen_matches_its_golden(name: str, tmp_path: Path) -> None:
-    h = _app(tmp_path)
-    SCREENS[name](h)
+def check_golden(h: Handheld, name: str, tmp_path: Path) -> None:
+    """The handheld's surface against goldens/NAME.png (or, when updating, saved as it)."""
     golden = GOLDENS / f"{name}.png"
     if UPDATE:
         GOLDENS.mkdir(exist_ok=True)
@@ -145,3 +143,10 @@ def test_screen_matches_its_golden(name: str, tmp_path: Path) -> None:
         diff = int((expected != actual).any(axis=2).sum())
         raise AssertionError(f"{name}: {diff} pixels differ from {golden}; this run's "
                              f"picture is {out}")
+
+
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_screen_matches_its_golden(name: str, tmp_path: Path) -> None:
+    h = _app(tmp_path)
+    SCREENS[name](h)
+    check_golden(h, name, tmp_path)

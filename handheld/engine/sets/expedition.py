@@ -635,7 +635,7 @@ TRAINERS: dict[str, TrainerScript] = {
         steps=[ChooseCards("c", "deck", POKEMON_CARD, top=7),
                MoveCards("c", "hand", reveal=True),
                ShuffleDeck(wording="Shuffle the rest into your deck.")]),
-    "ecard1-144": TrainerScript(attacks=(  # Multi Technical Machine 01
+    "ecard1-144": TrainerScript(attacks=(  # MTM 01 (card 144)
         TMAttack("Paralyzing Gaze", ("C",), "", (Inflict(DEFENDER, PARALYZED),)),)),
     "ecard1-145": TrainerScript(  # Pokémon Nurse
         requires=(PlayerHas("own", "damaged"),),
@@ -649,7 +649,7 @@ TRAINERS: dict[str, TrainerScript] = {
         steps=on_heads(ChooseCards("e", "discard", ENERGY_CARD, count=2),
                        MoveCards("e", "deck", wording="Shuffle them into your deck."),
                        ShuffleDeck(wording=""))),
-    "ecard1-148": TrainerScript(  # Professor Elm's Training Method
+    "ecard1-148": TrainerScript(  # Elm's method (card 148)
         requires=(PlayerHas("own", "deck"),),
         steps=[ChooseCards("c", "deck", EVOLUTION), MoveCards("c", "hand", reveal=True),
                ShuffleDeck()]),

@@ -140,10 +140,9 @@ class CollectionScene(Scene):
                 surface.fill(DONE_FILL if p.complete else BAR_FILL, (x0, y + 1, filled, 5))
             pct = f"{p.percent:.0f}%"
             app.text.draw(surface, pct, 232 - app.text.font.width(pct), y, INK)
-        item = menu.selected
-        if isinstance(item and item.value, SetProgress):
-            p = item.value  # type: ignore[union-attr]
-            app.text.draw(surface, f"{p.abbr}: {p.copies} copies", 6, 139, MUTED)
+        chosen = menu.selected.value if menu.selected is not None else None
+        if isinstance(chosen, SetProgress):
+            app.text.draw(surface, f"{chosen.abbr}: {chosen.copies} copies", 6, 139, MUTED)
 
     def _draw_today(self, surface: pygame.Surface) -> None:
         app = self.app
