@@ -118,6 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from .cards import DeckFileError
+
     parser = build_parser()
     args = parser.parse_args(argv)
     command = args.command or "play"
@@ -132,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cards(args)
         if command == "decks":
             return _decks(args)
-    except FileNotFoundError as exc:
+    except (FileNotFoundError, DeckFileError) as exc:
         parser.exit(2, f"error: {exc}\n")
     except KeyboardInterrupt:
         return 130

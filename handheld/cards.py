@@ -12,6 +12,7 @@ from pathlib import Path
 from .assets import assets_dir, available_sets, load_set
 from .engine.cardpool import CardPool
 from .engine.deck import parse_deck_list
+from .engine.errors import InvalidDeck
 from .engine.sets import SCRIPTS
 
 THEME_DECKS = ("blazing_quake", "tidal_mind")
@@ -52,12 +53,69 @@ def resolve_deck_set(spec: str) -> list[str]:
     return names
 
 
-def load_deck(name_or_path: str) -> list[str]:
-    """A deck list by theme-deck name (``blazing_quake``) or by path to a ``.deck`` file."""
-    path = Path(name_or_path)
-    if not path.suffix:
-        path = decks_dir() / f"{name_or_path}.deck"
-    if not path.is_file():
+# A .deck file is a short text list; anything larger is not one.
+MAX_DECK_FILE_BYTES = 64 * 1024
+
+
+class DeckFileError(ValueError):
+    """A deck that cannot be read: no such ready-made deck, not a regular file, too large,
+    not UTF-8 text, or not a deck list. The message says which, in one line."""
+
+
+def read_deck_file(path: Path | str) -> list[str]:
+    """The card ids of a ``.deck`` file that the operator named (command line).
+
+    Only a regular file is read (never a FIFO, a device or a directory), at most
+    :data:`MAX_DECK_FILE_BYTES`; every failure is a :class:`DeckFileError`."""
+    import os
+    import stat
+
+    path = Path(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise DeckFileError(f"cannot open deck file {str(path)!r}: "
+                            f"{exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise DeckFileError(f"{str(path)!r} is not a regular file")
+        if info.st_size > MAX_DECK_FILE_BYTES:
+            raise DeckFileError(f"{str(path)!r} is {info.st_size} bytes; a deck file is at "
+                                f"most {MAX_DECK_FILE_BYTES}")
+        data = os.read(fd, MAX_DECK_FILE_BYTES + 1)
+    except OSError as exc:
+        raise DeckFileError(f"cannot read deck file {str(path)!r}: "
+                            f"{exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_DECK_FILE_BYTES:
+        raise DeckFileError(f"{str(path)!r} is larger than a deck file "
+                            f"({MAX_DECK_FILE_BYTES} bytes at most)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DeckFileError(f"{str(path)!r} is not UTF-8 text (byte {exc.start})") from None
+    try:
+        return parse_deck_list(text)
+    except InvalidDeck as exc:
+        raise DeckFileError(f"{str(path)!r}: {'; '.join(exc.violations)}") from None
+
+
+def load_ready_made_deck(name: str) -> list[str]:
+    """A ready-made deck of the assets by name (``blazing_quake``); never a path."""
+    if name not in deck_names():
         known = ", ".join(deck_names())
-        raise FileNotFoundError(f"no deck {name_or_path!r} (a .deck file, or one of: {known})")
-    return parse_deck_list(path.read_text(encoding="utf-8"))
+        raise DeckFileError(f"no ready-made deck {name!r}; ready-made decks: {known}")
+    return read_deck_file(decks_dir() / f"{name}.deck")
+
+
+def load_deck(name_or_path: str) -> list[str]:
+    """A deck by ready-made name (``blazing_quake``) or, for command lines whose operator
+    names a file, by path to a ``.deck`` file. Raises :class:`DeckFileError`.
+
+    Never call this with a name that came from outside (a protocol client, a peer): use
+    :func:`load_ready_made_deck` there."""
+    if not Path(name_or_path).suffix:
+        return load_ready_made_deck(name_or_path)
+    return read_deck_file(name_or_path)

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterable
 from typing import IO, Any
 
-from .cards import default_pool, load_deck
+from .cards import DeckFileError, default_pool, load_deck
 from .engine import Chance, Choice, EngineError, Match
 from .engine.describe import describe_event
 from .engine.position import describe_pending
@@ -232,7 +232,7 @@ def _deck(d: Any, i: int) -> list[str]:
     if isinstance(d, str):
         try:
             return load_deck(d)
-        except FileNotFoundError as exc:
+        except DeckFileError as exc:
             raise ProtocolError(f"decks[{i}]: {exc}") from None
     if isinstance(d, list) and all(isinstance(c, str) for c in d):
         return list(d)

@@ -46,7 +46,7 @@ def test_bad_arguments_get_clear_errors() -> None:
     r = run("sim", "--players", "random,wizard")
     assert r.returncode == 2 and "each one of random, greedy" in r.stderr
     r = run("sim", "--deck1", "nonexistent")
-    assert r.returncode == 2 and "no deck 'nonexistent'" in r.stderr
+    assert r.returncode == 2 and "no ready-made deck 'nonexistent'" in r.stderr
     r = run("sim", "--decks", "everything")
     assert r.returncode == 2 and "neither a deck set" in r.stderr
     r = run("cards", "--page", "ecard1-999")

@@ -43,18 +43,41 @@ def validate_deck(pool: CardPool, deck: Sequence[str], rules: Ruleset = EXPEDITI
         raise InvalidDeck(problems)
 
 
+# A deck list names at most this many cards and lines: a legal deck has 60, and these bounds
+# keep a hostile list ("99999999999 ecard1-1", a million lines) from costing memory or time.
+MAX_LIST_CARDS = 240
+MAX_LIST_LINES = 1000
+MAX_COPIES_PER_LINE = 60
+
+
 def parse_deck_list(text: str) -> list[str]:
     """Read a deck list: one ``COUNT CARD-ID`` per line; ``#`` starts a comment; the card
-    name may follow the id for readability (``4 ecard1-98 Charmander``)."""
+    name may follow the id for readability (``4 ecard1-98 Charmander``).
+
+    Raises :class:`InvalidDeck` naming the first bad line; the bounds above are enforced
+    before any work is spent on a line."""
     cards: list[str] = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    lines = text.splitlines()
+    if len(lines) > MAX_LIST_LINES:
+        raise InvalidDeck([f"the list has {len(lines)} lines; a deck list has at most "
+                           f"{MAX_LIST_LINES}"])
+    for lineno, raw in enumerate(lines, 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
         parts = line.split()
-        if len(parts) < 2 or not parts[0].isdigit():
-            raise InvalidDeck([f"line {lineno}: expected 'COUNT CARD-ID [name]', got {raw!r}"])
+        shown = raw if len(raw) <= 60 else raw[:57] + "..."
+        if len(parts) < 2 or not (parts[0].isascii() and parts[0].isdigit()):
+            raise InvalidDeck([f"line {lineno}: expected 'COUNT CARD-ID [name]', got {shown!r}"])
+        if len(parts[0]) > 3 or not 1 <= int(parts[0]) <= MAX_COPIES_PER_LINE:
+            raise InvalidDeck([f"line {lineno}: the count must be 1 to {MAX_COPIES_PER_LINE}, "
+                               f"got {shown!r}"])
+        if len(parts[1]) > 40:
+            raise InvalidDeck([f"line {lineno}: {parts[1][:40]!r}... is too long for a card id"])
         cards.extend([parts[1]] * int(parts[0]))
+        if len(cards) > MAX_LIST_CARDS:
+            raise InvalidDeck([f"line {lineno}: the list names more than {MAX_LIST_CARDS} "
+                               "cards; a deck has 60"])
     return cards
 
 

@@ -82,7 +82,7 @@ def test_errors_are_objects_and_the_session_goes_on(engine: Engine) -> None:
     r = engine.send(cmd="new", decks=["blazing_quake", ["ecard2-1"] * 60])
     assert r["error"]["type"] == "InvalidDeck" and "Ampharos" in r["error"]["message"]
     r = engine.send(cmd="new", decks=["blazing_quake", "no_such_deck"])
-    assert "no deck 'no_such_deck'" in r["error"]["message"]
+    assert "no ready-made deck 'no_such_deck'" in r["error"]["message"]
     r = engine.send(cmd="new", decks=["blazing_quake", "tidal_mind"], seed=1,
                     auto_chance=True)
     assert r["ok"] and r["decision"]["type"] == "choice"
