@@ -118,7 +118,7 @@ EARLY_BYTES = 256 * 1024  # payload bytes held for out-of-order or undelivered m
 
 # A peer that does this is disconnected.
 GARBAGE_RUN = 64 * 1024  # bytes thrown away without one valid frame in between
-BAD_RUN = 32  # frames or messages refused in a row, none delivered in between
+BAD_RUN = 32  # frames or messages refused in a row (or false frames among the garbage)
 FLOOD_FRAMES = 1000  # frames carrying nothing new within one second
 
 # Pairing (see the module's docstring).
@@ -163,10 +163,13 @@ class Frame:
 
 @dataclass(frozen=True)
 class Garbage:
-    """Bytes the decoder threw away, and why (the distinct reasons, first one first)."""
+    """Bytes the decoder threw away, and why (the distinct reasons, first one first);
+    ``false_frames`` counts the headers among them that had a correct header checksum (a
+    line error makes one now and then; a run of them is someone forging headers)."""
 
     size: int
     reasons: tuple[str, ...]
+    false_frames: int = 0
 
     def describe(self) -> str:
         plural = "s" * (self.size != 1)
@@ -204,6 +207,7 @@ class FrameDecoder:
         self._buf = bytearray()
         self._junk_size = 0
         self._junk_reasons: list[str] = []
+        self._junk_frames = 0
         self._starved = True  # the buffer holds no complete work until more bytes come
         self.frames_examined = 0  # running totals, for budgets and tests
         self.bytes_scanned = 0
@@ -272,7 +276,7 @@ class FrameDecoder:
             elif bool(flags & FLAG_DATA) != (length > 0):
                 problem = "payload on a control frame" if length else "data frame without payload"
             if problem:
-                self._reject(problem)
+                self._reject(problem, false_frame=problem != "bad header checksum")
                 continue
             total = HEADER_SIZE + length + _CRC.size
             if len(buf) < total:
@@ -281,7 +285,7 @@ class FrameDecoder:
             self.bytes_scanned += total
             (crc,) = _CRC.unpack_from(buf, total - _CRC.size)
             if _crc(buf, total - _CRC.size) != crc:
-                self._reject("bad checksum")
+                self._reject("bad checksum", false_frame=True)
                 continue
             payload = bytes(buf[HEADER_SIZE : total - _CRC.size])
             del buf[:total]
@@ -290,9 +294,10 @@ class FrameDecoder:
         self._flush_junk(out)
         return out
 
-    def _reject(self, reason: str) -> None:
+    def _reject(self, reason: str, *, false_frame: bool) -> None:
         # Drop only the first byte of the false frame: a real frame may start inside it.
         self._junk(1, reason)
+        self._junk_frames += false_frame
         del self._buf[:1]
 
     def _junk(self, size: int, reason: str) -> None:
@@ -302,9 +307,10 @@ class FrameDecoder:
 
     def _flush_junk(self, out: list[Frame | Garbage]) -> None:
         if self._junk_size:
-            out.append(Garbage(self._junk_size, tuple(self._junk_reasons)))
+            out.append(Garbage(self._junk_size, tuple(self._junk_reasons), self._junk_frames))
             self._junk_size = 0
             self._junk_reasons = []
+            self._junk_frames = 0
 
 
 def _crc(buf: bytearray, size: int) -> int:
@@ -1176,6 +1182,7 @@ class Link:
         self._transport_gone: str | None = None  # the transport failed; frames still buffered
         self._bye: str | None = None  # the peer said goodbye; delivering what came before
         self._junk_run = 0  # garbage bytes since the last valid frame
+        self._false_run = 0  # forged-looking headers since the last valid frame
         self._bad_run = 0  # refused frames and messages since the last delivered message
         self._flood_since = -math.inf
         self._flood_count = 0  # frames carrying nothing new since _flood_since
@@ -1293,9 +1300,11 @@ class Link:
                 self.stats.corrupt += 1
                 events.append(LinkEvent(EventKind.CORRUPT, item.describe()))
                 self._junk_run += item.size
-                if self._junk_run > GARBAGE_RUN:
-                    self._lose(f"the peer sent {self._junk_run} bytes of garbage without "
-                               "one valid frame: disconnected", events)
+                self._false_run += item.false_frames
+                if self._junk_run > GARBAGE_RUN or self._false_run > BAD_RUN:
+                    self._lose(f"the peer sent {self._junk_run} bytes of garbage "
+                               f"({self._false_run} false frames) without one valid frame: "
+                               "disconnected", events)
                     return
                 continue
             self._handle(item, now, events)
@@ -1327,7 +1336,7 @@ class Link:
             return
         self.stats.frames_received += 1
         self._last_heard = now
-        self._junk_run = 0
+        self._junk_run = self._false_run = 0
         if self._status is LinkStatus.CONNECTING:
             self._status = LinkStatus.CONNECTED
             events.append(LinkEvent(EventKind.CONNECTED, "the peer answered"))
