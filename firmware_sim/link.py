@@ -38,10 +38,11 @@ network). So the work is bounded at every step:
 
 - a frame's header is checked (and its checksum) before its payload is awaited, and a
   length over MAX_PAYLOAD is refused at once;
-- a payload is parsed as JSON only after a scan shows its nesting is at most MAX_DEPTH,
-  and a decoded message holds at most MAX_ITEMS values, strings of at most MAX_STRING
-  characters and integers of at most 64 bits (:func:`decode_message`); the sender checks
-  the same limits, so what one handheld sends the other accepts;
+- a payload is parsed as JSON only after a scan of its text (:func:`payload_problem`, no
+  recursion and no loop per value) shows nesting of at most MAX_DEPTH, at most MAX_ITEMS
+  values, strings of at most MAX_STRING characters and numbers of at most MAX_DIGITS
+  digits with short exponents; the sender checks the same text, so what one handheld
+  sends the other accepts;
 - one :meth:`Link.poll` reads, examines and delivers at most the budget in
   :class:`PollWork` (POLL_* below); the rest waits for the next poll, and what waits is
   bounded too (RECEIVE_BUFFER, EARLY_BYTES), so TCP's flow control holds a flooding peer;
@@ -76,10 +77,8 @@ import socket
 import struct
 import zlib
 from collections import deque
-from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import accumulate
 from typing import Any, Protocol
 
 from firmware_sim.clock import Clock, MonotonicClock
@@ -90,7 +89,7 @@ FLAG_DATA = 0x01
 FLAG_PING = 0x02
 FLAG_BYE = 0x04
 _KNOWN_FLAGS = FLAG_DATA | FLAG_PING | FLAG_BYE
-MAX_PAYLOAD = 64 * 1024
+MAX_PAYLOAD = 16 * 1024  # a hello (60 card ids) is about 1 KiB; an answer far less
 WINDOW = 256
 MAX_SEQ = 0xFFFFFFFF
 
@@ -102,19 +101,19 @@ MAX_FRAME = MAX_PAYLOAD + FRAME_OVERHEAD
 
 # What a decoded message may hold (both directions).
 MAX_DEPTH = 16  # lists and objects inside each other
-MAX_ITEMS = 4096  # values in all (containers, keys excluded, and scalars)
-MAX_STRING = 4096  # characters in one string or key
-MAX_INT = 2**64 - 1  # magnitude of an integer
-_MAX_NUMBER_TEXT = 32  # characters of one number literal (parsed only when shorter)
+MAX_ITEMS = 1024  # values in all (a bound: commas and opening brackets, plus one)
+MAX_STRING = 4096  # characters in one string or key, as written (escapes count in full)
+MAX_DIGITS = 19  # digits in a row in a number: every integer fits in 64 bits
+MAX_EXPONENT_DIGITS = 2  # digits of a number's exponent: every number is finite
 
 # One poll's budget (see PollWork) and what may wait for the next polls.
-POLL_READ = 64 * 1024  # bytes taken from the transport
+POLL_READ = 32 * 1024  # bytes taken from the transport
 POLL_FRAMES = 64  # frame headers examined (valid or not)
-POLL_SCAN = 256 * 1024  # bytes searched and checksummed
-POLL_MESSAGES = 32  # messages decoded and delivered
-POLL_MESSAGE_BYTES = 128 * 1024  # payload bytes decoded
+POLL_SCAN = 128 * 1024  # bytes searched and checksummed
+POLL_MESSAGES = 8  # messages decoded and delivered
+POLL_MESSAGE_BYTES = 32 * 1024  # payload bytes decoded (one more message may pass it)
 RECEIVE_BUFFER = MAX_FRAME + POLL_READ  # bytes held by the frame decoder, at most
-EARLY_BYTES = 256 * 1024  # payload bytes held for out-of-order or undelivered messages
+EARLY_BYTES = 128 * 1024  # payload bytes held for out-of-order or undelivered messages
 
 # A peer that does this is disconnected.
 GARBAGE_RUN = 64 * 1024  # bytes thrown away without one valid frame in between
@@ -330,7 +329,7 @@ def _partial_magic_suffix(buf: bytearray) -> int:
 def encode_message(message: dict[str, Any]) -> bytes:
     """The payload for ``message``: compact ASCII JSON. Raises :class:`MessageError` unless
     the message is a dict that survives a JSON round trip unchanged, fits in a frame and
-    keeps the limits the peer checks (see :func:`message_problem`)."""
+    keeps the limits the peer checks (the same :func:`payload_problem`)."""
     if not isinstance(message, dict):
         raise MessageError(f"a message must be a dict, not {type(message).__name__}")
     try:
@@ -342,7 +341,7 @@ def encode_message(message: dict[str, Any]) -> bytes:
         raise MessageError(
             f"message is {len(payload)} bytes as JSON; the link carries at most {MAX_PAYLOAD}"
         )
-    problem = message_problem(message)
+    problem = payload_problem(payload)
     if problem:
         raise MessageError(f"message {problem}")
     # json.dumps quietly turns tuples into lists and int keys into strings; the peer would
@@ -355,97 +354,84 @@ def encode_message(message: dict[str, Any]) -> bytes:
 
 
 # A JSON string literal as the json module reads it, or the rest of an unclosed one (the
-# optional closing quote keeps the search linear: a failed match is never retried).
-_JSON_STRING = re.compile(rb'"(?:[^"\\\x00-\x1f]|\\.)*"?')
+# optional closing quote keeps the search linear: a failed match is never retried). The
+# loop is unrolled (runs of plain characters, then one escape) so that sre matches a long
+# string in one tight loop; the group makes re.split return the strings too.
+_JSON_STRING = re.compile(rb'("[^"\\\x00-\x1f]*(?:\\.[^"\\\x00-\x1f]*)*"?)')
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
-_BRACKET_STEP = [1 if b in b"[{" else -1 for b in range(256)]
+_PAIRS = bytes.maketrans(b"[{]}", b"(())")  # a list and an object nest alike
+_DEEP_RUN = re.compile(rb"\({%d}" % (MAX_DEPTH + 1))
+_LONG_DIGITS = re.compile(rb"[0-9]{%d}" % (MAX_DIGITS + 1))
+_LONG_EXPONENT = re.compile(rb"[eE][-+]?[0-9]{%d}" % (MAX_EXPONENT_DIGITS + 1))
 
 
-def nesting_depth(payload: bytes) -> int:
-    """How deep the lists and objects of a JSON text go, found without parsing it (so a
-    hostile ``[[[[...]]]]`` cannot exhaust the parser's recursion). Brackets inside strings
-    do not count. Where the text stops being JSON the parser stops too, so what follows
-    can only make the answer larger than what the parser would reach."""
-    brackets = _JSON_STRING.sub(b"", payload).translate(None, _NOT_BRACKETS)
-    if not brackets:
-        return 0
-    return max(0, max(accumulate(map(_BRACKET_STEP.__getitem__, brackets))))
+def _split_strings(payload: bytes) -> tuple[bytes, list[bytes]]:
+    """The JSON text without its strings (what is left is structure, numbers and
+    literals), and the string literals. Where the text stops being JSON the parser stops
+    too, so what follows can only make the checks below stricter than the parser's."""
+    parts = _JSON_STRING.split(payload)
+    return b"".join(parts[::2]), parts[1::2]
 
 
-def _parse_int(text: str) -> int:
-    if len(text) > _MAX_NUMBER_TEXT:
-        raise ValueError(f"an integer of {len(text)} digits")
-    return int(text)
-
-
-def _parse_float(text: str) -> float:
-    if len(text) > _MAX_NUMBER_TEXT:
-        raise ValueError(f"a number written with {len(text)} characters")
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"the number {text} is out of range")
-    return value
-
-
-def _parse_constant(text: str) -> float:
-    raise ValueError(f"{text} is not a number JSON allows")
-
-
-def message_problem(message: Any) -> str | None:
-    """What makes ``message`` more than a link message may hold (None: nothing). Walks the
-    value with an explicit stack, so a deep value cannot exhaust the recursion limit."""
-    stack: list[tuple[Any, int]] = [(message, 1)]
-    items = 0
-    while stack:
-        value, depth = stack.pop()
-        items += 1
-        if items > MAX_ITEMS:
-            return f"holds more than {MAX_ITEMS} values"
-        if isinstance(value, dict | list):
-            if depth > MAX_DEPTH:
-                return f"nests lists and objects more than {MAX_DEPTH} deep"
-            children: Collection[Any]
-            if isinstance(value, dict):
-                for key in value:
-                    if isinstance(key, str) and len(key) > MAX_STRING:
-                        return f"has a key of {len(key)} characters (at most {MAX_STRING})"
-                children = value.values()
-            else:
-                children = value
-            if len(stack) + len(children) > MAX_ITEMS:
-                return f"holds more than {MAX_ITEMS} values"
-            stack.extend((child, depth + 1) for child in children)
-        elif isinstance(value, str):
-            if len(value) > MAX_STRING:
-                return f"has a string of {len(value)} characters (at most {MAX_STRING})"
-        elif isinstance(value, bool) or value is None:
-            pass
-        elif isinstance(value, int):
-            if abs(value) > MAX_INT:
-                return "has an integer over 64 bits"
-        elif isinstance(value, float):
-            if not math.isfinite(value):
-                return f"has the number {value}, which JSON cannot carry"
+def payload_problem(payload: bytes) -> str | None:
+    """What makes a payload more than a link message may hold (None: nothing), read from
+    the text before it is parsed, at C speed (regular expressions and byte counts, no loop
+    per value): nesting, how many values, string length, digits and exponents. Both sides
+    check the same text, so what one handheld sends the other accepts."""
+    if not payload.isascii():
+        return "holds bytes that are not ASCII"
+    # A message within MAX_ITEMS values has at most 2 * MAX_ITEMS strings (keys and
+    # values). Counting quotes, less those that may be escaped, refuses a payload of
+    # countless tiny strings before it is split into them.
+    if payload.count(b'"') - payload.count(b'\\"') > 4 * MAX_ITEMS:
+        return f"holds more than {MAX_ITEMS} values"
+    skeleton, strings = _split_strings(payload)
+    brackets = skeleton.translate(_PAIRS, _NOT_BRACKETS)
+    deep = f"nests lists and objects more than {MAX_DEPTH} deep"
+    if _DEEP_RUN.search(brackets):
+        return deep  # the usual attack, found at once
+    # Every value but the first follows a comma or opens a list or object: a bound.
+    values = skeleton.count(b",") + brackets.count(b"(") + 1
+    if values > MAX_ITEMS:
+        return f"holds more than {MAX_ITEMS} values"
+    # Each pass removes every innermost pair, so MAX_DEPTH passes empty any bracket
+    # sequence that is balanced and at most MAX_DEPTH deep. What is left is nested deeper
+    # or unbalanced (not JSON anyway): refused either way, so the parser never recurses
+    # deeper than MAX_DEPTH.
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            break
+        brackets = brackets.replace(b"()", b"")
+    if brackets.count(b"(") != brackets.count(b")") or brackets.startswith(b")"):
+        return "is not JSON: its lists and objects do not pair up"
+    if brackets:
+        return deep
+    longest = max(map(len, strings), default=2) - 2
+    if longest > MAX_STRING:
+        return f"has a string of {longest} characters as written (at most {MAX_STRING})"
+    if _LONG_DIGITS.search(skeleton):
+        return f"has a number of more than {MAX_DIGITS} digits"
+    if _LONG_EXPONENT.search(skeleton):
+        return f"has a number with an exponent of more than {MAX_EXPONENT_DIGITS} digits"
     return None
+
+
+def _refuse_constant(text: str) -> float:
+    raise ValueError(f"{text} is not a number JSON allows")
 
 
 def decode_message(payload: bytes) -> dict[str, Any]:
     """The message in a payload; raises :class:`MessageError` if it is not a JSON object
-    within the limits (nesting, values, strings, numbers) whatever the payload holds."""
-    if not payload.isascii():
-        raise MessageError("payload is not JSON: it holds bytes that are not ASCII")
-    if nesting_depth(payload) > MAX_DEPTH:
-        raise MessageError(f"payload nests lists and objects more than {MAX_DEPTH} deep")
+    within the limits (:func:`payload_problem`) whatever the payload holds."""
+    problem = payload_problem(payload)
+    if problem:
+        raise MessageError(f"payload {problem}")
     try:
-        value = json.loads(payload.decode("ascii"), parse_int=_parse_int,
-                           parse_float=_parse_float, parse_constant=_parse_constant)
+        value = json.loads(payload.decode("ascii"), parse_constant=_refuse_constant)
     except (ValueError, RecursionError) as exc:
         raise MessageError(f"payload is not JSON: {exc}") from exc
     if not isinstance(value, dict):
         raise MessageError(f"payload is JSON {type(value).__name__}, not an object")
-    problem = message_problem(value)
-    if problem:
-        raise MessageError(f"payload {problem}")
     return value
 
 
@@ -929,6 +915,7 @@ class _Wire:
         self.faults = faults
         self.rng = random.Random(seed)
         self.queue: deque[bytes] = deque()
+        self.taken = 0  # bytes of queue[0] already read (a big chunk is read in parts)
         self.held: bytes | None = None  # a chunk delayed past the next one
         self.end: str | None = None  # why nothing more will arrive
         self.severed = False
@@ -975,16 +962,21 @@ class _Wire:
         return rng.randbytes(rng.randint(1, 8)) + chunk
 
     def take(self, limit: int) -> bytes:
-        """Up to ``limit`` bytes from the front of the queue; the rest stays queued."""
+        """Up to ``limit`` bytes from the front of the queue; the rest stays queued (without
+        copying it: a megabyte sent at once is read a part at a time)."""
         parts: list[bytes] = []
         size = 0
         while self.queue and size < limit:
-            chunk = self.queue.popleft()
-            if size + len(chunk) > limit:
-                self.queue.appendleft(chunk[limit - size :])
-                chunk = chunk[: limit - size]
-            parts.append(chunk)
-            size += len(chunk)
+            chunk = self.queue[0]
+            end = min(len(chunk), self.taken + limit - size)
+            with memoryview(chunk) as view:
+                parts.append(bytes(view[self.taken : end]))
+            size += end - self.taken
+            if end == len(chunk):
+                self.queue.popleft()
+                self.taken = 0
+            else:
+                self.taken = end
         return b"".join(parts)
 
 
@@ -1046,6 +1038,7 @@ class MemoryTransport:
         """Cut the cable: bytes in flight are lost and both ends fail with ``reason``."""
         for wire in (self._in, self._out):
             wire.queue.clear()
+            wire.taken = 0
             wire.held = None
             wire.end = reason
             wire.severed = True

@@ -49,9 +49,9 @@ from firmware_sim.link import (
     encode_frame,
     encode_message,
     is_pairing_code,
-    nesting_depth,
     new_pairing_code,
     pairing_request,
+    payload_problem,
     read_pairing_request,
 )
 
@@ -126,7 +126,7 @@ def test_frames_round_trip_whole_and_byte_by_byte():
 
 
 def test_encode_frame_rejects_oversize_payload_and_bad_fields():
-    with pytest.raises(MessageError, match="at most 65536"):
+    with pytest.raises(MessageError, match=f"at most {MAX_PAYLOAD}"):
         encode_frame(Frame(FLAG_DATA, 1, 1, b"x" * (MAX_PAYLOAD + 1)))
     with pytest.raises(ValueError, match="flags"):
         encode_frame(Frame(0x80, 1, 1))
@@ -199,7 +199,7 @@ def test_messages_round_trip_as_ascii_json():
         ({"f": float("nan")}, "not JSON-able"),
         ({"t": (1, 2)}, "round trip"),
         ({1: "int key"}, "round trip"),
-        ({"big": "x" * MAX_PAYLOAD}, "at most 65536"),
+        ({"big": "x" * MAX_PAYLOAD}, f"at most {MAX_PAYLOAD}"),
     ],
 )
 def test_bad_messages_are_refused_with_a_clear_error(message, match):
@@ -464,8 +464,8 @@ def pump_until(a, b, done, limit=3000):
 def test_tcp_loopback_exchange_between_two_links():
     clock = FakeClock()
     a, b, server, client = tcp_pair(clock)
-    big = {"deck": ["card" * 10] * 1400}  # ~60 kB: several partial sends and receives
-    assert len(encode_message(big)) > 50_000
+    big = {"deck": ["card" * 3] * 1000}  # ~15 kB: several partial sends and receives
+    assert len(encode_message(big)) > MAX_PAYLOAD * 0.9
     sent_a = [{"turn": n} for n in range(50)] + [big]
     sent_b = [{"reply": n} for n in range(50)]
     for m in sent_a:
@@ -533,13 +533,35 @@ def raw_peer_with(**kw):
     return raw, Link(tb, clock=clock, **kw), clock
 
 
-def test_a_deeply_nested_payload_is_refused_without_recursion():
+def oversize_frame(seq, payload, ack=1):
+    """A data frame with correct checksums whatever its size (encode_frame refuses)."""
+    head = struct.pack(">4sBBIII", MAGIC, VERSION, FLAG_DATA, seq, ack, len(payload))
+    body = head + struct.pack(">I", zlib.crc32(head)) + payload
+    return body + struct.pack(">I", zlib.crc32(body))
+
+
+def test_the_issues_nested_frame_is_refused_at_its_header():
     raw, link, _ = hostile_peer()
     nested = b"[" * 30_000 + b"]" * 30_000  # ~60 KB: the issue's crashing frame
-    raw.send(data(1, nested) + data(2, b'{"after":"it"}'))
+    raw.send(oversize_frame(1, nested) + data(1, b'{"after":"it"}'))
+    events = []
+    for _ in range(5):
+        events += link.poll()
+    corrupt = [e for e in events if e.kind == EventKind.CORRUPT]
+    assert corrupt and "over the limit" in corrupt[0].detail
+    assert messages(events) == [{"after": "it"}]
+    assert link.status == LinkStatus.CONNECTED
+
+
+def test_a_deeply_nested_payload_is_refused_without_recursion():
+    raw, link, _ = hostile_peer()
+    nested = b"[" * (MAX_PAYLOAD // 2) + b"]" * (MAX_PAYLOAD // 2)  # as deep as fits
+    zigzag = b"[[]," * (MAX_PAYLOAD // 8) + b"[]" + b"]" * (MAX_PAYLOAD // 8)  # no long runs
+    raw.send(data(1, nested) + data(2, zigzag[:MAX_PAYLOAD]) + data(3, b'{"after":"it"}'))
     events = link.poll()
     corrupt = [e for e in events if e.kind == EventKind.CORRUPT]
-    assert len(corrupt) == 1 and f"more than {MAX_DEPTH} deep" in corrupt[0].detail
+    assert len(corrupt) == 2 and f"more than {MAX_DEPTH} deep" in corrupt[0].detail
+    assert "more than" in corrupt[1].detail  # too many values to be worth counting deep
     assert messages(events) == [{"after": "it"}]
     assert link.status == LinkStatus.CONNECTED
 
@@ -548,13 +570,15 @@ def test_a_deeply_nested_payload_is_refused_without_recursion():
     ("payload", "reason"),
     [
         (b'{"a":' + b"[" * (MAX_DEPTH) + b"]" * MAX_DEPTH + b"}", "deep"),
-        (b'{"n":' + b"9" * 5000 + b"}", "integer of 5000 digits"),
-        (b'{"n":18446744073709551616}', "over 64 bits"),
-        (b'{"n":1e999}', "out of range"),
+        (b'{"n":' + b"9" * 5000 + b"}", "more than 19 digits"),
+        (b'{"n":18446744073709551616}', "more than 19 digits"),
+        (b'{"n":1e999}', "exponent of more than 2 digits"),
+        (b'{"n":-1.5E+400}', "exponent of more than 2 digits"),
         (b'{"n":NaN}', "NaN"),
         (b'{"n":-Infinity}', "Infinity"),
         (b'{"s":"' + b"x" * (MAX_STRING + 1) + b'"}', "string of"),
-        (b'{"' + b"k" * (MAX_STRING + 1) + b'":1}', "key of"),
+        (b'{"' + b"k" * (MAX_STRING + 1) + b'":1}', "string of"),
+        (b'{"s":"' + b"\\u0041" * (MAX_STRING // 6 + 1) + b'"}', "as written"),
         (b'{"l":[' + b"0," * MAX_ITEMS + b"0]}", f"more than {MAX_ITEMS} values"),
         ('{"s":"é"}'.encode(), "not ASCII"),
         (b'{"s":"\\ud800\\udc00', "not JSON"),
@@ -576,14 +600,21 @@ def test_brackets_inside_strings_do_not_count_as_nesting():
     deep_text = "[" * 100 + "{" * 100
     assert decode_message(encode_message({"s": deep_text, "l": [[[1]]]})) == \
         {"s": deep_text, "l": [[[1]]]}
-    assert nesting_depth(b'{"a":"]]]]","b":[["[[["]]}') == 3
+    assert payload_problem(b'{"a":"]]]]","b":[["[[["]]}') is None
+    assert payload_problem(b'{"a":' + b"[" * (MAX_DEPTH - 1) + b"]" * (MAX_DEPTH - 1) + b"}") \
+        is None
+    # Deep, but never more than MAX_DEPTH openers in a row.
+    zigzag = b'{"a":' + b"[[]," * 40 + b"[" * 10 + b"]" * 50 + b"}"
+    assert "deep" in (payload_problem(zigzag) or "")
+    assert "do not pair up" in (payload_problem(b'{"a":[[[[]]}') or "")
 
 
 @pytest.mark.parametrize(
     ("message", "match"),
     [
         ({"deep": [[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]}, "more than 16 deep"),
-        ({"n": 2**64}, "over 64 bits"),
+        ({"n": 10**19}, "more than 19 digits"),
+        ({"f": 1e300}, "exponent"),
         ({"s": "x" * (MAX_STRING + 1)}, "string of"),
         ({"l": [0] * (MAX_ITEMS + 1)}, "more than"),
     ],
@@ -591,7 +622,8 @@ def test_brackets_inside_strings_do_not_count_as_nesting():
 def test_the_sender_keeps_the_limits_the_receiver_checks(message, match):
     with pytest.raises(MessageError, match=match):
         encode_message(message)
-    limit = {"deep": [[1]] * 3, "n": 2**64 - 1, "s": "x" * MAX_STRING, "l": [0] * 100}
+    limit = {"deep": [[1]] * 3, "n": -(10**19 - 1), "s": "x" * MAX_STRING, "f": 1.5e99,
+             "seed": 2**63 - 1, "l": [0] * 100}
     assert decode_message(encode_message(limit)) == limit
 
 
@@ -655,7 +687,9 @@ def test_a_goodbye_after_messages_delivers_them_first():
     frames = [data(n, b'{"n":%d}' % n) for n in range(1, 41)]
     raw.send(b"".join(frames) + encode_frame(Frame(FLAG_BYE, 0, 1)))
     raw.close()
-    events = link.poll() + link.poll() + link.poll()
+    events = []
+    for _ in range(10):  # a budget of messages per poll
+        events += link.poll()
     assert messages(events) == [{"n": n} for n in range(1, 41)]
     assert kinds(events)[-1] == EventKind.CLOSED
     assert link.status == LinkStatus.CLOSED
@@ -682,7 +716,7 @@ def test_a_good_message_resets_the_count_of_bad_ones():
         batch += data(seq, b'{"ok":1}')
         seq += 1
         raw.send(batch)
-        for _ in range(3):
+        for _ in range(10):
             link.poll()
     assert link.status == LinkStatus.CONNECTED
     assert link.stats.messages_received == 3

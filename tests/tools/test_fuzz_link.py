@@ -49,6 +49,16 @@ def test_a_decoder_without_limits_is_caught(monkeypatch: pytest.MonkeyPatch) -> 
     assert "string of 4097 characters" in problems[0][1]
 
 
+def test_the_oracle_checks_delivered_messages_on_their_own() -> None:
+    assert link_area.message_problem({"a": [1, 2.5, None, True, {"b": "c"}]}) is None
+    assert "deep" in (link_area.message_problem({"a": [[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]}) or "")
+    assert "integer" in (link_area.message_problem({"n": 10**19}) or "")
+    assert "string" in (link_area.message_problem({"s": "x" * 5000}) or "")
+    assert "values" in (link_area.message_problem({"l": [0] * 5000}) or "")
+    assert "nan" in (link_area.message_problem({"f": float("nan")}) or "")
+    assert "not an object" in (link_area.message_problem([1]) or "")
+
+
 def test_a_host_that_accepts_any_code_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(link_module.hmac, "compare_digest", lambda a, b: True)
     result = run_area()

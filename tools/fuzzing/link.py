@@ -18,6 +18,7 @@ a refused one and is never delivered.
 from __future__ import annotations
 
 import json
+import math
 import random
 import socket
 import struct
@@ -35,6 +36,7 @@ from firmware_sim.link import (
     FLAG_PING,
     MAGIC,
     MAX_DEPTH,
+    MAX_DIGITS,
     MAX_ITEMS,
     MAX_PAYLOAD,
     MAX_STRING,
@@ -49,7 +51,6 @@ from firmware_sim.link import (
     LinkStatus,
     TcpTransport,
     encode_frame,
-    message_problem,
     new_pairing_code,
     pairing_request,
 )
@@ -90,6 +91,49 @@ class Attack:
 class Outcome:
     events: list[LinkEvent] = field(default_factory=list)
     problems: list[tuple[str, str]] = field(default_factory=list)  # (kind, detail)
+
+
+# --------------------------------------------------------------------------- the oracle
+
+
+def message_problem(message: Any) -> str | None:
+    """What makes a delivered message more than the link's limits allow (None: nothing),
+    checked on the value itself, independently of how the link checks the text: nesting,
+    values, string and key lengths, integer size, finite numbers. An explicit stack, so a
+    deep value cannot exhaust the recursion limit here either."""
+    if not isinstance(message, dict):
+        return f"is a {type(message).__name__}, not an object"
+    stack: list[tuple[Any, int]] = [(message, 1)]
+    values = 0
+    while stack:
+        value, depth = stack.pop()
+        values += 1
+        if values > MAX_ITEMS:
+            return f"holds more than {MAX_ITEMS} values"
+        if isinstance(value, dict):
+            if depth > MAX_DEPTH:
+                return f"nests more than {MAX_DEPTH} deep"
+            if any(len(k) > MAX_STRING for k in value):
+                return "has an over-long key"
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            if depth > MAX_DEPTH:
+                return f"nests more than {MAX_DEPTH} deep"
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, str):
+            if len(value) > MAX_STRING:
+                return f"has a string of {len(value)} characters"
+        elif isinstance(value, bool) or value is None:
+            pass
+        elif isinstance(value, int):
+            if abs(value) >= 10**MAX_DIGITS:
+                return "has an integer of more than 19 digits"
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                return f"has the number {value}"
+        else:
+            return f"holds a {type(value).__name__}"
+    return None
 
 
 # --------------------------------------------------------------------------- payloads
@@ -260,7 +304,7 @@ def _check_poll(host: Link, events: list[LinkEvent], seconds: float, out: Outcom
                 out.problems.append(("false_accept", f"a message came through a peer that "
                                                      f"did not pair: {ev.message!r:.200}"))
             problem = message_problem(ev.message)
-            if problem or not isinstance(ev.message, dict):
+            if problem:
                 out.problems.append(("false_accept", f"delivered a message that {problem}"))
 
 
