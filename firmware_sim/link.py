@@ -118,7 +118,8 @@ EARLY_BYTES = 128 * 1024  # payload bytes held for out-of-order or undelivered m
 # A peer that does this is disconnected.
 GARBAGE_RUN = 64 * 1024  # bytes thrown away without one valid frame in between
 BAD_RUN = 32  # frames or messages refused in a row (or false frames among the garbage)
-FLOOD_FRAMES = 1000  # frames carrying nothing new within one second
+FLOOD_FRAMES = 2000  # frames carrying nothing new within one second (an honest
+# peer resending a full window every 250 ms sends about 1000)
 
 # Pairing (see the module's docstring).
 PAIRING_DIGITS = 6
@@ -1110,9 +1111,10 @@ class PollWork:
     message_bytes: int = 0  # their payload bytes
 
     def within_budget(self) -> bool:
-        # A message is decoded whole: the last one may take the bytes past the limit.
+        # The budget is checked before each step, and one step (a search of the buffer
+        # and a frame's checksum, or one whole message) may take the total past it.
         return (self.read <= POLL_READ and self.frames <= POLL_FRAMES
-                and self.scanned <= POLL_SCAN + MAX_FRAME
+                and self.scanned <= POLL_SCAN + RECEIVE_BUFFER + FRAME_OVERHEAD
                 and self.messages <= POLL_MESSAGES
                 and self.message_bytes <= POLL_MESSAGE_BYTES + MAX_PAYLOAD)
 
