@@ -1252,7 +1252,7 @@ class Link:
             self._last_heard = now
         if self._check_silence(now, events):
             return
-        if self._attached_at is not None:
+        if self._attached_at is not None and self._bye is None:  # no answer to a goodbye
             self._transmit(now, events)
 
     def close(self) -> None:
