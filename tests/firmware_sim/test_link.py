@@ -11,13 +11,29 @@ import pytest
 
 from firmware_sim.clock import FakeClock
 from firmware_sim.link import (
+    BAD_RUN,
+    EARLY_BYTES,
     FLAG_BYE,
     FLAG_DATA,
     FLAG_PING,
+    FLOOD_FRAMES,
+    GARBAGE_RUN,
     HEADER_SIZE,
     MAGIC,
+    MAX_DEPTH,
+    MAX_FRAME,
+    MAX_ITEMS,
     MAX_PAYLOAD,
+    MAX_STRING,
+    PAIRING_TIMEOUT_MS,
+    PAIRING_TRIES,
+    POLL_FRAMES,
+    POLL_MESSAGES,
+    POLL_READ,
+    POLL_SCAN,
+    RECEIVE_BUFFER,
     VERSION,
+    WINDOW,
     EventKind,
     Faults,
     Frame,
@@ -32,6 +48,11 @@ from firmware_sim.link import (
     decode_message,
     encode_frame,
     encode_message,
+    is_pairing_code,
+    new_pairing_code,
+    pairing_request,
+    payload_problem,
+    read_pairing_request,
 )
 
 
@@ -105,7 +126,7 @@ def test_frames_round_trip_whole_and_byte_by_byte():
 
 
 def test_encode_frame_rejects_oversize_payload_and_bad_fields():
-    with pytest.raises(MessageError, match="at most 65536"):
+    with pytest.raises(MessageError, match=f"at most {MAX_PAYLOAD}"):
         encode_frame(Frame(FLAG_DATA, 1, 1, b"x" * (MAX_PAYLOAD + 1)))
     with pytest.raises(ValueError, match="flags"):
         encode_frame(Frame(0x80, 1, 1))
@@ -178,7 +199,7 @@ def test_messages_round_trip_as_ascii_json():
         ({"f": float("nan")}, "not JSON-able"),
         ({"t": (1, 2)}, "round trip"),
         ({1: "int key"}, "round trip"),
-        ({"big": "x" * MAX_PAYLOAD}, "at most 65536"),
+        ({"big": "x" * MAX_PAYLOAD}, f"at most {MAX_PAYLOAD}"),
     ],
 )
 def test_bad_messages_are_refused_with_a_clear_error(message, match):
@@ -443,8 +464,8 @@ def pump_until(a, b, done, limit=3000):
 def test_tcp_loopback_exchange_between_two_links():
     clock = FakeClock()
     a, b, server, client = tcp_pair(clock)
-    big = {"deck": ["card" * 10] * 1400}  # ~60 kB: several partial sends and receives
-    assert len(encode_message(big)) > 50_000
+    big = {"deck": ["card" * 3] * 1000}  # ~15 kB: several partial sends and receives
+    assert len(encode_message(big)) > MAX_PAYLOAD * 0.9
     sent_a = [{"turn": n} for n in range(50)] + [big]
     sent_b = [{"reply": n} for n in range(50)]
     for m in sent_a:
@@ -492,3 +513,403 @@ def test_tcp_connection_refused_is_lost_not_raised():
 def test_tcp_listen_on_a_bad_address_is_a_clear_error():
     with pytest.raises(TransportError, match=r"cannot listen on 203\.0\.113\.1"):
         TcpTransport.listen("203.0.113.1", 0)  # not an address of this machine
+
+
+# --- hostile peers (issue 11): bounded frames, messages and work per poll ---------------
+
+
+def hostile_peer(**kw):
+    """A Link facing a bare cable end that has already exchanged one valid frame."""
+    raw, link, clock = raw_peer_with(**kw)
+    raw.send(encode_frame(Frame(FLAG_PING, 0, 1)))
+    assert kinds(link.poll()) == [EventKind.CONNECTED]
+    raw.receive()  # what the link answered
+    return raw, link, clock
+
+
+def raw_peer_with(**kw):
+    raw, tb = MemoryTransport.pair()
+    clock = FakeClock()
+    return raw, Link(tb, clock=clock, **kw), clock
+
+
+def oversize_frame(seq, payload, ack=1):
+    """A data frame with correct checksums whatever its size (encode_frame refuses)."""
+    head = struct.pack(">4sBBIII", MAGIC, VERSION, FLAG_DATA, seq, ack, len(payload))
+    body = head + struct.pack(">I", zlib.crc32(head)) + payload
+    return body + struct.pack(">I", zlib.crc32(body))
+
+
+def test_the_issues_nested_frame_is_refused_at_its_header():
+    raw, link, _ = hostile_peer()
+    nested = b"[" * 30_000 + b"]" * 30_000  # ~60 KB: the issue's crashing frame
+    raw.send(oversize_frame(1, nested) + data(1, b'{"after":"it"}'))
+    events = []
+    for _ in range(5):
+        events += link.poll()
+    corrupt = [e for e in events if e.kind == EventKind.CORRUPT]
+    assert corrupt and "over the limit" in corrupt[0].detail
+    assert messages(events) == [{"after": "it"}]
+    assert link.status == LinkStatus.CONNECTED
+
+
+def test_a_deeply_nested_payload_is_refused_without_recursion():
+    raw, link, _ = hostile_peer()
+    nested = b"[" * (MAX_PAYLOAD // 2) + b"]" * (MAX_PAYLOAD // 2)  # as deep as fits
+    zigzag = b"[[]," * (MAX_PAYLOAD // 8) + b"[]" + b"]" * (MAX_PAYLOAD // 8)  # no long runs
+    raw.send(data(1, nested) + data(2, zigzag[:MAX_PAYLOAD]) + data(3, b'{"after":"it"}'))
+    events = link.poll()
+    corrupt = [e for e in events if e.kind == EventKind.CORRUPT]
+    assert len(corrupt) == 2 and f"more than {MAX_DEPTH} deep" in corrupt[0].detail
+    assert "more than" in corrupt[1].detail  # too many values to be worth counting deep
+    assert messages(events) == [{"after": "it"}]
+    assert link.status == LinkStatus.CONNECTED
+
+
+@pytest.mark.parametrize(
+    ("payload", "reason"),
+    [
+        (b'{"a":' + b"[" * (MAX_DEPTH) + b"]" * MAX_DEPTH + b"}", "deep"),
+        (b'{"n":' + b"9" * 5000 + b"}", "more than 19 digits"),
+        (b'{"n":18446744073709551616}', "more than 19 digits"),
+        (b'{"n":1e999}', "exponent of more than 2 digits"),
+        (b'{"n":-1.5E+400}', "exponent of more than 2 digits"),
+        (b'{"n":NaN}', "NaN"),
+        (b'{"n":-Infinity}', "Infinity"),
+        (b'{"s":"' + b"x" * (MAX_STRING + 1) + b'"}', "string of"),
+        (b'{"' + b"k" * (MAX_STRING + 1) + b'":1}', "string of"),
+        (b'{"s":"' + b"\\u0041" * (MAX_STRING // 6 + 1) + b'"}', "as written"),
+        (b'{"l":[' + b"0," * MAX_ITEMS + b"0]}", f"more than {MAX_ITEMS} values"),
+        ('{"s":"é"}'.encode(), "not ASCII"),
+        (b'{"s":"\\ud800\\udc00', "not JSON"),
+        (b'{"s":"[[[[[[[[[[[[[[[[[[[[[[[[[[[[', "not JSON"),
+        (b"\x00\xff", "not ASCII"),
+    ],
+)
+def test_hostile_payloads_are_refused_with_a_reason(payload, reason):
+    with pytest.raises(MessageError, match=reason):
+        decode_message(payload)
+    raw, link, _ = hostile_peer()
+    raw.send(data(1, payload))
+    events = link.poll()
+    assert [e.kind for e in events] == [EventKind.CORRUPT] and reason in events[0].detail
+    assert link.status == LinkStatus.CONNECTED
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting():
+    deep_text = "[" * 100 + "{" * 100
+    assert decode_message(encode_message({"s": deep_text, "l": [[[1]]]})) == \
+        {"s": deep_text, "l": [[[1]]]}
+    assert payload_problem(b'{"a":"]]]]","b":[["[[["]]}') is None
+    assert payload_problem(b'{"a":' + b"[" * (MAX_DEPTH - 1) + b"]" * (MAX_DEPTH - 1) + b"}") \
+        is None
+    # Deep, but never more than MAX_DEPTH openers in a row.
+    zigzag = b'{"a":' + b"[[]," * 40 + b"[" * 10 + b"]" * 50 + b"}"
+    assert "deep" in (payload_problem(zigzag) or "")
+    assert "do not pair up" in (payload_problem(b'{"a":[[[[]]}') or "")
+
+
+@pytest.mark.parametrize(
+    ("message", "match"),
+    [
+        ({"deep": [[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]}, "more than 16 deep"),
+        ({"n": 10**19}, "more than 19 digits"),
+        ({"f": 1e300}, "exponent"),
+        ({"s": "x" * (MAX_STRING + 1)}, "string of"),
+        ({"l": [0] * (MAX_ITEMS + 1)}, "more than"),
+    ],
+)
+def test_the_sender_keeps_the_limits_the_receiver_checks(message, match):
+    with pytest.raises(MessageError, match=match):
+        encode_message(message)
+    limit = {"deep": [[1]] * 3, "n": -(10**19 - 1), "s": "x" * MAX_STRING, "f": 1.5e99,
+             "seed": 2**63 - 1, "l": [0] * 100}
+    assert decode_message(encode_message(limit)) == limit
+
+
+def valid_header_flood(size, length):
+    """``size`` bytes of headers, each with a correct header checksum."""
+    one = raw_header(flags=FLAG_DATA, seq=1, ack=1, length=length)
+    return one * (size // len(one))
+
+
+@pytest.mark.parametrize("length", [MAX_PAYLOAD + 1, MAX_PAYLOAD - 100, 2])
+def test_a_megabyte_of_valid_headers_costs_a_bounded_amount_per_poll(length):
+    # MAX_PAYLOAD + 1: refused at the header; MAX_PAYLOAD - 100: each header makes the
+    # reader checksum the 64 KB after it (the issue's 7 s); 2: a bad frame every 22 bytes.
+    raw, link, clock = hostile_peer()
+    raw.send(valid_header_flood(1 << 20, length))
+    polls = read = 0
+    events = []
+    while link.status == LinkStatus.CONNECTED and polls < 10_000:
+        events += link.poll()
+        polls += 1
+        work = link.last_poll
+        read += work.read
+        assert work.within_budget(), work
+        assert work.frames <= POLL_FRAMES and work.read <= POLL_READ
+        assert link.held_bytes <= RECEIVE_BUFFER + EARLY_BYTES
+        clock.advance(16)
+    # Forged headers are recognised: the peer is cut off long before its megabyte is read.
+    assert link.status == LinkStatus.LOST
+    assert polls <= 20 and read < (1 << 20) // 4
+    assert kinds(events)[-1] == EventKind.LOST
+    assert "garbage" in events[-1].detail or "make no sense" in events[-1].detail
+
+
+def test_the_decoder_stops_at_its_budget_and_resumes():
+    stream = b"".join(encode_frame(Frame(FLAG_PING, 0, 1)) for _ in range(100))
+    dec = FrameDecoder()
+    dec.push(stream)
+    first = dec.decode(max_frames=10)
+    assert len(frames_of(first)) == 10 and not dec.starved
+    rest = dec.decode()
+    assert len(frames_of(rest)) == 90 and dec.starved and dec.buffered == 0
+
+
+def test_messages_are_delivered_a_budget_at_a_time_in_order():
+    a, b, clock, _, _ = linked_pair()
+    pump(a, b, clock, 2)
+    for n in range(150):
+        a.send({"n": n})
+    got = []
+    for _ in range(30):
+        a.poll()
+        got += messages(b.poll())
+        assert b.last_poll.messages <= POLL_MESSAGES
+        clock.advance(10)
+    assert got == [{"n": n} for n in range(150)]
+    assert a.unacked == 0
+
+
+def test_a_goodbye_after_messages_delivers_them_first():
+    raw, link, _ = hostile_peer()
+    frames = [data(n, b'{"n":%d}' % n) for n in range(1, 41)]
+    raw.send(b"".join(frames) + encode_frame(Frame(FLAG_BYE, 0, 1)))
+    raw.close()
+    events = []
+    for _ in range(10):  # a budget of messages per poll
+        events += link.poll()
+    assert messages(events) == [{"n": n} for n in range(1, 41)]
+    assert kinds(events)[-1] == EventKind.CLOSED
+    assert link.status == LinkStatus.CLOSED
+
+
+def test_messages_far_beyond_the_window_are_refused_and_a_stream_of_them_disconnects():
+    raw, link, _ = hostile_peer()
+    raw.send(data(1 + WINDOW, b'{"n":1}'))
+    events = link.poll()
+    assert kinds(events) == [EventKind.CORRUPT] and "beyond the window" in events[0].detail
+    raw.send(b"".join(data(10_000 + i, b'{"x":1}') for i in range(BAD_RUN + 1)))
+    events = link.poll()
+    assert kinds(events)[-1] == EventKind.LOST and "make no sense" in events[-1].detail
+
+
+def test_a_good_message_resets_the_count_of_bad_ones():
+    raw, link, _ = hostile_peer()
+    seq = 1
+    for _ in range(3):
+        batch = b""
+        for _ in range(BAD_RUN - 1):
+            batch += data(seq, b"[1]")
+            seq += 1
+        batch += data(seq, b'{"ok":1}')
+        seq += 1
+        raw.send(batch)
+        for _ in range(10):
+            link.poll()
+    assert link.status == LinkStatus.CONNECTED
+    assert link.stats.messages_received == 3
+
+
+def test_a_flood_of_empty_acknowledgements_disconnects_the_peer():
+    raw, link, clock = hostile_peer()
+    ack = encode_frame(Frame(0, 0, 1))
+    raw.send(ack * 3 * FLOOD_FRAMES)
+    lost = []
+    for _ in range(200):
+        lost += [e for e in link.poll() if e.kind == EventKind.LOST]
+        assert link.last_poll.frames <= POLL_FRAMES
+        if lost:
+            break
+    assert lost and "floods the link" in lost[0].detail
+    # The same number spread over time is a quiet peer's heartbeat, not a flood.
+    raw, link, clock = hostile_peer()
+    for _ in range(3 * FLOOD_FRAMES // 100):
+        raw.send(ack * 100)
+        link.poll()
+        link.poll()
+        clock.advance(200)
+    assert link.status == LinkStatus.CONNECTED
+
+
+def test_garbage_alone_for_too_long_disconnects_but_noise_between_frames_does_not():
+    raw, link, clock = hostile_peer(timeout_ms=10**9, heartbeat_ms=100)
+    for _ in range(50):  # line noise between valid frames: always forgiven
+        raw.send(b"\x00noise" * 1000 + encode_frame(Frame(FLAG_PING, 0, 1)))
+        link.poll()
+        clock.advance(100)
+    assert link.status == LinkStatus.CONNECTED
+    raw.send(b"\x00" * (GARBAGE_RUN + 10))
+    events = []
+    for _ in range(10):
+        events += link.poll()
+    assert kinds(events)[-1] == EventKind.LOST and "garbage" in events[-1].detail
+
+
+def test_a_header_that_never_completes_holds_little_and_times_out():
+    raw, link, clock = hostile_peer(timeout_ms=1000, heartbeat_ms=100)
+    header = raw_header(length=MAX_PAYLOAD)
+    raw.send(header + b"x" * 100)  # a slow sender: the payload never comes
+    for _ in range(5):
+        link.poll()
+        clock.advance(100)
+    assert link.held_bytes == len(header) + 100 and link.status == LinkStatus.CONNECTED
+    clock.advance(1000)
+    events = link.poll()
+    assert kinds(events) == [EventKind.LOST] and "no word from the peer" in events[0].detail
+
+
+def test_what_waits_for_the_next_poll_is_bounded():
+    raw, link, _ = hostile_peer()
+    raw.send(b"".join(data(n, b'{"p":"' + b"x" * 4000 + b'"}') for n in range(2, 2 + 250)))
+    for _ in range(100):
+        link.poll()
+        assert link.held_bytes <= RECEIVE_BUFFER + EARLY_BYTES
+    assert link._early_bytes <= EARLY_BYTES
+
+
+def test_poll_never_raises_even_when_the_transport_misbehaves():
+    _raw, link, _ = hostile_peer()
+
+    def broken(max_bytes=0):
+        raise RuntimeError("a bug below the link")
+
+    link.transport.receive = broken
+    events = link.poll()
+    assert kinds(events) == [EventKind.LOST] and "internal link error" in events[0].detail
+    assert link.poll() == []
+
+
+def test_forged_headers_between_valid_frames_still_cost_one_budget_per_poll():
+    # Valid pings between the forged headers keep the peer from being cut off for garbage:
+    # the budget alone must then keep every poll short, and the reader must move on.
+    raw, link, clock = hostile_peer(timeout_ms=10**9)
+    forged = valid_header_flood(22 * 20, MAX_PAYLOAD - 100)
+    ping = encode_frame(Frame(FLAG_PING, 0, 1))
+    raw.send((forged + ping) * 200)
+    scanned = []
+    for _ in range(50):
+        link.poll()
+        assert link.last_poll.within_budget(), link.last_poll
+        assert link.last_poll.scanned <= POLL_SCAN + RECEIVE_BUFFER + MAX_FRAME
+        scanned.append(link.last_poll.scanned)
+        clock.advance(16)
+    assert sum(scanned) > 10 * POLL_SCAN  # it keeps working through the stream
+
+
+# --- pairing over TCP ------------------------------------------------------------------
+
+CODE = "042917"
+
+
+def paired_pair(clock, host_code=CODE, guest_code=CODE):
+    server = TcpTransport.listen("127.0.0.1", 0, pairing_code=host_code, clock=clock)
+    client = TcpTransport.connect("127.0.0.1", server.port, pairing_code=guest_code)
+    return Link(server, clock=clock), Link(client, clock=clock), server, client
+
+
+def test_pairing_codes_are_six_random_digits():
+    codes = {new_pairing_code() for _ in range(50)}
+    assert all(is_pairing_code(c) for c in codes) and len(codes) > 40
+    for bad in ("12345", "1234567", "12345a", "١٢٣٤٥٦", 123456, None):
+        assert not is_pairing_code(bad)
+    with pytest.raises(ValueError, match="6 digits"):
+        TcpTransport.listen("127.0.0.1", 0, pairing_code="12")
+    assert read_pairing_request(pairing_request(CODE)) == CODE
+    forged = bytearray(pairing_request(CODE))
+    forged[6] ^= 1
+    assert read_pairing_request(bytes(forged)) is None
+
+
+def test_a_guest_with_the_right_code_pairs_and_talks():
+    clock = FakeClock()
+    host, guest, server, client = paired_pair(clock)
+    guest.send({"hello": "host"})
+    host.send({"hello": "guest"})
+    eh, eg = pump_until(host, guest, lambda eh, eg: messages(eh) and messages(eg))
+    assert messages(eh) == [{"hello": "host"}] and messages(eg) == [{"hello": "guest"}]
+    assert server.has_peer and client.has_peer and server.wrong_codes == 0
+
+
+def test_a_wrong_code_is_refused_on_both_sides_and_the_host_keeps_listening():
+    clock = FakeClock()
+    host, wrong, server, client = paired_pair(clock, guest_code="999999")
+    wrong.send({"t": "hello"})
+    eh, ew = pump_until(host, wrong, lambda eh, ew: EventKind.LOST in kinds(ew)
+                        and EventKind.REFUSED in kinds(eh))
+    assert "refused the pairing code" in ew[-1].detail and client.refused
+    refused = [e for e in eh if e.kind == EventKind.REFUSED]
+    assert "wrong pairing code" in refused[0].detail and "1 of 10" in refused[0].detail
+    assert messages(eh) == [] and host.status == LinkStatus.CONNECTING
+    assert not server.has_peer and server.is_open
+    # The friend with the right code still gets in.
+    right = Link(TcpTransport.connect("127.0.0.1", server.port, pairing_code=CODE), clock=clock)
+    right.send({"n": 1})
+    eh, _ = pump_until(host, right, lambda eh, _er: messages(eh))
+    assert messages(eh) == [{"n": 1}] and server.wrong_codes == 1
+
+
+def test_too_many_wrong_codes_stop_the_host():
+    clock = FakeClock()
+    server = TcpTransport.listen("127.0.0.1", 0, pairing_code=CODE, clock=clock)
+    host = Link(server, clock=clock)
+    events = []
+    for guess in range(PAIRING_TRIES):
+        guest = Link(TcpTransport.connect("127.0.0.1", server.port,
+                                          pairing_code=f"{guess:06d}"), clock=clock)
+        eh, eg = pump_until(host, guest, lambda _eh, eg: EventKind.LOST in kinds(eg))
+        events += eh
+        assert EventKind.LOST in kinds(eg)
+    assert "stopped hosting" in eg[-1].detail
+    assert kinds(events)[-1] == EventKind.LOST and "hosting stopped" in events[-1].detail
+    assert not server.is_open and server.wrong_codes == PAIRING_TRIES
+
+
+def test_a_silent_or_garbled_candidate_is_turned_away_without_stalling_the_host():
+    clock = FakeClock()
+    server = TcpTransport.listen("127.0.0.1", 0, pairing_code=CODE, clock=clock)
+    host = Link(server, clock=clock)
+    silent = socket.create_connection(("127.0.0.1", server.port))
+    silent.send(pairing_request(CODE)[:7])  # half a request, then nothing
+    noisy = socket.create_connection(("127.0.0.1", server.port))
+    noisy.send(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+    events = []
+    for _ in range(20):
+        events += host.poll()
+        time.sleep(0.002)
+    assert not server.has_peer  # the silent one holds the door, but only for a while
+    clock.advance(PAIRING_TIMEOUT_MS + 1)
+    for _ in range(50):
+        events += host.poll()
+        time.sleep(0.002)
+    notes = [e.detail for e in events if e.kind == EventKind.REFUSED]
+    assert any("did not pair within" in n for n in notes)
+    assert any("something else than a pairing request" in n for n in notes)
+    assert server.wrong_codes == 0 and host.status == LinkStatus.CONNECTING
+    right = Link(TcpTransport.connect("127.0.0.1", server.port, pairing_code=CODE), clock=clock)
+    right.send({"n": 1})
+    eh, _ = pump_until(host, right, lambda eh, _er: messages(eh))
+    assert messages(eh) == [{"n": 1}]
+    silent.close()
+    noisy.close()
+
+
+def test_a_guest_without_a_code_never_reaches_a_pairing_host():
+    clock = FakeClock()
+    server = TcpTransport.listen("127.0.0.1", 0, pairing_code=CODE, clock=clock)
+    host = Link(server, clock=clock)
+    guest = Link(TcpTransport.connect("127.0.0.1", server.port), clock=clock)
+    guest.send({"t": "hello"})
+    eh, _eg = pump_until(host, guest, lambda eh, _eg: EventKind.REFUSED in kinds(eh))
+    assert messages(eh) == [] and not server.has_peer

@@ -13,7 +13,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from typing import Any
 
 from firmware_sim.board import config_from_dict
-from firmware_sim.link import Faults, Link, MemoryTransport
+from firmware_sim.link import (
+    PAIRING_TRIES,
+    Faults,
+    Link,
+    LinkStatus,
+    MemoryTransport,
+    TcpTransport,
+)
 from handheld.cards import deck_names, load_deck
 from handheld.engine import Choice
 from handheld.players import make_player
@@ -21,6 +28,7 @@ from handheld.ui.app import Handheld
 from handheld.ui.scenes.duel_menus import LogScene, ResultScene
 from handheld.ui.scenes.duel_setup import DuelSetupScene
 from handheld.ui.scenes.link_duel import (
+    CODE_KEYS,
     PAD_KEYS,
     PROTOCOL,
     LinkController,
@@ -29,6 +37,7 @@ from handheld.ui.scenes.link_duel import (
     parse_address,
     parse_hello,
     position_digest,
+    show_code,
 )
 from handheld.ui.scenes.main_menu import MainMenuScene
 
@@ -394,8 +403,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def type_on_pad(h: Handheld, scene: LinkSetupScene, text: str) -> None:
-    keys = {k: (c, r) for r, row in enumerate(PAD_KEYS) for c, k in enumerate(row)}
+def type_on_pad(h: Handheld, scene: LinkSetupScene, text: str | list[str],
+                pad: tuple[tuple[str, ...], ...] = PAD_KEYS) -> None:
+    keys = {k: (c, r) for r, row in enumerate(pad) for c, k in enumerate(row)}
     for ch in text:
         col, row = keys[ch]
         while scene.pad_at[0] != col:
@@ -434,7 +444,16 @@ def test_setup_over_tcp_from_the_main_menu(tmp_path: Any) -> None:
     type_on_pad(guest, gs, "127.0.0.1")
     assert gs.typed == "127.0.0.1"
     guest.press("START")
-    assert gs.step == "connecting" and gs.address == "127.0.0.1"
+    assert gs.step == "code" and gs.address == "127.0.0.1"  # next: the host's pairing code
+    assert len(hs.code) == 6 and hs.code.isdigit()
+    assert show_code(hs.code) in " ".join(hs._wait_lines())  # the host shows it
+    type_on_pad(guest, gs, hs.code[:5], CODE_KEYS)
+    guest.press("START")
+    assert gs.step == "code" and "6 digits" in gs.error  # five digits are not a code
+    type_on_pad(guest, gs, hs.code[5], CODE_KEYS)
+    assert gs.code_typed == hs.code
+    guest.press("START")
+    assert gs.step == "connecting"
     until(host, guest, lambda: hs.step == "deck" and gs.step == "deck")
     guest.press("B")  # the guest leaves: the host hears it
     until(host, guest, lambda: host.scenes.top is not hs)
@@ -450,6 +469,8 @@ def test_joining_nobody_says_so(tmp_path: Any) -> None:
     guest.press("DOWN")
     guest.press("A")
     guest.press("A")  # This machine: nobody listens on the port
+    type_on_pad(guest, gs, "123456", CODE_KEYS)
+    guest.press("START")
     for _ in range(600):
         if guest.scenes.top is not gs:
             break
@@ -477,3 +498,70 @@ def test_the_same_name_and_deck_on_both_sides(tmp_path: Any) -> None:
     assert hd.session.decks[0] == hd.session.decks[1]
     # Wins are counted by name in the history: the friend is told apart on each side.
     assert hd.names == ("Ash", "Ash (2)") and gd.names == ("Ash (2)", "Ash")
+
+
+def host_and_guest_over_tcp(tmp_path: Any) -> tuple[Handheld, Handheld, LinkSetupScene,
+                                                     LinkSetupScene]:
+    """A host hosting over TCP and a guest on the pairing-code pad for this machine."""
+    port = free_port()
+    host, guest = handheld(tmp_path, "host", 1, port), handheld(tmp_path, "guest", 2, port)
+    hs, gs = LinkSetupScene(host), LinkSetupScene(guest)
+    for h, scene in ((host, hs), (guest, gs)):
+        h.scenes.push(scene)
+        h.scenes.apply()
+    host.press("A")
+    guest.press("DOWN")
+    guest.press("A")
+    guest.press("A")  # This machine
+    assert hs.step == "hosting" and gs.step == "code"
+    return host, guest, hs, gs
+
+
+def test_a_wrong_pairing_code_is_refused_on_both_screens_and_the_host_keeps_listening(
+        tmp_path: Any) -> None:
+    host, guest, hs, gs = host_and_guest_over_tcp(tmp_path)
+    wrong = f"{(int(hs.code) + 1) % 10**6:06d}"
+    type_on_pad(guest, gs, wrong, CODE_KEYS)
+    guest.press("START")
+    until(host, guest, lambda: guest.scenes.top is not gs and bool(hs.door))
+    assert "refused the pairing code" in notice_text(guest)
+    assert gs.step == "code" and gs.code_typed == ""  # back on the pad, for another try
+    assert hs.step == "hosting" and host.scenes.top is hs  # still listening
+    assert "wrong pairing code" in hs.door and "1 of 10" in hs.door
+    assert "wrong pairing code" in " ".join(hs._wait_lines()).lower()
+    guest.press("A")  # the notice
+    type_on_pad(guest, gs, hs.code, CODE_KEYS)
+    guest.press("START")
+    until(host, guest, lambda: hs.step == "deck" and gs.step == "deck")
+
+
+def test_ten_wrong_codes_stop_hosting(tmp_path: Any) -> None:
+    host, guest, hs, _gs = host_and_guest_over_tcp(tmp_path)
+    assert hs.conn is not None
+    right = int(hs.code)
+    for n in range(1, PAIRING_TRIES + 1):
+        guesser = Link(TcpTransport.connect("127.0.0.1", hs.port,
+                                            pairing_code=f"{(right + n) % 10**6:06d}"),
+                       clock=guest.board.clock)
+        for _ in range(300):
+            host.tick()
+            guesser.poll()
+            if guesser.status is LinkStatus.LOST:
+                break
+        assert guesser.status is LinkStatus.LOST
+    until(host, guest, lambda: host.scenes.top is not hs)
+    assert "Hosting stopped" in notice_text(host) and "wrong pairing codes" in notice_text(host)
+    assert hs.step == "role" and hs.conn is None
+
+
+def test_the_code_pad_takes_digits_only_and_b_goes_back(tmp_path: Any) -> None:
+    _host, guest, _hs, gs = host_and_guest_over_tcp(tmp_path)
+    type_on_pad(guest, gs, "1234567", CODE_KEYS)  # the seventh digit does not fit
+    assert gs.code_typed == "123456"
+    type_on_pad(guest, gs, ["Del"], CODE_KEYS)
+    assert gs.code_typed == "12345"  # the Del key
+    for _ in range(5):
+        guest.press("B")
+    assert gs.code_typed == "" and gs.step == "code"
+    guest.press("B")
+    assert gs.step == "join"

@@ -1,10 +1,14 @@
 """Duels between two handhelds over the link.
 
 Setting up (:class:`LinkSetupScene`): one handheld hosts (it listens on the board's link
-port and shows its addresses), the other joins (this machine, or an address typed on a
-digit pad). Each player then picks a deck and the handhelds exchange a hello: protocol
-version, player name, deck name and the 60 card ids. The host checks both decks, draws the
-seed and sends start; both open the same duel.
+port and shows its addresses and a fresh six-digit pairing code), the other joins (this
+machine, or an address typed on a digit pad) and types the code on a second pad. The link
+layer pairs the two before anything else is read (``firmware_sim.link``: a wrong code is
+refused on both screens and the host keeps listening; ten wrong codes stop it). Each
+player then picks a deck and the handhelds exchange a hello: protocol version, player name,
+deck name and the 60 card ids. The host checks both decks, draws the seed and sends start;
+both open the same duel. Over the test cable (a ``transport`` given to the scene) nobody
+else can plug in, so there is no code.
 
 Playing (:class:`LinkController`, the duel's ``link``): both handhelds run the *same*
 :class:`~handheld.session.MatchSession` -- same decks in the same order, same seed, seats
@@ -41,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from firmware_sim.buttons import Button
 from firmware_sim.link import (
+    PAIRING_DIGITS,
     EventKind,
     Link,
     LinkEvent,
@@ -49,12 +54,14 @@ from firmware_sim.link import (
     TcpTransport,
     Transport,
     TransportError,
+    new_pairing_code,
 )
 
 from ...engine import EngineError, deck_violations
 from ...session import MatchSession
 from ..palette import INK, MUTED, PAPER, POWER_RED, WHITE
 from ..scene import Scene
+from ..text import wrap
 from ..widgets import SELECT_FILL, Menu, MenuItem, window
 from .common import NoticeScene, hint_line, title_bar
 from .duel import DuelScene
@@ -77,6 +84,7 @@ CONNECT_TIMEOUT_MS = 8000.0  # joining: give up on a host that never answers
 # small board (loading the cards, writing the saves) must not cost the match.
 SILENCE_TIMEOUT_MS = 5000.0
 PAD_KEYS = (("1", "2", "3"), ("4", "5", "6"), ("7", "8", "9"), (".", "0", "OK"))
+CODE_KEYS = (("1", "2", "3"), ("4", "5", "6"), ("7", "8", "9"), ("Del", "0", "OK"))
 ADDRESS_MAX = 15  # "255.255.255.255"
 
 
@@ -108,6 +116,13 @@ def local_addresses() -> list[str]:
     except OSError:
         return []
     return [] if ip.startswith(("127.", "0.")) else [ip]
+
+
+def show_code(code: str) -> str:
+    """A pairing code as the screens show it: two groups of three digits (as typed so
+    far, on the pad)."""
+    half = PAIRING_DIGITS // 2
+    return f"{code[:half]} {code[half:]}".strip()
 
 
 def parse_address(text: str) -> str | None:
@@ -402,6 +417,9 @@ class LinkSetupScene(Scene):
         self.address = ""  # the host's address (joining)
         self.typed = ""  # the digit pad's text
         self.pad_at = (0, 0)  # (column, row) on the pad
+        self.code = ""  # hosting over TCP: the pairing code this screen shows
+        self.code_typed = ""  # joining over TCP: the code typed on the pad
+        self.door = ""  # hosting: the last would-be guest turned away, for the screen
         self.error = ""  # a line under the pad (a bad address)
         self.status = ""  # a line about the friend (their name, a bad message)
         self.addresses: list[str] = []
@@ -439,8 +457,11 @@ class LinkSetupScene(Scene):
 
     def _host(self) -> None:
         self.role = "host"
+        self.code = "" if self.transport is not None else new_pairing_code()
+        self.door = ""
         try:
-            transport = self.transport or TcpTransport.listen("0.0.0.0", self.port)
+            transport = self.transport or TcpTransport.listen(
+                "0.0.0.0", self.port, pairing_code=self.code, clock=self.app.board.clock)
         except TransportError as exc:
             self._fail(f"This handheld cannot host: {exc}.")
             return
@@ -448,11 +469,23 @@ class LinkSetupScene(Scene):
         self._open(transport, None)
         self.step = "hosting"
 
+    def _chose_address(self, address: str) -> None:
+        """Joining: over TCP the host's pairing code comes next; over the cable, connect."""
+        self.address = address
+        if self.transport is not None:
+            self._join(address)
+            return
+        self.step = "code"
+        self.code_typed = ""
+        self.error = ""
+        self.pad_at = (0, 0)
+
     def _join(self, address: str) -> None:
         self.role = "guest"
         self.address = address
         try:
-            transport = self.transport or TcpTransport.connect(address, self.port)
+            transport = self.transport or TcpTransport.connect(
+                address, self.port, pairing_code=self.code_typed)
         except TransportError as exc:
             self._fail(f"Cannot join: {exc}.", back="join")
             return
@@ -475,6 +508,8 @@ class LinkSetupScene(Scene):
         self._hang_up({"t": "abort", "why": tell} if tell else None)
         if back == "join":
             self._join_menu()
+        elif back == "code":
+            self._chose_address(self.address)
         else:
             self._role_menu()
         self.push(NoticeScene(self.app, text))
@@ -496,10 +531,21 @@ class LinkSetupScene(Scene):
                 self._deck_menu()
             elif ev.kind is EventKind.MESSAGE and ev.message is not None:
                 self._message(ev.message)
+            elif ev.kind is EventKind.REFUSED and self.step == "hosting":
+                # Someone tried the door: the host keeps listening and says so.
+                self.app.play("error")
+                self.door = ev.detail
             elif ev.kind is EventKind.LOST:
-                if self.step == "connecting":
+                transport = self.conn.link.transport
+                refused = transport.refused if isinstance(transport, TcpTransport) else None
+                if self.step == "connecting" and refused:
+                    self._fail(f"Could not join {self.address}: {refused}. Check the code "
+                               "on your friend's screen and type it again.", back="code")
+                elif self.step == "connecting":
                     self._fail(f"Could not reach {self.address}:{self.port} ({ev.detail}). "
                                "Is your friend hosting?", back="join")
+                elif self.step == "hosting":
+                    self._fail(f"Hosting stopped: {ev.detail}.")
                 else:
                     self._fail(f"The link to your friend's handheld was lost ({ev.detail}).")
             elif ev.kind is EventKind.CLOSED:
@@ -604,6 +650,8 @@ class LinkSetupScene(Scene):
             self._menu_step(inp)
         elif self.step == "pad":
             self._pad(inp)
+        elif self.step == "code":
+            self._code_pad(inp)
         elif inp.pressed(Button.B):  # hosting, connecting, ready: B gives up
             inp.consume(Button.B)
             self.app.play("back")
@@ -633,8 +681,9 @@ class LinkSetupScene(Scene):
             if value == "pad":
                 self.step = "pad"
                 self.error = ""
+                self.pad_at = (0, 0)
             else:
-                self._join(value)
+                self._chose_address(value)
         else:
             self._pick_deck(value)
 
@@ -675,7 +724,45 @@ class LinkSetupScene(Scene):
             self.error = f"{self.typed or 'Nothing'} is not an address like 192.168.1.20."
             return
         self.app.play("confirm")
-        self._join(address)
+        self._chose_address(address)
+
+    def _code_pad(self, inp: FrameInput) -> None:
+        """The pairing code: digits only, exactly PAIRING_DIGITS of them."""
+        dx, dy = inp.nav()
+        if dx or dy:
+            inp.consume(Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT)
+            col, row = self.pad_at
+            self.pad_at = ((col + dx) % 3, (row + dy) % len(CODE_KEYS))
+            self.app.play("cursor")
+        key = CODE_KEYS[self.pad_at[1]][self.pad_at[0]]
+        if inp.pressed(Button.START) or (inp.pressed(Button.A) and key == "OK"):
+            inp.consume(Button.START, Button.A)
+            self._connect_with_code()
+        elif inp.pressed(Button.B) or (inp.pressed(Button.A) and key == "Del"):
+            back = inp.pressed(Button.B) and not self.code_typed
+            inp.consume(Button.A, Button.B)
+            self.app.play("back")
+            self.error = ""
+            if back:
+                self._join_menu()
+            else:
+                self.code_typed = self.code_typed[:-1]
+        elif inp.pressed(Button.A):
+            inp.consume(Button.A)
+            if len(self.code_typed) < PAIRING_DIGITS:
+                self.code_typed += key
+                self.error = ""
+                self.app.play("cursor")
+            else:
+                self.app.play("error")
+
+    def _connect_with_code(self) -> None:
+        if len(self.code_typed) != PAIRING_DIGITS:
+            self.app.play("error")
+            self.error = f"The code has {PAIRING_DIGITS} digits."
+            return
+        self.app.play("confirm")
+        self._join(self.address)
 
     # ---- drawing
 
@@ -684,6 +771,7 @@ class LinkSetupScene(Scene):
         t = app.text
         surface.fill(PAPER)
         titles = {"role": "Duel over the link", "join": "Join a duel", "pad": "Join a duel",
+                  "code": "Pairing code",
                   "hosting": "Hosting a duel", "connecting": "Joining", "deck": "Your deck",
                   "ready": "Your deck"}
         title_bar(app, surface, titles.get(self.step, "Duel over the link"),
@@ -701,7 +789,12 @@ class LinkSetupScene(Scene):
                      "deck": "A: choose  B: leave"}
             hint_line(app, surface, hints[self.step])
         elif self.step == "pad":
-            self._draw_pad(surface)
+            self._draw_pad(surface, "The host's address:", self.typed, PAD_KEYS,
+                           "A: type  B: delete  START: connect")
+        elif self.step == "code":
+            self._draw_pad(surface, f"The code on {self.address}'s screen:",
+                           show_code(self.code_typed), CODE_KEYS,
+                           "A: type  B: delete  START: join")
         else:
             window(surface, 8, 24, 224, 100)
             for i, line in enumerate(self._wait_lines()):
@@ -719,6 +812,9 @@ class LinkSetupScene(Scene):
                 lines.append("Your friend joins with:")
                 lines += [f"  {ip}  port {self.port}" for ip in self.addresses]
                 lines.append(f"  127.0.0.1  port {self.port} (this machine)")
+                lines.append(f"and the pairing code  {show_code(self.code)}")
+            if self.door:
+                lines += wrap(self.app.text.font, self.door[:1].upper() + self.door[1:], 208)
             return lines
         if self.step == "connecting":
             return [f"Connecting to {self.address}", f"port {self.port}"]
@@ -730,15 +826,16 @@ class LinkSetupScene(Scene):
             lines.append(self.status)
         return lines
 
-    def _draw_pad(self, surface: pygame.Surface) -> None:
+    def _draw_pad(self, surface: pygame.Surface, label: str, text: str,
+                  pad: tuple[tuple[str, ...], ...], hint: str) -> None:
         t = self.app.text
-        t.draw(surface, "The host's address:", 10, 18, MUTED)
+        t.draw(surface, label, 10, 18, MUTED)
         window(surface, 8, 28, 224, 16, fill=WHITE)
         caret = "_" if (self.frames // 20) % 2 == 0 else ""
-        t.draw(surface, self.typed + caret, 14, 33, INK)
+        t.draw(surface, text + caret, 14, 33, INK)
         kw, kh = 30, 18
         x0, y0 = (240 - 3 * kw) // 2, 50
-        for row, keys in enumerate(PAD_KEYS):
+        for row, keys in enumerate(pad):
             for col, key in enumerate(keys):
                 x, y = x0 + col * kw, y0 + row * kh
                 fill = SELECT_FILL if (col, row) == self.pad_at else PAPER
@@ -746,5 +843,5 @@ class LinkSetupScene(Scene):
                 t.draw(surface, key, x + (kw - 2 - t.font.width(key)) // 2, y + 4, INK)
         if self.error:
             t.draw(surface, self.error, 6, 138, POWER_RED)
-        hint_line(self.app, surface, "A: type  B: delete  START: connect")
+        hint_line(self.app, surface, hint)
 

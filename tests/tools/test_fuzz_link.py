@@ -1,0 +1,91 @@
+"""The link fuzz area notices a broken link: one that crashes on a payload, accepts a
+wrong pairing code, delivers what it should refuse, or ignores its work budget."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from firmware_sim import link as link_module
+from tools.fuzzing import core
+from tools.fuzzing import link as link_area
+
+ATTEMPTS = 40  # with seed 1, every kind of attack comes up at least once
+
+
+def run_area() -> core.AreaResult:
+    result = core.AreaResult("link")
+    link_area.run(result, ATTEMPTS, random.Random(1))
+    assert result.attempts == ATTEMPTS
+    return result
+
+
+def test_the_unbroken_link_passes() -> None:
+    result = run_area()
+    assert result.failure_count == 0, result.failures
+
+
+def test_a_decoder_without_limits_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    def naive(payload: bytes) -> dict[str, Any]:
+        value = json.loads(payload)  # recursion, huge numbers, any size
+        if not isinstance(value, dict):
+            raise link_module.MessageError("not an object")
+        return value
+
+    monkeypatch.setattr(link_module, "decode_message", naive)
+    result = run_area()
+    assert result.by_kind.get("traceback", 0) >= 1  # RecursionError, ValueError ...
+    # And what it lets through is seen: an over-long string delivered as a message.
+    code = link_module.new_pairing_code()
+    payload = json.dumps({"s": "x" * (link_module.MAX_STRING + 1)}).encode()
+    frame = link_module.encode_frame(link_module.Frame(link_module.FLAG_DATA, 1, 1, payload))
+    attack = link_area.Attack("long string", [link_module.pairing_request(code), frame], code,
+                              True)
+    problems = link_area._attack(attack, code).problems
+    assert [kind for kind, _ in problems] == ["false_accept"]
+    assert "string of 4097 characters" in problems[0][1]
+
+
+def test_the_oracle_checks_delivered_messages_on_their_own() -> None:
+    assert link_area.message_problem({"a": [1, 2.5, None, True, {"b": "c"}]}) is None
+    assert "deep" in (link_area.message_problem({"a": [[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]}) or "")
+    assert "integer" in (link_area.message_problem({"n": 10**19}) or "")
+    assert "string" in (link_area.message_problem({"s": "x" * 5000}) or "")
+    assert "values" in (link_area.message_problem({"l": [0] * 5000}) or "")
+    assert "nan" in (link_area.message_problem({"f": float("nan")}) or "")
+    assert "not an object" in (link_area.message_problem([1]) or "")
+
+
+def test_a_host_that_accepts_any_code_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(link_module.hmac, "compare_digest", lambda a, b: True)
+    result = run_area()
+    assert result.by_kind.get("false_accept", 0) >= 1
+    assert any("no right pairing code" in f.detail for f in result.failures)
+
+
+def test_a_reader_that_ignores_its_budget_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    decode = link_module.FrameDecoder.decode
+
+    def greedy(self: link_module.FrameDecoder, max_frames: int | None = None,
+               max_scan: int | None = None) -> list[link_module.Frame | link_module.Garbage]:
+        return decode(self)  # everything buffered, however much
+
+    monkeypatch.setattr(link_module.FrameDecoder, "decode", greedy)
+    monkeypatch.setattr(link_module, "BAD_RUN", 10**9)  # no disconnect to hide the stall
+    monkeypatch.setattr(link_module, "GARBAGE_RUN", 10**9)
+    result = run_area()
+    assert result.by_kind.get("hang", 0) >= 1
+    assert any("over its budget" in f.detail for f in result.failures)
+
+
+def test_a_crash_inside_poll_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    def crash(self: link_module.Link, *args: object) -> None:
+        raise IndexError("a bug")
+
+    monkeypatch.setattr(link_module.Link, "_deliver", crash)
+    result = run_area()
+    assert result.by_kind.get("traceback", 0) >= 1
+    assert any("internal link error" in f.detail for f in result.failures)
