@@ -189,8 +189,6 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, ob
     import cv2
 
     cv2.imwrite(str(work / "photo.jpg"), cv2.imread(str(work / "photo.png")))
-    # A player's own deck file, as `sheet --deck my.deck` expects one.
-    (work / "my.deck").write_text("4 ecard1-98 Charmander\n56 ecard1-162\n", encoding="utf-8")
     yield {"dir": work, "env": env}
 
 
