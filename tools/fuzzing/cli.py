@@ -120,6 +120,11 @@ def _argv(option: Option, value: str | None) -> list[str]:
     return [*base, *parts, *small, *tail]
 
 
+def _timeout(argv: list[str]) -> float:
+    """bench_ui plays a whole duel for its memory figure whatever its flags: give it time."""
+    return 3 * TIMEOUT if any(a.endswith("bench_ui.py") for a in argv) else TIMEOUT
+
+
 def run(result: AreaResult, attempts: int, rng: random.Random) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         scratch = Path(tmp)
@@ -136,9 +141,9 @@ def run(result: AreaResult, attempts: int, rng: random.Random) -> None:
         chosen = combos if attempts >= len(combos) else combos[:attempts]
         argvs = [_argv(option, value) for option, value in chosen]
         with ThreadPoolExecutor(PARALLEL) as pool:
-            runs = pool.map(lambda argv: run_command(argv, timeout=TIMEOUT, stdin=b"",
+            runs = pool.map(lambda argv: run_command(argv, timeout=_timeout(argv), stdin=b"",
                                                      env=env, cwd=scratch), argvs)
             for i, (argv, done) in enumerate(zip(argvs, runs, strict=True), 1):
-                judge_command(result, argv, done, timeout=TIMEOUT)
+                judge_command(result, argv, done, timeout=_timeout(argv))
                 if i % 50 == 0:
                     print(f"cli: {i}/{len(argvs)} commands", flush=True, file=sys.stderr)
