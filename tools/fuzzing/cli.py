@@ -46,6 +46,8 @@ SMALL: dict[str, list[str]] = {
     "tools/bench_assets.py": ["--repeats", "1"],
     "tools/soak_ui.py": ["--frames", "60", "--visit", "30"],
     "tools/torture_saves.py": ["--kills", "1"],
+    # Never the project's own assets folder: a wrongly accepted --shared writes here.
+    "tools/build_assets.py": ["--out", "assets-out"],
     "tools/fuzz.py": ["--attempts", "1", "--area", "deck_files"],
     "firmware_sim buttons": ["--seconds", "1", "--script", "A@10-50"],
     "firmware_sim battery": ["--simulate", "1"],
