@@ -16,18 +16,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .cliargs import Parser, bounded_float, bounded_int, output_file, seed
+
 if TYPE_CHECKING:
     from .players import MatchRecord
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
-    return value
+# Bounds of what a command line may ask for: 10 million frames is 46 hours of play, and a
+# card page at 8x is 1920x1280 (a larger one only costs memory).
+MAX_FRAMES = 10_000_000
+MAX_GAMES = 10_000_000
+MAX_PAGE_SCALE = 8
 
 
 def _players(text: str) -> list[str]:
@@ -42,7 +41,7 @@ def _players(text: str) -> list[str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m handheld",
+    parser = Parser(prog="python -m handheld",
                                      description="A pocket Pokémon TCG machine.")
     screen = parser.add_argument_group(
         "the screen", "with no command: the game in a window where there is a display, else "
@@ -51,16 +50,16 @@ def build_parser() -> argparse.ArgumentParser:
                         help="no window: run on the headless board (SDL's dummy driver)")
     screen.add_argument("--demo", action="store_true",
                         help="watch the computer play itself on the screen")
-    screen.add_argument("--frames", type=_positive, metavar="N",
+    screen.add_argument("--frames", type=bounded_int(1, MAX_FRAMES, "frames"), metavar="N",
                         help="stop after N frames (1/60 s each)")
-    screen.add_argument("--screenshot", metavar="PATH",
+    screen.add_argument("--screenshot", metavar="PATH.png", type=output_file(".png"),
                         help="at the end, save the 240x160 screen as a PNG")
-    screen.add_argument("--window-screenshot", metavar="PATH",
+    screen.add_argument("--window-screenshot", metavar="PATH.png", type=output_file(".png"),
                         help="at the end, save what the window shows (scaled) as a PNG")
     screen.add_argument("--board", choices=("sim", "pi", "headless"),
                         help="the board kind (default: detected)")
     screen.add_argument("--data-dir", metavar="DIR", help="where the saves live")
-    screen.add_argument("--seed", dest="screen_seed", type=int, metavar="N",
+    screen.add_argument("--seed", dest="screen_seed", type=seed, metavar="N",
                         help="seed for new matches (reproducible demos)")
     sub = parser.add_subparsers(dest="command")
 
@@ -71,9 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--deck2", default="tidal_mind", help="deck name or .deck file")
         p.add_argument("--players", type=_players, default=["greedy", "greedy"],
                        help="two of random,greedy (default greedy,greedy)")
-        p.add_argument("--seed", type=int, default=None, help="replay a given match")
-        p.add_argument("--delay", type=float, default=0.0,
-                       help="seconds to pause at each turn, for watching")
+        p.add_argument("--seed", type=seed, default=None, help="replay a given match")
+        p.add_argument("--delay", type=bounded_float(0.0, 10.0, "delay"), default=0.0,
+                       help="seconds (0 to 10) to pause at each turn, for watching")
 
     sim = sub.add_parser("sim", help="play many games and print statistics")
     sim.add_argument("--deck1", default="blazing_quake", help="deck name or .deck file")
@@ -81,8 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--decks", metavar="SET",
                      help="a league instead of deck1 vs deck2: a deck set (theme, "
                           "expedition) or deck names separated by commas")
-    sim.add_argument("--games", type=_positive, default=100)
-    sim.add_argument("--seed", type=int, default=0, help="game i uses seed + i")
+    sim.add_argument("--games", type=bounded_int(1, MAX_GAMES, "games"), default=100)
+    sim.add_argument("--seed", type=seed, default=0, help="game i uses seed + i")
     sim.add_argument("--players", type=_players, default=["random", "random"],
                      help="two of random,greedy; player 1 plays deck1 (default random,random)")
     sim.add_argument("--alternate", action="store_true",
@@ -99,10 +98,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="list the album: every card of the set, in number order")
     cards.add_argument("--page", metavar="CARD_ID",
                        help="draw a card's page(s) at 240x160 into PNG files (see --png)")
-    cards.add_argument("--png", metavar="PATH", default="card.png",
+    cards.add_argument("--png", metavar="PATH.png", default=Path("card.png"),
+                       type=output_file(".png"),
                        help="where --page writes: PATH, or PATH-2.png... for more pages")
-    cards.add_argument("--scale", type=_positive, default=1,
-                       help="integer scale of the --page PNG (default 1: native 240x160)")
+    cards.add_argument("--scale", type=bounded_int(1, MAX_PAGE_SCALE, "scale"), default=1,
+                       help=f"integer scale of the --page PNG, 1 to {MAX_PAGE_SCALE} "
+                            "(default 1: native 240x160)")
     cards.add_argument("--json", action="store_true")
 
     decks = sub.add_parser("decks", help="the decks saved on this handheld: list them, or "
@@ -112,33 +113,31 @@ def build_parser() -> argparse.ArgumentParser:
     decks.add_argument("--profile", metavar="NAME",
                        help="whose decks (default: the first profile, as the game uses)")
     decks.add_argument("--export", metavar="DECK", help="the saved deck to write out")
-    decks.add_argument("--out", metavar="PATH.deck",
+    decks.add_argument("--out", metavar="PATH.deck", type=output_file(".deck"),
                        help="where --export writes (never over an existing file)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     from .cards import DeckFileError
+    from .engine.errors import EngineError
 
     parser = build_parser()
     args = parser.parse_args(argv)
     command = args.command or "play"
+    commands = {"play": _screen, "demo": _play, "sim": _sim, "cards": _cards, "decks": _decks}
     try:
-        if command == "play":
-            return _screen(args)
-        if command == "demo":
-            return _play(args)
-        if command == "sim":
-            return _sim(args)
-        if command == "cards":
-            return _cards(args)
-        if command == "decks":
-            return _decks(args)
-    except (FileNotFoundError, DeckFileError) as exc:
+        return commands[command](args)
+    except (FileNotFoundError, DeckFileError, EngineError) as exc:
         parser.exit(2, f"error: {exc}\n")
+    except OSError as exc:  # a file the command was told to write or read
+        where = f" ({exc.filename})" if exc.filename else ""
+        parser.exit(1, f"error: {exc.strerror or exc}{where}\n")
     except KeyboardInterrupt:
         return 130
-    parser.error(f"unknown command {command!r}")
+    except Exception as exc:  # a bug: one line for the player, exit 70 (fuzz counts it)
+        parser.exit(70, f"internal error: {type(exc).__name__}: {exc} -- please report "
+                        "this with the command you ran\n")
     return 2
 
 
@@ -162,11 +161,17 @@ def _screen(args: argparse.Namespace) -> int:
     except BoardConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if kind == "headless" and not (args.demo or args.frames or args.screenshot):
+    if kind == "headless" and not (args.frames or args.screenshot):
+        # No display and nothing asked of the headless screen: the readable log shows the
+        # match (with --demo too, which would otherwise run silently for 10 s).
         print("No display here: showing the headless demo (a match as a readable log). "
               "Use --headless --demo --frames N --screenshot out.png to see the screen.",
               file=sys.stderr)
         return _play(args)
+    if args.window_screenshot and kind == "headless":
+        print("error: --window-screenshot needs a window, and this board is headless "
+              "(use --screenshot for the 240x160 screen)", file=sys.stderr)
+        return 2
     from .ui.app import Handheld
 
     app = Handheld(headless=kind == "headless", data_dir=args.data_dir, seed=args.screen_seed,
@@ -183,6 +188,12 @@ def _screen(args: argparse.Namespace) -> int:
         if args.window_screenshot:
             driver = app.window_screenshot(args.window_screenshot)
             print(f"window: {args.window_screenshot} (video driver {driver})")
+        elif kind == "headless" and not args.screenshot:
+            print(f"ran {app.frame} frames headless; the screen shows "
+                  f"{app.describe()['scene']} (add --screenshot out.png to see it)")
+    except app.pygame.error as exc:  # the picture could not be written
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     finally:
         app.close()
     return 0
@@ -284,6 +295,10 @@ def _decks(args: argparse.Namespace) -> int:
                 return 2
         elif profiles:
             profile = profiles[0]
+        elif out is not None:
+            print("error: no profiles yet, so no saved decks to export (the game makes a "
+                  "profile the first time it starts)", file=sys.stderr)
+            return 1
         else:
             print("No profiles yet: the game makes one the first time it starts.")
             return 0

@@ -86,12 +86,16 @@ def run_sim(
     deck_games = Counter[str]()
     deck_wins = Counter[str]()
     names = [f"{players[0]}#1", f"{players[1]}#2"]
+    player_decks = {name: Counter[str]() for name in names}
     t0 = time.perf_counter()
     for i in range(games):
         a, b = pairs[i % len(pairs)]
         swap = alternate and (i // len(pairs)) % 2 == 1
-        seat_decks = (b, a) if swap and n == 2 else (a, b)
-        deck_pair = (decks[seat_decks[0]], decks[seat_decks[1]])
+        # The decks keep their seats and the players change places, so on a swapped game
+        # each player plays the other deck: over the run each player plays each deck equally
+        # often, and a deck's win rate is not its usual player's strength.
+        seat_decks = (a, b)
+        deck_pair = (decks[a], decks[b])
         seats = [1, 0] if swap else [0, 1]  # seat -> player index
         game_players = [make_player(players[seats[s]], seed + i + 7919 * (s + 1))
                         for s in (0, 1)]
@@ -109,8 +113,9 @@ def run_sim(
         assert rec.winner is not None
         winner = seats[rec.winner]
         wins[names[winner]] += 1
-        for d in seat_decks:
+        for s, d in enumerate(seat_decks):
             deck_games[labels[d]] += 1
+            player_decks[names[seats[s]]][labels[d]] += 1
         deck_wins[labels[seat_decks[rec.winner]]] += 1
         wins_by_seat[rec.winner] += 1
         results[rec.result] += 1
@@ -139,6 +144,8 @@ def run_sim(
         "decks": labels,
         "deck_win_rate": {d: round(deck_wins[d] / deck_games[d], 4) if deck_games[d] else 0.0
                           for d in labels},
+        "games_by_player_and_deck": {p: {d: player_decks[p][d] for d in labels}
+                                     for p in names},
         "results": dict(sorted(results.items())),
         "sudden_death_games": sudden_deaths,
         "turns": _summary(turns),

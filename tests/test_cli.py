@@ -9,17 +9,19 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 DATA = tempfile.mkdtemp(prefix="handheld-cli-test-")  # never the player's real saves
+ENV = {**os.environ, "HANDHELD_DATA": DATA, "SDL_VIDEODRIVER": "dummy",
+       "SDL_AUDIODRIVER": "dummy", "HANDHELD_BOARD": "headless"}
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "HANDHELD_DATA": DATA, "SDL_VIDEODRIVER": "dummy",
-           "SDL_AUDIODRIVER": "dummy"}
     return subprocess.run([sys.executable, "-m", "handheld", *args], cwd=ROOT, text=True,
-                          capture_output=True, timeout=120, env=env)
+                          capture_output=True, timeout=120, env=ENV)
 
 
 def test_sim_prints_json_statistics() -> None:
@@ -42,7 +44,7 @@ def test_sim_is_reproducible() -> None:
 
 def test_bad_arguments_get_clear_errors() -> None:
     r = run("sim", "--games", "0")
-    assert r.returncode == 2 and "must be at least 1" in r.stderr
+    assert r.returncode == 2 and "games must be from 1 to" in r.stderr
     r = run("sim", "--players", "random,wizard")
     assert r.returncode == 2 and "each one of random, greedy" in r.stderr
     r = run("sim", "--deck1", "nonexistent")
@@ -153,3 +155,95 @@ def test_a_saved_deck_is_exported_for_the_sheet_printer(tmp_path: Path) -> None:
     assert "Psychic Line" in missing.stderr
     half = run("decks", "--data-dir", str(data), "--export", "Psychic Line")
     assert half.returncode == 2 and "go together" in half.stderr
+
+
+def test_sim_alternate_gives_each_player_each_deck_equally() -> None:
+    from handheld.cards import default_pool, load_deck
+    from handheld.sim import run_sim
+
+    pool = default_pool()
+    decks = [load_deck("blazing_quake"), load_deck("tidal_mind")]
+    stats = run_sim(pool, decks, ["greedy", "random"], 8, seed=3, alternate=True,
+                    deck_names=["blazing_quake", "tidal_mind"])
+    assert stats["games_by_player_and_deck"] == {
+        "greedy#1": {"blazing_quake": 4, "tidal_mind": 4},
+        "random#2": {"blazing_quake": 4, "tidal_mind": 4}}
+    fixed = run_sim(pool, decks, ["greedy", "random"], 4, seed=3,
+                    deck_names=["blazing_quake", "tidal_mind"])
+    assert fixed["games_by_player_and_deck"]["greedy#1"] == {"blazing_quake": 4,
+                                                             "tidal_mind": 0}
+
+
+def one_line_error(r: subprocess.CompletedProcess[str], code: int, text: str) -> None:
+    """A command-line refusal: the exit code, the message, and no traceback."""
+    assert r.returncode == code, (r.returncode, r.stderr[-500:])
+    assert text in r.stderr, r.stderr[-500:]
+    assert "Traceback" not in r.stderr + r.stdout
+    assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+@pytest.mark.parametrize(("args", "text"), [
+    (["--headless", "--frames", "2", "--screenshot", "/no/such/folder/x.png"],
+     "the folder of '/no/such/folder/x.png' does not exist"),
+    (["--headless", "--frames", "2", "--screenshot", "shot.txt"], "must end in .png"),
+    (["--headless", "--frames", "2", "--screenshot", "."], "must end in .png"),
+    (["--headless", "--frames", "-3"], "frames must be from 1 to"),
+    (["--headless", "--frames", "9" * 5000], "frames must be a whole number"),
+    (["--seed", "1e9"], "seed must be a whole number"),
+    (["demo", "--delay", "-1"], "delay must be a number from 0 to 10"),
+    (["demo", "--delay", "nan"], "delay must be a number from 0 to 10"),
+    (["demo", "--delay", "inf"], "delay must be a number from 0 to 10"),
+    (["cards", "--page", "ecard1-1", "--scale", "1000"], "scale must be from 1 to 8"),
+    (["cards", "--page", "ecard1-1", "--png", "/no/such/folder/c.png"], "does not exist"),
+    (["sim", "--games", "9" * 30], "games must be a whole number"),
+])
+def test_item_8_bad_values_are_usage_errors(args: list[str], text: str) -> None:
+    one_line_error(run(*args), 2, text)
+
+
+def test_window_screenshot_on_a_headless_board_is_refused(tmp_path) -> None:
+    r = run("--headless", "--frames", "2", "--window-screenshot", str(tmp_path / "w.png"))
+    one_line_error(r, 2, "--window-screenshot needs a window")
+    assert not (tmp_path / "w.png").exists()
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe\x00junk", b"99999999999999 ecard1-1\n",
+                                     b"4\n", b"4 " + b"x" * 100 + b"\n"])
+def test_bad_deck_files_in_demo_and_sim(tmp_path, content: bytes) -> None:
+    deck = tmp_path / "bad.deck"
+    deck.write_bytes(content)
+    for cmd in (["demo", "--deck1", str(deck)], ["sim", "--games", "1", "--deck2", str(deck)]):
+        one_line_error(run(*cmd), 2, "bad.deck")
+
+
+def test_a_fifo_as_a_deck_file_does_not_hang(tmp_path) -> None:
+    fifo = tmp_path / "pipe.deck"
+    os.mkfifo(fifo)
+    one_line_error(run("sim", "--games", "1", "--deck1", str(fifo)), 2, "not a regular file")
+
+
+def test_demo_flag_without_a_display_shows_the_log(tmp_path) -> None:
+    r = run("--demo", "--board", "headless", "--data-dir", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert "No display here" in r.stderr and "Turn 1" in r.stdout
+
+
+def test_exporting_with_no_profile_is_an_error(tmp_path) -> None:
+    r = run("decks", "--data-dir", str(tmp_path / "d"), "--export", "Mine", "--out",
+            str(tmp_path / "mine.deck"))
+    one_line_error(r, 1, "no profiles yet")
+    assert not (tmp_path / "mine.deck").exists()
+
+
+@pytest.mark.parametrize(("tool", "args", "text"), [
+    ("soak_ui.py", ["--visit", "0"], "frames per scene must be from 1"),
+    ("soak_ui.py", ["--frames", "-1"], "frames must be"),
+    ("torture_saves.py", ["--dir", "README.md"], "exists and is not a folder"),
+    ("torture_saves.py", ["--kills", "0"], "kills must be from 1"),
+    ("bench_ui.py", ["--launches", "1e99"], "launches must be a whole number"),
+    ("bench_assets.py", ["--repeats", "-2"], "repeats must be"),
+])
+def test_tools_refuse_bad_values(tool: str, args: list[str], text: str) -> None:
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / tool), *args], cwd=ROOT,
+                       capture_output=True, text=True, timeout=120, env=ENV)
+    one_line_error(r, 2, text)

@@ -11,7 +11,6 @@ every set, of all sets together (``load_all_cards``) and of the Pokédex.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
@@ -23,6 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from handheld import assets
+from handheld.cliargs import Parser, bounded_int
 
 
 def median_ms(fn: Callable[[], Any], repeats: int) -> float:
@@ -37,11 +37,10 @@ def median_ms(fn: Callable[[], Any], repeats: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeats", type=int, default=20, help="loads per measure (default 20)")
+    parser = Parser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeats", type=bounded_int(1, 10_000, "repeats"), default=20,
+                        help="loads per measure (default 20)")
     args = parser.parse_args(argv)
-    if args.repeats < 1:
-        parser.error("--repeats must be at least 1")
     try:
         result = {
             "set_load_ms": {

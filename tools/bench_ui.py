@@ -21,7 +21,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -35,6 +34,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from handheld.cliargs import Parser, bounded_int, seed  # noqa: E402
+
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
@@ -167,9 +169,13 @@ def launch_times(runs: int) -> dict[str, Any]:
             "in_process_median": round(statistics.median(inner), 3), "runs": runs}
 
 
+# The child reports its own high-water mark (VmHWM, reset when it execs), not getrusage's
+# ru_maxrss: that one keeps the peak of the forked copy of this parent, so a parent holding
+# 200 MB made a 56 MB match read as 214 MB.
 RSS_CHILD = """
-import resource, sys
+import sys
 sys.path.insert(0, sys.argv[2])
+from tools.fuzzing.core import peak_rss_mb
 from tools.bench_ui import _duel_app
 from pathlib import Path
 app = _duel_app(("greedy", "greedy"), Path(sys.argv[1]), 5)
@@ -178,7 +184,7 @@ frames = 0
 while app.scenes.top.name != "ResultScene" and frames < 200000:
     app.tick(1)
     frames += 1
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0, frames)
+print(peak_rss_mb(), frames)
 """
 
 
@@ -192,12 +198,13 @@ def match_rss() -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--frames", type=int, default=3000, help="frames timed per duel case")
-    p.add_argument("--scan-frames", type=int, default=600,
-                   help="frames timed per scan-screen case")
-    p.add_argument("--launches", type=int, default=5)
-    p.add_argument("--seed", type=int, default=3)
+    p = Parser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--frames", type=bounded_int(10, 1_000_000, "frames"), default=3000,
+                   help="frames timed per duel case")
+    p.add_argument("--scan-frames", type=bounded_int(10, 1_000_000, "scan frames"),
+                   default=600, help="frames timed per scan-screen case")
+    p.add_argument("--launches", type=bounded_int(1, 1000, "launches"), default=5)
+    p.add_argument("--seed", type=seed, default=3)
     args = p.parse_args(argv)
     print("bench_ui: timing frames...", file=sys.stderr)
     frames = frame_times(args.frames, args.seed)
@@ -216,7 +223,9 @@ def main(argv: list[str] | None = None) -> int:
         "python": sys.version.split()[0],
     }
     print(json.dumps(result, indent=2))
-    return 0
+    if not result["ok"]:
+        print("bench_ui: a target was missed (see \"targets\")", file=sys.stderr)
+    return 0 if result["ok"] else 1
 
 
 if __name__ == "__main__":

@@ -777,6 +777,9 @@ def main(argv: list[str] | None = None) -> int:
     except BuildError as exc:
         print(f"build_assets: error: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # a folder named on the command line that cannot be used
+        print(f"build_assets: error: {exc.strerror or exc}: {exc.filename}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from handheld.cliargs import Parser, bounded_float, bounded_int, seed  # noqa: E402
 from tools.fuzzing import core  # noqa: E402
 
 
@@ -84,22 +85,19 @@ def run_in_child(name: str, attempts: int, seed: int, timeout: float) -> dict[st
 
 def main(argv: list[str] | None = None) -> int:
     modules = area_modules()
-    parser = argparse.ArgumentParser(prog="tools/fuzz.py", description=__doc__.splitlines()[0])
+    parser = Parser(prog="tools/fuzz.py", description=__doc__.splitlines()[0])
     parser.add_argument("--short", action="store_true",
                         help="each area's short run (as in ./run test) instead of its goal")
     parser.add_argument("--area", action="append", choices=sorted(modules), metavar="AREA",
                         help=f"only this area (repeatable): {', '.join(modules)}")
-    parser.add_argument("--attempts", type=int, metavar="N",
+    parser.add_argument("--attempts", type=bounded_int(1, 10_000_000, "attempts"), metavar="N",
                         help="attempts per area instead of the short or long count")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--timeout", type=float, default=3600.0, metavar="S",
+    parser.add_argument("--seed", type=seed, default=1)
+    parser.add_argument("--timeout", type=bounded_float(1.0, 86_400.0, "timeout"),
+                        default=3600.0, metavar="S",
                         help="an area still running after S seconds is a hang (default 3600)")
     parser.add_argument("--child", metavar="AREA", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.attempts is not None and args.attempts < 1:
-        parser.error("--attempts must be at least 1")
-    if args.timeout <= 0 or args.timeout != args.timeout:
-        parser.error("--timeout must be a positive number of seconds")
     if args.child:
         if args.child not in modules:
             parser.error(f"unknown area {args.child!r}")

@@ -12,7 +12,6 @@ now and then, POWER tapped (sleep and wake) rarely, never held long enough to sh
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -31,6 +30,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from firmware_sim.buttons import Button
 from firmware_sim.camera import SimCamera
+from handheld.cliargs import Parser, bounded_int, seed
 from handheld.ui.app import FRAME_MS, Handheld
 
 WEIGHTS = {Button.UP: 8, Button.DOWN: 8, Button.LEFT: 6, Button.RIGHT: 6, Button.A: 12,
@@ -187,13 +187,12 @@ def soak(frames: int, seed: int = 1, visit: int = 2500, data_dir: Path | None = 
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--frames", type=int, default=100_000)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--visit", type=int, default=2500, help="frames per visited scene")
+    p = Parser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--frames", type=bounded_int(1, 100_000_000, "frames"), default=100_000)
+    p.add_argument("--seed", type=seed, default=1)
+    p.add_argument("--visit", type=bounded_int(1, 100_000_000, "frames per scene"),
+                   default=2500, help="frames per visited scene")
     args = p.parse_args(argv)
-    if args.frames < 1:
-        p.error("--frames must be at least 1")
 
     def show(done: int, total: int) -> None:
         print(f"soak: {done}/{total} frames", file=sys.stderr, flush=True)

@@ -45,6 +45,7 @@ from typing import Any, TextIO
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from firmware_sim.storage import DirStorage, SimStorage
+from handheld.cliargs import Parser, bounded_int, directory, seed
 from handheld.save import Saves, TimerPreset, check_save_file, open_saves
 
 PROFILE = "Torture"
@@ -446,19 +447,18 @@ def run_torture(kills: int = 1000, *, seed: int = 1, data_dir: Path | None = Non
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--kills", type=int, default=1000, help="how many SIGKILLs")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the kill moments")
-    parser.add_argument("--dir", type=Path, default=None,
+    parser = Parser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--kills", type=bounded_int(1, 10_000_000, "kills"), default=1000,
+                        help="how many SIGKILLs")
+    parser.add_argument("--seed", type=seed, default=1, help="seed of the kill moments")
+    parser.add_argument("--dir", type=directory, default=None,
                         help="data directory to torture (default: a temporary one, removed)")
-    parser.add_argument("--max-commits", type=int, default=30,
+    parser.add_argument("--max-commits", type=bounded_int(1, 100_000, "commits"), default=30,
                         help="most commits a child makes before its kill")
     parser.add_argument("--child", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child is not None:
         return child(args.child)
-    if args.kills < 1:
-        parser.error("--kills must be at least 1")
     summary = run_torture(args.kills, seed=args.seed, data_dir=args.dir,
                           max_commits=args.max_commits, progress=sys.stderr)
     print(json.dumps(summary, indent=2))

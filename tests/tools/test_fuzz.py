@@ -35,8 +35,9 @@ def test_check_command_flags_tracebacks_bad_exits_and_hangs() -> None:
     core.check_command(result, core.python("-c", "1/0"))
     core.check_command(result, core.python("-c", "raise SystemExit(7)"))
     core.check_command(result, core.python("-c", "import time; time.sleep(9)"), timeout=1)
-    assert result.attempts == 5
-    assert result.by_kind == {"traceback": 1, "bad_exit": 1, "hang": 1}
+    core.check_command(result, core.python("-c", "b = bytearray(2 * 1024 ** 3)"))
+    assert result.attempts == 6
+    assert result.by_kind == {"traceback": 1, "bad_exit": 1, "hang": 1, "memory": 1}
 
 
 def test_failures_are_kept_bounded() -> None:
@@ -84,3 +85,27 @@ def test_the_runner_prints_json_and_fails_on_findings(tmp_path) -> None:
     bad = core.run_command(core.python("tools/fuzz.py", "--attempts", "0"))
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert sys.executable
+
+
+def test_the_cli_area_finds_every_command_and_notices_a_traceback(monkeypatch) -> None:
+    from tools.fuzzing import cli
+
+    options = cli.discover({"HANDHELD_BOARD": "headless", "SDL_VIDEODRIVER": "dummy"})
+    commands = {(o.command, o.sub) for o in options}
+    assert {("handheld", "sim"), ("scanner", "decode"), ("firmware_sim", "battery"),
+            ("tools/soak_ui.py", None)} <= commands
+    assert any(o.flag == "--frames" and o.takes_value for o in options)
+    monkeypatch.setattr(cli, "COMMANDS", {"broken": core.python("-c", BROKEN_CLI)})
+    result = core.AreaResult("cli")
+    cli.run(result, 1000, random.Random(1))  # more than there are: every value once
+    assert result.attempts == len(cli.HOSTILE_VALUES)
+    assert result.by_kind.get("traceback", 0) >= 5  # "abc", "", "1e308"... crash int()
+
+
+BROKEN_CLI = """
+import argparse, sys
+p = argparse.ArgumentParser()
+p.add_argument("--count", type=str)
+a = p.parse_args()
+print(int(a.count or "x"))
+"""

@@ -6,11 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -19,27 +15,6 @@ import pygame
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "goldens" / "title.png"
 
-
-
-@pytest.fixture
-def xvfb() -> Iterator[str]:
-    for n in range(90, 120):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            break
-    display = f":{n}"
-    proc = subprocess.Popen(["Xvfb", display, "-screen", "0", "800x600x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{n}").exists():
-                break
-            time.sleep(0.05)
-        else:
-            pytest.fail("Xvfb did not start")
-        yield display
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def test_the_window_opens_and_shows_the_title(xvfb: str, tmp_path: Path) -> None:

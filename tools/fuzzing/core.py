@@ -122,9 +122,19 @@ class Completed:
     seconds: float
 
 
+def _limit_memory() -> None:
+    """In the child, before exec: its heap may not pass the memory limit, so a command
+    that would grow without bound fails with MemoryError (counted as a memory failure)."""
+    import resource
+
+    limit = MEMORY_LIMIT_MB * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
+
+
 def run_command(argv: Sequence[str], *, stdin: bytes | None = None, timeout: float = 60.0,
                 cwd: Path | None = None, env: dict[str, str] | None = None) -> Completed:
-    """Run a command line with bounded time; stdout and stderr decoded leniently."""
+    """Run a command line with bounded time and memory (``MEMORY_LIMIT_MB`` of heap);
+    stdout and stderr decoded leniently."""
     full_env = dict(os.environ)
     full_env.setdefault("SDL_VIDEODRIVER", "dummy")
     full_env.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -134,7 +144,7 @@ def run_command(argv: Sequence[str], *, stdin: bytes | None = None, timeout: flo
     start = time.perf_counter()
     proc = subprocess.Popen(list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, cwd=cwd or ROOT, env=full_env,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_limit_memory)
     try:
         out, err = proc.communicate(stdin, timeout=timeout)
         code: int | None = proc.returncode
@@ -148,20 +158,28 @@ def run_command(argv: Sequence[str], *, stdin: bytes | None = None, timeout: flo
 
 def check_command(result: AreaResult, argv: Sequence[str], *, ok_codes: Sequence[int] = (0, 1, 2),
                   stdin: bytes | None = None, timeout: float = 60.0,
-                  env: dict[str, str] | None = None) -> Completed:
+                  env: dict[str, str] | None = None, cwd: Path | None = None) -> Completed:
     """One CLI attempt: a traceback on stderr, an exit code outside ``ok_codes`` or a hang
     is a failure; a refusal must be one line or more of message, not a stack."""
+    done = run_command(argv, stdin=stdin, timeout=timeout, env=env, cwd=cwd)
+    judge_command(result, argv, done, ok_codes=ok_codes, timeout=timeout)
+    return done
+
+
+def judge_command(result: AreaResult, argv: Sequence[str], done: Completed, *,
+                  ok_codes: Sequence[int] = (0, 1, 2), timeout: float = 60.0) -> None:
+    """Count one command-line attempt that has run (see :func:`check_command`)."""
     result.attempts += 1
-    done = run_command(argv, stdin=stdin, timeout=timeout, env=env)
     sample = " ".join(argv)
     if done.returncode is None:
         result.fail("hang", f"killed after {timeout:g} s", sample)
+    elif "MemoryError" in done.stderr or "Unable to allocate" in done.stderr:
+        result.fail("memory", done.stderr[-1000:], sample)
     elif "Traceback (most recent call last)" in done.stderr or \
             "Traceback (most recent call last)" in done.stdout:
         result.fail("traceback", done.stderr[-2000:] or done.stdout[-2000:], sample)
     elif done.returncode not in ok_codes:
         result.fail("bad_exit", f"exit {done.returncode}: {done.stderr[-500:]}", sample)
-    return done
 
 
 def python(*args: str) -> list[str]:
