@@ -343,6 +343,26 @@ def save_suspended(saves: Any, profile: int, session: MatchSession) -> None:
                         snap["rng"])
 
 
+def describe_suspended(snap: Any) -> str:
+    """The suspended match in a few words for the player ("Ash vs CPU, turn 7"); a
+    snapshot that says too little (damaged, or from another version) is just "a match"."""
+    def text(value: Any, limit: int = 16) -> str | None:
+        return value[:limit] if isinstance(value, str) and value.strip() else None
+
+    try:
+        meta = snap["replay"]["meta"]
+        names = [text(n) for n in meta["names"]][:2]
+        turn = snap["position"]["turn"]
+    except (KeyError, IndexError, TypeError):
+        return "a match"
+    if len(names) != 2 or None in names:
+        return "a match"
+    out = f"{names[0]} vs {names[1]}"
+    if type(turn) is int and 0 < turn < 10_000:
+        out += f", turn {turn}"
+    return out
+
+
 def load_suspended(saves: Any, profile: int) -> dict[str, Any] | None:
     """The suspended match of a profile as a snapshot, or None."""
     rec = saves.suspended_match(profile)
