@@ -117,4 +117,6 @@ class SettingsScene(Scene):
                 app.text.draw(surface, line, 10, 100 + j * 9, POWER_RED)
         elif item:
             app.text.draw(surface, item.hint, 10, 100, MUTED)
-        hint_line(app, surface, "LEFT/RIGHT: change  B: back")
+        hint_line(app, surface, "LEFT/RIGHT: pick  A: apply  B: back"
+                  if item is not None and item.value == "panel_scale"
+                  else "LEFT/RIGHT: change  B: back")
