@@ -278,11 +278,7 @@ class Handheld:
         for scene in reversed(self.scenes.scenes):
             if scene.in_match_menu:
                 break
-            menu = scene.match_menu()
-            if menu is not None:
-                inp.consume_all()
-                self.play("confirm")
-                self.scenes.push(menu)
+            if scene.on_menu_combo(inp):
                 return
         top = self.scenes.top
         if top is not None:

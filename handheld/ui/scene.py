@@ -60,9 +60,11 @@ class Scene:
     def on_shutdown(self, reason: str) -> None:
         """The handheld is about to power off: save what must not be lost."""
 
-    def match_menu(self) -> Scene | None:
-        """START+SELECT: the match menu this scene opens (a match in progress), or None."""
-        return None
+    def on_menu_combo(self, inp: FrameInput) -> bool:
+        """START+SELECT, with this scene anywhere on the stack: True if it took the combo
+        (a match opens its menu over every screen above it); False to let it go back one
+        level (:meth:`back` of the top scene)."""
+        return False
 
     def back(self, inp: FrameInput) -> None:
         """START+SELECT outside a match: back one level. Here that is what B does, with

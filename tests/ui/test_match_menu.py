@@ -318,3 +318,11 @@ def test_time_with_equal_prizes_left_goes_to_sudden_death(tmp_path: Path) -> Non
     assert not m.over and m.sudden_death == 1 and m.prize_count == 1
     assert any(e[0] == "time" and e[1] == e[2] for e in m.log)
     assert h.saves.match_history(h.profile) == []  # the match goes on
+
+
+def test_the_combo_leaves_the_attract_mode(tmp_path: Path) -> None:
+    h = Handheld(headless=True, data_dir=tmp_path, seed=1, demo=True)
+    h.tick(30)
+    assert "DuelScene" in h.describe()["scenes"]
+    combo(h)
+    assert h.describe()["scenes"] == ["TitleScene"]

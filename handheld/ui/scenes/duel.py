@@ -134,13 +134,23 @@ class DuelScene(Scene):
         self.session.concede(self.viewer)
         self.app.scenes.pop_to(self)
 
-    def match_menu(self) -> Scene | None:
-        """START+SELECT: the match menu, while the match is on (not in the demo)."""
-        if self.mode == "demo" or self.finished or self.session.over:
-            return None
+    def on_menu_combo(self, inp: FrameInput) -> bool:
+        """START+SELECT: the match menu over any screen of the match, while it is on; the
+        attract mode leaves for the title screen, as START does."""
+        if self.mode == "demo":
+            from .title import TitleScene
+
+            inp.consume_all()
+            self.app.scenes.reset(TitleScene(self.app))
+            return True
+        if self.finished or self.session.over:
+            return False
         from .duel_menus import MatchMenuScene
 
-        return MatchMenuScene(self.app, self)
+        inp.consume_all()
+        self.app.play("confirm")
+        self.push(MatchMenuScene(self.app, self))
+        return True
 
     # ---------------------------------------------------------------- per frame
 
