@@ -189,7 +189,8 @@ class MatchSession:
             for player, state in zip(self.ai, snap["rng"]["players"], strict=True):
                 if player is not None:
                     player.set_state(state)  # type: ignore[attr-defined]
-        except (KeyError, IndexError, TypeError, ValueError) as exc:
+        except (KeyError, IndexError, TypeError, ValueError, OverflowError) as exc:
+            # OverflowError: a negative word in a generator's saved state
             raise SessionError(f"the suspended match is incomplete or damaged: {exc}") from None
         return self
 

@@ -209,3 +209,11 @@ def test_a_forfeit_ends_the_match_for_the_other_seat() -> None:
     with pytest.raises(SessionError):
         session.concede(1)
     assert session.replay_check().position() == session.match.position()
+
+
+def test_a_negative_word_in_a_saved_generator_is_refused_as_damage() -> None:
+    session = MatchSession(POOL, DECKS, ["random", "random"], seed=2)
+    broken = json.loads(json.dumps(session.snapshot()))
+    broken["rng"]["driver"][1][5] = -1
+    with pytest.raises(SessionError, match="incomplete or damaged"):
+        MatchSession.resume(POOL, broken)
