@@ -23,6 +23,16 @@ from .duel_driver import step
 from .test_app import _play_some, choose, fresh, start_cpu_duel, to_menu
 
 
+def duel_of(h: Handheld) -> Any:
+    """The duel under the main menu."""
+    return h.scenes.scenes[1]
+
+
+def top(h: Handheld) -> Any:
+    """The scene on top, whatever its kind (tests read its fields)."""
+    return h.scenes.top
+
+
 def combo(h: Handheld) -> None:
     """START+SELECT held together for 0.7 s (the combo fires after 0.5 s)."""
     h.script("START+SELECT@0-700")
@@ -34,10 +44,10 @@ def at_setup_bench_prompt(h: Handheld) -> Any:
     START confirms) is up."""
     start_cpu_duel(h)
     for _ in range(400):
-        top = h.scenes.top
-        if top.name == "ChoiceScene" and top.multi:
-            return top
-        if top.name == "ChoiceScene" or (top.name == "DuelScene" and top.current):
+        scene = top(h)
+        if scene.name == "ChoiceScene" and scene.multi:
+            return scene
+        if scene.name == "ChoiceScene" or (scene.name == "DuelScene" and scene.current):
             h.press("A", 1)
         else:
             h.tick(1)
@@ -46,8 +56,8 @@ def at_setup_bench_prompt(h: Handheld) -> Any:
 
 def to_main_phase(h: Handheld, decisions: int = 12) -> Any:
     _play_some(h, decisions)
-    duel = h.scenes.scenes[1]
-    while not (h.scenes.top is duel and duel.session.waiting_for() == "human"
+    duel = duel_of(h)
+    while not (top(h) is duel and duel.session.waiting_for() == "human"
                and duel.match.pending.kind == "main" and duel.current is None
                and not duel.messages and duel.log_pos == len(duel.match.log)):
         step(h, {"turn": -1, "hand_moves": 99})
@@ -99,15 +109,15 @@ def test_the_combo_opens_the_match_menu_over_a_setup_prompt_and_answers_nothing(
         tmp_path: Path) -> None:
     h = fresh(tmp_path, seed=2)
     prompt = at_setup_bench_prompt(h)
-    duel = h.scenes.scenes[1]
+    duel = duel_of(h)
     answers = len(duel.session.answers)
     combo(h)
     assert h.describe()["scene"] == "MatchMenuScene"
     assert len(duel.session.answers) == answers  # START did not confirm the empty Bench
-    labels = [it.label for it in h.scenes.top.menu.items]
+    labels = [it.label for it in top(h).menu.items]
     assert labels == ["Resume", "Suspend", "Forfeit", "Settings"]
     choose(h, "Resume")
-    assert h.scenes.top is prompt
+    assert top(h) is prompt
 
 
 def test_the_combo_again_closes_the_match_menu_and_goes_back_from_its_settings(
@@ -120,7 +130,7 @@ def test_the_combo_again_closes_the_match_menu_and_goes_back_from_its_settings(
     combo(h)
     assert h.describe()["scene"] == "MatchMenuScene"  # one level back
     combo(h)
-    assert h.scenes.top is prompt
+    assert top(h) is prompt
 
 
 def test_suspend_from_the_match_menu_asks_then_saves(tmp_path: Path) -> None:
@@ -143,7 +153,7 @@ def test_forfeit_asks_then_the_opponent_wins_and_it_is_recorded(tmp_path: Path) 
     at_setup_bench_prompt(h)
     combo(h)
     choose(h, "Forfeit")
-    question = " ".join(h.scenes.top.lines)
+    question = " ".join(top(h).lines)
     assert "CPU wins" in question
     choose(h, "Forfeit")
     for _ in range(200):
@@ -151,7 +161,7 @@ def test_forfeit_asks_then_the_opponent_wins_and_it_is_recorded(tmp_path: Path) 
             break
         step(h, {})
     assert h.describe()["scene"] == "ResultScene"
-    assert h.scenes.top.won() is False
+    assert top(h).won() is False
     history = h.saves.match_history(h.profile)
     assert [(m.winner, m.result) for m in history] == [("CPU", "forfeit")]
 
@@ -161,14 +171,14 @@ def test_suspend_in_the_action_menu_asks_first(tmp_path: Path) -> None:
     start_cpu_duel(h)
     duel = to_main_phase(h)
     h.press("START")
-    menu = h.scenes.top
+    menu = top(h)
     assert menu.name == "ActionMenuScene" and menu.menu.selected.value == "hand"
     h.press("UP")  # from Hand the cursor wraps round to Suspend
     assert menu.menu.selected.value == "suspend"
     h.press("A")
     assert h.describe()["scene"] == "ConfirmScene"
     h.press("A")  # "Keep playing"
-    assert h.scenes.top is menu and load_suspended(h.saves, h.profile) is None
+    assert top(h) is menu and load_suspended(h.saves, h.profile) is None
     assert duel in h.scenes.scenes
 
 
@@ -182,13 +192,13 @@ def test_the_combo_outside_a_match_goes_back_one_level(tmp_path: Path) -> None:
     assert h.describe()["scene"] == "MainMenuScene"  # the root stays
     choose(h, "Deck builder")
     choose(h, "New deck")
-    editor = h.scenes.top
+    editor = top(h)
     h.press("A")  # a card in: unsaved changes
     assert editor.dirty
     combo(h)
     assert h.describe()["scene"] == "ConfirmScene"  # it asks, as leaving always does
     h.press("A")  # keep editing
-    assert h.scenes.top is editor
+    assert top(h) is editor
 
 
 # ------------------------------------------------------------------ a suspended match
@@ -211,7 +221,7 @@ def test_a_new_duel_asks_before_it_replaces_the_suspended_match(tmp_path: Path) 
     choose(h, "Duel")
     choose(h, "The computer")
     assert h.describe()["scene"] == "ConfirmScene"
-    question = " ".join(h.scenes.top.lines)
+    question = " ".join(top(h).lines)
     assert "Player vs CPU" in question and "turn" in question
     choose(h, "Keep it")
     assert h.describe()["scenes"] == ["MainMenuScene"]
@@ -259,10 +269,10 @@ def test_the_log_after_continue_is_the_whole_log(tmp_path: Path) -> None:
     choose(h, "Suspend")
     choose(h, "Suspend")
     choose(h, "Continue")
-    resumed = h.scenes.top
+    resumed = top(h)
     assert resumed.name == "DuelScene" and resumed is not duel
     h.press("SELECT")
-    log = h.scenes.top
+    log = top(h)
     assert log.name == "LogScene"
     assert log.lines == before
 
@@ -275,7 +285,7 @@ def play_until_time(h: Handheld, prizes: str) -> Any:
     extra turn ends, the Prizes left are made fewer for the player or equal."""
     h.timer.timer.start()
     start_cpu_duel(h)
-    duel = h.scenes.scenes[1]
+    duel = duel_of(h)
     state: dict[str, Any] = {}
     t = h.timer.timer
     fixed = False
@@ -284,7 +294,7 @@ def play_until_time(h: Handheld, prizes: str) -> Any:
         if h.describe()["scene"] == "ResultScene" or m.sudden_death or m.over:
             return duel
         if m.turn >= 3 and not t.time_called:
-            h.board.clock.advance(30 * MINUTE)
+            h.board.clock.advance(30 * MINUTE)  # type: ignore[attr-defined]
         if t.extra_turn == 3 and not fixed and m.turn > 0:
             fixed = True
             me, cpu = m.players
@@ -306,8 +316,8 @@ def test_time_ends_the_match_for_the_player_with_fewer_prizes_left(tmp_path: Pat
         step(h, {})
     assert m.over and m.result == "time" and m.winner == 0
     assert h.timer.timer.state == "over"
-    assert h.scenes.top.won() is True
-    assert "fewer Prize cards left" in h.scenes.top.why
+    assert top(h).won() is True
+    assert "fewer Prize cards left" in top(h).why
     assert [m.result for m in h.saves.match_history(h.profile)] == ["time"]
 
 

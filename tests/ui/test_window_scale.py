@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,11 @@ from handheld.ui.app import Handheld, largest_window_scale, window_fits
 from handheld.ui.settings import Settings
 
 from .test_app import choose, fresh, to_menu
+
+
+def top(h: Handheld) -> Any:
+    """The scene on top, whatever its kind (tests read its fields)."""
+    return h.scenes.top
 
 
 def windowed(tmp_path: Path, desktop: tuple[int, int] = (1024, 768)) -> Handheld:
@@ -37,7 +43,7 @@ def window_size(h: Handheld) -> tuple[int, int]:
 def open_scale_row(h: Handheld) -> None:
     to_menu(h)
     choose(h, "Settings")
-    while h.scenes.top.menu.selected.value != "panel_scale":
+    while top(h).menu.selected.value != "panel_scale":
         h.press("DOWN")
 
 
@@ -64,7 +70,7 @@ def test_a_held_right_picks_a_scale_and_never_resizes_the_window(
     assert opened == []
     assert window_size(h) == (480, 320)
     assert Settings.load(h.saves, h.profile).panel_scale == 0  # nothing saved yet
-    assert h.scenes.top.scale is not None  # only the pick moved
+    assert top(h).scale is not None  # only the pick moved
 
 
 def test_a_applies_the_pick_once_and_saves_it(tmp_path: Path,
@@ -89,10 +95,10 @@ def test_reopening_the_window_forgets_a_held_button(tmp_path: Path) -> None:
     now = h.board.clock.now_ms()
     h.board.input.press(Button.RIGHT, now)  # 1x picked, and RIGHT held while A resizes
     h.tick(3)
-    assert Button.RIGHT in h.board.buttons.held and h.scenes.top.scale == 1
+    assert Button.RIGHT in h.board.buttons.held and top(h).scale == 1
     h.press("A")
     assert Button.RIGHT not in h.board.buttons.held  # ... and its key-up is lost
-    scene = h.scenes.top
+    scene = top(h)
     h.tick(120)
     assert scene.scale is None  # no auto-repeat picking scales behind the player's back
     assert window_size(h) == (240, 160)
@@ -110,9 +116,9 @@ def test_losing_the_focus_forgets_held_buttons(tmp_path: Path,
     focus[0] = False  # alt-tab: the key-up goes to another window
     h.tick(1)
     assert Button.DOWN not in h.board.buttons.held
-    cursor = h.scenes.top.menu.cursor
+    cursor = top(h).menu.cursor
     h.tick(60)
-    assert h.scenes.top.menu.cursor == cursor  # no repeats
+    assert top(h).menu.cursor == cursor  # no repeats
 
 
 def test_a_scale_too_big_for_the_screen_is_refused_and_not_saved(tmp_path: Path) -> None:
@@ -123,7 +129,7 @@ def test_a_scale_too_big_for_the_screen_is_refused_and_not_saved(tmp_path: Path)
     h.press("A")
     assert window_size(h) == (480, 320)
     assert Settings.load(h.saves, h.profile).panel_scale == 0
-    assert "does not fit" in h.scenes.top.problem and "3x" in h.scenes.top.problem
+    assert "does not fit" in top(h).problem and "3x" in top(h).problem
     assert "error" in h.sounds.played
 
 
