@@ -151,12 +151,21 @@ def describe_event(m: Match, ev: tuple[Any, ...], viewer: int | None = None,
     if kind == "stadium_discarded":
         return f"{who(ev[1])}'s Stadium {name(ev[2])} is discarded."
     if kind == "sudden_death":
+        if len(ev) > 2 and ev[2] == "time":
+            return f"*** Sudden Death game {ev[1]} (1 Prize each) ***"
         return f"*** Both players win at once: Sudden Death game {ev[1]} (1 Prize each) ***"
+    if kind == "time":
+        left = f"{who(0)} {ev[1]}, {who(1)} {ev[2]}"
+        if ev[1] == ev[2]:
+            return f"*** Time! The same Prize cards left ({left}): Sudden Death. ***"
+        return f"*** Time! Prize cards left: {left}. ***"
     if kind == "between":
         return "Between turns." if ev[1] == "start" else "The next turn begins."
     if kind == "win":
         reasons = {"prizes": "took the last Prize", "no_pokemon": "the opponent has no "
-                   "Pokémon left in play", "deck_out": "the opponent cannot draw"}
+                   "Pokémon left in play", "deck_out": "the opponent cannot draw",
+                   "time": "fewer Prize cards left when time was called",
+                   "forfeit": "the opponent forfeited"}
         why = " and ".join(reasons.get(r, r) for r in ev[2].split("+"))
         return f"*** {who(ev[1])} wins: {why}. ***"
     return " ".join(str(x) for x in ev)

@@ -368,15 +368,36 @@ class Match:
         if self.logging:
             self.log.append(("win", winner, reason))
 
-    def begin_sudden_death(self) -> None:
+    def begin_sudden_death(self, cause: str = "tie") -> None:
         """"play a new Pokémon game, but have each player use only 1 Prize" -- repeated
-        for as long as games keep ending in Sudden Death."""
+        for as long as games keep ending in Sudden Death. ``cause``: both players won at
+        once ("tie"), or time was called with equal Prizes left ("time")."""
         self.sudden_death += 1
         self.prize_count = self.rules.sudden_death_prizes
         if self.logging:
-            self.log.append(("sudden_death", self.sudden_death))
+            self.log.append(("sudden_death", self.sudden_death) if cause == "tie"
+                            else ("sudden_death", self.sudden_death, cause))
         self.stack.clear()
         self.stack.append(Frame("rule:game", R.GAME_PROGRAM, 0))
+
+    def call_time(self) -> str:
+        """Time is called and its extra turns are played (tournament play; docs/ETOOLS.md
+        says where the rule comes from): the player with fewer Prize cards left wins
+        ("time"); with as many left, a Sudden Death game begins ("sudden_death"). Whatever
+        decision was pending is dropped. Returns which of the two happened."""
+        if self.over:
+            raise GameOver(f"the match is over ({self.result})")
+        left = (len(self.players[0].prizes), len(self.players[1].prizes))
+        if self.logging:
+            self.log.append(("time", left[0], left[1]))
+        self.pending = None
+        if left[0] != left[1]:
+            self.stack.clear()
+            self.finish(0 if left[0] < left[1] else 1, "time")
+            return "time"
+        self.begin_sudden_death("time")
+        self._run()
+        return "sudden_death"
 
     def play_trainer(self, cid: int) -> None:
         """Play a Trainer from the hand (already removed from it)."""

@@ -13,6 +13,11 @@
 
 Before the handheld powers off (POWER held, a critical battery, the window closed) every
 scene gets ``on_shutdown``: the duel saves the suspended match there.
+
+Held buttons are forgotten whenever the window is reopened or loses the keyboard focus:
+the key-up of a key held at that moment goes elsewhere, and a button the game still
+believed held would auto-repeat for ever (the window-scale setting once resized itself
+in a loop that way).
 """
 
 from __future__ import annotations
@@ -25,10 +30,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firmware_sim.board import Board, BoardConfig, config_from_dict, make_board
-from firmware_sim.buttons import Button
+from firmware_sim.buttons import Button, ButtonDriver
 
 from .font import pocket_font
-from .input import FrameInput
+from .input import ChordGate, FrameInput
 from .scene import Scene, SceneStack
 from .settings import KEY_MAPS, Settings
 from .sound import Sounds
@@ -37,11 +42,24 @@ from .text import TextCache
 if TYPE_CHECKING:
     import numpy as np
 
+    from firmware_sim.display import PanelConfig
+
     from ..engine.cardpool import CardPool
 
 WIDTH, HEIGHT = 240, 160
 FPS = 60
 FRAME_MS = 1000.0 / FPS
+# A window keeps this much of the desktop's height for its title bar and a task bar.
+WINDOW_ROOM_H = 40
+
+
+def largest_window_scale(desktop: tuple[int, int]) -> int:
+    """The largest whole scale of the 240x160 frame whose window fits ``desktop``."""
+    return max(1, min(desktop[0] // WIDTH, (desktop[1] - WINDOW_ROOM_H) // HEIGHT))
+
+
+def window_fits(size: tuple[int, int], desktop: tuple[int, int]) -> bool:
+    return size[0] <= desktop[0] and size[1] + WINDOW_ROOM_H <= desktop[1]
 
 
 class Handheld:
@@ -70,6 +88,8 @@ class Handheld:
         self.shutdown_reason: str | None = None
         self.notices: list[str] = []  # messages for the player at the next chance
         self._frame_hooks: list[Callable[[], None]] = []  # services polled every frame
+        self.chords = ChordGate()  # START and SELECT wait a moment for each other (menu)
+        self._focused: bool | None = None  # the window's keyboard focus, last frame
         self._open_saves()
         self.settings = Settings.load(self.saves, self.profile)
         self.sounds = Sounds(self.settings.volume, enabled=sound if sound is not None
@@ -121,20 +141,88 @@ class Handheld:
         for source in getattr(self.board.input, "sources", [self.board.input]):
             if hasattr(source, "set_keys"):
                 source.set_keys(keys)
-        self._apply_window_scale()
+        problem = self._apply_window_scale()
+        if problem:
+            self.notices.append(problem)
 
-    def _apply_window_scale(self) -> None:
-        """A desktop window takes the scale the player chose (auto: the configured panel)."""
+    def _window_panel(self, scale: int) -> PanelConfig:
+        """The window a panel scale asks for (0: the board's configured panel)."""
+        from firmware_sim.display import PanelConfig
+
+        return self.board.config.panel if scale == 0 else PanelConfig(WIDTH * scale,
+                                                                      HEIGHT * scale)
+
+    def desktop_size(self) -> tuple[int, int] | None:
+        """The screen a desktop window must fit on (None: no window, or SDL cannot say)."""
+        if getattr(self.board.display, "kind", "") != "window":
+            return None
+        try:
+            sizes = self.pygame.display.get_desktop_sizes()
+        except self.pygame.error:
+            return None
+        return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
+
+    def window_scale_problem(self, scale: int) -> str | None:
+        """Why a window at ``scale`` cannot be shown on this screen, or None if it can."""
+        desktop = self.desktop_size()
+        panel = self._window_panel(scale)
+        if desktop is None or window_fits((panel.width, panel.height), desktop):
+            return None
+        return (f"A {panel.width}x{panel.height} window does not fit this "
+                f"{desktop[0]}x{desktop[1]} screen; the largest that fits is "
+                f"{largest_window_scale(desktop)}x.")
+
+    def set_window_scale(self, scale: int) -> str | None:
+        """The player confirmed a window scale: apply and save it, or, when it cannot be
+        shown here, change nothing and say why."""
+        problem = self.window_scale_problem(scale)
+        if problem is None:
+            self.settings.panel_scale = scale
+            self.save_settings()
+        return problem
+
+    def _apply_window_scale(self) -> str | None:
+        """A desktop window takes the scale the player chose (auto: the configured panel);
+        one too big for this screen falls back to the largest that fits (the saved choice
+        stays, for a bigger screen). Returns what the player should be told, if anything."""
         from firmware_sim.display import PanelConfig, WindowDisplay
 
         display = self.board.display
         if getattr(display, "kind", "") != "window":
-            return
-        scale = self.settings.panel_scale
-        panel = self.board.config.panel if scale == 0 else PanelConfig(240 * scale, 160 * scale)
-        if (display.panel.width, display.panel.height) != (panel.width, panel.height):
-            display.close()
+            return None
+        panel = self._window_panel(self.settings.panel_scale)
+        problem = self.window_scale_problem(self.settings.panel_scale)
+        desktop = self.desktop_size()
+        if problem is not None and desktop is not None:
+            scale = largest_window_scale(desktop)
+            panel = PanelConfig(WIDTH * scale, HEIGHT * scale)
+            problem += f" The window is {scale}x."
+        if (display.panel.width, display.panel.height) == (panel.width, panel.height):
+            return problem
+        try:
+            # set_mode resizes the open window; pygame.display.quit() first would also
+            # drop the key-ups still on their way.
             self.board.display = WindowDisplay(panel, display.backlight)
+        except (self.pygame.error, ValueError) as exc:
+            problem = (f"The window could not be resized to {panel.width}x{panel.height} "
+                       f"({exc}).")
+        self.release_buttons()
+        return problem
+
+    def release_buttons(self) -> None:
+        """Forget every held button (the window was reopened or lost the focus): a key-up
+        sent elsewhere must not leave a button auto-repeating."""
+        self.board.buttons.driver = ButtonDriver(self.board.config.timing)
+        self.chords.reset()
+
+    def _watch_focus(self) -> None:
+        """A desktop window that loses the keyboard focus releases every button."""
+        if getattr(self.board.display, "kind", "") != "window":
+            return
+        focused = bool(self.pygame.key.get_focused())
+        if self._focused and not focused:
+            self.release_buttons()
+        self._focused = focused
 
     def save_settings(self) -> None:
         self.settings.save(self.saves, self.profile)
@@ -154,6 +242,7 @@ class Handheld:
 
     def update(self) -> None:
         """One 1/60 s step of logic."""
+        self._watch_focus()
         tick = self.board.tick()
         self.frame += 1
         if tick.shutdown and self.shutdown_reason is None:
@@ -168,15 +257,32 @@ class Handheld:
             if ev.kind == "low":
                 self.notices.append(f"The battery is low ({ev.state.percent:.0f}%). "
                                     "Charge it soon; the game saves itself if it runs out.")
-        inp = FrameInput(tick.buttons, self.board.buttons.held, self.frame)
+        events = self.chords.filter(tick.buttons, self.board.buttons.held, self.frame)
+        inp = FrameInput(events, self.board.buttons.held, self.frame)
         top = self.scenes.top
         if top is not None:
             top.frames += 1
+            if inp.combo("menu"):
+                inp.consume_combo()
+                self.menu_combo(inp)
             top.update(inp)
         self.scenes.apply()
         self._show_notice()
         if not self.scenes.scenes:
             self.running = False
+
+    def menu_combo(self, inp: FrameInput) -> None:
+        """START+SELECT held: in a match, the match menu over whatever is up (a setup
+        prompt too); elsewhere -- the match menu's own screens included -- back one level,
+        the way the screen on top goes back."""
+        for scene in reversed(self.scenes.scenes):
+            if scene.in_match_menu:
+                break
+            if scene.on_menu_combo(inp):
+                return
+        top = self.scenes.top
+        if top is not None:
+            top.back(inp)
 
     def _show_notice(self) -> None:
         """A message for the player (a low battery...) goes over whatever is on screen;

@@ -196,7 +196,9 @@ class TimerService:
                     "more turns are played.")
             elif ev.kind == "over":
                 self.app.play("confirm")
-                self.app.notices.append("Time is up: the extra turns are played.")
+                self.app.notices.append("Time is up: the extra turns are played. The player "
+                                        "with fewer Prize cards left wins; with as many "
+                                        "left, Sudden Death.")
             elif ev.kind == "flag":
                 self.flash = 180
                 self.app.play("turn")
@@ -204,20 +206,24 @@ class TimerService:
 
     # ---------------------------------------------------------------- a match listens
 
-    def on_match_event(self, kind: str) -> None:
-        """The duel on the handheld reports its between-turns steps and its new turns."""
+    def on_match_event(self, kind: str) -> list[TimerEvent]:
+        """The duel on the handheld reports its between-turns steps and its new turns;
+        returns the battle timer's events (an "over" ends the match: see the duel)."""
+        events: list[TimerEvent] = []
         if kind == "between_start":
-            self.react(self.timer.between_turns())
+            events = self.timer.between_turns()
             self.chess.between_turns()
         elif kind == "between_end":
-            self.react(self.timer.resume())
+            events = self.timer.resume()
             if self.chess.state == "between":
                 self.chess.toggle_between()
         elif kind == "turn":
             if self.timer.time_called:
-                self.react(self.timer.next_turn())
+                events = self.timer.next_turn()
             if self.chess.state == "running":
                 self.chess.switch()
+        self.react(events)
+        return events
 
     # ---------------------------------------------------------------- L and R
 

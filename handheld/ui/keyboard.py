@@ -130,6 +130,11 @@ class KeyboardScene(Scene):
         self.app.play("back")
         self.close(None)
 
+    def back(self, inp: FrameInput) -> None:
+        """START+SELECT: stop typing (B here deletes a letter)."""
+        inp.consume_all()
+        self.cancel()
+
     def refuse(self, why: str) -> None:
         self.message = why
         self.app.play("error")

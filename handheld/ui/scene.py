@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from firmware_sim.buttons import Button
+
 if TYPE_CHECKING:
     import pygame
 
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
 
 class Scene:
     transparent = False  # draw the scene below first
+    in_match_menu = False  # the match menu (START+SELECT in a match) or one of its screens
 
     def __init__(self, app: Handheld) -> None:
         self.app = app
@@ -56,6 +59,18 @@ class Scene:
 
     def on_shutdown(self, reason: str) -> None:
         """The handheld is about to power off: save what must not be lost."""
+
+    def on_menu_combo(self, inp: FrameInput) -> bool:
+        """START+SELECT, with this scene anywhere on the stack: True if it took the combo
+        (a match opens its menu over every screen above it); False to let it go back one
+        level (:meth:`back` of the top scene)."""
+        return False
+
+    def back(self, inp: FrameInput) -> None:
+        """START+SELECT outside a match: back one level. Here that is what B does, with
+        the screen's own questions (unsaved cards, a deck not kept); a screen where B does
+        something else says what going back is."""
+        inp.add_press(Button.B)
 
 
 class SceneStack:

@@ -118,6 +118,8 @@ def test_suspend_then_continue_resumes_exactly(tmp_path: Path) -> None:
     position = duel.match.position()
     h.press("START")
     choose(h, "Suspend")
+    assert h.describe()["scene"] == "ConfirmScene"  # it asks first
+    choose(h, "Suspend")
     assert h.describe()["scenes"] == ["MainMenuScene"]
     assert load_suspended(h.saves, h.profile)["position"] == position
     assert h.scenes.top.menu.items[0].enabled

@@ -212,6 +212,17 @@ def test_the_chart_reveals_its_columns_one_by_one(tmp_path: Path) -> None:
     assert top(h) is s  # that A only finished the chart
 
 
+def test_the_d_pad_while_the_chart_reveals_itself_moves_nothing(tmp_path: Path) -> None:
+    """The cursor starts on Alakazam, whose column comes last: UP/DOWN/LEFT/RIGHT before it
+    is shown once raised ValueError (found by the soak with the menu combo)."""
+    h = fresh(tmp_path, animations=True)
+    s = info(h, ALAKAZAM, "evolution")
+    assert s.revealed == 1 and s.cursor == s.chart.highlight
+    for button in ("UP", "DOWN", "LEFT", "RIGHT"):
+        h.press(button)
+    assert s.cursor == s.chart.highlight and top(h) is s
+
+
 def test_without_animations_the_chart_is_all_there(tmp_path: Path) -> None:
     h = fresh(tmp_path)
     s = info(h, ALAKAZAM, "evolution")

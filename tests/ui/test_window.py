@@ -53,3 +53,29 @@ def test_the_window_takes_the_scale_chosen_in_the_settings(xvfb: str, tmp_path: 
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert pygame.image.load(str(shot)).get_size() == (720, 480)
+
+
+def test_a_saved_scale_too_big_for_the_screen_falls_back(xvfb: str, tmp_path: Path) -> None:
+    """Xvfb's screen is 800x600: a 4x window (960x640) cannot be shown, so the window is
+    the largest that fits (3x), and the saved choice is left for a bigger screen."""
+    from firmware_sim.storage import DirStorage
+    from handheld.save import open_saves
+    from handheld.ui.settings import Settings
+
+    data = tmp_path / "data"
+    saves = open_saves(DirStorage(data)).saves
+    profile = saves.create_profile("Player").id
+    Settings(panel_scale=4).save(saves, profile)
+    saves.close()
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "CI")}
+    env.update(DISPLAY=xvfb, SDL_AUDIODRIVER="dummy", HANDHELD_DATA=str(data),
+               XDG_CONFIG_HOME=str(tmp_path / "config"))
+    shot = tmp_path / "window.png"
+    r = subprocess.run([sys.executable, "-m", "handheld", "--board", "sim", "--frames", "3",
+                        "--window-screenshot", str(shot)], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert pygame.image.load(str(shot)).get_size() == (720, 480)
+    saves = open_saves(DirStorage(data)).saves
+    assert Settings.load(saves, profile).panel_scale == 4
+    saves.close()

@@ -111,9 +111,13 @@ class MenuOverlay(Scene):
             self.app.play("back")
         inp.consume_all()
         if result == "select" and self.menu.selected is not None:
-            self.close(self.menu.selected.value)
+            self.chosen(self.menu.selected.value)
         elif result == "cancel":
             self.close(None)
+
+    def chosen(self, value: Any) -> None:
+        """An item was chosen: by default the menu closes with its value."""
+        self.close(value)
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app

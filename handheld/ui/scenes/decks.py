@@ -575,6 +575,12 @@ class DeckEditorScene(_Asking):
         self.app.play("confirm")
         return True
 
+    def back(self, inp: FrameInput) -> None:
+        """START+SELECT: leave the editor (asking first if changes are not saved); its B
+        takes a card out of the deck."""
+        inp.consume_all()
+        self.leave()
+
     def leave(self) -> None:
         if not self.dirty:
             self.app.play("back")

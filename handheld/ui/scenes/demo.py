@@ -34,6 +34,14 @@ class DemoScene(Scene):
     def resume(self, result: Any = None) -> None:
         self._start()
 
+    def on_menu_combo(self, inp: FrameInput) -> bool:
+        """START+SELECT leaves the attract mode, whatever screen of it is up."""
+        from .title import TitleScene
+
+        inp.consume_all()
+        self.app.scenes.reset(TitleScene(self.app))
+        return True
+
     def update(self, inp: FrameInput) -> None:
         if inp.pressed(Button.START):
             from .title import TitleScene

@@ -8,7 +8,9 @@ promotions, yes/no. A friend on the same handheld gets a "pass the handheld" scr
 before each of their decisions, so neither sees the other's hand.
 
 Leaving (Suspend in the menu), POWER held, or a critical battery saves the match; Continue
-resumes it exactly.
+resumes it exactly, with its log. START+SELECT opens the match menu (resume, suspend,
+forfeit, settings) over any screen of the match. When the battle timer has called time and
+its extra turns are played, the match ends as in tournament play (``Match.call_time``).
 """
 
 from __future__ import annotations
@@ -76,6 +78,8 @@ class DuelScene(Scene):
         # A duel over the link: an object with send_answer(action) and poll(duel), which
         # applies the friend's answers (see link_duel.py). None for a local duel.
         self.link: Any = None
+        self.from_save = False  # resumed by Continue: it is the profile's suspended match
+        self.time_up = False  # the battle timer's extra turns are played: call time
 
     # ---------------------------------------------------------------- creating
 
@@ -101,6 +105,7 @@ class DuelScene(Scene):
                     mode=meta.get("mode", "cpu"),
                     deck_names=tuple(meta.get("deck_names", ("", ""))))
         scene.log_pos = len(session.match.log)  # the old messages were seen already
+        scene.from_save = True
         return scene
 
     def suspend(self) -> None:
@@ -113,6 +118,39 @@ class DuelScene(Scene):
 
     def on_shutdown(self, reason: str) -> None:
         self.suspend()
+
+    def leave_match(self) -> None:
+        """Suspend (over the link: leave) and go back to the main menu."""
+        self.suspend()
+        from .main_menu import MainMenuScene
+
+        self.app.scenes.reset(MainMenuScene(self.app))
+
+    def forfeit(self) -> None:
+        """The player holding the handheld concedes: the other wins, and the result screen
+        follows once the message has been shown."""
+        if self.session.over:
+            return
+        self.session.concede(self.viewer)
+        self.app.scenes.pop_to(self)
+
+    def on_menu_combo(self, inp: FrameInput) -> bool:
+        """START+SELECT: the match menu over any screen of the match, while it is on; the
+        attract mode leaves for the title screen, as START does."""
+        if self.mode == "demo":
+            from .title import TitleScene
+
+            inp.consume_all()
+            self.app.scenes.reset(TitleScene(self.app))
+            return True
+        if self.finished or self.session.over:
+            return False
+        from .duel_menus import MatchMenuScene
+
+        inp.consume_all()
+        self.app.play("confirm")
+        self.push(MatchMenuScene(self.app, self))
+        return True
 
     # ---------------------------------------------------------------- per frame
 
@@ -171,6 +209,9 @@ class DuelScene(Scene):
 
             self.push(LogScene(self.app, self))
             return
+        if self.time_up:
+            self._call_time()
+            return
         waiting = self.session.waiting_for()
         if waiting == "over":
             self._finish()
@@ -193,7 +234,9 @@ class DuelScene(Scene):
         while self.current is None and self.messages:
             text, slot, sound, signal = self.messages.popleft()
             if signal and self.mode != "demo":
-                self.app.timer.on_match_event(signal)
+                events = self.app.timer.on_match_event(signal)
+                if any(e.kind == "over" for e in events):
+                    self.time_up = True
             if not text:
                 continue
             self.current = (text, slot, sound, signal)
@@ -283,6 +326,16 @@ class DuelScene(Scene):
             inp.consume(Button.B)
             self.cursor = None
 
+    def _call_time(self) -> None:
+        """The extra turns after time are played: fewer Prize cards left wins, as many
+        starts Sudden Death. Over the link each handheld keeps its own timer, and the two
+        would not agree on the moment, so there the timer only says that time is up."""
+        self.time_up = False
+        if self.session.over or self.mode in ("link", "demo"):
+            return
+        self.session.call_time()
+        self.pause = self._cpu_pause()
+
     def _remote(self, inp: FrameInput) -> None:
         """The friend over the link answers: the link applies what arrives."""
         if self.link is not None:
@@ -303,7 +356,8 @@ class DuelScene(Scene):
             self.app.saves.add_match(self.app.profile, deck_a=self.deck_names[0] or "deck",
                                      deck_b=self.deck_names[1] or "deck", winner=winner,
                                      result=m.result, turns=m.turn)
-            self.app.saves.clear_suspended(self.app.profile)
+            if self.from_save:  # only this match's own save: never another suspended one
+                self.app.saves.clear_suspended(self.app.profile)
         except Exception as exc:  # the history is nice to have; never lose the ending to it
             self.app.notices.append(f"The match could not be recorded: {exc}")
         from .duel_menus import ResultScene

@@ -1,8 +1,10 @@
 """The duel's menus and overlays: the action menu, the hand, picking a target on the
-board, every other decision, the coin flip, passing the handheld, the log, the result.
+board, every other decision, the coin flip, passing the handheld, the log, the result,
+and the match menu (START+SELECT anywhere in a match).
 
 Each answers the engine through :meth:`DuelScene.act` with the index of an option the
-engine offered, so nothing here can make an illegal move.
+engine offered, so nothing here can make an illegal move. Whatever ends or puts aside the
+match (Suspend, Leave, Forfeit) asks first, the safe answer under the cursor.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from ..scene import Scene
 from ..text import draw_ops, line_ops, wrap
 from ..widgets import ROW_H, Menu, MenuItem, window
 from .card_view import CardViewScene
-from .common import hint_line, title_bar
+from .common import ConfirmScene, MenuOverlay, hint_line, title_bar
 
 if TYPE_CHECKING:
     import pygame
@@ -86,6 +88,13 @@ class ActionMenuScene(_Overlay):
             MenuItem("Leave" if self.duel.mode == "link" else "Suspend", True, "suspend"),
         ]
         self.menu = Menu(items, rows=7)
+        self.asking = False  # the Suspend question is up
+
+    def resume(self, result: Any = None) -> None:
+        if self.asking:
+            self.asking = False
+            if result is True:
+                self.duel.leave_match()
 
     def update(self, inp: FrameInput) -> None:
         result = self.menu.update(inp, self.app.sounds)
@@ -115,15 +124,75 @@ class ActionMenuScene(_Overlay):
             index = next(i for i, o in options if o[0] == "pass")
             self.done(index)
         elif what == "suspend":
-            self.duel.suspend()
-            from .main_menu import MainMenuScene
-
-            self.app.scenes.reset(MainMenuScene(self.app))
+            self.asking = True
+            self.push(leave_question(self.duel))
 
     def draw(self, surface: pygame.Surface) -> None:
         h = self.menu.height() + 8
         window(surface, 150, 142 - h, 86, h)
         self.menu.draw(surface, self.app.text, 153, 146 - h, 80)
+
+
+def leave_question(duel: DuelScene) -> ConfirmScene:
+    """Suspend (or, over the link, leave) the match? Asked first: it is one D-pad step
+    from the Hand in the action menu."""
+    if duel.mode == "link":
+        return ConfirmScene(duel.app, "Leave the duel? It ends for both of you and counts "
+                            "as abandoned.", yes="Leave", no="Keep playing")
+    return ConfirmScene(duel.app, "Suspend the match? Continue on the main menu takes it "
+                        "up where you left it.", yes="Suspend", no="Keep playing")
+
+
+def forfeit_question(duel: DuelScene) -> ConfirmScene:
+    seat = duel.viewer
+    loser, winner = duel.names[seat], duel.names[1 - seat]
+    who = "You forfeit" if duel.mode == "cpu" else f"{loser} forfeits"
+    return ConfirmScene(duel.app, f"Forfeit the match? {who}: {winner} wins, and it goes "
+                        "into the match history.", yes="Forfeit", no="Keep playing")
+
+
+class MatchMenuScene(MenuOverlay):
+    """START+SELECT anywhere in a match (a setup prompt, a card, the log...): Resume,
+    Suspend (Leave over the link), Forfeit, Settings. B, START or Resume close it."""
+
+    in_match_menu = True
+
+    def __init__(self, app: Handheld, duel: DuelScene) -> None:
+        link = duel.mode == "link"
+        items = [MenuItem("Resume", True, "resume", "Back to the match."),
+                 MenuItem("Leave" if link else "Suspend", True, "suspend",
+                          "End the duel for both (abandoned)." if link else
+                          "Put the match aside; Continue resumes it.")]
+        if not link:
+            items.append(MenuItem("Forfeit", True, "forfeit",
+                                  f"{duel.names[1 - duel.viewer]} wins the match."))
+        items.append(MenuItem("Settings", True, "settings", "Text speed, sound, keys, screen."))
+        super().__init__(app, "Match menu", items)
+        self.duel = duel
+        self.asking: str | None = None
+
+    def chosen(self, value: Any) -> None:
+        if value == "resume":
+            self.close(None)
+        elif value == "settings":
+            from .settings_scene import SettingsScene
+
+            self.push(SettingsScene(self.app))
+        elif value == "suspend":
+            self.asking = value
+            self.push(leave_question(self.duel))
+        elif value == "forfeit":
+            self.asking = value
+            self.push(forfeit_question(self.duel))
+
+    def resume(self, result: Any = None) -> None:
+        asked, self.asking = self.asking, None
+        if result is not True:
+            return
+        if asked == "suspend":
+            self.duel.leave_match()
+        elif asked == "forfeit":
+            self.duel.forfeit()
 
 
 class HandScene(_Overlay):
@@ -449,6 +518,9 @@ class LogScene(Scene):
         self.duel = duel
         m = duel.match
         self.lines: list[str] = []
+        note = duel.session.log_note
+        if note:
+            self.lines.extend(wrap(app.text.font, f"({note})", 228))
         for ev in m.log:
             if ev[0] == "shuffle":
                 continue
@@ -488,7 +560,8 @@ class ResultScene(Scene):
         self.viewer = duel.viewer if duel.mode != "hotseat" else None
         reasons = {"prizes": "took the last Prize card", "no_pokemon":
                    "left the opponent without Pokémon in play", "deck_out":
-                   "outlasted an empty deck"}
+                   "outlasted an empty deck", "time": "had fewer Prize cards left when "
+                   "time was called", "forfeit": "wins: the opponent forfeited"}
         self.why = " and ".join(reasons.get(r, r) for r in m.result.split("+"))
         self.turns = m.turn
 

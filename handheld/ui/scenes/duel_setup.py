@@ -1,5 +1,10 @@
 """Setting up a duel: the opponent (the computer, a friend on this handheld, a friend
-over the link), then the decks -- the ready-made ones and the player's own legal decks."""
+over the link), then the decks -- the ready-made ones and the player's own legal decks.
+
+A new duel on this handheld takes the place of the suspended match, so when there is one
+the player is asked first, told which match it is, and the suspended match is only given
+up when the new duel really starts. (A duel over the link is never suspended and leaves
+the suspended match alone.)"""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ from ...engine import deck_violations
 from ..palette import MUTED, PAPER
 from ..scene import Scene
 from ..widgets import Menu, MenuItem, window
-from .common import hint_line, title_bar
+from .common import ConfirmScene, hint_line, title_bar
 
 if TYPE_CHECKING:
     import pygame
@@ -38,6 +43,29 @@ class DuelSetupScene(Scene):
         self.picked: list[tuple[str, list[str]]] = []
         self.menu = Menu([MenuItem(label, True, key, hint) for key, label, hint in OPPONENTS],
                          rows=5)
+        self.replacing = False  # the player agreed to give up the suspended match
+        self.asking = False
+
+    def _suspended(self) -> str | None:
+        """The suspended match in a few words, if there is one."""
+        from ...session import describe_suspended, load_suspended
+
+        try:
+            snap = load_suspended(self.app.saves, self.app.profile)
+        except Exception:  # a damaged save: Continue reports it; here it is "a match"
+            return "a match"
+        return None if snap is None else describe_suspended(snap)
+
+    def resume(self, result: Any = None) -> None:
+        if not self.asking:
+            return
+        self.asking = False
+        if result is True:
+            self.replacing = True
+            self.step = "deck1"
+            self._deck_menu()
+        else:
+            self.close()
 
     def _deck_menu(self) -> None:
         self.decks = available_decks(self.app)
@@ -70,6 +98,14 @@ class DuelSetupScene(Scene):
 
                 self.app.scenes.replace(LinkSetupScene(self.app))
                 return
+            suspended = self._suspended()
+            if suspended is not None and not self.replacing:
+                self.asking = True
+                self.push(ConfirmScene(
+                    self.app, f"Your suspended match ({suspended}) would be lost: a new "
+                    "duel takes its place. Start a new duel?", yes="Start a new duel",
+                    no="Keep it"))
+                return
             self.step = "deck1"
             self._deck_menu()
         elif self.step == "deck1":
@@ -91,6 +127,8 @@ class DuelSetupScene(Scene):
         setup = DuelSetup(decks=(self.picked[0][1], self.picked[1][1]),
                           deck_names=(self.picked[0][0], self.picked[1][0]), seats=seats,
                           names=names, mode=self.mode, seed=self.app.new_seed())
+        if self.replacing:  # the player said so: the suspended match gives way now
+            self.app.saves.clear_suspended(self.app.profile)
         self.app.scenes.replace(DuelScene.new(self.app, setup))
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,6 +1,8 @@
 """Settings: text speed, animations, sound volume, key map, panel scale, deck cards.
-LEFT/RIGHT (or A)
-change the value under the cursor; every change is saved at once."""
+LEFT/RIGHT (or A) change the value under the cursor; every change is saved at once --
+except the window scale. LEFT/RIGHT only pick a scale there, and A applies it: resizing
+the window under a held key must never feed the key back into the setting, and a scale
+too big for the screen is refused with a reason instead of being saved."""
 
 from __future__ import annotations
 
@@ -8,9 +10,10 @@ from typing import TYPE_CHECKING
 
 from firmware_sim.buttons import Button
 
-from ..palette import INK, MUTED, PAPER
+from ..palette import INK, MUTED, PAPER, POWER_RED
 from ..scene import Scene
 from ..settings import DECK_CARDS, KEY_MAPS, PANEL_SCALES, TEXT_SPEEDS
+from ..text import wrap
 from ..widgets import Menu, MenuItem, window
 from .common import hint_line, title_bar
 
@@ -28,15 +31,17 @@ HINTS = {
     "animations": "Coin spins, damage and Knock Out effects.",
     "volume": "0 is silent.",
     "key_map": "arrows: arrows, X, Z, A, S. wasd: WASD, K, J, Q, E.",
-    "panel_scale": "Desktop window size; auto fits the panel.",
+    "panel_scale": "Desktop window size; auto fits the panel. A: apply.",
     "deck_cards": "all: any card. owned: only cards you scanned.",
 }
 
 
 def _choices(name: str) -> list[object]:
-    return {"text_speed": list(TEXT_SPEEDS), "animations": [True, False],
-            "volume": list(range(11)), "key_map": list(KEY_MAPS),
-            "panel_scale": list(PANEL_SCALES), "deck_cards": list(DECK_CARDS)}[name]
+    choices: dict[str, list[object]] = {
+        "text_speed": list(TEXT_SPEEDS), "animations": [True, False],
+        "volume": list(range(11)), "key_map": list(KEY_MAPS),
+        "panel_scale": list(PANEL_SCALES), "deck_cards": list(DECK_CARDS)}
+    return choices[name]
 
 
 def _shown(name: str, value: object) -> str:
@@ -50,6 +55,8 @@ def _shown(name: str, value: object) -> str:
 class SettingsScene(Scene):
     def enter(self) -> None:
         self.menu = Menu([MenuItem(LABELS[n], True, n, HINTS[n]) for n in ROWS], rows=6)
+        self.scale: int | None = None  # a window scale picked, not applied yet
+        self.problem = ""  # why the last scale could not be applied
 
     def update(self, inp: FrameInput) -> None:
         dx, _ = inp.nav()
@@ -58,8 +65,13 @@ class SettingsScene(Scene):
             inp.consume(Button.LEFT, Button.RIGHT)
             self.change(name, dx)
             return
+        cursor = self.menu.cursor
         result = self.menu.update(inp, self.app.sounds)
-        if result == "select" and name:
+        if self.menu.cursor != cursor:
+            self.scale, self.problem = None, ""  # leaving the row drops an unapplied pick
+        if result == "select" and name == "panel_scale":
+            self.apply_scale()
+        elif result == "select" and name:
             self.change(name, 1)
         elif result == "cancel":
             self.close()
@@ -67,10 +79,24 @@ class SettingsScene(Scene):
     def change(self, name: str, step: int) -> None:
         s = self.app.settings
         options = _choices(name)
+        if name == "panel_scale":
+            shown = self.scale if self.scale is not None else s.panel_scale
+            self.scale = PANEL_SCALES[(PANEL_SCALES.index(shown) + step) % len(PANEL_SCALES)]
+            self.problem = ""
+            self.app.play("cursor")
+            return
         current = options.index(getattr(s, name))
         setattr(s, name, options[(current + step) % len(options)])
         self.app.save_settings()
         self.app.play("cursor")
+
+    def apply_scale(self) -> None:
+        """A on the window scale: the picked scale, if this screen can show it."""
+        scale = self.scale if self.scale is not None else self.app.settings.panel_scale
+        problem = self.app.set_window_scale(scale)
+        self.scale = None
+        self.problem = problem or ""
+        self.app.play("error" if problem else "confirm")
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -80,10 +106,17 @@ class SettingsScene(Scene):
         self.menu.draw(surface, app.text, 11, 26, 218)
         for i, name in enumerate(ROWS):
             value = _shown(name, getattr(app.settings, name))
+            if name == "panel_scale" and self.scale is not None:
+                value = _shown(name, self.scale) + "?"  # picked, A applies it
             text = f"< {value} >" if self.menu.cursor == i else value
             w = app.text.font.width(text)
             app.text.draw(surface, text, 222 - w, 26 + i * 11 + 1, INK)
         item = self.menu.selected
-        if item:
+        if self.problem:
+            for j, line in enumerate(wrap(app.text.font, self.problem, 220)[:3]):
+                app.text.draw(surface, line, 10, 100 + j * 9, POWER_RED)
+        elif item:
             app.text.draw(surface, item.hint, 10, 100, MUTED)
-        hint_line(app, surface, "LEFT/RIGHT: change  B: back")
+        hint_line(app, surface, "LEFT/RIGHT: pick  A: apply  B: back"
+                  if item is not None and item.value == "panel_scale"
+                  else "LEFT/RIGHT: change  B: back")
