@@ -54,6 +54,7 @@ from .decoders import (
     available_backends,
 )
 from .decoders import make_decoder as make_raw_decoder
+from .images import ImageFileError, read_image_file
 from .pipeline import Pipeline
 from .reading import Reading, interpret
 from .tracker import ACCEPTED, PENDING, Tracker
@@ -97,22 +98,12 @@ def _open_decoder(name: str, catalog: Catalog) -> Decoder:
 
 
 def load_image(path: Path) -> Image:
-    """An image file as a BGR frame; CliError saying exactly why not."""
-    if not path.exists():
-        raise CliError("no such file")
-    if path.is_dir():
-        raise CliError("it is a folder, not an image")
+    """An image file as a BGR frame; CliError saying exactly why not (see scanner.images:
+    regular files only, bounded bytes and pixels, decoder failures caught)."""
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise CliError(f"it cannot be read ({exc.strerror or exc})") from None
-    if not data:
-        raise CliError("the file is empty")
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    if image is None:
-        raise CliError("it is not an image this program can read (corrupt, or not PNG, "
-                       "JPEG, BMP, TIFF, WebP or PNM)")
-    return np.ascontiguousarray(image)
+        return read_image_file(path)
+    except ImageFileError as exc:
+        raise CliError(str(exc)) from None
 
 
 def describe(reading: Reading, catalog: Catalog) -> str:
@@ -130,6 +121,16 @@ def describe(reading: Reading, catalog: Catalog) -> str:
     return what
 
 
+def _one_line(text: str, limit: int = 200) -> str:
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    return (lines[-1] if lines else "no reason given")[:limit]
+
+
+def _shown(name: str) -> str:
+    """A file name as one printable line (a name may hold newlines or escape codes)."""
+    return name if name.isprintable() else repr(name)[1:-1]
+
+
 def _point(p: tuple[float, float]) -> str:
     return f"({p[0]:.0f},{p[1]:.0f})"
 
@@ -145,17 +146,27 @@ def run_decode(args: argparse.Namespace) -> int:
     failed = 0
     for name in args.images:
         path = Path(name)
-        entry: dict[str, Any] = {"image": name}
+        # A name from the command line may hold bytes that are not UTF-8 (surrogates).
+        entry: dict[str, Any] = {"image": name.encode("utf-8", "surrogateescape")
+                                 .decode("utf-8", "replace")}
         try:
             image = load_image(path)
             start = time.perf_counter()
             readings = read_codes(decoder, image, catalog)
         except (CliError, BadImage) as exc:  # unreadable, or a picture of a few pixels
+            error = str(exc)
+        except cv2.error as exc:  # a decoder's own failure on this picture: the batch goes on
+            error = f"the decoder failed on it ({_one_line(str(exc))})"
+        except MemoryError:
+            error = "there is not enough memory to read it"
+        else:
+            error = ""
+        if error:
             failed += 1
-            entry["error"] = str(exc)
+            entry["error"] = error
             results.append(entry)
             if not args.json:
-                print(f"{name}: error: {exc}")
+                print(f"{_shown(name)}: error: {error}")
             continue
         entry["ms"] = round((time.perf_counter() - start) * 1000, 2)
         entry["size"] = [int(image.shape[1]), int(image.shape[0])]
@@ -163,7 +174,7 @@ def run_decode(args: argparse.Namespace) -> int:
         results.append(entry)
         if not args.json:
             noun = "code" if len(readings) == 1 else "codes"
-            print(f"{name}: {len(readings)} {noun}")
+            print(f"{_shown(name)}: {len(readings)} {noun}")
             for r in readings:
                 d = r.detection
                 corners = " ".join(_point(p) for p in d.corners)
