@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
 import sys
 import time
 from collections.abc import Sequence
@@ -43,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 import cv2
 import numpy as np
 
-from .catalog import Catalog
+from .catalog import Catalog, CatalogError
 from .codes import CardCode, DeckCode
 from .decoders import (
     BACKENDS,
@@ -135,9 +137,16 @@ def _point(p: tuple[float, float]) -> str:
     return f"({p[0]:.0f},{p[1]:.0f})"
 
 
-def run_decode(args: argparse.Namespace) -> int:
-    catalog = Catalog.from_assets()
+def _load_catalog() -> Catalog:
     try:
+        return Catalog.from_assets()
+    except CatalogError as exc:
+        raise CliError(f"the card catalog cannot be read: {exc}") from None
+
+
+def run_decode(args: argparse.Namespace) -> int:
+    try:
+        catalog = _load_catalog()
         decoder = _open_decoder(args.backend, catalog)
     except CliError as exc:
         print(f"scanner: error: {exc}", file=sys.stderr)
@@ -198,18 +207,43 @@ def source_spec(text: str) -> str:
     text = text.strip()
     if not text:
         raise ValueError("the source is empty")
-    if text.isdigit():
-        return f"v4l2:{text}"
-    path = Path(text).expanduser()
-    if path.is_dir():
-        return f"dir:{text}"
-    if path.exists():
-        return f"file:{text}"
-    kind = text.partition(":")[0].casefold()
-    if kind in ("v4l2", "picamera2", "file", "dir", "sim"):
+    if text.isascii() and text.isdigit():
+        if len(text) > 3:
+            raise ValueError(f"there is no camera number {text[:12]}...")
+        return f"v4l2:{int(text)}"
+    mode = _file_mode(text)
+    if mode is not None:
+        if stat.S_ISDIR(mode):
+            return f"dir:{text}"
+        if stat.S_ISREG(mode):
+            return f"file:{text}"
+        if stat.S_ISCHR(mode):
+            return f"v4l2:{text}"
+        _not_a_video(text)
+    kind, colon, rest = text.partition(":")
+    if kind.casefold() in ("v4l2", "picamera2", "file", "dir", "sim"):
+        if colon and kind.casefold() in ("file", "dir", "sim"):
+            named = rest.rpartition("@")[0] or rest if kind.casefold() == "sim" else rest
+            mode = _file_mode(named)
+            if mode is not None and not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+                _not_a_video(named)
         return text
-    raise ValueError(f"{text!r} is not a camera number, an existing file or folder, or a "
-                     "camera spec (v4l2:0, picamera2, file:PATH, dir:PATH, sim:PATH@FPS)")
+    raise ValueError(f"{_shown(text)[:200]!r} is not a camera number, an existing file or "
+                     "folder, or a camera spec (v4l2:0, picamera2, file:PATH, dir:PATH, "
+                     "sim:PATH@FPS)")
+
+
+def _not_a_video(name: str) -> None:
+    # A FIFO or a socket would block the video reader forever; a device is no video.
+    raise ValueError(f"{_shown(name)[:200]!r} is not a video file or a folder of images")
+
+
+def _file_mode(name: str) -> int | None:
+    """The ``st_mode`` of an existing path (links followed), or None."""
+    try:
+        return os.stat(Path(name).expanduser()).st_mode
+    except (OSError, RuntimeError, ValueError):  # missing, a name too long, "~nobody"
+        return None
 
 
 class Preview:
@@ -297,16 +331,21 @@ def run_scan(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"{PROG} scan: error: argument --source: {exc}", file=sys.stderr)
         return 2
-    catalog = Catalog.from_assets()
     try:
+        catalog = _load_catalog()
         decoder = _open_decoder(args.backend, catalog)
         source = open_source(spec)
-    except (CliError, CameraUnavailable) as exc:
-        print(f"scanner: error: {exc}", file=sys.stderr)
+    except (CliError, CameraUnavailable, ValueError, TypeError, OSError, cv2.error) as exc:
+        # The camera seam refuses a bad spec (sim:x@-1) with ValueError or TypeError.
+        print(f"scanner: error: {_one_line(str(exc))}", file=sys.stderr)
         return 1
     tracker = Tracker(confirm=args.confirm, forget=args.forget)
     tally = Tally(catalog)
-    preview = None if args.no_preview else Preview.open()
+    try:
+        preview = None if args.no_preview else Preview.open()
+    except (OSError, RuntimeError, ImportError) as exc:  # a display that will not open
+        print(f"scanner: note: no preview window ({_one_line(str(exc))})", file=sys.stderr)
+        preview = None
     log = sys.stderr if args.json else sys.stdout
     frames = 0
     timings: list[float] = []
@@ -325,8 +364,8 @@ def run_scan(args: argparse.Namespace) -> int:
                 start = time.perf_counter()
                 try:
                     readings = read_codes(decoder, frame, catalog)
-                except BadImage:
-                    readings = []  # a frame of a few pixels: nothing to read in it
+                except (BadImage, cv2.error):
+                    readings = []  # a frame too small or too large, or a decoder's failure
                 timings.append((time.perf_counter() - start) * 1000)
                 update = tracker.update(readings)
                 for r in update.rejected:
@@ -342,8 +381,9 @@ def run_scan(args: argparse.Namespace) -> int:
                     break
     except KeyboardInterrupt:
         interrupted = True
-    except CameraUnavailable as exc:
-        error = str(exc)
+    except (CameraUnavailable, ValueError, OSError, cv2.error) as exc:
+        # A source that stops or delivers something that is not a frame ends the scan.
+        error = _one_line(str(exc)) or type(exc).__name__
     finally:
         if preview is not None:
             preview.close()
@@ -404,10 +444,12 @@ def run_backends(args: argparse.Namespace) -> int:
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    text = text.strip()
+    if not (text.isascii() and text.lstrip("+-").isdigit()):
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {_shown(text)[:40]!r}")
+    if len(text.lstrip("+-0")) > 9:  # a billion frames is more than any scan
+        raise argparse.ArgumentTypeError(f"must be at most 999999999, not {text[:12]}...")
+    value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
     return value

@@ -43,20 +43,22 @@ class ImageFileError(ValueError):
     """An image file that cannot be used; the message says why (one line)."""
 
 
-def _kind(mode: int) -> str:
+def _kind(mode: int, what: str) -> str:
     if stat.S_ISDIR(mode):
-        return "it is a folder, not an image"
+        return f"it is a folder, not {what}"
     if stat.S_ISFIFO(mode):
-        return "it is a pipe (FIFO), not an image file"
+        return f"it is a pipe (FIFO), not {what} file"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "it is a device, not an image file"
+        return f"it is a device, not {what} file"
     if stat.S_ISSOCK(mode):
-        return "it is a socket, not an image file"
+        return f"it is a socket, not {what} file"
     return "it is not a regular file"
 
 
-def read_file_bytes(path: str | os.PathLike[str], limit: int = MAX_IMAGE_BYTES) -> bytes:
-    """A regular file's bytes, at most ``limit`` of them; ImageFileError saying why not."""
+def read_file_bytes(path: str | os.PathLike[str], limit: int = MAX_IMAGE_BYTES,
+                    what: str = "an image") -> bytes:
+    """A regular file's bytes, at most ``limit`` of them; ImageFileError saying why not
+    (``what`` the file should be, for the message: "an image", "a deck")."""
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | \
         getattr(os, "O_CLOEXEC", 0)
     try:
@@ -64,7 +66,7 @@ def read_file_bytes(path: str | os.PathLike[str], limit: int = MAX_IMAGE_BYTES) 
     except FileNotFoundError:
         raise ImageFileError("no such file") from None
     except IsADirectoryError:
-        raise ImageFileError("it is a folder, not an image") from None
+        raise ImageFileError(f"it is a folder, not {what}") from None
     except PermissionError:
         raise ImageFileError("it cannot be read (permission denied)") from None
     except OSError as exc:
@@ -76,7 +78,7 @@ def read_file_bytes(path: str | os.PathLike[str], limit: int = MAX_IMAGE_BYTES) 
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise ImageFileError(_kind(info.st_mode))
+            raise ImageFileError(_kind(info.st_mode, what))
         if info.st_size > limit:
             raise ImageFileError(f"the file is too large ({info.st_size:,} bytes; at most "
                                  f"{limit:,})")
