@@ -180,6 +180,10 @@ def run_decode(args: argparse.Namespace) -> int:
         entry["ms"] = round((time.perf_counter() - start) * 1000, 2)
         entry["size"] = [int(image.shape[1]), int(image.shape[0])]
         entry["codes"] = [r.as_dict(catalog) for r in readings]
+        # Where the pipeline saw a symbol it could not read: said, never silently dropped.
+        unread = len(decoder.last_unread) if isinstance(decoder, Pipeline) else None
+        if unread is not None:
+            entry["unread"] = unread
         results.append(entry)
         if not args.json:
             noun = "code" if len(readings) == 1 else "codes"
@@ -189,6 +193,9 @@ def run_decode(args: argparse.Namespace) -> int:
                 corners = " ".join(_point(p) for p in d.corners)
                 print(f"  {d.text!r}  {d.format} at {corners}  [{d.backend}]")
                 print(f"    {describe(r, catalog)}")
+            if unread:
+                print(f"  {unread} more {'code' if unread == 1 else 'codes'} seen but not read "
+                      "(damaged, blurred or cut off)")
     if args.json:
         print(json.dumps({"backend": args.backend, "images": results}, indent=2,
                          ensure_ascii=False))
