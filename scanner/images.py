@@ -24,6 +24,8 @@ import os
 import re
 import stat
 import struct
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import cv2
@@ -106,6 +108,16 @@ def _png(data: bytes) -> tuple[int, int]:
     if len(data) < 24 or data[12:16] != b"IHDR":
         raise ImageFileError("a damaged PNG (no IHDR header)")
     width, height = struct.unpack(">II", data[16:24])
+    # Every chunk must lie inside the file: OpenCV's reader allocates what a chunk's length
+    # declares (2 GB for a 50-byte file that says so).
+    pos = 8
+    while pos + 8 <= len(data):
+        length = struct.unpack(">I", data[pos:pos + 4])[0]
+        if pos + 12 + length > len(data):
+            raise ImageFileError("a damaged PNG (a chunk runs past the end of the file)")
+        if data[pos + 4:pos + 8] == b"IEND":
+            break
+        pos += 12 + length
     return width, height
 
 
@@ -195,6 +207,15 @@ def _pnm(data: bytes) -> tuple[int, int]:
 def declared_size(data: bytes) -> tuple[str, int, int]:
     """The format and the width and height its header declares, read from the header alone
     (nothing is decoded); ImageFileError for a format this program does not read."""
+    try:
+        return _declared_size(data)
+    except (struct.error, IndexError, ValueError) as exc:
+        if isinstance(exc, ImageFileError):
+            raise
+        raise ImageFileError("a damaged image (its header is cut short)") from None
+
+
+def _declared_size(data: bytes) -> tuple[str, int, int]:
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
         return ("PNG", *_png(data))
     if data.startswith(b"\xff\xd8\xff"):
@@ -223,7 +244,8 @@ def decode_image(data: bytes) -> Image:
                              f"{width * height / 1e6:,.0f} megapixels; at most "
                              f"{MAX_IMAGE_PIXELS / 1e6:g}): scale it down")
     try:
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+        with _quiet_decoders():
+            image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     except cv2.error as exc:
         reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else "decoder error"
         raise ImageFileError(f"a damaged {kind} (the decoder failed: {reason[:200]})") from None
@@ -235,6 +257,29 @@ def decode_image(data: bytes) -> Image:
         raise ImageFileError(f"the picture is too large ({image.shape[1]}x{image.shape[0]} "
                              "pixels)")
     return np.ascontiguousarray(image)
+
+
+@contextmanager
+def _quiet_decoders() -> Iterator[None]:
+    """OpenCV logs, and libpng and libjpeg print, several lines on standard error for a
+    damaged file; the caller reports it in one line, so they are silenced while decoding."""
+    logging = cv2.utils.logging
+    level = logging.getLogLevel()
+    logging.setLogLevel(logging.LOG_LEVEL_SILENT)
+    try:
+        saved = os.dup(2)
+    except OSError:
+        saved = -1
+    try:
+        if saved >= 0:
+            with open(os.devnull, "wb") as null:
+                os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        if saved >= 0:
+            os.dup2(saved, 2)
+            os.close(saved)
+        logging.setLogLevel(level)
 
 
 def read_image_file(path: str | os.PathLike[str]) -> Image:

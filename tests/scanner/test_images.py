@@ -8,6 +8,7 @@ import json
 import os
 import signal
 import struct
+import sys
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -240,3 +241,44 @@ def test_a_batch_goes_on_past_every_bad_image(tmp_path: Path, capsys: pytest.Cap
     assert report[5]["codes"] == report[0]["codes"]
     assert "65535x65535" in report[1]["error"]
     assert report[4]["error"].startswith("a damaged PNG (the decoder failed")
+
+
+def test_a_png_chunk_longer_than_the_file_is_refused_unread(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Found by the fuzz suite: OpenCV allocates what a chunk's length says (2 GB here).
+    ihdr = struct.pack(">IIBBBBB", 64, 65535, 8, 3, 0, 0, 1)
+    data = (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", ihdr)
+            + struct.pack(">I", 0x7FFFFFFF) + b"IDAT" + bytes(20))
+    path = tmp_path / "chunk.png"
+    path.write_bytes(data)
+    monkeypatch.setattr(images.cv2, "imdecode", lambda *a: pytest.fail("decoded it"))
+    with pytest.raises(ImageFileError, match="a chunk runs past the end of the file"):
+        read_image_file(path)
+
+
+@pytest.mark.parametrize("data", [b"II*\x00", b"MM\x00*\x00\x00", b"BM\x00",
+                                  b"\xff\xd8\xff\xe0\x00", b"RIFF\x00\x00\x00\x00WEBPVP8X",
+                                  b"\x89PNG\r\n\x1a\n\x00"])
+def test_headers_cut_short_are_refused(data: bytes) -> None:
+    with pytest.raises(ImageFileError, match="damaged"):
+        images.decode_image(data)
+
+
+def test_decoders_print_nothing_of_their_own(tmp_path: Path,
+                                             capfd: pytest.CaptureFixture[str]) -> None:
+    """libpng, libjpeg and OpenCV write lines of their own for a damaged file; the command
+    line reports it in one line of its own."""
+    data = encoded(".jpg", 300, 200)
+    path = tmp_path / "cut.jpg"
+    path.write_bytes(data[: len(data) * 2 // 3])
+    try:
+        read_image_file(path)
+    except ImageFileError:
+        pass
+    png = encoded(".png", 300, 200)
+    (tmp_path / "bad.png").write_bytes(png[:40] + bytes(60) + png[100:])
+    with pytest.raises(ImageFileError):
+        read_image_file(tmp_path / "bad.png")
+    assert capfd.readouterr().err == ""
+    print("still", file=sys.stderr)  # standard error is back afterwards
+    assert capfd.readouterr().err == "still\n"
