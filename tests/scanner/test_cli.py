@@ -321,3 +321,58 @@ def test_module_entry_point(codes_png: Path) -> None:
                             text=True, cwd=ROOT, env=env, timeout=120)
     assert helped.returncode == 0
     assert all(c in helped.stdout for c in ("decode", "scan", "sheet", "backends"))
+
+
+HUGE = "9" * 5000
+FLAG_VALUES = {  # each flag that takes a value: wrong, negative, huge, empty
+    ("scan", "--source"): ["nowhere.mp4", "-1", HUGE, "", "~nobody_here/x", "sim:x@-1",
+                           "file:/dev/zero", "v4l2:" + HUGE],
+    ("scan", "--max-frames"): ["x", "-1", "0", HUGE, "", "1.5", "nan"],
+    ("scan", "--confirm"): ["x", "-1", "0", HUGE, "", "inf"],
+    ("scan", "--forget"): ["x", "-5", "0", HUGE, "", "1e9"],
+    ("scan", "--backend"): ["x", "", "-1"],
+    ("decode", "--backend"): ["x", "", HUGE],
+    ("sheet", "--cards"): ["x", "-1", HUGE, "", "ecard1-1:-1", "ecard1-1:" + HUGE, ",,,"],
+    ("sheet", "--deck"): ["x", "-1", HUGE, "", "/dev/zero", "/"],
+    ("sheet", "--out"): ["x", "-1.png", HUGE + ".png", "", "/", "/dev/null", "/proc/x.pdf"],
+    ("sheet", "--paper"): ["x", "-1", HUGE, ""],
+    ("sheet", "--dpi"): ["x", "-1", "0", HUGE, "", "300.5", "nan"],
+}
+BASE = {"scan": ["scan", "--source", "v4l2:97", "--no-preview", "--max-frames", "1"],
+        "decode": ["decode", "/dev/null"],
+        "sheet": ["sheet", "--cards", "ecard1-1", "--out", "/nonexistent/s.png"]}
+
+
+def _without(argv: list[str], flag: str) -> list[str]:
+    out = list(argv)
+    if flag in out:
+        i = out.index(flag)
+        del out[i:i + 2]
+        if flag == "--cards":
+            out = out[:i]  # --cards and --deck exclude each other
+            out += ["--out", "/nonexistent/s.png"]
+    return out
+
+
+@pytest.mark.parametrize(("command", "flag"), sorted(FLAG_VALUES))
+def test_every_flag_wrong_missing_negative_huge(command: str, flag: str, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """No value of any flag gets past the command line as a traceback: exit 1 or 2 with one
+    line of error (argparse's usage line aside), and nothing written."""
+    monkeypatch.chdir(tmp_path)
+    base = _without(BASE[command], flag)
+    if command == "sheet" and flag == "--deck":
+        base = ["sheet", "--out", "/nonexistent/s.png"]
+    for value in [*FLAG_VALUES[(command, flag)], None]:  # None: the flag with no value
+        argv = [*base, flag] + ([] if value is None else [value])
+        try:
+            code = main(argv)
+        except SystemExit as exc:
+            code = exc.code  # type: ignore[assignment]
+        err = capsys.readouterr().err
+        assert code in (1, 2), (argv[-2:], code, err[-300:])
+        lines = [line for line in err.splitlines() if not line.startswith(("usage:", " "))]
+        errors = [line for line in lines if "error" in line]
+        assert len(errors) == 1 and "Traceback" not in err, (argv[-2:], err[-500:])
+    assert list(tmp_path.iterdir()) == []
