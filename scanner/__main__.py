@@ -168,6 +168,8 @@ def run_decode(args: argparse.Namespace) -> int:
             error = f"the decoder failed on it ({_one_line(str(exc))})"
         except MemoryError:
             error = "there is not enough memory to read it"
+        except Exception as exc:  # a decoder library's own error type: the batch goes on
+            error = f"the decoder failed on it ({type(exc).__name__}: {_one_line(str(exc))})"
         else:
             error = ""
         if error:

@@ -30,7 +30,7 @@ from typing import Any
 from .core import AreaResult, check_command, guard, python
 
 NAME = "scanner"
-SHORT = 100
+SHORT = 80
 LONG = 2_000
 
 EXTENSIONS = (".png", ".jpg", ".bmp", ".tiff", ".webp", ".ppm")
@@ -162,6 +162,24 @@ def _hostile_bytes(rng: random.Random, pictures: dict[str, bytes]) -> bytes:
         return order + struct.pack(fmt, rng.choice([0, 8, 2**32 - 1, rng.randrange(4000)])) + \
             bytes(rng.randrange(256) for _ in range(rng.randrange(200)))
     return data  # a good picture now and then: it must still read
+
+
+def _hostile_deck(rng: random.Random) -> bytes:
+    """A ``.deck`` file for ``sheet --deck``: counts of thousands of digits, odd digits,
+    long ids, too many lines, bytes that are not UTF-8 (its output folder does not exist,
+    so even a good deck is refused, after the deck is read)."""
+    kind = rng.randrange(6)
+    if kind == 0:
+        return f"{'9' * rng.randrange(1, 6000)} ecard1-1\n".encode()
+    if kind == 1:
+        return rng.choice(["\u0663", "\u00b2", "-1", "0", "+3", "1e2"]).encode() + b" ecard1-1\n"
+    if kind == 2:
+        return f"4 {'x' * rng.randrange(30, 5000)}\n".encode()
+    if kind == 3:
+        return b"1 ecard1-1\n" * rng.randrange(150, 8000)
+    if kind == 4:
+        return b"# \xff\xfe name\n4 ecard1-1\n"
+    return bytes(rng.randrange(256) for _ in range(rng.randrange(1, 500)))
 
 
 def _specials(base: Path) -> list[Path]:
@@ -329,7 +347,7 @@ def run(result: AreaResult, attempts: int, rng: random.Random) -> None:
     codes = picture_codes()
     valid = _valid_codes()
     corners = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
-    cli_every = max(30, attempts // 20)
+    cli_every = max(50, attempts // 20)
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
         specials = _specials(base)
@@ -354,6 +372,11 @@ def run(result: AreaResult, attempts: int, rng: random.Random) -> None:
                 check_command(result, python("-m", "scanner", "decode", str(path),
                                              str(specials[0]), "--json"),
                               ok_codes=(0, 1), timeout=60)
+                deck = base / "hostile.deck"
+                deck.write_bytes(_hostile_deck(rng))
+                check_command(result, python("-m", "scanner", "sheet", "--deck", str(deck),
+                                             "--out", str(base / "out" / "s.png")),
+                              ok_codes=(2,), timeout=60)
             # A code text: a valid code mutated, through the reader and the catalog.
             text = _mutate_code(rng, rng.choice(valid))
             detection = Detection(text, "QRCode", corners, "fuzz")
