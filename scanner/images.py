@@ -167,20 +167,27 @@ def _tiff(data: bytes) -> tuple[int, int]:
     if offset + 2 > len(data):
         raise ImageFileError("a damaged TIFF (its first directory is outside the file)")
     entries = struct.unpack(order + "H", data[offset:offset + 2])[0]
-    sizes: dict[int, int] = {}
+    tags: dict[int, int] = {}  # width, height, tile width and length: their first value
     for i in range(min(entries, 4096)):
         at = offset + 2 + 12 * i
         if at + 12 > len(data):
             break
         tag, kind, count = struct.unpack(order + "HHI", data[at:at + 8])
-        if tag in (256, 257) and count >= 1:
+        if tag in (256, 257, 322, 323) and count >= 1:
             if kind == 3:  # SHORT
-                sizes[tag] = struct.unpack(order + "H", data[at + 8:at + 10])[0]
+                tags[tag] = struct.unpack(order + "H", data[at + 8:at + 10])[0]
             elif kind == 4:  # LONG
-                sizes[tag] = struct.unpack(order + "I", data[at + 8:at + 12])[0]
-    if 256 not in sizes or 257 not in sizes:
+                tags[tag] = struct.unpack(order + "I", data[at + 8:at + 12])[0]
+    if 256 not in tags or 257 not in tags:
         raise ImageFileError("a damaged TIFF (no width or height)")
-    return sizes[256], sizes[257]
+    width, height = tags[256], tags[257]
+    # OpenCV allocates a whole tile as its header declares (up to 1 GB for a 300-byte file);
+    # a tile reaches at most to the next multiple of 16 past the picture's edge.
+    tile_w, tile_h = tags.get(322, 0), tags.get(323, 0)
+    if tile_w > -(-width // 16) * 16 or tile_h > -(-height // 16) * 16:
+        raise ImageFileError(f"a damaged TIFF (tiles of {tile_w}x{tile_h} in a picture of "
+                             f"{width}x{height})")
+    return width, height
 
 
 def _webp(data: bytes) -> tuple[int, int]:

@@ -282,3 +282,29 @@ def test_decoders_print_nothing_of_their_own(tmp_path: Path,
     assert capfd.readouterr().err == ""
     print("still", file=sys.stderr)  # standard error is back afterwards
     assert capfd.readouterr().err == "still\n"
+
+
+def _tiled_tiff(width: int, height: int, tile_w: int, tile_h: int) -> bytes:
+    entries = [(256, 4, width), (257, 4, height), (258, 3, 8), (259, 3, 1), (262, 3, 2),
+               (277, 3, 4), (284, 3, 1), (322, 4, tile_w), (323, 4, tile_h), (324, 4, 200),
+               (325, 4, 64)]
+    ifd = struct.pack("<H", len(entries)) + b"".join(
+        struct.pack("<HHI", tag, kind, 1)
+        + (struct.pack("<HH", value, 0) if kind == 3 else struct.pack("<I", value))
+        for tag, kind, value in entries) + struct.pack("<I", 0)
+    head = b"II*\x00" + struct.pack("<I", 8) + ifd
+    return head + bytes(264 - len(head) + 64)
+
+
+def test_a_tiff_tile_larger_than_its_picture_is_refused_unread(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A 300-byte file whose tiles of 16000 x 16000 made OpenCV allocate 1 GB.
+    path = tmp_path / "tile.tiff"
+    path.write_bytes(_tiled_tiff(64, 64, 16000, 16000))
+    real = images.cv2.imdecode
+    monkeypatch.setattr(images.cv2, "imdecode", lambda *a: pytest.fail("decoded it"))
+    with pytest.raises(ImageFileError, match="tiles of 16000x16000 in a picture of 64x64"):
+        read_image_file(path)
+    monkeypatch.setattr(images.cv2, "imdecode", real)
+    path.write_bytes(_tiled_tiff(40, 40, 48, 48))  # tiles may pass the edge up to 16 pixels
+    assert declared_size(path.read_bytes()) == ("TIFF", 40, 40)

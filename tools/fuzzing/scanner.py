@@ -110,6 +110,20 @@ def _lying_size(data: bytes, ext: str, width: int, height: int) -> bytes:
     return bytes(b)
 
 
+def _tiled_tiff(width: int, height: int, tile_w: int, tile_h: int, samples: int,
+                bits: int) -> bytes:
+    entries = [(256, 4, width), (257, 4, height), (258, 3, bits), (259, 3, 1), (262, 3, 2),
+               (277, 3, samples), (284, 3, 1), (322, 4, tile_w), (323, 4, tile_h),
+               (324, 4, 200), (325, 4, 64)]
+    ifd = struct.pack("<H", len(entries)) + b"".join(
+        struct.pack("<HHI", tag, kind, 1)
+        + (struct.pack("<HH", value & 0xFFFF, 0) if kind == 3 else
+           struct.pack("<I", value & 0xFFFFFFFF))
+        for tag, kind, value in entries) + struct.pack("<I", 0)
+    head = b"II*\x00" + struct.pack("<I", 8) + ifd
+    return head + bytes(264 - len(head) + 64)
+
+
 def _hostile_bytes(rng: random.Random, pictures: dict[str, bytes]) -> bytes:
     ext = rng.choice(list(pictures))
     data = pictures[ext]
@@ -156,6 +170,11 @@ def _hostile_bytes(rng: random.Random, pictures: dict[str, bytes]) -> bytes:
     if kind == 9:  # only a format's magic
         return rng.choice([b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"BM", b"II*\x00", b"MM\x00*",
                            b"RIFF\x00\x00\x00\x00WEBPVP8X", b"P6 ", b"GIF89a", b"II+\x00"])
+    if kind == 10 and rng.random() < 0.5:  # a TIFF of tiles of any declared size
+        tiles = [16, 64, 80, 8192, 16000, 65535, 2**31]
+        return _tiled_tiff(rng.choice([1, 16, 64, 7000]), rng.choice([1, 16, 64, 7000]),
+                           rng.choice(tiles), rng.choice(tiles), rng.choice([1, 3, 4]),
+                           rng.choice([8, 8, 16]))
     if kind == 10:  # a TIFF whose first directory points anywhere
         order = rng.choice([b"II*\x00", b"MM\x00*"])
         fmt = "<I" if order.startswith(b"II") else ">I"
