@@ -37,6 +37,7 @@ from .decoders import MAX_PICTURE_PIXELS, Image
 # sheet at 600 dpi is 35 megapixels. More is refused, with a message saying so.
 MAX_IMAGE_BYTES = 64 * 1024 * 1024
 MAX_IMAGE_PIXELS = MAX_PICTURE_PIXELS
+MAX_JPEG_SCANS = 100
 FORMATS = "PNG, JPEG, BMP, TIFF, WebP or PNM"
 _PNM_HEADER = re.compile(rb"P[1-6](?:\s+|#[^\n]*\n)+?(\d{1,9})(?:\s+|#[^\n]*\n)+?(\d{1,9})\s")
 
@@ -226,6 +227,12 @@ def _declared_size(data: bytes) -> tuple[str, int, int]:
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
         return ("PNG", *_png(data))
     if data.startswith(b"\xff\xd8\xff"):
+        # Each scan of a progressive JPEG is a pass over the whole picture, and one of a
+        # few bytes can cover all of it: thousands of them cost minutes. Encoders write a
+        # dozen at most; a scan's marker cannot occur inside entropy-coded data.
+        scans = data.count(b"\xff\xda")
+        if scans > MAX_JPEG_SCANS:
+            raise ImageFileError(f"a damaged JPEG ({scans:,} scans; at most {MAX_JPEG_SCANS})")
         return ("JPEG", *_jpeg(data))
     if data.startswith(b"BM"):
         return ("BMP", *_bmp(data))

@@ -308,3 +308,22 @@ def test_a_tiff_tile_larger_than_its_picture_is_refused_unread(
     monkeypatch.setattr(images.cv2, "imdecode", real)
     path.write_bytes(_tiled_tiff(40, 40, 48, 48))  # tiles may pass the edge up to 16 pixels
     assert declared_size(path.read_bytes()) == ("TIFF", 40, 40)
+
+
+def test_a_jpeg_of_thousands_of_scans_is_refused_unread(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ok, buf = cv2.imencode(".jpg", np.zeros((64, 64, 3), np.uint8),
+                           [cv2.IMWRITE_JPEG_PROGRESSIVE, 1])
+    data = buf.tobytes()
+    assert ok and 1 < data.count(b"\xff\xda") <= images.MAX_JPEG_SCANS
+    assert read_image_file(_write(tmp_path / "progressive.jpg", data)).shape == (64, 64, 3)
+    last_scan = data.rindex(b"\xff\xda")
+    bomb = data[:last_scan] + data[last_scan:-2] * 5000 + b"\xff\xd9"
+    monkeypatch.setattr(images.cv2, "imdecode", lambda *a: pytest.fail("decoded it"))
+    with pytest.raises(ImageFileError, match=r"a damaged JPEG \(5,0\d\d scans; at most 100\)"):
+        read_image_file(_write(tmp_path / "scans.jpg", bomb))
+
+
+def _write(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path

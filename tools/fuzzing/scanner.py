@@ -66,6 +66,9 @@ def _pictures() -> dict[str, bytes]:
         ok, buf = cv2.imencode(ext, colour)
         if ok:
             out[ext] = buf.tobytes()
+    ok, buf = cv2.imencode(".jpg", colour, [cv2.IMWRITE_JPEG_PROGRESSIVE, 1])
+    if ok:
+        out[".jpeg"] = buf.tobytes()  # progressive
     return out
 
 
@@ -180,6 +183,9 @@ def _hostile_bytes(rng: random.Random, pictures: dict[str, bytes]) -> bytes:
         fmt = "<I" if order.startswith(b"II") else ">I"
         return order + struct.pack(fmt, rng.choice([0, 8, 2**32 - 1, rng.randrange(4000)])) + \
             bytes(rng.randrange(256) for _ in range(rng.randrange(200)))
+    if rng.random() < 0.3 and b"\xff\xda" in data:  # a scan repeated: a pass each time
+        last = data.rindex(b"\xff\xda")
+        return data[:last] + data[last:-2] * rng.choice([2, 50, 99, 101, 3000]) + b"\xff\xd9"
     return data  # a good picture now and then: it must still read
 
 
