@@ -1,6 +1,7 @@
 """The scanner: camera frames -> printed card codes -> card data (and code printing).
 
-``codes`` (the payload), ``catalog`` (the cards a code may name), ``decoders`` (zxing-cpp,
+``codes`` (the payload), ``catalog`` (the cards a code may name, by id or printed number),
+``images`` (image files from outside, read safely), ``decoders`` (zxing-cpp,
 ZBar, OpenCV behind one interface), ``pipeline`` (cheap first, harder only where nothing
 was read), ``reading`` (a code judged), ``tracker`` (two consecutive frames, once while in
 view), ``sheet`` (printable labels), ``synthetic`` (the benchmark's camera frames) and the

@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
 import sys
 import time
 from collections.abc import Sequence
@@ -43,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 import cv2
 import numpy as np
 
-from .catalog import Catalog
+from .catalog import Catalog, CatalogError
 from .codes import CardCode, DeckCode
 from .decoders import (
     BACKENDS,
@@ -54,6 +56,7 @@ from .decoders import (
     available_backends,
 )
 from .decoders import make_decoder as make_raw_decoder
+from .images import ImageFileError, read_image_file
 from .pipeline import Pipeline
 from .reading import Reading, interpret
 from .tracker import ACCEPTED, PENDING, Tracker
@@ -97,22 +100,12 @@ def _open_decoder(name: str, catalog: Catalog) -> Decoder:
 
 
 def load_image(path: Path) -> Image:
-    """An image file as a BGR frame; CliError saying exactly why not."""
-    if not path.exists():
-        raise CliError("no such file")
-    if path.is_dir():
-        raise CliError("it is a folder, not an image")
+    """An image file as a BGR frame; CliError saying exactly why not (see scanner.images:
+    regular files only, bounded bytes and pixels, decoder failures caught)."""
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise CliError(f"it cannot be read ({exc.strerror or exc})") from None
-    if not data:
-        raise CliError("the file is empty")
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    if image is None:
-        raise CliError("it is not an image this program can read (corrupt, or not PNG, "
-                       "JPEG, BMP, TIFF, WebP or PNM)")
-    return np.ascontiguousarray(image)
+        return read_image_file(path)
+    except ImageFileError as exc:
+        raise CliError(str(exc)) from None
 
 
 def describe(reading: Reading, catalog: Catalog) -> str:
@@ -130,13 +123,30 @@ def describe(reading: Reading, catalog: Catalog) -> str:
     return what
 
 
+def _one_line(text: str, limit: int = 200) -> str:
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    return (lines[-1] if lines else "no reason given")[:limit]
+
+
+def _shown(name: str) -> str:
+    """A file name as one printable line (a name may hold newlines or escape codes)."""
+    return name if name.isprintable() else repr(name)[1:-1]
+
+
 def _point(p: tuple[float, float]) -> str:
     return f"({p[0]:.0f},{p[1]:.0f})"
 
 
-def run_decode(args: argparse.Namespace) -> int:
-    catalog = Catalog.from_assets()
+def _load_catalog() -> Catalog:
     try:
+        return Catalog.from_assets()
+    except CatalogError as exc:
+        raise CliError(f"the card catalog cannot be read: {exc}") from None
+
+
+def run_decode(args: argparse.Namespace) -> int:
+    try:
+        catalog = _load_catalog()
         decoder = _open_decoder(args.backend, catalog)
     except CliError as exc:
         print(f"scanner: error: {exc}", file=sys.stderr)
@@ -145,30 +155,49 @@ def run_decode(args: argparse.Namespace) -> int:
     failed = 0
     for name in args.images:
         path = Path(name)
-        entry: dict[str, Any] = {"image": name}
+        # A name from the command line may hold bytes that are not UTF-8 (surrogates).
+        entry: dict[str, Any] = {"image": name.encode("utf-8", "surrogateescape")
+                                 .decode("utf-8", "replace")}
         try:
             image = load_image(path)
             start = time.perf_counter()
             readings = read_codes(decoder, image, catalog)
         except (CliError, BadImage) as exc:  # unreadable, or a picture of a few pixels
+            error = str(exc)
+        except cv2.error as exc:  # a decoder's own failure on this picture: the batch goes on
+            error = f"the decoder failed on it ({_one_line(str(exc))})"
+        except MemoryError:
+            error = "there is not enough memory to read it"
+        except Exception as exc:  # a decoder library's own error type: the batch goes on
+            error = f"the decoder failed on it ({type(exc).__name__}: {_one_line(str(exc))})"
+        else:
+            error = ""
+        if error:
             failed += 1
-            entry["error"] = str(exc)
+            entry["error"] = error
             results.append(entry)
             if not args.json:
-                print(f"{name}: error: {exc}")
+                print(f"{_shown(name)}: error: {error}")
             continue
         entry["ms"] = round((time.perf_counter() - start) * 1000, 2)
         entry["size"] = [int(image.shape[1]), int(image.shape[0])]
         entry["codes"] = [r.as_dict(catalog) for r in readings]
+        # Where the pipeline saw a symbol it could not read: said, never silently dropped.
+        unread = len(decoder.last_unread) if isinstance(decoder, Pipeline) else None
+        if unread is not None:
+            entry["unread"] = unread
         results.append(entry)
         if not args.json:
             noun = "code" if len(readings) == 1 else "codes"
-            print(f"{name}: {len(readings)} {noun}")
+            print(f"{_shown(name)}: {len(readings)} {noun}")
             for r in readings:
                 d = r.detection
                 corners = " ".join(_point(p) for p in d.corners)
                 print(f"  {d.text!r}  {d.format} at {corners}  [{d.backend}]")
                 print(f"    {describe(r, catalog)}")
+            if unread:
+                print(f"  {unread} more {'code' if unread == 1 else 'codes'} seen but not read "
+                      "(damaged, blurred or cut off)")
     if args.json:
         print(json.dumps({"backend": args.backend, "images": results}, indent=2,
                          ensure_ascii=False))
@@ -187,18 +216,43 @@ def source_spec(text: str) -> str:
     text = text.strip()
     if not text:
         raise ValueError("the source is empty")
-    if text.isdigit():
-        return f"v4l2:{text}"
-    path = Path(text).expanduser()
-    if path.is_dir():
-        return f"dir:{text}"
-    if path.exists():
-        return f"file:{text}"
-    kind = text.partition(":")[0].casefold()
-    if kind in ("v4l2", "picamera2", "file", "dir", "sim"):
+    if text.isascii() and text.isdigit():
+        if len(text) > 3:
+            raise ValueError(f"there is no camera number {text[:12]}...")
+        return f"v4l2:{int(text)}"
+    mode = _file_mode(text)
+    if mode is not None:
+        if stat.S_ISDIR(mode):
+            return f"dir:{text}"
+        if stat.S_ISREG(mode):
+            return f"file:{text}"
+        if stat.S_ISCHR(mode):
+            return f"v4l2:{text}"
+        _not_a_video(text)
+    kind, colon, rest = text.partition(":")
+    if kind.casefold() in ("v4l2", "picamera2", "file", "dir", "sim"):
+        if colon and kind.casefold() in ("file", "dir", "sim"):
+            named = rest.rpartition("@")[0] or rest if kind.casefold() == "sim" else rest
+            mode = _file_mode(named)
+            if mode is not None and not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+                _not_a_video(named)
         return text
-    raise ValueError(f"{text!r} is not a camera number, an existing file or folder, or a "
-                     "camera spec (v4l2:0, picamera2, file:PATH, dir:PATH, sim:PATH@FPS)")
+    raise ValueError(f"{_shown(text)[:200]!r} is not a camera number, an existing file or "
+                     "folder, or a camera spec (v4l2:0, picamera2, file:PATH, dir:PATH, "
+                     "sim:PATH@FPS)")
+
+
+def _not_a_video(name: str) -> None:
+    # A FIFO or a socket would block the video reader forever; a device is no video.
+    raise ValueError(f"{_shown(name)[:200]!r} is not a video file or a folder of images")
+
+
+def _file_mode(name: str) -> int | None:
+    """The ``st_mode`` of an existing path (links followed), or None."""
+    try:
+        return os.stat(Path(name).expanduser()).st_mode
+    except (OSError, RuntimeError, ValueError):  # missing, a name too long, "~nobody"
+        return None
 
 
 class Preview:
@@ -286,16 +340,21 @@ def run_scan(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"{PROG} scan: error: argument --source: {exc}", file=sys.stderr)
         return 2
-    catalog = Catalog.from_assets()
     try:
+        catalog = _load_catalog()
         decoder = _open_decoder(args.backend, catalog)
         source = open_source(spec)
-    except (CliError, CameraUnavailable) as exc:
-        print(f"scanner: error: {exc}", file=sys.stderr)
+    except (CliError, CameraUnavailable, ValueError, TypeError, OSError, cv2.error) as exc:
+        # The camera seam refuses a bad spec (sim:x@-1) with ValueError or TypeError.
+        print(f"scanner: error: {_one_line(str(exc))}", file=sys.stderr)
         return 1
     tracker = Tracker(confirm=args.confirm, forget=args.forget)
     tally = Tally(catalog)
-    preview = None if args.no_preview else Preview.open()
+    try:
+        preview = None if args.no_preview else Preview.open()
+    except (OSError, RuntimeError, ImportError) as exc:  # a display that will not open
+        print(f"scanner: note: no preview window ({_one_line(str(exc))})", file=sys.stderr)
+        preview = None
     log = sys.stderr if args.json else sys.stdout
     frames = 0
     timings: list[float] = []
@@ -314,8 +373,8 @@ def run_scan(args: argparse.Namespace) -> int:
                 start = time.perf_counter()
                 try:
                     readings = read_codes(decoder, frame, catalog)
-                except BadImage:
-                    readings = []  # a frame of a few pixels: nothing to read in it
+                except (BadImage, cv2.error):
+                    readings = []  # a frame too small or too large, or a decoder's failure
                 timings.append((time.perf_counter() - start) * 1000)
                 update = tracker.update(readings)
                 for r in update.rejected:
@@ -331,8 +390,9 @@ def run_scan(args: argparse.Namespace) -> int:
                     break
     except KeyboardInterrupt:
         interrupted = True
-    except CameraUnavailable as exc:
-        error = str(exc)
+    except (CameraUnavailable, ValueError, OSError, cv2.error) as exc:
+        # A source that stops or delivers something that is not a frame ends the scan.
+        error = _one_line(str(exc)) or type(exc).__name__
     finally:
         if preview is not None:
             preview.close()
@@ -393,10 +453,12 @@ def run_backends(args: argparse.Namespace) -> int:
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    text = text.strip()
+    if not (text.isascii() and text.lstrip("+-").isdigit()):
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {_shown(text)[:40]!r}")
+    if len(text.lstrip("+-0")) > 9:  # a billion frames is more than any scan
+        raise argparse.ArgumentTypeError(f"must be at most 999999999, not {text[:12]}...")
+    value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
     return value

@@ -3,6 +3,10 @@
 The scanner imports nothing of the game (see DESIGN.md), so it reads the committed asset
 files itself: only each card's id, name, number and set. ``HANDHELD_ASSETS`` points
 elsewhere, as it does for the game.
+
+A card is named by its id (``ecard2-162``: the set and the card's index in it) or by the
+number printed on it (``ecard2-H12``: Aquapolis and Skyridge print H1-H32 on their holo
+cards): :meth:`Catalog.resolve` takes either, whatever the case, and gives the id.
 """
 
 from __future__ import annotations
@@ -29,29 +33,82 @@ def assets_dir() -> Path:
     return Path(env) if env else Path(__file__).resolve().parents[1] / "assets"
 
 
+class CatalogError(ValueError):
+    """The card assets cannot be read (a missing or damaged file); the message says which."""
+
+
 class Catalog:
     def __init__(self, cards: dict[str, CardInfo]) -> None:
         self.cards = cards
+        self._folded = {cid.casefold(): cid for cid in cards}
+        # "set-printed number" -> id, for the cards whose printed number is not their index.
+        # An alias two cards share, or that is another card's id, names nothing.
+        printed: dict[str, list[str]] = {}
+        for cid, info in cards.items():
+            alias = f"{cid.rpartition('-')[0]}-{info.number}".casefold()
+            if alias != cid.casefold():
+                printed.setdefault(alias, []).append(cid)
+        self._printed = {alias: ids[0] for alias, ids in printed.items()
+                         if len(ids) == 1 and alias not in self._folded}
 
     @classmethod
     def from_assets(cls, root: Path | None = None) -> Catalog:
         root = root or assets_dir()
         cards: dict[str, CardInfo] = {}
-        for path in sorted((root / "cards").glob("*.json")):
-            data = json.loads(path.read_text(encoding="utf-8"))
-            info = data["set"]
-            for c in data["cards"]:
-                cards[c["id"]] = CardInfo(c["id"], c["name"], str(c["number"]), info["name"],
-                                          info["abbr"])
+        paths = sorted((root / "cards").glob("*.json"))
+        if not paths:
+            raise CatalogError(f"no card files in {root / 'cards'} (HANDHELD_ASSETS?)")
+        for path in paths:
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+                info = data["set"]
+                for c in data["cards"]:
+                    cards[str(c["id"])] = CardInfo(str(c["id"]), str(c["name"]),
+                                                   str(c["number"]), str(info["name"]),
+                                                   str(info["abbr"]))
+            except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError,
+                    RecursionError) as exc:
+                raise CatalogError(f"the card file {path.name} cannot be read "
+                                   f"({type(exc).__name__}: {str(exc)[:100]})") from None
         return cls(cards)
 
     def get(self, card_id: str) -> CardInfo | None:
         return self.cards.get(card_id)
 
+    def resolve(self, name: str) -> str | None:
+        """The id of the card ``name`` names: an id (``ecard2-162``) or a set and the number
+        printed on the card (``ecard2-H12``), in any case; None when it names no card."""
+        if name in self.cards:
+            return name
+        folded = name.casefold()
+        return self._folded.get(folded) or self._printed.get(folded)
+
+    def check(self, code: CardCode | DeckCode) -> tuple[CardCode | DeckCode, list[str]]:
+        """The code with every card named by its id (a printed number resolved), and why
+        it names cards this game does not know or names one card twice (empty: fine)."""
+        if isinstance(code, CardCode):
+            real = self.resolve(code.card_id)
+            if real is None:
+                return code, [f"no card {code.card_id} in this game's sets"]
+            set_code, _, number = real.rpartition("-")
+            return CardCode(set_code, number, code.count), []
+        problems: list[str] = []
+        entries: list[tuple[str, int]] = []
+        seen: dict[str, str] = {}
+        for cid, n in code.entries:
+            real = self.resolve(cid)
+            if real is None:
+                problems.append(f"no card {cid} in this game's sets")
+                real = cid
+            elif real in seen:
+                problems.append(f"{cid} and {seen[real]} are the same card, listed twice")
+            seen.setdefault(real, cid)
+            entries.append((real, n))
+        return DeckCode(code.name, tuple(entries)), problems
+
     def problems(self, code: CardCode | DeckCode) -> list[str]:
         """Why a well-formed code names cards this game does not know (empty: all known)."""
-        ids = [code.card_id] if isinstance(code, CardCode) else [cid for cid, _ in code.entries]
-        return [f"no card {cid} in this game's sets" for cid in ids if cid not in self.cards]
+        return self.check(code)[1]
 
     def label(self, card_id: str) -> str:
         info = self.cards.get(card_id)

@@ -13,8 +13,12 @@ Base32 (so any letters survive the alphabet), ``-`` when it has none.
 
 Everything read from a camera is untrusted: :func:`parse` checks the size first, then the
 mark, the version, the checksum, and every field's shape and range, and raises
-:class:`CodeError` with the specific reason. It never raises anything else (fuzzed in the
-tests). Whether a card exists is the caller's question (see ``catalog``).
+:class:`CodeError` with the specific reason. A code is accepted only in the exact form
+:func:`encode_card` and :func:`encode_deck` write (no leading zeros, no count of 1, no
+whitespace, sets grouped as the printer groups them): a text that says the same thing in
+another form (``.01`` for ``.1``) was not made by the game and is refused, checksum or not.
+It never raises anything else (fuzzed in the tests). Whether a card exists is the caller's
+question (see ``catalog``).
 """
 
 from __future__ import annotations
@@ -31,9 +35,11 @@ VERSION = 1
 MAX_LENGTH = 1200  # characters: a deck of 60 distinct cards fits; more is not ours
 MAX_COPIES = 99
 DECK_MAX = 60
+MAX_NAME_BASE32 = 80  # characters of a deck's Base32 name: 50 bytes of UTF-8
 _SET = re.compile(r"[A-Z][A-Z0-9]{0,11}")
 _NUMBER = re.compile(r"[A-Z]{0,2}[0-9]{1,4}")
 _CRC = re.compile(r"[0-9A-F]{4}")
+_DIGITS = re.compile(r"[0-9]{1,3}")
 
 
 class CodeError(ValueError):
@@ -99,6 +105,9 @@ def encode_deck(name: str, cards: Sequence[str]) -> str:
         sections.setdefault(set_code, []).append(f"{number}*{counts[cid]}")
     encoded_name = base64.b32encode(name.encode("utf-8")).decode("ascii").rstrip("=") \
         if name else "-"
+    if len(encoded_name) > MAX_NAME_BASE32:
+        raise CodeError(f"the deck's name is too long for a code ({len(name.encode())} bytes "
+                        f"of UTF-8; at most {MAX_NAME_BASE32 * 5 // 8})")
     body = f"{MAGIC}{VERSION}D.{encoded_name}." + ".".join(
         f"{s}:{'+'.join(items)}" for s, items in sections.items())
     if len(body) + 5 > MAX_LENGTH:
@@ -119,9 +128,11 @@ def parse(text: object) -> CardCode | DeckCode:
     if len(text) > MAX_LENGTH:
         raise CodeError(f"too long for a Pocket TCG code ({len(text)} characters; at most "
                         f"{MAX_LENGTH})")
-    text = text.strip()
     if not text.isascii() or not text.isprintable():
         raise CodeError("not a Pocket TCG code (it has characters our codes never use)")
+    if text != text.strip() or " " in text:
+        raise CodeError("not a code the game printed (it holds spaces; the game's codes "
+                        "have none)")
     if not text.startswith(MAGIC):
         raise CodeError("not a Pocket TCG code (another kind of QR code)")
     version = text[len(MAGIC):len(MAGIC) + 1]
@@ -138,19 +149,30 @@ def parse(text: object) -> CardCode | DeckCode:
         raise CodeError("the checksum does not match (a damaged or misread code)")
     fields = body.split(".")
     kind = fields[0][len(MAGIC) + 1:]
+    code: CardCode | DeckCode
     if kind == "C":
-        return _parse_card(fields[1:])
-    if kind == "D":
-        return _parse_deck(fields[1:])
-    raise CodeError(f"unknown kind of code {kind!r} (C for a card, D for a deck)")
+        code = _parse_card(fields[1:])
+    elif kind == "D":
+        code = _parse_deck(fields[1:])
+    else:
+        raise CodeError(f"unknown kind of code {kind!r} (C for a card, D for a deck)")
+    # The printer writes one text for one card and count: any other spelling of it was made
+    # elsewhere (by hand, or to slip past a check), whatever its checksum says.
+    printed = encode_card(code.card_id, code.count) if isinstance(code, CardCode) \
+        else encode_deck(code.name, code.cards)
+    if printed != text:
+        raise CodeError(f"not a code the game printed: the game writes it {printed!r}")
+    return code
 
 
 def _count(text: str, what: str, most: int) -> int:
-    if not text.isdigit() or len(text) > 3:
+    if not _DIGITS.fullmatch(text):
         raise CodeError(f"{what} must be a number, not {text!r}")
     n = int(text)
     if not 1 <= n <= most:
         raise CodeError(f"{what} must be between 1 and {most}, not {n}")
+    if text != str(n):
+        raise CodeError(f"{what} is written {text!r}; the game writes {n} (no leading zeros)")
     return n
 
 
@@ -159,6 +181,10 @@ def _card(set_code: str, number: str) -> tuple[str, str]:
         raise CodeError(f"{set_code!r} is not a set code")
     if not _NUMBER.fullmatch(number):
         raise CodeError(f"{number!r} is not a card number")
+    digits = number.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    if len(digits) > 1 and digits.startswith("0"):
+        raise CodeError(f"the card number {number!r} has a leading zero; the game writes "
+                        f"{number[:len(number) - len(digits)]}{int(digits)}")
     return set_code.lower(), number
 
 
@@ -167,6 +193,8 @@ def _parse_card(fields: list[str]) -> CardCode:
         raise CodeError("a card code has a set, a number and maybe a count")
     set_code, number = _card(fields[0], fields[1])
     count = _count(fields[2], "the copy count", MAX_COPIES) if len(fields) == 3 else 1
+    if len(fields) == 3 and count == 1:
+        raise CodeError("a copy count of 1 is written; the game leaves it out")
     return CardCode(set_code, number, count)
 
 
@@ -177,7 +205,7 @@ def _parse_deck(fields: list[str]) -> DeckCode:
     if raw_name == "-":
         name = ""
     else:
-        if not re.fullmatch(r"[A-Z2-7]{1,80}", raw_name):
+        if not re.fullmatch(rf"[A-Z2-7]{{1,{MAX_NAME_BASE32}}}", raw_name):
             raise CodeError("the deck's name is not Base32")
         try:
             name = base64.b32decode(raw_name + "=" * (-len(raw_name) % 8)).decode("utf-8")

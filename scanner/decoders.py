@@ -31,6 +31,9 @@ Point = tuple[float, float]
 Corners = tuple[Point, Point, Point, Point]
 
 BACKENDS = ("zxing", "zbar", "opencv", "opencv-aruco")
+# The largest picture any decoder takes: a phone's 48-megapixel photo fits, a picture that
+# would take minutes and gigabytes does not (BadImage says so).
+MAX_PICTURE_PIXELS = 50_000_000
 
 
 class BackendUnavailable(RuntimeError):
@@ -88,6 +91,9 @@ def to_gray(image: NDArray[Any]) -> Image:
         raise BadImage(f"a picture is a numpy array, not {type(image).__name__}")
     if image.dtype != np.uint8:
         raise BadImage(f"pictures must be uint8, not {image.dtype}")
+    if image.ndim >= 2 and image.shape[0] * image.shape[1] > MAX_PICTURE_PIXELS:
+        raise BadImage(f"a picture of {image.shape[1]}x{image.shape[0]} is too large to read "
+                       f"(at most {MAX_PICTURE_PIXELS / 1e6:g} megapixels)")
     if image.ndim == 3 and image.shape[2] == 1:
         image = image[:, :, 0]
     if image.ndim == 3 and image.shape[2] in (3, 4):

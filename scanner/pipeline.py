@@ -86,6 +86,12 @@ MAX_UPSCALE = 3.0
 MAX_SIDE = 640.0  # larger regions are scaled down to this
 CHEAP_STEPS = 3  # the steps a region gets when it is not one of the deep regions
 DEEP_SIDE = 320  # the Fourier filters work on crops at most this size
+# zxing-cpp misses more and more codes of a picture holding more than about fifty (it reads
+# 72 of a sheet of 120): from this many codes and hints on, the picture is read again in
+# overlapping tiles of a few codes each.
+CROWDED = 24
+TILE_CODES = 5  # a tile is this many codes across
+MIN_TILE = 256
 
 
 @dataclass(frozen=True)
@@ -380,12 +386,15 @@ class _Found:
 
     def __init__(self) -> None:
         self.items: list[Detection] = []
+        self._by_text: dict[str, list[Detection]] = {}  # a sheet of hundreds stays linear
 
     def add(self, detections: Iterable[Detection]) -> int:
         added = 0
         for d in detections:
-            if not any(self._same(d, e) for e in self.items):
+            same_text = self._by_text.setdefault(d.text, [])
+            if not any(self._same(d, e) for e in same_text):
                 self.items.append(d)
+                same_text.append(d)
                 added += 1
         return added
 
@@ -462,6 +471,8 @@ class Pipeline:
                       and s.decoder in self._decoders]
         # What the last frame cost: the steps tried, in order (for benchmarks and tests).
         self.last_steps: list[str] = []
+        # Places in the last frame where a symbol was seen and no step could read it.
+        self.last_unread: list[Corners] = []
 
     @property
     def backends(self) -> list[str]:
@@ -482,6 +493,10 @@ class Pipeline:
             tried.append(first_name)
             found.add(d.mapped(_identity, f"pipeline:{first_name}")
                       for d in first_decoder.decode(gray))
+        all_hints = list(hints)
+        if self._zxing is not None and len(found.items) + len(hints) >= CROWDED:
+            all_hints = self._tiles(gray, found, hints, tried)
+            hints = [] if len(found.items) >= CROWDED else hints
         hints = hints[:self.regions]
         regions = [_hint_region(c, gray.shape) for c in hints]
         if not found.items:
@@ -505,7 +520,37 @@ class Pipeline:
         if not regions and not found.items:
             self._whole_frame(gray, found, tried)
         self.last_steps = tried
+        self.last_unread = _unread(all_hints, found.items)
         return list(found.items)
+
+    def _tiles(self, gray: Image, found: _Found, hints: list[Corners],
+               tried: list[str]) -> list[Corners]:
+        """A crowded picture read again in overlapping tiles of a few codes each, so that
+        every code lies whole in at least one tile; the hints of every tile (frame pixels)."""
+        assert self._zxing is not None
+        sizes = sorted(_size(d.corners) for d in found.items) or sorted(_size(c) for c in hints)
+        typical, largest = sizes[len(sizes) // 2], sizes[-1]
+        tile = max(MIN_TILE, int(TILE_CODES * typical))
+        overlap = min(tile // 2, int(1.5 * largest) + 8)
+        step = tile - overlap
+        height, width = gray.shape[:2]
+        if tile >= max(height, width):
+            return hints
+        tried.append("zxing/tiles")
+        seen: list[Corners] = []  # the whole picture's hints were confused by the crowd
+        for y0 in range(0, max(1, height - overlap), step):
+            for x0 in range(0, max(1, width - overlap), step):
+                crop = gray[y0:y0 + tile, x0:x0 + tile]
+                if min(crop.shape[:2]) < 8:
+                    continue
+                read, missed = self._zxing.decode_with_hints(crop)
+
+                def moved(p: tuple[float, float], x: int = x0, y: int = y0) -> tuple[float, float]:
+                    return (p[0] + x, p[1] + y)
+
+                found.add(d.mapped(moved, "pipeline:zxing/tiles") for d in read)
+                seen += [(moved(c[0]), moved(c[1]), moved(c[2]), moved(c[3])) for c in missed]
+        return seen
 
     def _work_on(self, gray: Image, region: Region, steps: Sequence[_Step], found: _Found,
                  tried: list[str]) -> None:
@@ -541,6 +586,40 @@ class Pipeline:
         if self.catalog is None:
             self.catalog = Catalog.from_assets()
         return interpret(self.decode(image), self.catalog)
+
+
+def _unread(hints: Sequence[Corners], read: Sequence[Detection]) -> list[Corners]:
+    """The hints where no code was read: one per place. A hint that overlaps a code read is
+    not one: zxing-cpp also hints at finder patterns of neighbouring codes taken together."""
+    places: list[tuple[float, float, float, float]] = []
+    boxes = [_box(d.corners) for d in read]
+    unread: list[Corners] = []
+    for corners in hints:
+        box = _box(corners)
+        if min(box[2] - box[0], box[3] - box[1]) < 8:
+            continue  # a point or a sliver: a code cut by a tile's edge, whole in another tile
+        area = (box[2] - box[0]) * (box[3] - box[1])
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        if any(_intersection(box, other) > 0.2 * area or
+               (other[0] <= cx <= other[2] and other[1] <= cy <= other[3])
+               for other in boxes + places):
+            continue
+        places.append(box)
+        unread.append(corners)
+    return unread
+
+
+def _box(corners: Corners) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in corners]
+    ys = [p[1] for p in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _intersection(a: tuple[float, float, float, float],
+                  b: tuple[float, float, float, float]) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
 
 
 def _identity(p: tuple[float, float]) -> tuple[float, float]:

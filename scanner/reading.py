@@ -2,7 +2,8 @@
 
 Decoders only read text (``scanner.decoders``); :func:`judge` decides what that text is
 worth: :func:`scanner.codes.parse` (size, mark, version, checksum, fields), then the catalog
-(every card it names must be one of this game's). A :class:`Reading` keeps the detection,
+(every card it names must be one of this game's; a printed number such as ``H12`` becomes
+the card's id). A :class:`Reading` keeps the detection,
 the parsed code and the reason for rejecting it: the parser's ``CodeError`` message,
 "not one of our codes" for another symbology, or the catalog's problem. Pure logic, no
 pictures (it needs only the detection's text and format).
@@ -73,7 +74,10 @@ def judge(detection: Detection, catalog: Catalog | None) -> Reading:
         code = parse(detection.text)
     except CodeError as exc:
         return Reading(detection, None, str(exc))
-    problems = catalog.problems(code) if catalog is not None else []
+    problems: list[str] = []
+    if catalog is not None:
+        # A card named by its printed number (ECARD2.H12) is kept under its id (ecard2-162).
+        code, problems = catalog.check(code)
     return Reading(detection, code, "; ".join(problems))
 
 

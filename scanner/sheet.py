@@ -36,8 +36,9 @@ import numpy as np
 import zxingcpp
 from PIL import Image, ImageDraw, ImageFont, features
 
-from .catalog import Catalog, assets_dir
+from .catalog import Catalog, CatalogError, assets_dir
 from .codes import DECK_MAX, MAX_COPIES, CodeError, encode_card, encode_deck
+from .images import ImageFileError, read_file_bytes
 
 MM_PER_INCH = 25.4
 LABEL_MM = (63.0, 88.0)  # a standard trading card, so a label fits a standard sleeve
@@ -58,6 +59,12 @@ MIN_MODULE_PX = 3  # below this the printed module shape is mostly rounding
 CUT_GAP_MM = 1.0  # cut marks stop short of the labels, so no mark shows on a cut label
 CUT_LEN_MM = 4.5
 SUFFIXES = (".png", ".pdf")
+# Pages are held in memory until all are written: 50 pages at 600 dpi are about 220 MB.
+MAX_LABELS = 450
+MAX_DECK_BYTES = 64 * 1024
+MAX_DECK_LINES = 200  # cards listed in a .deck file (a deck has 60)
+MAX_DECK_NAME = 50  # characters of a deck's name (a deck code holds 50 bytes of it)
+MAX_ID_CHARS = 40
 
 Progress = Callable[[int, int], None]
 
@@ -96,9 +103,13 @@ def parse_cards_arg(text: str) -> list[tuple[str, int]]:
         item = raw.strip()
         if not item:
             continue
+        if len(entries) >= MAX_LABELS:
+            raise SheetError(f"--cards lists more than {MAX_LABELS} cards; at most "
+                             f"{MAX_LABELS} labels fit one sheet")
         m = _CARD_ITEM.fullmatch(item)
-        if not m:
-            raise SheetError(f"{item!r} is not a card id (like ecard1-33), ID*COUNT or ID:COUNT")
+        if not m or len(m.group("id")) > MAX_ID_CHARS:
+            raise SheetError(f"{_shown(item)!r} is not a card id (like ecard1-33), ID*COUNT or "
+                             "ID:COUNT")
         count = 1
         if m.group("count") is not None:
             count = _copies(m.group("count"), f"the copy count of {m.group('id')}")
@@ -110,31 +121,37 @@ def parse_cards_arg(text: str) -> list[tuple[str, int]]:
 
 
 def _copies(text: str, what: str) -> int:
-    if not text.isdigit():
-        raise SheetError(f"{what} must be a whole number from 1 to {MAX_COPIES}, not {text!r}")
-    n = int(text)
-    if not 1 <= n <= MAX_COPIES:
-        raise SheetError(f"{what} must be from 1 to {MAX_COPIES}, not {n}")
-    return n
+    # Digits only, and a bounded number of them: int() of thousands of digits is refused
+    # by Python itself (and "²" counts as a digit for str.isdigit).
+    if not re.fullmatch(r"[0-9]+", text):
+        raise SheetError(f"{what} must be a whole number from 1 to {MAX_COPIES}, not "
+                         f"{_shown(text)!r}")
+    digits = text.lstrip("0") or "0"
+    if len(digits) > 3 or not 1 <= int(digits) <= MAX_COPIES:
+        raise SheetError(f"{what} must be from 1 to {MAX_COPIES}, not {_shown(digits, 12)}")
+    return int(digits)
 
 
 def resolve_cards(entries: Sequence[tuple[str, int]], catalog: Catalog) -> list[tuple[str, int]]:
-    """Catalog ids for the entries (case does not matter), repeated ids merged in order."""
-    by_folded = {cid.casefold(): cid for cid in catalog.cards}
+    """Catalog ids for the entries (an id or the set and printed number, ``ecard2-H12``,
+    in any case), repeated cards merged in order."""
     merged: dict[str, int] = {}
     unknown: list[str] = []
     for cid, count in entries:
-        real = by_folded.get(cid.casefold())
+        real = catalog.resolve(cid)
         if real is None:
             unknown.append(cid)
             continue
         merged[real] = merged.get(real, 0) + count
     if unknown:
+        by_folded = {cid.casefold(): cid for cid in catalog.cards}
         hints = []
-        for cid in unknown:
-            close = difflib.get_close_matches(cid.casefold(), by_folded, n=1, cutoff=0.8)
-            hints.append(f"{cid} (did you mean {by_folded[close[0]]}?)" if close else cid)
-        raise SheetError(f"no such card in this game's sets: {', '.join(hints)}")
+        for cid in unknown[:5]:
+            close = difflib.get_close_matches(cid.casefold()[:40], by_folded, n=1, cutoff=0.8)
+            hints.append(f"{_shown(cid)} (did you mean {by_folded[close[0]]}?)" if close
+                         else _shown(cid))
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        raise SheetError(f"no such card in this game's sets: {', '.join(hints)}{more}")
     for cid, count in merged.items():
         if count > MAX_COPIES:
             raise SheetError(f"{cid} is asked {count} times; a card code carries at most "
@@ -142,36 +159,61 @@ def resolve_cards(entries: Sequence[tuple[str, int]], catalog: Catalog) -> list[
     return list(merged.items())
 
 
+def _shown(text: str, limit: int = 60) -> str:
+    """Text from outside, as one short printable piece of a message."""
+    text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    text = text if text.isprintable() else repr(text)[1:-1]
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def read_deck(name_or_path: str) -> tuple[str, list[tuple[str, int]]]:
     """A deck's name and its ``(id, copies)`` entries, from a ready-made deck name
     (``assets/decks/NAME.deck``) or a ``.deck`` file: ``COUNT ID [name]`` lines, ``#``
-    comments. The name is the first comment's text before `` -- `` (or the file's name)."""
+    comments. The name is the first comment's text before `` -- `` (or the file's name).
+    The file is hostile until read: a regular file of at most :data:`MAX_DECK_BYTES`,
+    UTF-8, at most :data:`MAX_DECK_LINES` cards (SheetError saying which line is wrong)."""
     path = Path(name_or_path)
     decks = assets_dir() / "decks"
     if not path.suffix and len(path.parts) == 1:
         path = decks / f"{name_or_path}.deck"
-    if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in decks.glob("*.deck"))) or "none found"
-        raise SheetError(f"no deck {name_or_path!r}: give a .deck file or one of: {known}")
+    shown = _shown(str(path))
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SheetError(f"cannot read the deck {str(path)!r}: {exc}") from None
+        data = read_file_bytes(path, MAX_DECK_BYTES, "a deck")
+    except ImageFileError as exc:
+        if str(exc) != "no such file":
+            raise SheetError(f"cannot read the deck {shown!r}: {exc}") from None
+        try:
+            known = ", ".join(sorted(p.stem for p in decks.glob("*.deck"))) or "none found"
+        except OSError:
+            known = "none found"
+        raise SheetError(f"no deck {_shown(name_or_path)!r}: give a .deck file or one of: "
+                         f"{known}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SheetError(f"cannot read the deck {shown!r}: it is not UTF-8 text (byte "
+                         f"{exc.start})") from None
     name = ""
     entries: list[tuple[str, int]] = []
+    where = _shown(path.name)
     for lineno, raw in enumerate(text.splitlines(), 1):
         line, _, comment = raw.partition("#")
         if not name and not entries and comment.strip():
-            name = comment.split(" -- ", 1)[0].strip()
+            name = comment.split(" -- ", 1)[0].strip()[:MAX_DECK_NAME]
         parts = line.split()
         if not parts:
             continue
         if len(parts) < 2:
-            raise SheetError(f"{path.name}, line {lineno}: expected 'COUNT CARD-ID [name]', "
-                             f"got {raw.strip()!r}")
-        entries.append((parts[1], _copies(parts[0], f"{path.name}, line {lineno}: the count")))
+            raise SheetError(f"{where}, line {lineno}: expected 'COUNT CARD-ID [name]', "
+                             f"got {_shown(raw.strip())!r}")
+        if len(entries) >= MAX_DECK_LINES:
+            raise SheetError(f"{where}, line {lineno}: more than {MAX_DECK_LINES} cards listed")
+        if len(parts[1]) > MAX_ID_CHARS:
+            raise SheetError(f"{where}, line {lineno}: {_shown(parts[1])!r} is not a card id "
+                             "(too long)")
+        entries.append((parts[1], _copies(parts[0], f"{where}, line {lineno}: the count")))
     if not entries:
-        raise SheetError(f"the deck {str(path)!r} lists no cards")
+        raise SheetError(f"the deck {shown!r} lists no cards")
     return name or path.stem.replace("_", " ").title(), entries
 
 
@@ -459,6 +501,14 @@ def check_dpi(dpi: int) -> None:
 
 def check_output(out: Path) -> None:
     """Refuse, before anything is rendered, an output that cannot be written."""
+    try:
+        _check_output(out)
+    except OSError as exc:  # a name too long, a loop of links, a folder one cannot search
+        raise SheetError(f"cannot write {_shown(str(out))!r}: "
+                         f"{exc.strerror or exc}") from None
+
+
+def _check_output(out: Path) -> None:
     suffix = out.suffix.lower()
     if suffix not in SUFFIXES:
         raise SheetError(f"cannot write {out.name!r}: the output must end in .png or .pdf"
@@ -473,6 +523,9 @@ def check_output(out: Path) -> None:
     if not os.access(parent, os.W_OK | os.X_OK):
         raise SheetError(f"cannot write {str(out)!r}: the folder {str(parent)!r} is not "
                          "writable")
+    if out.exists() and not out.is_file():
+        raise SheetError(f"cannot write {str(out)!r}: it is not a regular file (a pipe, a "
+                         "device...)")
     if out.exists() and not os.access(out, os.W_OK):
         raise SheetError(f"cannot write {str(out)!r}: the file is read-only")
 
@@ -490,8 +543,7 @@ def write_pages(pages: Sequence[Image.Image], out: Path, dpi: int) -> list[Path]
     check_output(out)
     targets = output_paths(out, len(pages))
     for target in targets[1:]:
-        if target.is_dir():
-            raise SheetError(f"cannot write {str(target)!r}: it is a folder")
+        check_output(target)
     temps = [t.with_name(f".{t.name}.{os.getpid()}.tmp") for t in targets]
     try:
         if out.suffix.lower() == ".pdf":
@@ -528,13 +580,26 @@ def add_sheet_arguments(parser: argparse.ArgumentParser) -> None:
                         help="sheet.png (more pages: sheet-2.png...) or sheet.pdf")
     parser.add_argument("--paper", choices=sorted(PAPERS), default="a4",
                         help="page size (default a4)")
-    parser.add_argument("--dpi", type=int, default=MIN_DPI,
+    parser.add_argument("--dpi", type=_dpi, default=MIN_DPI,
                         help=f"print resolution, {MIN_DPI} to {MAX_DPI} (default {MIN_DPI})")
     parser.add_argument("--deck-code", action="store_true",
                         help="add a label whose code carries the whole list (at most "
                              f"{DECK_MAX} cards)")
     parser.add_argument("--each-copy", action="store_true",
                         help="one label per copy (a code of 1 copy each), to sleeve every card")
+
+
+def _dpi(text: str) -> int:
+    """``--dpi``: a whole number of at most a few digits (the range is checked later, with a
+    message saying why)."""
+    text = text.strip()
+    if not re.fullmatch(r"[+-]?[0-9]+", text):
+        raise argparse.ArgumentTypeError(f"must be a whole number from {MIN_DPI} to {MAX_DPI}, "
+                                         f"not {_shown(text, 20)!r}")
+    if len(text.lstrip("+-0")) > 6:
+        raise argparse.ArgumentTypeError(f"must be from {MIN_DPI} to {MAX_DPI}, not "
+                                         f"{_shown(text, 12)}")
+    return int(text)
 
 
 def add_sheet_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -560,7 +625,10 @@ def run_sheet(args: argparse.Namespace) -> int:
         check_dpi(dpi)
         out = Path(args.out)
         check_output(out)
-        catalog = Catalog.from_assets()
+        try:
+            catalog = Catalog.from_assets()
+        except CatalogError as exc:
+            raise SheetError(str(exc)) from None
         if getattr(args, "deck", None) is not None:
             name, raw = read_deck(args.deck)
         else:
@@ -571,6 +639,10 @@ def run_sheet(args: argparse.Namespace) -> int:
             labels.append(deck_label(name, entries))
         per_label = [(cid, 1) for cid, n in entries for _ in range(n)] \
             if getattr(args, "each_copy", False) else entries
+        if len(labels) + len(per_label) > MAX_LABELS:
+            raise SheetError(f"{len(labels) + len(per_label)} labels asked; at most "
+                             f"{MAX_LABELS} ({MAX_LABELS // 9} pages) in one sheet: split "
+                             "the list")
         labels += card_labels(per_label, catalog)
         layout = Layout.for_paper(paper, dpi)
         print(f"sheet: {len(labels)} labels on {layout.pages_for(len(labels))} "

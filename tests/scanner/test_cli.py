@@ -218,6 +218,19 @@ def test_source_specs(tmp_path: Path) -> None:
         source_spec("nowhere.mp4")
 
 
+def test_source_specs_refuse_what_would_block_or_crash(tmp_path: Path) -> None:
+    fifo = tmp_path / "clip.mp4"
+    os.mkfifo(fifo)
+    for spec in (str(fifo), f"file:{fifo}", f"sim:{fifo}@5", f"dir:{fifo}"):
+        with pytest.raises(ValueError, match="is not a video file or a folder of images"):
+            source_spec(spec)
+    for spec in ("~nobody_at_all_here/clip.mp4", "y" * 5000, "99999"):
+        with pytest.raises(ValueError) as exc:
+            source_spec(spec)
+        assert len(str(exc.value)) < 400
+    assert source_spec("/dev/null") == "v4l2:/dev/null"  # a device: the camera says if it is one
+
+
 def test_missing_camera_is_an_error_not_a_crash(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["scan", "--source", "v4l2:97", "--no-preview"], capsys)
     assert code == 1 and "camera v4l2:97: /dev/video97 does not exist" in err
@@ -232,6 +245,14 @@ def test_missing_camera_is_an_error_not_a_crash(capsys: pytest.CaptureFixture[st
                                           "number, an existing file or folder"),
     (["scan", "--source", "0", "--max-frames", "0"], "--max-frames: must be 1 or more, not 0"),
     (["scan", "--source", "0", "--confirm", "two"], "--confirm: must be a whole number"),
+    (["scan", "--source", "0", "--forget", "9" * 5000], "--forget: must be at most 999999999"),
+    (["scan", "--source", "0", "--max-frames", "-3"], "--max-frames: must be 1 or more"),
+    (["scan", "--source", "0", "--max-frames", "1e3"], "--max-frames: must be a whole number"),
+    (["scan", "--source", "/dev/zero/x"], "is not a camera number"),
+    (["decode", "x.png", "--backend"], "expected one argument"),
+    (["sheet", "--cards", "ecard1-1", "--out", "s.png", "--dpi", "x"], "--dpi: must be a whole"),
+    (["sheet", "--cards", "ecard1-1", "--out", "s.png", "--paper"], "expected one argument"),
+    (["sheet", "--cards", "ecard1-1", "--out", "s.png", "--paper", "A4"], "invalid choice"),
     (["frobnicate"], "invalid choice: 'frobnicate'"),
     (["sheet", "--cards", "ecard1-1"], "the following arguments are required: --out"),
 ])
@@ -256,6 +277,30 @@ def test_sheet_then_decode(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert code == 0 and cards == [("ecard1-1", 1), ("ecard1-25", 3)]
 
 
+def test_a_code_by_printed_number_decodes_as_the_card(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    picture, _ = label_picture(("PTCG1C.ECARD2.H12.3.E890",))  # as docs/CARD_CODES.md shows
+    path = tmp_path / "holo.png"
+    assert cv2.imwrite(str(path), picture)
+    code, out, _ = run(["decode", str(path), "--json"], capsys)
+    card = json.loads(out)["images"][0]["codes"][0]["card"]
+    assert code == 0 and card == {"id": "ecard2-162", "name": card["name"], "number": "H12",
+                                  "set": "Aquapolis", "count": 3}
+
+
+def test_a_damaged_catalog_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    damaged = tmp_path / "assets"
+    (damaged / "cards").mkdir(parents=True)
+    (damaged / "cards" / "x.json").write_text("{")
+    monkeypatch.setenv("HANDHELD_ASSETS", str(damaged))
+    code, _, err = run(["scan", "--source", str(tmp_path), "--no-preview"], capsys)
+    code2, _, err2 = run(["decode", str(tmp_path)], capsys)
+    for c, e in ((code, err), (code2, err2)):
+        assert c == 1 and e.count("\n") == 1
+        assert "the card catalog cannot be read: the card file x.json cannot be read" in e
+
+
 def test_backends(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["backends"], capsys)
     assert code == 0
@@ -276,3 +321,58 @@ def test_module_entry_point(codes_png: Path) -> None:
                             text=True, cwd=ROOT, env=env, timeout=120)
     assert helped.returncode == 0
     assert all(c in helped.stdout for c in ("decode", "scan", "sheet", "backends"))
+
+
+HUGE = "9" * 5000
+FLAG_VALUES = {  # each flag that takes a value: wrong, negative, huge, empty
+    ("scan", "--source"): ["nowhere.mp4", "-1", HUGE, "", "~nobody_here/x", "sim:x@-1",
+                           "file:/dev/zero", "v4l2:" + HUGE],
+    ("scan", "--max-frames"): ["x", "-1", "0", HUGE, "", "1.5", "nan"],
+    ("scan", "--confirm"): ["x", "-1", "0", HUGE, "", "inf"],
+    ("scan", "--forget"): ["x", "-5", "0", HUGE, "", "1e9"],
+    ("scan", "--backend"): ["x", "", "-1"],
+    ("decode", "--backend"): ["x", "", HUGE],
+    ("sheet", "--cards"): ["x", "-1", HUGE, "", "ecard1-1:-1", "ecard1-1:" + HUGE, ",,,"],
+    ("sheet", "--deck"): ["x", "-1", HUGE, "", "/dev/zero", "/"],
+    ("sheet", "--out"): ["x", "-1.png", HUGE + ".png", "", "/", "/dev/null", "/proc/x.pdf"],
+    ("sheet", "--paper"): ["x", "-1", HUGE, ""],
+    ("sheet", "--dpi"): ["x", "-1", "0", HUGE, "", "300.5", "nan"],
+}
+BASE = {"scan": ["scan", "--source", "v4l2:97", "--no-preview", "--max-frames", "1"],
+        "decode": ["decode", "/dev/null"],
+        "sheet": ["sheet", "--cards", "ecard1-1", "--out", "/nonexistent/s.png"]}
+
+
+def _without(argv: list[str], flag: str) -> list[str]:
+    out = list(argv)
+    if flag in out:
+        i = out.index(flag)
+        del out[i:i + 2]
+        if flag == "--cards":
+            out = out[:i]  # --cards and --deck exclude each other
+            out += ["--out", "/nonexistent/s.png"]
+    return out
+
+
+@pytest.mark.parametrize(("command", "flag"), sorted(FLAG_VALUES))
+def test_every_flag_wrong_missing_negative_huge(command: str, flag: str, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """No value of any flag gets past the command line as a traceback: exit 1 or 2 with one
+    line of error (argparse's usage line aside), and nothing written."""
+    monkeypatch.chdir(tmp_path)
+    base = _without(BASE[command], flag)
+    if command == "sheet" and flag == "--deck":
+        base = ["sheet", "--out", "/nonexistent/s.png"]
+    for value in [*FLAG_VALUES[(command, flag)], None]:  # None: the flag with no value
+        argv = [*base, flag] + ([] if value is None else [value])
+        try:
+            code = main(argv)
+        except SystemExit as exc:
+            code = exc.code  # type: ignore[assignment]
+        err = capsys.readouterr().err
+        assert code in (1, 2), (argv[-2:], code, err[-300:])
+        lines = [line for line in err.splitlines() if not line.startswith(("usage:", " "))]
+        errors = [line for line in lines if "error" in line]
+        assert len(errors) == 1 and "Traceback" not in err, (argv[-2:], err[-500:])
+    assert list(tmp_path.iterdir()) == []

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import re
+import stat
 from pathlib import Path
 
 import cv2
@@ -18,6 +20,7 @@ from PIL import Image
 from pyzbar import pyzbar
 
 from scanner import sheet
+from scanner.catalog import Catalog
 from scanner.codes import CardCode, DeckCode, encode_card, encode_deck, parse
 from scanner.decoders import BACKENDS, make_decoder
 from scanner.pipeline import Pipeline
@@ -276,6 +279,18 @@ ERRORS = [
     (["--deck", "no_such_deck"], "no deck 'no_such_deck'"),
     (["--cards", "ecard1-1", "--dpi", "299"], "print codes at 300 dpi or more"),
     (["--cards", "ecard1-1", "--dpi", "2400"], "too high"),
+    # Counts of thousands of digits (int() itself refuses them), or digits str.isdigit
+    # takes that are not 0-9.
+    (["--cards", "ecard1-1:" + "9" * 5000], "must be from 1 to 99, not 999999999999..."),
+    (["--cards", "ecard1-1:" + "0" * 5000 + "3,ecard1-2:\u00b2"], "not '\u00b2'"),
+    (["--cards", "ecard1-1*-2"], "must be a whole number from 1 to 99, not '-2'"),
+    (["--cards", "ecard1-1", "--dpi", "99999"], "too high"),
+    (["--cards", "ecard1-1", "--dpi", "-300"], "too low"),
+    (["--cards", "x" * 5000], "is not a card id"),
+    (["--cards", ",".join(["ecard1-1"] * 451)], "more than 450 cards"),
+    (["--cards", ",".join(f"ecard1-{n}:9" for n in range(1, 60)), "--each-copy"],
+     "531 labels asked; at most 450"),
+    (["--cards", ",".join(f"nope-{n}" for n in range(9))], "nope-4 and 4 more"),
 ]
 
 
@@ -293,14 +308,38 @@ def test_bad_input_exits_2_and_writes_nothing(tmp_path: Path, argv: list[str], m
     ("0 ecard1-1\n", "line 1: the count must be from 1 to 99, not 0"),
     ("# only comments\n", "lists no cards"),
     ("2 ecard1-1\n1 nope-1\n", "no such card in this game's sets: nope-1"),
+    ("9" * 5000 + " ecard1-1\n", "line 1: the count must be from 1 to 99, not 999999999999..."),
+    ("\u0663 ecard1-1\n", "line 1: the count must be a whole number from 1 to 99"),
+    ("4 " + "x" * 5000 + "\n", "line 1: 'xxxxxxxxxxxxxxx"),
+    ("1 ecard1-1\n" * 201, "line 201: more than 200 cards listed"),
+    ("1 ecard1-1 \udcff\n", "it is not UTF-8 text"),
+    ("1 ecard1-1\n" * 7000, "the file is too large"),
+    ("x" * 5000 + "\n", "expected 'COUNT CARD-ID [name]', got 'xxxxxxxxxxxxxxx"),
 ])
 def test_bad_deck_file(tmp_path: Path, content: str, message: str,
                        capsys: pytest.CaptureFixture[str]) -> None:
     deck = tmp_path / "mine.deck"
-    deck.write_text(content, encoding="utf-8")
+    deck.write_bytes(content.encode("utf-8", "surrogateescape"))
     assert sheet.main(["--deck", str(deck), "--out", str(tmp_path / "s.pdf")]) == 2
-    assert message in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1 and len(err) < 400  # one short line, whatever the file holds
     assert list(tmp_path.iterdir()) == [deck]
+
+
+def test_deck_files_that_are_not_regular_files(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    fifo = tmp_path / "pipe.deck"
+    os.mkfifo(fifo)
+    out = str(tmp_path / "s.png")
+    for deck, message in ((fifo, "it is a pipe (FIFO), not a deck file"),
+                          (Path("/dev/zero"), "it is a device, not a deck file"),
+                          (tmp_path, "it is a folder, not a deck"),
+                          (tmp_path / ("y" * 300 + ".deck"), "name too long")):
+        assert sheet.main(["--deck", str(deck), "--out", out]) == 2  # and no hang
+        err = capsys.readouterr().err
+        assert message in err.casefold() or message in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.deck"]
 
 
 @pytest.mark.parametrize(("out", "message"), [
@@ -309,14 +348,19 @@ def test_bad_deck_file(tmp_path: Path, content: str, message: str,
     ("folder.png", "it is a folder"),
     ("sheet.jpg", "must end in .png or .pdf, not .jpg"),
     ("sheet", "must end in .png or .pdf"),
+    ("pipe.png", "not a regular file"),
+    ("x" * 300 + ".png", "File name too long"),
+    ("d/" * 3000 + "s.png", "File name too long"),
 ])
 def test_bad_output_path(tmp_path: Path, out: str, message: str,
                          capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "file.txt").write_text("x")
     (tmp_path / "folder.png").mkdir()
+    os.mkfifo(tmp_path / "pipe.png")
     assert sheet.main(["--cards", "ecard1-1", "--out", str(tmp_path / out)]) == 2
     assert message in capsys.readouterr().err
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["file.txt", "folder.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file.txt", "folder.png", "pipe.png"]
+    assert stat.S_ISFIFO((tmp_path / "pipe.png").stat().st_mode)
     assert not any((tmp_path / "folder.png").iterdir())
 
 
@@ -348,10 +392,25 @@ def test_failed_write_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert len(calls) == 2 and list(tmp_path.iterdir()) == []
 
 
+def test_cards_by_printed_number(tmp_path: Path) -> None:
+    """Aquapolis and Skyridge print H1-H32 on their holo cards: ecard2-H12 is ecard2-162."""
+    catalog = Catalog.from_assets()
+    assert catalog.get("ecard2-162").number == "H12"  # type: ignore[union-attr]
+    assert sheet.resolve_cards([("ecard2-H12", 2), ("ECARD2-162", 1), ("ecard3-h1", 1)],
+                               catalog) == [("ecard2-162", 3), ("ecard3-151", 1)]
+    labels = sheet.card_labels([("ecard2-162", 3)], catalog)
+    assert labels[0].code == encode_card("ecard2-162", 3)
+    assert labels[0].subtitle == "Aquapolis - AQP H12"
+    with pytest.raises(sheet.SheetError, match="no such card in this game's sets: ecard1-H12"):
+        sheet.resolve_cards([("ecard1-H12", 1)], catalog)
+
+
 def test_argument_errors_exit_2(tmp_path: Path) -> None:
     out = str(tmp_path / "s.png")
     for argv in (["--cards", "ecard1-1", "--deck", "blazing_quake", "--out", out],
                  ["--cards", "ecard1-1", "--paper", "a3", "--out", out],
+                 ["--cards", "ecard1-1", "--dpi", "9" * 5000, "--out", out],
+                 ["--cards", "ecard1-1", "--dpi", "3e2", "--out", out],
                  ["--cards", "ecard1-1"]):
         with pytest.raises(SystemExit) as exc:
             sheet.main(argv)
