@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -749,6 +750,33 @@ class Saves:
                               f"{self.problems[-1] if self.problems else 'unreadable'}")
         return SuspendedMatch(profile_id, row[1], json.loads(row[2]), json.loads(row[3]),
                               decode_exact(row[4]))
+
+    def has_suspended(self, profile_id: int) -> bool:
+        """Whether a suspended match is stored for the profile, readable or not (Continue
+        offers it; a damaged one is then reported and can be put aside)."""
+        with self._read() as conn:
+            self._need_profile(conn, profile_id)
+            return conn.execute("SELECT 1 FROM suspended_match WHERE profile_id = ?",
+                                (profile_id,)).fetchone() is not None
+
+    def backup(self, target: Path | str) -> Path:
+        """A consistent copy of these saves written to ``target`` with SQLite's backup API;
+        never over an existing file (FileExistsError)."""
+        target = Path(target)
+        conn = self._connection()
+        # Created exclusively: a file that appears meanwhile is not overwritten.
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        os.close(fd)
+        try:
+            dest = sqlite3.connect(target, isolation_level=None)
+            try:
+                conn.backup(dest)
+            finally:
+                dest.close()
+        except BaseException:
+            target.unlink(missing_ok=True)
+            raise
+        return target
 
     def clear_suspended(self, profile_id: int) -> bool:
         """Drop the suspended match (it was resumed or abandoned); whether there was one."""

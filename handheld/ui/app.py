@@ -71,7 +71,11 @@ class Handheld:
         self.notices: list[str] = []  # messages for the player at the next chance
         self._frame_hooks: list[Callable[[], None]] = []  # services polled every frame
         self._open_saves()
-        self.settings = Settings.load(self.saves, self.profile)
+        damaged: list[str] = []
+        self.settings = Settings.load(self.saves, self.profile, damaged)
+        if damaged:
+            self.notices.append("Some saved settings were damaged and are back to their "
+                                "defaults: " + "; ".join(damaged[:3]) + ".")
         self.sounds = Sounds(self.settings.volume, enabled=sound if sound is not None
                              else not headless)
         self.apply_settings()
@@ -100,10 +104,35 @@ class Handheld:
         opened = open_saves(self.board.storage)
         self.saves = opened.saves
         self.save_path = opened.path
+        # A damaged save file: the title screen offers to set it aside and start fresh.
+        self.damaged_saves = opened if opened.can_start_fresh else None
         if opened.problem:
             self.notices.append(opened.problem)
+        self._pick_profile()
+
+    def _pick_profile(self) -> None:
         profiles = self.saves.profiles()
         self.profile = profiles[0].id if profiles else self.saves.create_profile("Player").id
+
+    def start_fresh(self) -> str:
+        """The player chose to start fresh after a damaged save file: it is kept under a new
+        name beside it, and what could be read goes into a new save file. The message to
+        show."""
+        from ..save import SaveError, start_fresh
+
+        opened = self.damaged_saves
+        if opened is None:
+            return "There is no damaged save file to set aside."
+        self.damaged_saves = None
+        try:
+            saves, kept = start_fresh(opened)
+        except SaveError as exc:
+            return f"Could not start fresh: {exc} The temporary saves stay in use."
+        opened.saves.close()
+        self.saves = saves
+        self._pick_profile()
+        return (f"The damaged save file is kept as {kept.name}. A new save file holds "
+                "everything that could be read from it.")
 
     @property
     def pool(self) -> CardPool:
