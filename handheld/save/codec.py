@@ -73,10 +73,10 @@ def encode_exact(value: Any) -> str:
     return json.dumps(_tag(value, 0), separators=(",", ":"), allow_nan=False)
 
 
-def decode_exact(text: str) -> Any:
+def decode_exact(text: str, what: str = "the tagged value") -> Any:
     """The value :func:`encode_exact` wrote; InvalidInput for anything else (damaged text,
     unknown tags, nesting beyond the limit)."""
-    return _untag(decode_json(text, "the tagged value"))
+    return _untag(decode_json(text, what))
 
 
 def _no_constant(name: str) -> Any:

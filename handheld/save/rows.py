@@ -150,7 +150,7 @@ def _suspended_match(r: tuple[Any, ...]) -> tuple[Any, ...]:
     json_object(r[3], "the replay", MATCH_CHARS_MAX)
     if not isinstance(r[4], str) or len(r[4]) > MATCH_CHARS_MAX:
         raise InvalidInput("the random-number state is not text of a bounded length")
-    decode_exact(r[4])
+    decode_exact(r[4], "the random-number state")
     return r
 
 
