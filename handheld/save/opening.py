@@ -393,8 +393,8 @@ def open_saves(storage: Storage, *, now: Callable[[], float] = time.time,
         saves = salvaged(found, now=now) if found.ours else Saves.in_memory(now=now)
         return OpenedSaves(saves, p.message, path, p.kind, found.findings)
     except (OSError, sqlite3.Error, ValueError) as e:
-        p = unreadable(path if path is not None else Path(name), e)
-        return OpenedSaves(Saves.in_memory(now=now), p.message, path, p.kind)
+        failed = unreadable(path if path is not None else Path(name), e)
+        return OpenedSaves(Saves.in_memory(now=now), failed.message, path, failed.kind)
 
 
 def set_aside(path: Path, tag: str = "damaged") -> Path:
