@@ -231,23 +231,22 @@ def _inspect_database(path: Path, conn: sqlite3.Connection, out: Inspection) -> 
         return
     out.ours = True
     if version == 0 or layout != expected_layout(version):
+        # Still read what can be read below: the rows of the tables that are as expected.
         out.findings.append(f"its tables are not those of save format version {version}")
-        out.problem = corrupt(path, f"is damaged (its tables are not those of save format "
-                                    f"version {version})")
-        return
     try:
         integrity = [str(r[0]) for r in conn.execute("PRAGMA integrity_check(20)")]
     except sqlite3.Error as e:  # still read what can be read, below
         integrity = [f"the check itself failed ({e})"]
     if integrity != ["ok"]:
         out.findings.extend(f"integrity check: {line}" for line in integrity)
+    other = len(out.findings)  # the layout and integrity findings
     out.rows = _scan_current(conn, version, out)
     out.findings.extend(out.rows.problems)
     extra = out.rows.problem_count - len(out.rows.problems)
     if extra > 0:
         out.findings.append(f"... and {extra} more damaged rows")
     if out.findings:
-        n = out.rows.problem_count + (len(integrity) if integrity != ["ok"] else 0)
+        n = other + out.rows.problem_count
         out.problem = corrupt(path, f"is damaged ({n} problem{'s' if n != 1 else ''}; the "
                                     f"first: {out.findings[0]}). Everything else that "
                                     "could be read is in the temporary saves")

@@ -743,11 +743,12 @@ class Saves:
                                (profile_id,)).fetchone()
         if raw is None:
             return None
-        row = self._one("suspended_match", raw)
-        if row is None:
+        try:
+            row = check_row("suspended_match", raw)
+        except InvalidInput as e:
             # Not silently dropped: the caller reports it and may keep a backup copy.
-            raise DamagedSave(f"the suspended match in {self._where()} is damaged: "
-                              f"{self.problems[-1] if self.problems else 'unreadable'}")
+            raise DamagedSave(f"the suspended match in {self._where()} is damaged: {e}") \
+                from None
         return SuspendedMatch(profile_id, row[1], json.loads(row[2]), json.loads(row[3]),
                               decode_exact(row[4]))
 

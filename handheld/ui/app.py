@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from firmware_sim.board import Board, BoardConfig, config_from_dict, make_board
 from firmware_sim.buttons import Button
 
+from ..save.errors import DamagedSave
 from .font import pocket_font
 from .input import FrameInput
 from .scene import Scene, SceneStack
@@ -201,7 +202,10 @@ class Handheld:
         top = self.scenes.top
         if top is not None:
             top.frames += 1
-            top.update(inp)
+            try:
+                top.update(inp)
+            except DamagedSave as exc:
+                self._saves_damaged(exc)
         self.scenes.apply()
         self._show_notice()
         if not self.scenes.scenes:
@@ -220,8 +224,24 @@ class Handheld:
 
     def draw(self) -> None:
         self.surface.fill((0, 0, 0))
-        for scene in self.scenes.visible():
-            scene.draw(self.surface)
+        try:
+            for scene in self.scenes.visible():
+                scene.draw(self.surface)
+        except DamagedSave as exc:
+            self._saves_damaged(exc)
+
+    def _saves_damaged(self, exc: DamagedSave) -> None:
+        """The save file was damaged while the game ran (a screen's read failed): the same
+        path as at start-up. The file is checked again and left as it is; the game goes on
+        with what could be read, and the next start offers to start fresh."""
+        from ..save import open_saves
+
+        self.saves.close()
+        opened = open_saves(self.board.storage)
+        self.saves = opened.saves
+        self.damaged_saves = opened if opened.can_start_fresh else None
+        self.notices.append(opened.problem or f"The saves could not be read ({exc}).")
+        self._pick_profile()
 
     def shutdown(self, reason: str) -> None:
         """Let every scene save what it must, then stop."""

@@ -338,3 +338,34 @@ def test_the_codec_refuses_what_it_did_not_write() -> None:
     with pytest.raises(InvalidInput, match="characters long"):
         decode_json("1" * 20, "the thing", max_chars=10)
     assert APPLICATION_ID == 0x50544347
+
+
+def test_damage_while_the_game_runs_takes_the_same_path(original, tmp_path) -> None:
+    """A screen's read failing mid-game (here the menu's match history, its table gone) is
+    not a crash: the file is checked again and left as it is, the game goes on in memory
+    with what could be read, and the player is told."""
+    from handheld.ui.app import Handheld
+
+    path = copy_of(original, tmp_path)
+    h = Handheld(headless=True, data_dir=path.parent, seed=1, sound=False)
+    try:
+        h.settings.text_speed = "instant"
+        h.press("START")
+        assert h.describe()["scene"] == "MainMenuScene"
+        cards = h.saves.owned_counts(h.profile)
+        h.saves._connection().execute("DROP TABLE match_history")
+        h.saves._connection().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        damaged = path.read_bytes()
+        h.tick(3)  # the menu draws the history: DamagedSave, handled
+        assert path.read_bytes() == damaged
+        after = files(path.parent)
+        assert h.saves.path is None and h.saves.owned_counts(h.profile) == cards
+        assert h.damaged_saves is not None
+        assert h.describe()["scene"] == "NoticeScene"
+        assert "is damaged" in h.scenes.top.box._raw
+        while h.describe()["scene"] == "NoticeScene":
+            h.press("A")
+        assert h.describe()["scene"] == "MainMenuScene"
+        assert files(path.parent) == after
+    finally:
+        h.close()
