@@ -369,3 +369,17 @@ def test_damage_while_the_game_runs_takes_the_same_path(original, tmp_path) -> N
         assert files(path.parent) == after
     finally:
         h.close()
+
+
+def test_continue_refuses_a_random_state_with_a_negative_word_by_name(original, tmp_path):
+    """Found by the fuzz area: a negative word in the saved RNG state raised OverflowError
+    out of Continue."""
+    from handheld.cards import default_pool
+    from handheld.session import MatchSession, SessionError, load_suspended
+
+    with Saves.open(copy_of(original, tmp_path)) as saves:
+        snap = load_suspended(saves, saves.profiles()[0].id)
+    version, words, gauss = snap["rng"]["driver"]
+    snap["rng"]["driver"] = [version, [-1, *list(words)[1:]], gauss]
+    with pytest.raises(SessionError, match="not a random generator state"):
+        MatchSession.resume(default_pool(), snap)

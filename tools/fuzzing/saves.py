@@ -3,9 +3,10 @@ included) damaged the ways cards and people damage them, then opened as the game
 
 Damage: bit flips anywhere, in the header or in the schema page; truncation; a zeroed or
 garbage page; a damaged write-ahead log beside the file; another program's SQLite file with
-application id 0 and ``user_version`` 1-4 (some with tables named like ours); and rows
-written with raw sqlite3 holding wrong types, broken JSON, bad UTF-8, deep nesting, NaN,
-out-of-range numbers, orphans.
+application id 0 and ``user_version`` 1-4 (some with tables named like ours); rows written
+with raw sqlite3 holding wrong types, broken JSON, bad UTF-8, deep nesting, NaN,
+out-of-range numbers, orphans; and a suspended match whose replay or RNG state holds wrong
+values in valid JSON.
 
 Each attempt opens the copy with ``open_saves`` and does every read the title screen,
 Continue, the settings and the other screens do (settings through the UI's own readers; a
@@ -217,6 +218,52 @@ def _row(path: Path, rng: random.Random) -> str:
     return f"row {table}.{column}={value!r:.40}"
 
 
+MATCH_VALUES: list[Any] = [None, True, -1, 0, 2**64, 1.5, "x", "", [], {}, [1, 2], {"a": 1},
+                           [[[]]], "human", "greedy"]
+
+
+def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _leaves(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value[:50]):  # the RNG's 625 words: the first ones suffice
+            out += _leaves(v, (*path, i))
+    return out
+
+
+def _match_values(path: Path, rng: random.Random) -> str:
+    """A suspended match whose replay or RNG state is valid JSON holding wrong values
+    (types, signs, sizes): what Continue must refuse by name. (The position's own content
+    is the positions area's: the engine's validator.)"""
+    import json
+
+    from handheld.save.codec import decode_exact, encode_exact
+
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        pid, replay_text, rng_text = conn.execute(
+            "SELECT profile_id, replay, rng_state FROM suspended_match LIMIT 1").fetchone()
+        data = {"replay": json.loads(replay_text), "rng": decode_exact(rng_text)}
+        data = json.loads(json.dumps(data))  # tuples as lists, so every leaf can be replaced
+        changed = []
+        for _ in range(rng.choice((1, 1, 2, 3))):
+            where = rng.choice(_leaves(data)[1:])
+            target = data
+            for key in where[:-1]:
+                target = target[key]
+            target[where[-1]] = rng.choice(MATCH_VALUES)
+            changed.append("/".join(map(str, where)))
+        conn.execute("UPDATE suspended_match SET replay = ?, rng_state = ? WHERE profile_id = ?",
+                     (json.dumps(data["replay"]) if isinstance(data["replay"], dict) else "{}",
+                      encode_exact(data["rng"]), pid))
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        conn.close()
+    return "match " + ", ".join(changed)
+
+
 DAMAGE: list[tuple[str, Callable[[Path, random.Random], str]]] = [
     ("flip", lambda p, r: _bytes(p, r, "flip")),
     ("flip", lambda p, r: _bytes(p, r, "flip")),
@@ -231,6 +278,7 @@ DAMAGE: list[tuple[str, Callable[[Path, random.Random], str]]] = [
     ("row", _row),
     ("row", _row),
     ("row", _row),
+    ("match", _match_values),
 ]
 
 
