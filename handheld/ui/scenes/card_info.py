@@ -379,9 +379,9 @@ class CardInfoScene(Scene):
         evolves from or into. Whether it moved."""
         chart = self.chart
         here = chart.node(self.cursor) if self.cursor is not None else None
+        if here is None:
+            return False
         nodes = self.visible_nodes()
-        if here is None or here not in nodes:
-            return False  # its column is still to come while the chart reveals itself
         target: ChartNode | None = None
         if dy:
             column = sorted((n for n in nodes if n.column == here.column), key=lambda n: n.row)
