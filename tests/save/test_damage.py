@@ -28,7 +28,7 @@ from handheld.save import (
 )
 from handheld.save.codec import decode_json
 from handheld.save.schema import APPLICATION_ID, migrate
-from tools.fuzzing.saves import make_save_file, read_everything
+from tools.fuzzing.saves import make_save_file, read_everything, walk_every_screen
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -383,3 +383,22 @@ def test_continue_refuses_a_random_state_with_a_negative_word_by_name(original, 
     snap["rng"]["driver"] = [version, [-1, *list(words)[1:]], gauss]
     with pytest.raises(SessionError, match="not a random generator state"):
         MatchSession.resume(default_pool(), snap)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_damaged_files_never_crash_the_title_continue_or_any_screen(original, tmp_path, seed):
+    from handheld.ui.app import Handheld
+
+    rng = random.Random(seed)
+    directory = tmp_path / "data"
+    directory.mkdir()
+    while True:  # a damaged file the check finds out (the game must then leave it alone)
+        data = damaged_copy(original, directory, rng, "flip" if seed % 2 else "truncate")
+        if inspect(directory / SAVE_FILE).problem is not None:
+            break
+    h = Handheld(headless=True, data_dir=directory, seed=seed, sound=False)
+    try:
+        walk_every_screen(h)
+    finally:
+        h.close()
+    assert (directory / SAVE_FILE).read_bytes() == data

@@ -11,7 +11,8 @@ values in valid JSON.
 Each attempt opens the copy with ``open_saves`` and does every read the title screen,
 Continue, the settings and the other screens do (settings through the UI's own readers; a
 suspended match through ``MatchSession.resume``); one attempt in ``HANDHELD_EVERY`` also
-starts a headless ``Handheld`` and presses START through the title. A failure is any
+starts a headless ``Handheld`` and, by its buttons, goes through the title to every menu
+entry and Continue. A failure is any
 exception other than the refusals named below, a hang, a file (or a file beside it) changed
 when the save was reported damaged, foreign or newer, or a damaged file taken as sound.
 """
@@ -335,26 +336,48 @@ def read_everything(opened: Any) -> list[str]:
     return reported
 
 
+MENU_ENTRIES = ("Card album", "Settings", "e-Reader", "e-Tools", "Duel", "Deck builder")
+
+
+def walk_every_screen(h: Any) -> None:
+    """From the title through the notices and the start-fresh question (its safe answer) to
+    the menu; open every entry and come back; then Continue if it is offered."""
+    h.settings.text_speed = "instant"
+    h.press("START")
+    for _ in range(20):
+        if h.describe()["scene"] == "MainMenuScene":
+            break
+        h.press("A")
+    if h.describe()["scene"] != "MainMenuScene":
+        raise AssertionError(f"stuck on {h.describe()['scene']} before the menu")
+    for label in MENU_ENTRIES:
+        menu = h.scenes.top.menu
+        target = next(i for i, it in enumerate(menu.items) if label in it.label)
+        while menu.cursor != target:
+            h.press("DOWN" if target > menu.cursor else "UP", 1)
+        h.press("A")
+        h.tick(2)
+        for _ in range(10):
+            if h.describe()["scene"] == "MainMenuScene":
+                break
+            h.press("B")
+    menu = h.scenes.top.menu
+    if menu.items[0].enabled:
+        while menu.cursor != 0:
+            h.press("UP", 1)
+        h.press("A")
+        h.tick(5)
+
+
 def _handheld(directory: Path) -> None:
-    """A headless start, START through the notices and the start-fresh question (safe
-    answer), the menu, and Continue if it is offered."""
+    """A headless start, then every screen that reads the saves, by the buttons."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from handheld.ui.app import Handheld
 
     h = Handheld(headless=True, data_dir=directory, seed=1, sound=False)
     try:
-        h.settings.text_speed = "instant"
-        for _ in range(12):
-            if h.describe()["scene"] == "MainMenuScene":
-                break
-            h.press("START" if h.describe()["scene"] == "TitleScene" else "A")
-        if h.describe()["scene"] == "MainMenuScene" and h.scenes.top.menu.items[0].enabled:
-            menu = h.scenes.top.menu
-            while menu.cursor != 0:
-                h.press("UP", 1)
-            h.press("A")
-            h.tick(5)
+        walk_every_screen(h)
     finally:
         h.close()
 
