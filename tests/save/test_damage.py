@@ -10,6 +10,7 @@ import random
 import shutil
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,6 +41,11 @@ def original(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("original") / SAVE_FILE
     make_save_file(path, 11)
     return path
+
+
+def top_scene(h: Any) -> Any:
+    """The scene on top, as the tests poke at it (a menu, a message box)."""
+    return h.scenes.top
 
 
 def files(directory: Path) -> dict[str, str]:
@@ -103,7 +109,7 @@ def test_a_file_one_byte_short_is_damaged_and_left_untouched(original, tmp_path)
     assert files(path.parent) == before
 
 
-def _schema_text_offset(data: bytes) -> int:
+def _schema_text_offset(data: bytes | bytearray) -> int:
     return data.index(b"CREATE TABLE profiles") + len("CREATE TABLE ")
 
 
@@ -298,7 +304,7 @@ def test_the_title_offers_start_fresh_and_continue_offers_to_put_a_match_aside(
         assert h.describe()["scene"] == "NoticeScene"
         while h.describe()["scene"] == "NoticeScene":
             h.press("A")
-        top = h.scenes.top
+        top = top_scene(h)
         assert top.name == "ConfirmScene" and top.menu.selected.label == "Not now"
         assert path.read_bytes() == damaged_bytes  # nothing written before the answer
         h.press("DOWN", 1)
@@ -312,13 +318,13 @@ def test_the_title_offers_start_fresh_and_continue_offers_to_put_a_match_aside(
         h.saves._connection().execute(
             "UPDATE suspended_match SET position = '{\"format\": 999}' WHERE profile_id = ?",
             (h.profile,))
-        h.scenes.top.resume()
-        menu = h.scenes.top.menu
+        top_scene(h).resume()
+        menu = top_scene(h).menu
         assert menu.items[0].label == "Continue" and menu.items[0].enabled
         while menu.cursor != 0:
             h.press("UP", 1)
         h.press("A")
-        top = h.scenes.top
+        top = top_scene(h)
         assert top.name == "DamagedMatchScene" and top.menu.selected.label == "Keep it"
         h.press("DOWN", 1)
         h.press("A")
@@ -362,7 +368,7 @@ def test_damage_while_the_game_runs_takes_the_same_path(original, tmp_path) -> N
         assert h.saves.path is None and h.saves.owned_counts(h.profile) == cards
         assert h.damaged_saves is not None
         assert h.describe()["scene"] == "NoticeScene"
-        assert "is damaged" in h.scenes.top.box._raw
+        assert "is damaged" in top_scene(h).box._raw
         while h.describe()["scene"] == "NoticeScene":
             h.press("A")
         assert h.describe()["scene"] == "MainMenuScene"

@@ -19,6 +19,7 @@ when the save was reported damaged, foreign or newer, or a damaged file taken as
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import random
@@ -433,7 +434,7 @@ def run(result: AreaResult, attempts: int, rng: random.Random) -> None:
             with_handheld = i % HANDHELD_EVERY == HANDHELD_EVERY - 1
             sample = f"attempt {i}: {damage}"
             done, wrong = guard(result, sample,
-                                lambda d=directory, k=damage, h=with_handheld: attempt(d, k, h),
+                                functools.partial(attempt, directory, damage, with_handheld),
                                 seconds=60 if with_handheld else 20)
             if done and wrong is not None:
                 result.fail(wrong[0], wrong[1], sample)
