@@ -20,6 +20,7 @@ damaged file aside under a new name and writes what was read into a new save fil
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sqlite3
 import tempfile
@@ -29,7 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from .errors import SaveFileProblem
 from .rows import Scan, copy_rows, lenient_text, scan
@@ -93,21 +94,39 @@ def _foreign(path: Path, app_id: int, objects: list[str]) -> SaveFileProblem:
 
 # ---- the layout each version must have --------------------------------------------------
 
-Layout = tuple[tuple[str, str, str, str], ...]
-
-
-def _normal(sql: object) -> str:
-    return " ".join(str(sql).split()) if sql is not None else ""
+Layout = tuple[tuple[Any, ...], ...]
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_]{1,64}")
 
 
 def _layout(conn: sqlite3.Connection) -> Layout:
-    rows = conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
-    return tuple(sorted((str(t), str(n), str(tb), _normal(q)) for t, n, tb, q in rows))
+    """The schema as structure: each table's columns (name, type, not null, default, key)
+    and foreign keys, each index's table and columns. Compared as structure, not as SQL
+    text, since SQLite versions may word an altered table's SQL differently."""
+    out: list[tuple[Any, ...]] = []
+    rows = conn.execute("SELECT type, name, tbl_name FROM sqlite_master").fetchall()
+    for kind, name, table in rows:
+        kind, name, table = str(kind), str(name), str(table)
+        if not _PLAIN_NAME.fullmatch(name):  # not a name of ours; no pragma is run on it
+            out.append((kind, name, table))
+        elif kind == "table":
+            columns = tuple(tuple(r[1:]) for r in
+                            conn.execute("SELECT * FROM pragma_table_info(?)", (name,)))
+            keys = tuple(sorted(tuple(str(v) for v in r[2:5]) for r in
+                                conn.execute("SELECT * FROM pragma_foreign_key_list(?)",
+                                             (name,))))
+            out.append((kind, name, table, columns, keys))
+        elif kind == "index":
+            indexed = tuple(str(r[2]) for r in
+                            conn.execute("SELECT * FROM pragma_index_info(?)", (name,)))
+            out.append((kind, name, table, indexed))
+        else:
+            out.append((kind, name, table))
+    return tuple(sorted(out, key=repr))
 
 
 @cache
 def expected_layout(version: int) -> Layout:
-    """The tables, indexes and their SQL that our own migrations make at ``version``."""
+    """The tables and indexes that our own migrations make at ``version``."""
     conn = sqlite3.connect(":memory:", isolation_level=None)
     try:
         migrate(conn, version)
@@ -214,7 +233,7 @@ def _inspect_database(path: Path, conn: sqlite3.Connection, out: Inspection) -> 
     except sqlite3.Error as e:
         out.problem = corrupt(path, f"is damaged (its table list cannot be read: {e})")
         return
-    objects = [name for kind, name, _, _ in layout if kind == "table"]
+    objects = [str(entry[1]) for entry in layout if entry[0] == "table"]
     if app_id not in (0, APPLICATION_ID):
         out.problem = _foreign(path, app_id, objects)
         return

@@ -408,3 +408,31 @@ def test_damaged_files_never_crash_the_title_continue_or_any_screen(original, tm
     finally:
         h.close()
     assert (directory / SAVE_FILE).read_bytes() == data
+
+
+def test_a_file_of_ours_is_known_by_its_structure_not_by_the_wording_of_its_sql(tmp_path):
+    """Another SQLite may word an altered table's SQL otherwise: the same tables, columns,
+    keys and indexes written with other spacing and quoting are still our save file; a
+    column renamed is not."""
+    import re
+
+    from handheld.save.schema import MIGRATIONS
+
+    def build(path: Path, rename: bool) -> None:
+        conn = sqlite3.connect(path, isolation_level=None)
+        for step in MIGRATIONS:
+            for sql in step.statements:
+                sql = re.sub(r"\s+", "   ", sql).replace("CREATE TABLE decks",
+                                                         'CREATE TABLE "decks"')
+                if rename:
+                    sql = sql.replace("first_scanned", "first_seen")
+                conn.execute(sql)
+            conn.execute(f"PRAGMA user_version = {step.version}")
+        conn.close()
+
+    build(tmp_path / "reworded.sqlite3", rename=False)
+    assert inspect(tmp_path / "reworded.sqlite3").problem is None
+    build(tmp_path / "renamed.sqlite3", rename=True)
+    found = inspect(tmp_path / "renamed.sqlite3")
+    assert found.problem is not None and found.findings[0] == \
+        f"its tables are not those of save format version {SCHEMA_VERSION}"
