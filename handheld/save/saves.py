@@ -555,6 +555,7 @@ class Saves:
         """Store any JSON value (tuples come back as lists)."""
         key = self._key(key)
         text = encode_json(value, f"setting {key!r}")
+        check_row("settings", (profile_id, key, text))  # never write what reads as damaged
         with self._write() as conn:
             self._need_profile(conn, profile_id)
             conn.execute("INSERT INTO settings (profile_id, key, value) VALUES (?, ?, ?) "
@@ -624,7 +625,8 @@ class Saves:
                 raise InvalidInput(f"a coin tally is a dict, got {type(new).__name__}")
             conn.execute("INSERT INTO coin_tally (profile_id, scope, data) VALUES (?, ?, ?) ON "
                          "CONFLICT (profile_id, scope) DO UPDATE SET data = excluded.data",
-                         (profile_id, scope, encode_json(new, "the coin tally")))
+                         check_row("coin_tally", (profile_id, scope,
+                                                  encode_json(new, "the coin tally"))))
             return new
 
     def reset_coin_tally(self, profile_id: int, scope: str | None = None) -> None:
@@ -723,6 +725,7 @@ class Saves:
         pos_text = encode_json(position, "the position")
         replay_text = encode_json(replay, "the replay")
         rng_text = encode_exact(rng_state)
+        check_row("suspended_match", (profile_id, 0.0, pos_text, replay_text, rng_text))
         with self._write() as conn:
             self._need_profile(conn, profile_id)
             saved = self._stamp()

@@ -436,3 +436,21 @@ def test_a_file_of_ours_is_known_by_its_structure_not_by_the_wording_of_its_sql(
     found = inspect(tmp_path / "renamed.sqlite3")
     assert found.problem is not None and found.findings[0] == \
         f"its tables are not those of save format version {SCHEMA_VERSION}"
+
+
+def test_the_saves_never_write_what_they_would_read_as_damaged(tmp_path) -> None:
+    with Saves.open(tmp_path / SAVE_FILE) as saves:
+        pid = saves.create_profile("Ash").id
+        nested: list = []
+        for _ in range(80):
+            nested = [nested]
+        for value in ("x" * 70_000, nested):
+            with pytest.raises(InvalidInput):
+                saves.set_setting(pid, "big", value)
+        with pytest.raises(InvalidInput):
+            saves.update_coin_tally(pid, "all", lambda old: {"deep": nested})
+        with pytest.raises(InvalidInput):
+            saves.suspend_match(pid, {"p": nested}, {}, None)
+        assert saves.settings(pid) == {} and saves.coin_tally(pid) is None
+        assert not saves.has_suspended(pid)
+    assert inspect(tmp_path / SAVE_FILE).problem is None
