@@ -324,6 +324,10 @@ def test_the_title_offers_start_fresh_and_continue_offers_to_put_a_match_aside(
         while menu.cursor != 0:
             h.press("UP", 1)
         h.press("A")
+        assert h.describe()["scene"] == "NoticeScene"
+        assert "format" in top_scene(h).box._raw  # why: the engine's refusal, named
+        while h.describe()["scene"] == "NoticeScene":
+            h.press("A")
         top = top_scene(h)
         assert top.name == "DamagedMatchScene" and top.menu.selected.label == "Keep it"
         h.press("DOWN", 1)

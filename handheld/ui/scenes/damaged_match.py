@@ -33,11 +33,11 @@ def put_aside_suspended(app: Handheld) -> str:
 
 
 class DamagedMatchScene(ConfirmScene):
-    """Why the match cannot be resumed, and "Put aside" (after a backup) or "Keep it"."""
+    """"Put aside" (after a backup) or "Keep it"; see :func:`offer_to_put_aside`."""
 
-    def __init__(self, app: Handheld, reason: str) -> None:
-        super().__init__(app, f"The suspended match cannot be resumed: {reason} Put it "
-                              "aside (a backup copy of the saves is kept)?",
+    def __init__(self, app: Handheld) -> None:
+        super().__init__(app, "The suspended match cannot be resumed. Put it aside? A backup "
+                              "copy of the saves is kept first.",
                          yes="Put aside", no="Keep it")
 
     def close(self, result: Any = None) -> None:
@@ -45,3 +45,11 @@ class DamagedMatchScene(ConfirmScene):
         super().close(None)
         if message:
             self.app.notices.append(message)
+
+
+def offer_to_put_aside(app: Handheld, reason: str) -> None:
+    """Say why the match cannot be resumed (a notice, read first), then ask."""
+    from .common import NoticeScene
+
+    app.scenes.push(DamagedMatchScene(app))
+    app.scenes.push(NoticeScene(app, f"The suspended match cannot be resumed: {reason}"))

@@ -102,7 +102,7 @@ class DuelScene(Scene):
         it aside after a backup (never dropped silently), and None returned."""
         from ...engine import EngineError
         from ...save import SaveError
-        from .damaged_match import DamagedMatchScene
+        from .damaged_match import offer_to_put_aside
 
         try:
             snap = load_suspended(app.saves, app.profile)
@@ -110,7 +110,7 @@ class DuelScene(Scene):
                 return None
             session = MatchSession.resume(app.pool, snap, record_log=True)
         except (SaveError, SessionError, EngineError) as exc:
-            app.scenes.push(DamagedMatchScene(app, str(exc)))
+            offer_to_put_aside(app, str(exc))
             return None
         meta = session.meta  # from the file: every field checked, else its default
         mode = meta.get("mode")
