@@ -40,7 +40,7 @@ from .schema import APPLICATION_ID, SCHEMA_VERSION, migrate
 SAVE_FILE = "saves.sqlite3"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SIDECARS = ("-wal", "-journal")
-MAX_SAVE_BYTES = 256 * 1024 * 1024  # far beyond a lifetime of play; bounds the boot check
+MAX_SAVE_BYTES = 64 * 1024 * 1024  # far beyond a lifetime of play (a few MB); bounds the boot check
 # SQLite result codes that mean "the bytes are wrong", as opposed to "could not read them".
 _CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 
