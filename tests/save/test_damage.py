@@ -458,3 +458,15 @@ def test_the_saves_never_write_what_they_would_read_as_damaged(tmp_path) -> None
         assert saves.settings(pid) == {} and saves.coin_tally(pid) is None
         assert not saves.has_suspended(pid)
     assert inspect(tmp_path / SAVE_FILE).problem is None
+
+
+def test_a_file_larger_than_any_save_is_refused_without_reading_it(tmp_path) -> None:
+    from handheld.save.opening import MAX_SAVE_BYTES
+
+    path = tmp_path / SAVE_FILE
+    with path.open("wb") as f:  # sparse: the header, then a hole
+        f.write(b"SQLite format 3\x00")
+        f.truncate(MAX_SAVE_BYTES + 1)
+    found = inspect(path)
+    assert found.problem is not None and "more than a save file can be" in found.problem.message
+    assert path.stat().st_size == MAX_SAVE_BYTES + 1
