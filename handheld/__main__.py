@@ -4,6 +4,7 @@
     python -m handheld demo            one AI-vs-AI match printed as a readable log
     python -m handheld sim ...         many games, statistics as JSON (a benchmark)
     python -m handheld cards ...       the card pool: coverage of implemented effects, text
+    python -m handheld saves ...       check the save file, back it up, restore a backup
 """
 
 from __future__ import annotations
@@ -115,6 +116,9 @@ def build_parser() -> argparse.ArgumentParser:
     decks.add_argument("--export", metavar="DECK", help="the saved deck to write out")
     decks.add_argument("--out", metavar="PATH.deck", type=output_file(".deck"),
                        help="where --export writes (never over an existing file)")
+    from .save.cli import add_parser as add_saves_parser
+
+    add_saves_parser(sub)
     return parser
 
 
@@ -127,6 +131,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = args.command or "play"
     commands = {"play": _screen, "demo": _play, "sim": _sim, "cards": _cards, "decks": _decks}
     try:
+        if command == "saves":
+            from .save.cli import run as run_saves
+
+            return run_saves(args)
         return commands[command](args)
     except (FileNotFoundError, DeckFileError, EngineError) as exc:
         parser.exit(2, f"error: {exc}\n")

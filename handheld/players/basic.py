@@ -30,7 +30,7 @@ def set_rng_state(rng: random.Random, state: list[Any]) -> None:
     try:
         version, internal, gauss = state
         rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, OverflowError) as exc:  # OverflowError: a negative word
         raise ValueError(f"not a random generator state: {exc}") from None
 
 

@@ -3,12 +3,14 @@ presets, match history and the suspended match, in one SQLite file on the storag
 ``firmware_sim.storage`` provides (``saves.sqlite3``).
 
 Start with :func:`open_saves` at boot: it always returns working saves, and a message for
-the player if the file could not be used (the file is then left untouched). docs/SAVES.md
+the player if the file could not be used (the file is then left untouched, and what could be
+read from it is in the temporary saves; :func:`start_fresh` sets it aside). docs/SAVES.md
 describes the schema, migrations, durability and the power-cut torture test.
 """
 
 from .codec import decode_exact, encode_exact
 from .errors import (
+    DamagedSave,
     DuplicateDeckName,
     DuplicateName,
     DuplicateProfileName,
@@ -22,7 +24,15 @@ from .errors import (
     UnknownProfile,
     UnknownTimerPreset,
 )
-from .opening import SAVE_FILE, OpenedSaves, check_save_file, open_saves
+from .opening import (
+    SAVE_FILE,
+    OpenedSaves,
+    backup_to,
+    check_save_file,
+    inspect,
+    open_saves,
+    start_fresh,
+)
 from .records import (
     CollectionEntry,
     Deck,
@@ -40,6 +50,7 @@ __all__ = [
     "SAVE_FILE",
     "SCHEMA_VERSION",
     "CollectionEntry",
+    "DamagedSave",
     "Deck",
     "DuplicateDeckName",
     "DuplicateName",
@@ -61,9 +72,12 @@ __all__ = [
     "UnknownDeck",
     "UnknownProfile",
     "UnknownTimerPreset",
+    "backup_to",
     "check_save_file",
     "decode_exact",
     "encode_exact",
+    "inspect",
     "migrate",
     "open_saves",
+    "start_fresh",
 ]

@@ -63,3 +63,9 @@ class SaveFileProblem(SaveError):
         super().__init__(message)
         self.kind = kind
         self.message = message
+
+
+class DamagedSave(SaveError):
+    """Reading the saves failed on damage: the database reported corruption, or stored bytes
+    could not be decoded. Every read path turns such errors into this one class, so the game
+    has a single "damaged save" path (see docs/SAVES.md); nothing was written."""

@@ -1,36 +1,54 @@
 """Opening the save file at boot: check it without changing it, then open it for writing.
 
-A save file that is damaged, is not a save file, or comes from a newer version of the game
-is reported with a message for the player and left exactly as it is, byte for byte: it is
-looked at first through a read-only connection (``file:...?mode=ro``) before anything that
-could write (switching to WAL, migrating) happens. The game then runs on in-memory saves,
-so nothing crashes; the player decides what to do with the file.
+A save file that is damaged, is not this game's, or comes from a newer version of the game
+is reported with a message for the player and left exactly as it is, byte for byte. It is
+looked at first without any write (a read-only, immutable connection; or, when a log lies
+beside it, a scratch copy where SQLite may recover as it likes), and checked all the way:
+the integrity check, the application id, the exact table layout of its version, and every
+row (:mod:`handheld.save.rows`), since SQLite keeps no checksum of what a row holds.
+
+Only a file that passes is opened for writing. Nothing is ever written to a file whose
+application id is not ours: an id of 0 is accepted only with the exact layout our own
+migrations make (so a stranger's database with ``user_version`` 1-4 is refused), or for a
+database holding nothing at all. Before a migration the file is copied (SQLite's backup API).
+
+A damaged file of ours is salvaged into memory: every row that passes its check, so the
+player keeps the rest while the file stays untouched. :func:`start_fresh` then sets the
+damaged file aside under a new name and writes what was read into a new save file.
 """
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
 import sqlite3
+import tempfile
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from .errors import SaveFileProblem
+from .rows import Scan, copy_rows, lenient_text, scan
 from .saves import BUSY_TIMEOUT_S, Saves
 from .schema import APPLICATION_ID, SCHEMA_VERSION, migrate
 
 SAVE_FILE = "saves.sqlite3"
 SQLITE_MAGIC = b"SQLite format 3\x00"
+SIDECARS = ("-wal", "-journal")
+MAX_SAVE_BYTES = 64 * 1024 * 1024  # far beyond a lifetime of play (a few MB); bounds the boot check
 # SQLite result codes that mean "the bytes are wrong", as opposed to "could not read them".
 _CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 _KEPT = "It has been left exactly as it was."
 _TEMPORARY = ("The game is running with temporary saves for now: anything saved until the "
               "next start will be lost when it is switched off.")
-_START_OVER = ("To start over with new saves, move the file somewhere else (keep it if you "
-               "want to try to recover it, e.g. with the sqlite3 shell's .recover command) "
-               "and restart the game.")
+_START_OVER = ("To start over, choose \"Start fresh\" on the title screen (the file is kept "
+               "as a backup copy beside it), or run: python -m handheld saves check.")
 
 
 class Storage(Protocol):
@@ -61,62 +79,226 @@ def unreadable(path: Path, error: BaseException) -> SaveFileProblem:
 
 def _damage(path: Path, e: sqlite3.Error) -> SaveFileProblem:
     code = getattr(e, "sqlite_errorcode", None)
-    if code is not None and code & 0xFF in _CORRUPT_CODES:
-        if code & 0xFF == 26:
-            return corrupt(path, "is not a save file (it is not an SQLite database)")
+    if code is not None and code & 0xFF == 26:
+        return corrupt(path, "is not a save file (it is not an SQLite database)")
+    if (code is not None and code & 0xFF in _CORRUPT_CODES) or (
+            code is None and type(e) is sqlite3.DatabaseError):
         return corrupt(path, f"is damaged (SQLite says: {e})")
     return unreadable(path, e)
+
+
+def _foreign(path: Path, app_id: int, objects: list[str]) -> SaveFileProblem:
+    return corrupt(path, "is an SQLite database but not this game's save file (application "
+                         f"id {app_id:#x}, tables: {', '.join(objects[:8]) or '-'})")
+
+
+# ---- the layout each version must have --------------------------------------------------
+
+Layout = tuple[tuple[Any, ...], ...]
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_]{1,64}")
+
+
+def _layout(conn: sqlite3.Connection) -> Layout:
+    """The schema as structure: each table's columns (name, type, not null, default, key)
+    and foreign keys, each index's table and columns. Compared as structure, not as SQL
+    text, since SQLite versions may word an altered table's SQL differently."""
+    out: list[tuple[Any, ...]] = []
+    rows = conn.execute("SELECT type, name, tbl_name FROM sqlite_master").fetchall()
+    for kind, name, table in rows:
+        kind, name, table = str(kind), str(name), str(table)
+        if not _PLAIN_NAME.fullmatch(name):  # not a name of ours; no pragma is run on it
+            out.append((kind, name, table))
+        elif kind == "table":
+            columns = tuple(tuple(r[1:]) for r in
+                            conn.execute("SELECT * FROM pragma_table_info(?)", (name,)))
+            keys = tuple(sorted(tuple(str(v) for v in r[2:5]) for r in
+                                conn.execute("SELECT * FROM pragma_foreign_key_list(?)",
+                                             (name,))))
+            out.append((kind, name, table, columns, keys))
+        elif kind == "index":
+            indexed = tuple(str(r[2]) for r in
+                            conn.execute("SELECT * FROM pragma_index_info(?)", (name,)))
+            out.append((kind, name, table, indexed))
+        else:
+            out.append((kind, name, table))
+    return tuple(sorted(out, key=repr))
+
+
+@cache
+def expected_layout(version: int) -> Layout:
+    """The tables and indexes that our own migrations make at ``version``."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        migrate(conn, version)
+        return _layout(conn)
+    finally:
+        conn.close()
+
+
+# ---- looking at a file without writing to it --------------------------------------------
+
+@dataclass
+class Inspection:
+    """What the check found. ``problem`` None: the file can be opened (``fresh``: there is
+    nothing in it yet). ``rows``: every row that passed (for a salvage), when the file was
+    ours enough to read them; ``findings``: one line per problem."""
+
+    problem: SaveFileProblem | None = None
+    fresh: bool = False
+    version: int | None = None
+    app_id: int | None = None
+    ours: bool = False
+    rows: Scan | None = None
+    findings: list[str] = field(default_factory=list)
+
+
+@contextmanager
+def _reader(path: Path) -> Iterator[sqlite3.Connection]:
+    """A connection that cannot change ``path``: read-only and immutable when the file is
+    alone; with a log beside it, a scratch copy of file and log, where SQLite may recover
+    the log as the next writer would (the original and its log are not touched)."""
+    logs = [Path(f"{path}{s}") for s in SIDECARS if Path(f"{path}{s}").exists()]
+    if not logs:
+        conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro&immutable=1", uri=True,
+                               isolation_level=None, timeout=BUSY_TIMEOUT_S)
+        try:
+            conn.text_factory = lenient_text
+            yield conn
+        finally:
+            conn.close()
+        return
+    with tempfile.TemporaryDirectory(prefix="handheld-check-") as tmp:
+        copy = Path(tmp) / "check.sqlite3"
+        _copy_regular(path, copy)
+        for log in logs:
+            _copy_regular(log, Path(f"{copy}{log.name[len(path.name):]}"))
+        conn = sqlite3.connect(copy, isolation_level=None, timeout=BUSY_TIMEOUT_S)
+        try:
+            conn.text_factory = lenient_text
+            yield conn
+        finally:
+            conn.close()
+
+
+def _copy_regular(source: Path, target: Path) -> None:
+    if not source.is_file():
+        raise OSError(f"{source} is not a regular file")
+    if source.stat().st_size > MAX_SAVE_BYTES:
+        raise OSError(f"{source} is larger than {MAX_SAVE_BYTES} bytes")
+    shutil.copyfile(source, target)
+
+
+def inspect(path: Path) -> Inspection:
+    """Everything wrong with the save file at ``path``; never writes to it (or beside it)."""
+    out = Inspection()
+    if not path.exists() and not path.is_symlink():
+        out.fresh = True
+        return out
+    if not path.is_file():
+        out.problem = unreadable(path, IsADirectoryError("it is not a regular file"))
+        return out
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as f:
+            head = f.read(len(SQLITE_MAGIC))
+    except OSError as e:
+        out.problem = unreadable(path, e)
+        return out
+    if not head and not any(Path(f"{path}{s}").exists() for s in SIDECARS):
+        out.fresh = True  # a power cut before the first write left an empty file: a new save
+        return out
+    if head != SQLITE_MAGIC:
+        out.problem = corrupt(path, "is not a save file (it is not an SQLite database)")
+        return out
+    if size > MAX_SAVE_BYTES:
+        out.problem = corrupt(path, f"is {size} bytes long, more than a save file can be")
+        return out
+    try:
+        with _reader(path) as conn:
+            _inspect_database(path, conn, out)
+    except OSError as e:
+        out.problem = unreadable(path, e)
+    except sqlite3.Error as e:
+        out.problem = out.problem or _damage(path, e)
+    if out.problem is not None and not out.findings:
+        out.findings.append(str(out.problem.message).split(". ")[0])
+    return out
+
+
+def _inspect_database(path: Path, conn: sqlite3.Connection, out: Inspection) -> None:
+    out.app_id = app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+    out.version = version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    try:
+        layout = _layout(conn)
+    except sqlite3.Error as e:
+        out.problem = corrupt(path, f"is damaged (its table list cannot be read: {e})")
+        return
+    objects = [str(entry[1]) for entry in layout if entry[0] == "table"]
+    if app_id not in (0, APPLICATION_ID):
+        out.problem = _foreign(path, app_id, objects)
+        return
+    if not layout and version == 0:
+        out.fresh = True  # an SQLite file with nothing in it: no one's data to lose
+        return
+    if app_id == 0 and (not 1 <= version <= SCHEMA_VERSION
+                        or layout != expected_layout(version)):
+        # Not marked as ours and not laid out as ours: a stranger's file, never written.
+        out.problem = _foreign(path, app_id, objects)
+        return
+    if version > SCHEMA_VERSION:
+        out.problem = newer(path, version)
+        return
+    out.ours = True
+    if version == 0 or layout != expected_layout(version):
+        # Still read what can be read below: the rows of the tables that are as expected.
+        out.findings.append(f"its tables are not those of save format version {version}")
+    try:
+        integrity = [str(r[0]) for r in conn.execute("PRAGMA integrity_check(20)")]
+    except sqlite3.Error as e:  # still read what can be read, below
+        integrity = [f"the check itself failed ({e})"]
+    if integrity != ["ok"]:
+        out.findings.extend(f"integrity check: {line}" for line in integrity)
+    other = len(out.findings)  # the layout and integrity findings
+    out.rows = _scan_current(conn, version, out)
+    out.findings.extend(out.rows.problems)
+    extra = out.rows.problem_count - len(out.rows.problems)
+    if extra > 0:
+        out.findings.append(f"... and {extra} more damaged rows")
+    if out.findings:
+        n = other + out.rows.problem_count
+        out.problem = corrupt(path, f"is damaged ({n} problem{'s' if n != 1 else ''}; the "
+                                    f"first: {out.findings[0]}). Everything else that "
+                                    "could be read is in the temporary saves")
+
+
+def _scan_current(conn: sqlite3.Connection, version: int, out: Inspection) -> Scan:
+    """Every row, checked as the current version lays it out: an older file is first
+    copied into memory and migrated there (never in the file)."""
+    if version == SCHEMA_VERSION:
+        return scan(conn)
+    mem = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        mem.text_factory = lenient_text
+        try:
+            conn.backup(mem)
+            migrate(mem)
+        except sqlite3.Error as e:
+            result = Scan(unreadable=True)
+            result.note(f"the file of version {version} could not be brought up to date in "
+                        f"memory ({e})")
+            return result
+        return scan(mem)
+    finally:
+        mem.close()
 
 
 def check_save_file(path: Path) -> SaveFileProblem | None:
     """What is wrong with the save file at ``path``, or None if it can be opened (a missing
     or empty file is fine: it becomes a new save). Never writes to the file."""
-    if not path.exists():
-        return None
-    if not path.is_file():
-        return unreadable(path, IsADirectoryError("it is not a regular file"))
-    try:
-        with path.open("rb") as f:
-            head = f.read(len(SQLITE_MAGIC))
-    except OSError as e:
-        return unreadable(path, e)
-    if not head:
-        return None  # a power cut before the first write left an empty file: a new save
-    if head != SQLITE_MAGIC:
-        return corrupt(path, "is not a save file (it is not an SQLite database)")
-    # With no log beside it, the file alone is the database: "immutable" reads it without
-    # creating the -wal and -shm files a read-only WAL connection would otherwise leave.
-    sidecars = [Path(f"{path}{s}") for s in ("-wal", "-journal")]
-    quiet = "" if any(s.exists() for s in sidecars) else "&immutable=1"
-    try:
-        conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro" + quiet, uri=True,
-                               isolation_level=None, timeout=BUSY_TIMEOUT_S)
-    except sqlite3.Error as e:
-        return _damage(path, e)
-    try:
-        rows = conn.execute("PRAGMA quick_check").fetchall()
-        if [tuple(r) for r in rows] != [("ok",)]:
-            first = "; ".join(str(r[0]) for r in rows[:3])
-            return corrupt(path, f"is damaged (the integrity check found: {first})")
-        app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
-        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-        tables = [r[0] for r in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-    except sqlite3.Error as e:
-        if (getattr(e, "sqlite_errorcode", 0) & 0xFF) == 8 and sidecars[1].exists():
-            # SQLITE_READONLY with a hot rollback journal: a crash left a transaction to
-            # undo, which only a writer can do. That is ordinary recovery, not damage.
-            return None
-        return _damage(path, e)
-    finally:
-        conn.close()
-    if app_id not in (0, APPLICATION_ID) or (version == 0 and tables):
-        return corrupt(path, "is an SQLite database but not this game's save file "
-                             f"(application id {app_id:#x}, tables: {', '.join(tables) or '-'})")
-    if version > SCHEMA_VERSION:
-        return newer(path, version)
-    return None
+    return inspect(path).problem
 
+
+# ---- opening for writing ----------------------------------------------------------------
 
 def configure(conn: sqlite3.Connection) -> str:
     """Durability settings for a file connection; the journal mode in effect.
@@ -134,12 +316,50 @@ def configure(conn: sqlite3.Connection) -> str:
     return mode
 
 
-def open_file(path: Path | str, *, now: Callable[[], float] = time.time) -> Saves:
-    """The strict open behind :meth:`Saves.open`: check, then open, configure, migrate."""
+def free_name(path: Path, tag: str) -> Path:
+    """``<file>.<tag>``, or ``<file>.<tag>-2``... : a name beside ``path`` not yet taken."""
+    n = 1
+    while True:
+        candidate = path.with_name(f"{path.name}.{tag}" + (f"-{n}" if n > 1 else ""))
+        if not candidate.exists() and not any(
+                Path(f"{candidate}{s}").exists() for s in SIDECARS):
+            return candidate
+        n += 1
+
+
+def backup_to(path: Path, target: Path) -> None:
+    """A consistent copy of the save file at ``path`` (with what its log holds) written to
+    ``target`` through SQLite's backup API; never over an existing file."""
+    if target.exists() or target.is_symlink():
+        raise FileExistsError(f"{target} already exists; a backup never overwrites a file")
+    with _reader(path) as source:
+        # Create the target exclusively, so a file appearing meanwhile is not overwritten.
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        os.close(fd)
+        try:
+            dest = sqlite3.connect(target, isolation_level=None)
+            try:
+                source.backup(dest)
+            finally:
+                dest.close()
+        except BaseException:
+            target.unlink(missing_ok=True)
+            raise
+
+
+def open_file(path: Path | str, *, now: Callable[[], float] = time.time,
+              found: Inspection | None = None) -> Saves:
+    """The strict open behind :meth:`Saves.open`: check (unless ``found`` is the check
+    just made), back up an older version, then open, configure, migrate."""
     path = Path(path)
-    problem = check_save_file(path)
-    if problem is not None:
-        raise problem
+    found = found or inspect(path)
+    if found.problem is not None:
+        raise found.problem
+    if found.version is not None and 0 < found.version < SCHEMA_VERSION:
+        try:  # before a migration changes the file: a copy of it as it was
+            backup_to(path, free_name(path, f"v{found.version}-backup"))
+        except (OSError, sqlite3.Error) as e:
+            raise unreadable(path, e) from e
     try:
         conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_S)
     except sqlite3.Error as e:
@@ -153,26 +373,84 @@ def open_file(path: Path | str, *, now: Callable[[], float] = time.time) -> Save
     return Saves(conn, now=now, path=path, journal_mode=mode)
 
 
+def salvaged(found: Inspection, *, now: Callable[[], float] = time.time) -> Saves:
+    """In-memory saves holding every row of a damaged file that passed its check."""
+    saves = Saves.in_memory(now=now)
+    if found.ours and found.rows is not None:
+        copy_rows(found.rows.rows, saves._connection())
+    return saves
+
+
 @dataclass
 class OpenedSaves:
     """What :func:`open_saves` found: working ``saves`` always; ``problem`` is None, or the
-    message to show the player (then ``saves`` are in memory and the file is untouched)."""
+    message to show the player (then ``saves`` are in memory and the file is untouched).
+    ``can_start_fresh``: the file may be set aside for a new one (:func:`start_fresh`)."""
 
     saves: Saves
     problem: str | None
     path: Path | None
     problem_kind: str | None = None  # "corrupt", "newer" or "unreadable"
+    findings: list[str] = field(default_factory=list)
+
+    @property
+    def can_start_fresh(self) -> bool:
+        return self.problem_kind == "corrupt" and self.path is not None
 
 
 def open_saves(storage: Storage, *, now: Callable[[], float] = time.time,
                name: str = SAVE_FILE) -> OpenedSaves:
     """Open the saves in ``storage`` for the game. Never raises for a bad file."""
     path: Path | None = None
+    found = Inspection()
     try:
         path = storage.path(name)
-        return OpenedSaves(Saves.open(path, now=now), None, path)
+        found = inspect(path)
+        return OpenedSaves(open_file(path, now=now, found=found), None, path)
     except SaveFileProblem as p:
-        return OpenedSaves(Saves.in_memory(now=now), p.message, path, p.kind)
+        saves = salvaged(found, now=now) if found.ours else Saves.in_memory(now=now)
+        return OpenedSaves(saves, p.message, path, p.kind, found.findings)
+    except (OSError, sqlite3.Error, ValueError) as e:
+        failed = unreadable(path if path is not None else Path(name), e)
+        return OpenedSaves(Saves.in_memory(now=now), failed.message, path, failed.kind)
+
+
+def set_aside(path: Path, tag: str = "damaged") -> Path:
+    """Keep the file at ``path`` (and its logs) under a free name beside it, byte for byte,
+    and remove it from ``path``; the name it is kept under."""
+    target = free_name(path, tag)
+    moved: list[tuple[Path, Path]] = []
+    for suffix in ("", *SIDECARS):
+        source = Path(f"{path}{suffix}")
+        if source.exists():
+            # A copy made exclusively, then synced, before the original goes: at no moment
+            # is there no copy of the bytes (os.rename could replace a file on some systems).
+            dest = Path(f"{target}{suffix}")
+            with source.open("rb") as src, dest.open("xb") as out:
+                shutil.copyfileobj(src, out)
+                out.flush()
+                os.fsync(out.fileno())
+            moved.append((source, dest))
+    for source, _ in moved:
+        source.unlink()
+    return target
+
+
+def start_fresh(opened: OpenedSaves, *, now: Callable[[], float] = time.time
+                ) -> tuple[Saves, Path]:
+    """The player chose to start fresh: the damaged file is set aside (kept, renamed), and
+    a new save file holding what could be read (``opened.saves``) takes its place. Returns
+    the new saves and where the old file is kept."""
+    if not opened.can_start_fresh or opened.path is None:
+        raise SaveFileProblem("unreadable", "there is no damaged save file to set aside")
+    path = opened.path
+    kept = set_aside(path)
+    try:
+        dest = sqlite3.connect(path, isolation_level=None)
+        try:
+            opened.saves._connection().backup(dest)
+        finally:
+            dest.close()
+        return Saves.open(path, now=now), kept
     except (OSError, sqlite3.Error) as e:
-        p = unreadable(path if path is not None else Path(name), e)
-        return OpenedSaves(Saves.in_memory(now=now), p.message, path, p.kind)
+        raise unreadable(path, e) from e

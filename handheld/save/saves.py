@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import math
-import re
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -26,6 +26,7 @@ from typing import Any
 
 from .codec import decode_exact, encode_exact, encode_json
 from .errors import (
+    DamagedSave,
     DuplicateDeckName,
     DuplicateProfileName,
     InvalidInput,
@@ -45,20 +46,26 @@ from .records import (
     SuspendedMatch,
     TimerPreset,
 )
+from .rows import (
+    CARD_ID,
+    COIN_SCOPES,
+    DECK_NAME_MAX,
+    MATCH_TEXT_MAX,
+    PRESET_NAME_MAX,
+    PROBLEMS_KEPT,
+    PROFILE_NAME_MAX,
+    SETTING_KEY,
+    TIMER_SECONDS_MAX,
+    check_row,
+    lenient_text,
+    where,
+)
 from .schema import migrate, user_version
 
 Clock = Callable[[], float]
 
-CARD_ID = re.compile(r"[a-z0-9]{1,16}-[A-Za-z0-9]{1,8}")  # "ecard1-98", "ecard2-H12"
-SETTING_KEY = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
-PROFILE_NAME_MAX = 24
-DECK_NAME_MAX = 40
-PRESET_NAME_MAX = 24
-MATCH_TEXT_MAX = 80
 DECK_CARDS_MAX = 200  # a 60-card deck plus room for one being built; stops runaway input
 COUNT_MAX = 9999  # copies of one card in one call
-TIMER_SECONDS_MAX = 5999  # 99:59, what the timer can show
-COIN_SCOPES = ("all", "match")
 BUSY_TIMEOUT_S = 5.0
 
 
@@ -124,6 +131,9 @@ class Saves:
         self._now = now
         self.path = path
         self.journal_mode = journal_mode
+        # Stored rows found bad while reading (skipped or defaulted), for the player.
+        self.problems: list[str] = []
+        conn.text_factory = lenient_text
 
     # ---- opening and closing -------------------------------------------------------------
 
@@ -211,16 +221,17 @@ class Saves:
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
-        """A read transaction, so that a record read with several queries is consistent."""
+        """A read transaction, so that a record read with several queries is consistent.
+        Any failure of the database or of decoding is the one damaged-save error."""
         conn = self._connection()
         try:
             conn.execute("BEGIN")
         except sqlite3.Error as e:
-            raise StorageFailure(f"could not read {self._where()}: {e}") from e
+            raise DamagedSave(f"could not read {self._where()}: {e}") from e
         try:
             yield conn
-        except sqlite3.Error as e:
-            raise StorageFailure(f"could not read {self._where()}: {e}") from e
+        except (sqlite3.Error, UnicodeError, RecursionError) as e:
+            raise DamagedSave(f"could not read {self._where()}: {e}") from e
         finally:
             try:
                 conn.execute("COMMIT")
@@ -232,6 +243,25 @@ class Saves:
         if not isinstance(t, (int, float)) or isinstance(t, bool) or not math.isfinite(t):
             raise SaveError(f"the clock returned {t!r}, not a time in seconds")
         return float(t)
+
+    def _note(self, problem: str) -> None:
+        if problem not in self.problems and len(self.problems) < PROBLEMS_KEPT:
+            self.problems.append(problem)
+
+    def _checked(self, table: str, raws: Iterable[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        """The stored rows that pass their checks; the others are skipped and noted, so a
+        damaged row costs only itself."""
+        out = []
+        for raw in raws:
+            try:
+                out.append(check_row(table, raw))
+            except InvalidInput as e:
+                self._note(f"{where(table, raw)}: {e}")
+        return out
+
+    def _one(self, table: str, raw: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
+        rows = self._checked(table, [] if raw is None else [raw])
+        return rows[0] if rows else None
 
     @staticmethod
     def _need_profile(conn: sqlite3.Connection, profile_id: object) -> int:
@@ -259,13 +289,15 @@ class Saves:
         """Every profile, oldest first."""
         with self._read() as conn:
             rows = conn.execute("SELECT id, name, created FROM profiles ORDER BY id").fetchall()
-        return [Profile(*row) for row in rows]
+        return [Profile(*row) for row in self._checked("profiles", rows)]
 
     def profile(self, profile_id: int) -> Profile:
         with self._read() as conn:
             self._need_profile(conn, profile_id)
-            row = conn.execute("SELECT id, name, created FROM profiles WHERE id = ?",
-                               (profile_id,)).fetchone()
+            row = self._one("profiles", conn.execute(
+                "SELECT id, name, created FROM profiles WHERE id = ?", (profile_id,)).fetchone())
+        if row is None:
+            raise DamagedSave(f"profile {profile_id} in {self._where()} is damaged")
         return Profile(*row)
 
     def rename_profile(self, profile_id: int, name: str) -> Profile:
@@ -277,9 +309,9 @@ class Saves:
             if clash:
                 raise DuplicateProfileName(f"there is already a profile called {clash[0]!r}")
             conn.execute("UPDATE profiles SET name = ? WHERE id = ?", (name, profile_id))
-            row = conn.execute("SELECT id, name, created FROM profiles WHERE id = ?",
-                               (profile_id,)).fetchone()
-        return Profile(*row)
+            created = conn.execute("SELECT created FROM profiles WHERE id = ?",
+                                   (profile_id,)).fetchone()[0]
+        return Profile(profile_id, name, created if isinstance(created, float) else 0.0)
 
     def delete_profile(self, profile_id: int) -> None:
         """Delete a profile and everything it owns."""
@@ -318,11 +350,12 @@ class Saves:
         with self._read() as conn:
             self._need_profile(conn, profile_id)
             rows = conn.execute(
-                "SELECT card_id, count, at, source FROM scan_log WHERE profile_id = ? "
+                "SELECT id, profile_id, at, card_id, count, source FROM scan_log WHERE "
+                "profile_id = ? "
                 "AND at >= ? AND at < ? ORDER BY at, id",
                 (profile_id, float(since), float(until) if math.isfinite(until) else 1e300)
             ).fetchall()
-        return [ScanRecord(*row) for row in rows]
+        return [ScanRecord(r[3], r[4], r[2], r[5]) for r in self._checked("scan_log", rows)]
 
     def now(self) -> float:
         """The saves' clock (what time stamps are taken from)."""
@@ -345,14 +378,18 @@ class Saves:
                 [(n, profile_id, cid) for cid, n in counts.items()])
             return self._counts(conn, profile_id, counts)
 
-    @staticmethod
-    def _counts(conn: sqlite3.Connection, profile_id: int,
+    def _counts(self, conn: sqlite3.Connection, profile_id: int,
                 cards: Iterable[str]) -> dict[str, int]:
         out = {}
         for cid in cards:
             row = conn.execute("SELECT count FROM collection WHERE profile_id = ? AND card_id = ?",
                                (profile_id, cid)).fetchone()
-            out[cid] = int(row[0]) if row else 0
+            n = row[0] if row else 0
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                # A count changed on the card since the boot check: refuse to build on it.
+                raise DamagedSave(f"the stored count of {cid} in {self._where()} is damaged "
+                                  f"({n!r})")
+            out[cid] = n
         return out
 
     def collection(self, profile_id: int, *, include_zero: bool = False) -> list[CollectionEntry]:
@@ -364,7 +401,8 @@ class Saves:
                 "SELECT card_id, count, first_scanned FROM collection WHERE profile_id = ? "
                 "AND (count > 0 OR ?) ORDER BY first_scanned, card_id",
                 (profile_id, include_zero)).fetchall()
-        return [CollectionEntry(*row) for row in rows]
+        return [CollectionEntry(*r[1:]) for r in self._checked(
+            "collection", [(profile_id, *row) for row in rows])]
 
     def owned_counts(self, profile_id: int) -> dict[str, int]:
         """{card id: copies} of the cards owned (what the album and deck builder need)."""
@@ -381,17 +419,20 @@ class Saves:
             raise InvalidInput(f"a deck holds at most {DECK_CARDS_MAX} cards, got {len(out)}")
         return out
 
-    @staticmethod
-    def _load_deck(conn: sqlite3.Connection, deck_id: object) -> Deck:
+    def _load_deck(self, conn: sqlite3.Connection, deck_id: object) -> Deck:
         if not isinstance(deck_id, int) or isinstance(deck_id, bool):
             raise InvalidInput(f"a deck id is a whole number, got {deck_id!r}")
         row = conn.execute("SELECT id, profile_id, name, created, updated FROM decks "
                            "WHERE id = ?", (deck_id,)).fetchone()
         if row is None:
             raise UnknownDeck(f"no deck with id {deck_id}")
-        cards = tuple(r[0] for r in conn.execute(
-            "SELECT card_id FROM deck_cards WHERE deck_id = ? ORDER BY position", (deck_id,)))
-        return Deck(row[0], row[1], row[2], cards, row[3], row[4])
+        checked = self._one("decks", row)
+        if checked is None:
+            raise DamagedSave(f"deck {deck_id} in {self._where()} is damaged")
+        cards = tuple(r[2] for r in self._checked("deck_cards", conn.execute(
+            "SELECT deck_id, position, card_id FROM deck_cards WHERE deck_id = ? "
+            "ORDER BY position", (deck_id,))))
+        return Deck(checked[0], checked[1], checked[2], cards, checked[3], checked[4])
 
     @staticmethod
     def _name_free(conn: sqlite3.Connection, profile_id: int, name: str,
@@ -479,7 +520,13 @@ class Saves:
             self._need_profile(conn, profile_id)
             ids = [r[0] for r in conn.execute(
                 "SELECT id FROM decks WHERE profile_id = ? ORDER BY name, id", (profile_id,))]
-            return [self._load_deck(conn, i) for i in ids]
+            out = []
+            for i in ids:
+                try:
+                    out.append(self._load_deck(conn, i))
+                except (DamagedSave, InvalidInput) as e:  # one bad deck costs only itself
+                    self._note(str(e))
+            return out
 
     def deck(self, deck_id: int) -> Deck:
         with self._read() as conn:
@@ -508,6 +555,7 @@ class Saves:
         """Store any JSON value (tuples come back as lists)."""
         key = self._key(key)
         text = encode_json(value, f"setting {key!r}")
+        check_row("settings", (profile_id, key, text))  # never write what reads as damaged
         with self._write() as conn:
             self._need_profile(conn, profile_id)
             conn.execute("INSERT INTO settings (profile_id, key, value) VALUES (?, ?, ?) "
@@ -518,16 +566,17 @@ class Saves:
         key = self._key(key)
         with self._read() as conn:
             self._need_profile(conn, profile_id)
-            row = conn.execute("SELECT value FROM settings WHERE profile_id = ? AND key = ?",
-                               (profile_id, key)).fetchone()
-        return default if row is None else json.loads(row[0])
+            row = self._one("settings", conn.execute(
+                "SELECT profile_id, key, value FROM settings WHERE profile_id = ? AND key = ?",
+                (profile_id, key)).fetchone())
+        return default if row is None else json.loads(row[2])
 
     def settings(self, profile_id: int) -> dict[str, Any]:
         with self._read() as conn:
             self._need_profile(conn, profile_id)
-            rows = conn.execute("SELECT key, value FROM settings WHERE profile_id = ? "
-                                "ORDER BY key", (profile_id,)).fetchall()
-        return {k: json.loads(v) for k, v in rows}
+            rows = conn.execute("SELECT profile_id, key, value FROM settings WHERE "
+                                "profile_id = ? ORDER BY key", (profile_id,)).fetchall()
+        return {r[1]: json.loads(r[2]) for r in self._checked("settings", rows)}
 
     def delete_setting(self, profile_id: int, key: str) -> bool:
         """Forget a setting; whether there was one."""
@@ -553,9 +602,10 @@ class Saves:
         scope = self._scope(scope)
         with self._read() as conn:
             self._need_profile(conn, profile_id)
-            row = conn.execute("SELECT data FROM coin_tally WHERE profile_id = ? AND scope = ?",
-                               (profile_id, scope)).fetchone()
-        return json.loads(row[0]) if row else None
+            row = self._one("coin_tally", conn.execute(
+                "SELECT profile_id, scope, data FROM coin_tally WHERE profile_id = ? AND "
+                "scope = ?", (profile_id, scope)).fetchone())
+        return json.loads(row[2]) if row else None
 
     def update_coin_tally(self, profile_id: int, scope: str,
                           update: Callable[[dict[str, Any] | None], dict[str, Any]]
@@ -566,14 +616,17 @@ class Saves:
         scope = self._scope(scope)
         with self._write() as conn:
             self._need_profile(conn, profile_id)
-            row = conn.execute("SELECT data FROM coin_tally WHERE profile_id = ? AND scope = ?",
-                               (profile_id, scope)).fetchone()
-            new = update(json.loads(row[0]) if row else None)
+            # A damaged tally (noted) reads as none: the tally starts again.
+            row = self._one("coin_tally", conn.execute(
+                "SELECT profile_id, scope, data FROM coin_tally WHERE profile_id = ? AND "
+                "scope = ?", (profile_id, scope)).fetchone())
+            new = update(json.loads(row[2]) if row else None)
             if not isinstance(new, dict):
                 raise InvalidInput(f"a coin tally is a dict, got {type(new).__name__}")
             conn.execute("INSERT INTO coin_tally (profile_id, scope, data) VALUES (?, ?, ?) ON "
                          "CONFLICT (profile_id, scope) DO UPDATE SET data = excluded.data",
-                         (profile_id, scope, encode_json(new, "the coin tally")))
+                         check_row("coin_tally", (profile_id, scope,
+                                                  encode_json(new, "the coin tally"))))
             return new
 
     def reset_coin_tally(self, profile_id: int, scope: str | None = None) -> None:
@@ -611,10 +664,11 @@ class Saves:
         """A profile's presets, shortest first."""
         with self._read() as conn:
             self._need_profile(conn, profile_id)
-            rows = conn.execute("SELECT name, seconds, warn_at_seconds, "
+            rows = conn.execute("SELECT profile_id, name, seconds, warn_at_seconds, "
                                 "pause_between_turns FROM timer_presets WHERE profile_id = ? "
                                 "ORDER BY seconds, name", (profile_id,)).fetchall()
-        return [TimerPreset(n, s, w, bool(p)) for n, s, w, p in rows]
+        return [TimerPreset(n, s, w, bool(p))
+                for _, n, s, w, p in self._checked("timer_presets", rows)]
 
     def delete_timer_preset(self, profile_id: int, name: str) -> None:
         name = _text(name, "a timer preset name", PRESET_NAME_MAX)
@@ -656,7 +710,7 @@ class Saves:
                 "SELECT id, profile_id, played_at, deck_a, deck_b, winner, result, turns, "
                 "ruleset FROM match_history WHERE profile_id = ? "
                 "ORDER BY played_at DESC, id DESC LIMIT ?", (profile_id, n)).fetchall()
-        return [MatchResult(*row) for row in rows]
+        return [MatchResult(*row) for row in self._checked("match_history", rows)]
 
     # ---- suspended match -----------------------------------------------------------------
 
@@ -671,6 +725,7 @@ class Saves:
         pos_text = encode_json(position, "the position")
         replay_text = encode_json(replay, "the replay")
         rng_text = encode_exact(rng_state)
+        check_row("suspended_match", (profile_id, 0.0, pos_text, replay_text, rng_text))
         with self._write() as conn:
             self._need_profile(conn, profile_id)
             saved = self._stamp()
@@ -686,12 +741,46 @@ class Saves:
     def suspended_match(self, profile_id: int) -> SuspendedMatch | None:
         with self._read() as conn:
             self._need_profile(conn, profile_id)
-            row = conn.execute("SELECT saved_at, position, replay, rng_state FROM "
-                               "suspended_match WHERE profile_id = ?", (profile_id,)).fetchone()
-        if row is None:
+            raw = conn.execute("SELECT profile_id, saved_at, position, replay, rng_state "
+                               "FROM suspended_match WHERE profile_id = ?",
+                               (profile_id,)).fetchone()
+        if raw is None:
             return None
-        return SuspendedMatch(profile_id, row[0], json.loads(row[1]), json.loads(row[2]),
-                              decode_exact(row[3]))
+        try:
+            row = check_row("suspended_match", raw)
+        except InvalidInput as e:
+            # Not silently dropped: the caller reports it and may keep a backup copy.
+            raise DamagedSave(f"the suspended match in {self._where()} is damaged: {e}") \
+                from None
+        return SuspendedMatch(profile_id, row[1], json.loads(row[2]), json.loads(row[3]),
+                              decode_exact(row[4]))
+
+    def has_suspended(self, profile_id: int) -> bool:
+        """Whether a suspended match is stored for the profile, readable or not (Continue
+        offers it; a damaged one is then reported and can be put aside)."""
+        with self._read() as conn:
+            self._need_profile(conn, profile_id)
+            return conn.execute("SELECT 1 FROM suspended_match WHERE profile_id = ?",
+                                (profile_id,)).fetchone() is not None
+
+    def backup(self, target: Path | str) -> Path:
+        """A consistent copy of these saves written to ``target`` with SQLite's backup API;
+        never over an existing file (FileExistsError)."""
+        target = Path(target)
+        conn = self._connection()
+        # Created exclusively: a file that appears meanwhile is not overwritten.
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        os.close(fd)
+        try:
+            dest = sqlite3.connect(target, isolation_level=None)
+            try:
+                conn.backup(dest)
+            finally:
+                dest.close()
+        except BaseException:
+            target.unlink(missing_ok=True)
+            raise
+        return target
 
     def clear_suspended(self, profile_id: int) -> bool:
         """Drop the suspended match (it was resumed or abandoned); whether there was one."""

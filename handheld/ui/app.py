@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from firmware_sim.board import Board, BoardConfig, config_from_dict, make_board
 from firmware_sim.buttons import Button, ButtonDriver
 
+from ..save.errors import DamagedSave
 from .font import pocket_font
 from .input import ChordGate, FrameInput
 from .scene import Scene, SceneStack
@@ -91,7 +92,11 @@ class Handheld:
         self.chords = ChordGate()  # START and SELECT wait a moment for each other (menu)
         self._focused: bool | None = None  # the window's keyboard focus, last frame
         self._open_saves()
-        self.settings = Settings.load(self.saves, self.profile)
+        damaged: list[str] = []
+        self.settings = Settings.load(self.saves, self.profile, damaged)
+        if damaged:
+            self.notices.append("Some saved settings were damaged and are back to their "
+                                "defaults: " + "; ".join(damaged[:3]) + ".")
         self.sounds = Sounds(self.settings.volume, enabled=sound if sound is not None
                              else not headless)
         self.apply_settings()
@@ -120,10 +125,35 @@ class Handheld:
         opened = open_saves(self.board.storage)
         self.saves = opened.saves
         self.save_path = opened.path
+        # A damaged save file: the title screen offers to set it aside and start fresh.
+        self.damaged_saves = opened if opened.can_start_fresh else None
         if opened.problem:
             self.notices.append(opened.problem)
+        self._pick_profile()
+
+    def _pick_profile(self) -> None:
         profiles = self.saves.profiles()
         self.profile = profiles[0].id if profiles else self.saves.create_profile("Player").id
+
+    def start_fresh(self) -> str:
+        """The player chose to start fresh after a damaged save file: it is kept under a new
+        name beside it, and what could be read goes into a new save file. The message to
+        show."""
+        from ..save import SaveError, start_fresh
+
+        opened = self.damaged_saves
+        if opened is None:
+            return "There is no damaged save file to set aside."
+        self.damaged_saves = None
+        try:
+            saves, kept = start_fresh(opened)
+        except SaveError as exc:
+            return f"Could not start fresh: {exc} The temporary saves stay in use."
+        opened.saves.close()
+        self.saves = saves
+        self._pick_profile()
+        return (f"The damaged save file is kept as {kept.name}. A new save file holds "
+                "everything that could be read from it.")
 
     @property
     def pool(self) -> CardPool:
@@ -262,10 +292,13 @@ class Handheld:
         top = self.scenes.top
         if top is not None:
             top.frames += 1
-            if inp.combo("menu"):
-                inp.consume_combo()
-                self.menu_combo(inp)
-            top.update(inp)
+            try:
+                if inp.combo("menu"):
+                    inp.consume_combo()
+                    self.menu_combo(inp)
+                top.update(inp)
+            except DamagedSave as exc:
+                self._saves_damaged(exc)
         self.scenes.apply()
         self._show_notice()
         if not self.scenes.scenes:
@@ -297,8 +330,24 @@ class Handheld:
 
     def draw(self) -> None:
         self.surface.fill((0, 0, 0))
-        for scene in self.scenes.visible():
-            scene.draw(self.surface)
+        try:
+            for scene in self.scenes.visible():
+                scene.draw(self.surface)
+        except DamagedSave as exc:
+            self._saves_damaged(exc)
+
+    def _saves_damaged(self, exc: DamagedSave) -> None:
+        """The save file was damaged while the game ran (a screen's read failed): the same
+        path as at start-up. The file is checked again and left as it is; the game goes on
+        with what could be read, and the next start offers to start fresh."""
+        from ..save import open_saves
+
+        self.saves.close()
+        opened = open_saves(self.board.storage)
+        self.saves = opened.saves
+        self.damaged_saves = opened if opened.can_start_fresh else None
+        self.notices.append(opened.problem or f"The saves could not be read ({exc}).")
+        self._pick_profile()
 
     def shutdown(self, reason: str) -> None:
         """Let every scene save what it must, then stop."""

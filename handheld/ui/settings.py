@@ -43,27 +43,51 @@ class Settings:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: Any) -> Settings:
+    def from_dict(cls, data: Any, problems: list[str] | None = None) -> Settings:
+        """Settings from what the saves hold; a value of the wrong type or out of range (a
+        list for ``text_speed``, a dict for ``key_map``...) is its default, and is named in
+        ``problems`` if given. Unknown keys (a newer game's) are left alone."""
         out = cls()
-        if not isinstance(data, dict):
+        if data is None:
             return out
+        if not isinstance(data, dict):
+            if problems is not None:
+                problems.append(f"the settings are a {type(data).__name__}, not a set of "
+                                "values: all are back to their defaults")
+            return out
+
+        def one_of(choices: Any) -> Any:
+            # isinstance first: a list or dict read from a damaged file is unhashable.
+            return lambda v: isinstance(v, (str, int)) and not isinstance(v, bool) \
+                and v in choices
         valid = {
-            "text_speed": lambda v: v in TEXT_SPEEDS,
+            "text_speed": one_of(TEXT_SPEEDS),
             "animations": lambda v: isinstance(v, bool),
             "volume": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10,
-            "key_map": lambda v: v in KEY_MAPS,
-            "panel_scale": lambda v: v in PANEL_SCALES and not isinstance(v, bool),
-            "deck_cards": lambda v: v in DECK_CARDS,
+            "key_map": one_of(KEY_MAPS),
+            "panel_scale": one_of(PANEL_SCALES),
+            "deck_cards": one_of(DECK_CARDS),
         }
         for f in fields(cls):
-            value = data.get(f.name)
-            if f.name in data and valid[f.name](value):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            if valid[f.name](value):
                 setattr(out, f.name, value)
+            elif problems is not None:
+                problems.append(f"the setting {f.name} held {_shown(value)}; it is back to "
+                                f"{getattr(out, f.name)!r}")
         return out
 
     @classmethod
-    def load(cls, saves: Any, profile: int) -> Settings:
-        return cls.from_dict(saves.setting(profile, SETTINGS_KEY, None))
+    def load(cls, saves: Any, profile: int, problems: list[str] | None = None) -> Settings:
+        return cls.from_dict(saves.setting(profile, SETTINGS_KEY, None), problems)
 
     def save(self, saves: Any, profile: int) -> None:
         saves.set_setting(profile, SETTINGS_KEY, self.to_dict())
+
+
+def _shown(value: Any) -> str:
+    """A stored value named in a message: its type and a bounded glimpse of it."""
+    text = ascii(value)
+    return f"{type(value).__name__} {text[:30]}{'...' if len(text) > 30 else ''}"

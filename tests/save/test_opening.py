@@ -21,6 +21,7 @@ from handheld.save import (
     check_save_file,
     open_saves,
 )
+from handheld.save.schema import APPLICATION_ID
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -128,7 +129,7 @@ def test_a_killed_writer_leaves_a_file_that_opens_with_its_commits(storage):
 def test_a_file_that_is_not_a_database_is_left_untouched(storage):
     storage.path(SAVE_FILE).write_bytes(b"these are not the saves you are looking for\n" * 50)
     assert_reported_and_untouched(storage, "corrupt", "is not a save file",
-                                  "left exactly as it was", "move the file")
+                                  "left exactly as it was", "Start fresh")
 
 
 def test_a_file_with_the_sqlite_header_and_garbage_after_it_is_left_untouched(storage):
@@ -177,6 +178,7 @@ def test_a_newer_file_with_a_log_left_by_a_crash_is_left_untouched(storage):
         import os, sqlite3
         c = sqlite3.connect({str(storage.path(SAVE_FILE))!r}, isolation_level=None)
         c.execute("PRAGMA journal_mode = WAL")
+        c.execute("PRAGMA application_id = {APPLICATION_ID}")  # every file of ours has it
         c.execute("CREATE TABLE future (x)")
         c.execute("PRAGMA user_version = {SCHEMA_VERSION + 1}")
         c.execute("INSERT INTO future VALUES (1)")

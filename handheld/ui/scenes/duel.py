@@ -28,7 +28,6 @@ from ..duel_board import ROWS, BoardView
 from ..palette import INK, PAPER, WHITE
 from ..scene import Scene
 from ..text import draw_ops, line_ops, wrap
-from .common import NoticeScene
 
 if TYPE_CHECKING:
     import pygame
@@ -49,6 +48,17 @@ class DuelSetup:
     names: tuple[str, str]
     mode: str  # cpu | hotseat | link
     seed: int
+
+
+RESUMABLE_MODES = ("cpu", "hotseat", "link")
+
+
+def _pair(value: Any, default: tuple[str, str]) -> tuple[str, str]:
+    """Two short names read back from a suspended match, or ``default``."""
+    if isinstance(value, (list, tuple)) and len(value) == 2 and \
+            all(isinstance(v, str) and len(v) <= 40 and v.isprintable() for v in value):
+        return (value[0], value[1])
+    return default
 
 
 class DuelScene(Scene):
@@ -92,18 +102,25 @@ class DuelScene(Scene):
 
     @classmethod
     def resume_suspended(cls, app: Handheld) -> DuelScene | None:
-        snap = load_suspended(app.saves, app.profile)
-        if snap is None:
-            return None
+        """The suspended match as a scene; a damaged one is reported, with the offer to put
+        it aside after a backup (never dropped silently), and None returned."""
+        from ...engine import EngineError
+        from ...save import SaveError
+        from .damaged_match import offer_to_put_aside
+
         try:
+            snap = load_suspended(app.saves, app.profile)
+            if snap is None:
+                return None
             session = MatchSession.resume(app.pool, snap, record_log=True)
-        except SessionError as exc:
-            app.scenes.push(NoticeScene(app, f"The suspended match cannot be resumed: {exc}"))
+        except (SaveError, SessionError, EngineError) as exc:
+            offer_to_put_aside(app, str(exc))
             return None
-        meta = session.meta
-        scene = cls(app, session, names=tuple(meta.get("names", ("You", "Opponent"))),
-                    mode=meta.get("mode", "cpu"),
-                    deck_names=tuple(meta.get("deck_names", ("", ""))))
+        meta = session.meta  # from the file: every field checked, else its default
+        mode = meta.get("mode")
+        scene = cls(app, session, names=_pair(meta.get("names"), ("You", "Opponent")),
+                    mode=mode if isinstance(mode, str) and mode in RESUMABLE_MODES else "cpu",
+                    deck_names=_pair(meta.get("deck_names"), ("", "")))
         scene.log_pos = len(session.match.log)  # the old messages were seen already
         scene.from_save = True
         return scene

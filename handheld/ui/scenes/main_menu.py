@@ -24,9 +24,8 @@ class MainMenuScene(Scene):
         self._refresh()
 
     def _refresh(self) -> None:
-        from ...session import load_suspended
-
-        suspended = load_suspended(self.app.saves, self.app.profile) is not None
+        # Offered even if it cannot be read: Continue then says why and offers to put it aside.
+        suspended = self.app.saves.has_suspended(self.app.profile)
         self.menu.set_items([
             MenuItem("Continue", suspended, "continue",
                      "Resume the match you left." if suspended else "No match to resume."),

@@ -1,6 +1,7 @@
 """The title screen: the name, a fan of cards drawn in the project's own pixel art, and a
 blinking PRESS START. Anything the player must know at start-up (a damaged save file, a
-low battery) is shown before the menu."""
+low battery) is shown before the menu; after a damaged save file, it offers to start fresh
+(the file is kept as a backup copy; what could be read comes along)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from firmware_sim.buttons import Button
 from ..icons import energy_icon
 from ..palette import INK, PAPER, SHADE, TYPE_BAND, TYPE_FILL, WHITE
 from ..scene import Scene
-from .common import NoticeScene
+from .common import ConfirmScene, NoticeScene
 
 if TYPE_CHECKING:
     import pygame
@@ -46,11 +47,21 @@ class TitleScene(Scene):
         notice = self.app.notice()
         if notice:
             self.push(NoticeScene(self.app, notice, then="menu"))
+        elif self.app.damaged_saves is not None and not self.asked_fresh:
+            self.asked_fresh = True
+            self.push(ConfirmScene(
+                self.app, "Start fresh with a new save file? The damaged one is kept as a "
+                "backup copy beside it, and everything that could be read comes along.",
+                yes="Start fresh", no="Not now"))
         else:
             self.app.scenes.replace(MainMenuScene(self.app))
 
+    asked_fresh = False
+
     def resume(self, result: Any = None) -> None:
-        if result == "menu":
+        if result is True:  # the confirm screen's answer
+            self.app.notices.append(self.app.start_fresh())
+        if result in ("menu", True, False):
             self._next()
 
     def draw(self, surface: pygame.Surface) -> None:
