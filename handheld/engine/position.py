@@ -514,15 +514,34 @@ def _slot(owner: int, sl: dict[str, Any], ids: Any) -> Slot:
 # --------------------------------------------------------------------------- views
 
 
+def setup_face_down(m: Match) -> bool:
+    """Are the Pokémon put down during setup still face down? "You and your opponent each
+    choose a Basic Pokémon card ... and put them face down" and only after the Prizes are
+    set "Flip over all of the Active and Benched Pokémon": all of setup (turn 0)."""
+    return m.turn == 0 and not m.over
+
+
+FACE_DOWN: dict[str, Any] = {"face_down": True}
+
+
 def player_view(m: Match, viewer: int) -> dict[str, Any]:
-    """The position as ``viewer`` may see it: the opponent's hand, both decks and all
-    Prizes become counts; the stack and pending options of the opponent are left out."""
+    """The position as ``viewer`` may see it. Hidden: the order and cards of both decks and
+    every Prize (counts), the opponent's hand (a count), the opponent's Pokémon while they
+    are face down during setup (``{"face_down": true}`` each), the running programs and
+    the options of the opponent's pending choice."""
+    if viewer not in (0, 1):
+        raise ValueError(f"a viewer is player 0 or 1, not {viewer!r}")
     pos = to_position(m)
+    face_down = setup_face_down(m)
     for p, pd in enumerate(pos["players"]):
         pd["deck"] = len(pd["deck"])
         pd["prizes"] = len(pd["prizes"])
         if p != viewer:
             pd["hand"] = len(pd["hand"])
+            if face_down:
+                if pd["active"] is not None:
+                    pd["active"] = dict(FACE_DOWN)
+                pd["bench"] = [dict(FACE_DOWN) for _ in pd["bench"]]
     pos.pop("stack", None)
     pending = pos.get("pending")
     if pending and pending.get("player") != viewer and pending.get("type") == "choice":

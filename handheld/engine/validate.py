@@ -224,9 +224,6 @@ def _player_flags(m: Match, player: int) -> None:
                                                 f"{', '.join(sorted(TURN_EFFECTS))})")
         if not 0 <= value <= MAX_TURN:
             raise _fail(f"{base}.turn_effects.{name}", f"must be 0..{MAX_TURN}")
-    if p.supporter and not p.supporter_played:
-        raise _fail(f"{base}.supporter_played", "a Supporter lies beside the Active Pokémon, "
-                                                "so one was played this turn")
 
 
 def _zones(m: Match, player: int) -> None:
@@ -252,6 +249,9 @@ def _zones(m: Match, player: int) -> None:
         d = defs[p.supporter[0]]
         if d.kind != TRAINER or d.trainer_kind != SUPPORTER:
             raise _fail(f"{base}.supporter[0]", f"{d.name} is not a Supporter")
+        if not p.supporter_played:
+            raise _fail(f"{base}.flags.supporter_played", "a Supporter lies beside the Active "
+                                                          "Pokémon, so one was played this turn")
 
 
 def _slot(m: Match, slot: Slot, where: str, *, active: bool) -> None:
