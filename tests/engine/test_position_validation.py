@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from handheld.cards import load_deck
-from handheld.engine import Chance, Match
+from handheld.engine import Chance, Choice, Match
 from handheld.engine.errors import InvalidPosition
 from handheld.engine.rules import RetreatFlip
 from handheld.engine.validate import validate_state
@@ -381,6 +381,7 @@ def test_deep_nesting_is_refused_without_recursing() -> None:
 
 
 def test_not_an_object_is_refused() -> None:
+    value: Any
     for value in (None, [], "x", 7):
         refused(value, "a position is a JSON object")
 
@@ -485,7 +486,7 @@ def positions_of_a_game(seed: int) -> list[dict[str, Any]]:
         d = m.pending
         if isinstance(d, Chance):
             m.resolve(chance_outcome(d, rng))
-        else:
+        elif isinstance(d, Choice):
             m.apply(player.choose(m, d))
     out.append(m.position())
     return out

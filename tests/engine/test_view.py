@@ -50,7 +50,7 @@ def play_until(seed: int, stop: Any) -> Match:
         d = m.pending
         if isinstance(d, Chance):
             m.resolve(chance_outcome(d, rng))
-        else:
+        elif isinstance(d, Choice):
             m.apply(player.choose(m, d))
     return m
 
@@ -103,7 +103,7 @@ def test_no_view_ever_shows_a_hidden_card(seed: int) -> None:
         d = m.pending
         if isinstance(d, Chance):
             m.resolve(chance_outcome(d, rng))
-        else:
+        elif isinstance(d, Choice):
             m.apply(player.choose(m, d))
 
 
