@@ -15,6 +15,7 @@ decision has no legal answer, or a few random legal steps raise anything.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 import traceback
@@ -394,7 +395,8 @@ def run(result: AreaResult, attempts: int, rng: random.Random) -> None:
         sample = f"corpus position {k}, mutations {ops}"
         # (Compared by value: a huge number has no JSON text, and a deep one no copy.)
         before = None if mutator.deep else copy.deepcopy(pos)
-        done, value = guard(result, sample, lambda p=pos: load(pool, p, record_log=False),
+        done, value = guard(result, sample, functools.partial(load, pool, pos,
+                                                              record_log=False),
                             (InvalidPosition,), seconds=20)
         if before is not None and pos != before:
             result.fail("file_changed", "the loader changed the position it was given", sample)
