@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import CardPool, Chance, Match
+from .engine.errors import EngineError
 from .players import PLAYERS, chance_outcome, make_player
 from .players.basic import rng_state, set_rng_state
 
@@ -131,7 +132,8 @@ class MatchSession:
             for player, state in zip(self.ai, snap["rng"]["players"], strict=True):
                 if player is not None:
                     player.set_state(state)  # type: ignore[attr-defined]
-        except (KeyError, IndexError, TypeError, ValueError) as exc:
+        except (KeyError, IndexError, TypeError, ValueError, EngineError) as exc:
+            # EngineError: the position itself is refused (InvalidPosition names the field).
             raise SessionError(f"the suspended match is incomplete or damaged: {exc}") from None
         return self
 
