@@ -328,6 +328,8 @@ def _setup(m: Match) -> None:
     """Turn 0 is setup: only Basic Pokémon face down, nothing attached or played yet."""
     if m.stadium >= 0:
         raise _fail("stadium", "no Stadium is in play during setup")
+    if len(m.stack) > 1 and not m.over:
+        raise _fail("stack[1]", "no card's program runs during setup")
     for p in m.players:
         base = f"players[{p.index}]"
         for zone in ("discard", "resolving", "supporter"):

@@ -313,6 +313,9 @@ def test_setup_holds_only_face_down_basics() -> None:
     pos = setup_position()
     pos["players"][1]["active"]["cards"] = ["ecard1-97", "ecard1-73"]
     refused(pos, "players[1].active")
+    pos = setup_position()
+    pos["stack"].append({"program": "ecard1-142#t", "pc": 0, "player": 0, "source": 1})
+    refused(pos, "stack[1]", "during setup")
 
 
 def test_setup_is_over_once_a_turn_has_started() -> None:
