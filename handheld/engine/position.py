@@ -205,14 +205,15 @@ def from_position(pool: CardPool, pos: Any, *, record_log: bool = True,
     validate_state(m)
     if not m.over:
         bounded_run(m)
-        validate_decision(m, lambda: _copy(m))
+        validate_decision(m, lambda: copy_match(m))
     return m
 
 
-def _copy(m: Match) -> Match:
-    """A copy of a validated match (through its own position), waiting for the same
-    decision; the validator's probe plays on copies."""
-    c = _read(m.pool, to_position(m), False, m.rules)
+def copy_match(m: Match, *, record_log: bool = False) -> Match:
+    """An independent copy of a match, waiting for the same decision. Made through the
+    match's own position without validating it again: a match's state is the engine's
+    own (the validator's probe and the players' lookahead play on copies)."""
+    c = _read(m.pool, to_position(m), record_log, m.rules)
     c._run()
     return c
 

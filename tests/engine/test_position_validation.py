@@ -502,3 +502,12 @@ def test_every_position_of_a_real_game_validates_and_round_trips(seed: int) -> N
         again = Match.from_position(POOL, json.loads(json.dumps(pos)), record_log=False)
         assert again.position() == pos
         validate_state(again)
+
+
+def test_a_copy_is_independent_and_waits_for_the_same_decision() -> None:
+    m = Match.from_position(POOL, confused_retreat())
+    c = m.copy()
+    assert c.position() == m.position() and c.pending == m.pending
+    c.resolve(False)
+    assert c.position() != m.position()
+    assert isinstance(m.pending, Chance)
