@@ -163,10 +163,10 @@ def _counts(m: Match) -> None:
         raise _fail("turn", f"must be 0..{MAX_TURN}, not {m.turn}")
     if m.current not in (0, 1) or m.first not in (0, 1):
         raise _fail("current", "'current' and 'first' must be 0 or 1")
-    # Turn 1 is the first player's, and turns alternate; during setup the first player is
-    # the one to act first too.
+    # Turn 1 is the first player's, and turns alternate; in setup the coin makes the first
+    # player the current one (before it, as in a Sudden Death game's flip, either may be).
     expected = m.first if m.turn % 2 == 1 or m.turn == 0 else 1 - m.first
-    if m.current != expected:
+    if m.current != expected and not (m.turn == 0 and _before_the_flip(m)):
         raise _fail("current", f"turn {m.turn} belongs to player {expected} (player {m.first} "
                                "went first and turns alternate)")
     if not 0 <= m.sudden_death <= MAX_SUDDEN_DEATH:
@@ -200,6 +200,13 @@ def _counts(m: Match) -> None:
         if not 0 <= p.mulligans <= MAX_MULLIGANS:
             raise _fail(f"{base}.mulligans", f"must be 0..{MAX_MULLIGANS}")
         _player_flags(m, p.index)
+
+
+def _before_the_flip(m: Match) -> bool:
+    from .rules import GAME_PROGRAM, FlipForFirst
+
+    flip = next(i for i, ins in enumerate(GAME_PROGRAM) if isinstance(ins, FlipForFirst))
+    return bool(m.stack) and m.stack[0].key == "rule:game" and m.stack[0].pc <= flip
 
 
 def _player_flags(m: Match, player: int) -> None:

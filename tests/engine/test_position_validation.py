@@ -511,3 +511,21 @@ def test_a_copy_is_independent_and_waits_for_the_same_decision() -> None:
     c.resolve(False)
     assert c.position() != m.position()
     assert isinstance(m.pending, Chance)
+
+
+def test_a_sudden_death_game_waiting_for_its_coin_flip_loads() -> None:
+    """Both players take their last Prize and lose their last Pokémon on turn 6 (player 1's):
+    a new game starts, its coin flip pending while player 1 is still 'current'."""
+    pos = base()
+    pos.update(turn=6, current=1)
+    for p in pos["players"]:
+        p["bench"] = []
+        p["active"]["damage"] = 100
+        p["prizes"] = [WATER]
+    m = Match.from_position(POOL, pos)
+    assert m.sudden_death == 1 and m.turn == 0 and m.current != m.first
+    assert isinstance(m.pending, Chance) and m.pending.kind == "coin"
+    again = Match.from_position(POOL, m.position())
+    assert again.position() == m.position()
+    again.resolve(True)
+    assert again.current == again.first == 0
