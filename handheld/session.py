@@ -189,8 +189,9 @@ class MatchSession:
             for player, state in zip(self.ai, snap["rng"]["players"], strict=True):
                 if player is not None:
                     player.set_state(state)  # type: ignore[attr-defined]
-        except (KeyError, IndexError, TypeError, ValueError, OverflowError) as exc:
-            # OverflowError: a negative word in a generator's saved state
+        except (KeyError, IndexError, TypeError, ValueError, OverflowError, EngineError) as exc:
+            # OverflowError: a negative word in a generator's saved state; EngineError:
+            # the position itself is refused (InvalidPosition names the field).
             raise SessionError(f"the suspended match is incomplete or damaged: {exc}") from None
         return self
 

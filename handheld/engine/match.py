@@ -479,6 +479,13 @@ class Match:
 
         return to_position(self)
 
+    def copy(self, *, record_log: bool = False) -> Match:
+        """An independent copy waiting for the same decision (cheaper than a round trip
+        through ``from_position``, which validates what it is given)."""
+        from .position import copy_match
+
+        return copy_match(self, record_log=record_log)
+
     @classmethod
     def from_position(cls, pool: CardPool, position: dict[str, Any], *,
                       record_log: bool = True, rules: Ruleset | None = None) -> Match:

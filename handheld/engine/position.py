@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 FORMAT = "handheld-position/1"
-_REF = re.compile(r"^([A-Za-z0-9_.\-]+?)(?:#(\d+))?$")
+_REF = re.compile(r"([A-Za-z0-9_.\-]+?)(?:#(\d{1,6}))?")
 
 
 # --------------------------------------------------------------------------- writing
@@ -139,109 +139,162 @@ def describe_pending(m: Match) -> dict[str, Any]:
 
 # --------------------------------------------------------------------------- reading
 
+_ZONES = ("deck", "hand", "discard", "prizes", "resolving", "supporter")
+_MAX_REF = 80  # characters in a card reference
+_MAX_TEXT = 80  # characters in a program key, a marker or turn-effect name
+_MAX_MARKERS = 16
+_MAX_FLAG_ITEMS = 64
+_MAX_FRAMES = 64
+_MAX_VARS = 64
+_MAX_VAR_LIST = 256
+# Any integer a position holds (turns, damage, counters, variables) lies in this range, so
+# no hostile number costs more than a machine word of work.
+MAX_NUMBER = 1_000_000
 
-class _Cards:
-    """Parses card references against the pool."""
 
-    def __init__(self, pool: CardPool) -> None:
+class _Reader:
+    """Reads a position's raw JSON with strict types. Every problem is an
+    :class:`InvalidPosition` naming its path; the work is bounded (a player has at most
+    ``rules.deck_size`` cards, every list is measured before it is walked)."""
+
+    def __init__(self, pool: CardPool, rules: Ruleset) -> None:
         self.pool = pool
+        self.limit = rules.deck_size
+        self.entries: list[tuple[int, str, int | None]] = []  # owner, card id, number
+        self.count = [0, 0]
 
-    def parse(self, text: Any, owner: int, where: str) -> tuple[str, int | None]:
-        if not isinstance(text, str):
+    def card(self, text: Any, owner: int, where: str) -> int:
+        """Parse one card reference; returns its entry index."""
+        if not isinstance(text, str) or len(text) > _MAX_REF:
             raise InvalidPosition(f"{where}: a card is written as 'card-id' or 'card-id#n', "
-                                  f"not {text!r}")
-        mt = _REF.match(text)
+                                  f"not {_short(text)}")
+        mt = _REF.fullmatch(text)
         if mt is None:
             raise InvalidPosition(f"{where}: {text!r} is not a card reference")
         card_id, num = mt.group(1), mt.group(2)
         if card_id not in self.pool:
             raise InvalidPosition(f"{where}: unknown card id {card_id!r}")
-        return card_id, int(num) if num is not None else None
+        self.count[owner] += 1
+        if self.count[owner] > self.limit:
+            raise InvalidPosition(f"players[{owner}]: more than {self.limit} cards (a player "
+                                  f"has one deck of {self.limit}); at {where}")
+        self.entries.append((owner, card_id, int(num) if num is not None else None))
+        return len(self.entries) - 1
+
+    def zone(self, owner: int, value: Any, where: str) -> list[int]:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            raise InvalidPosition(f"{where} must be a list of cards, not {_short(value)}")
+        if len(value) > self.limit:
+            raise InvalidPosition(f"{where} has {len(value)} cards; a player has at most "
+                                  f"{self.limit}")
+        return [self.card(text, owner, f"{where}[{i}]") for i, text in enumerate(value)]
 
 
 def from_position(pool: CardPool, pos: Any, *, record_log: bool = True,
                   rules: Ruleset | None = None) -> Match:
-    """Load a position. ``rules`` overrides the era's ruleset (house rules, tests)."""
+    """Load a position. ``rules`` overrides the era's ruleset (house rules, tests).
+
+    The position is validated (:mod:`.validate`): anything malformed or that no game can
+    reach raises :class:`InvalidPosition` naming the field, and nothing the caller holds
+    (the pool, the position) is changed."""
+    from .validate import bounded_run, validate_decision, validate_state
+
+    m = _read(pool, pos, record_log, rules)
+    validate_state(m)
+    if not m.over:
+        bounded_run(m)
+        validate_decision(m, lambda: copy_match(m))
+    return m
+
+
+def copy_match(m: Match, *, record_log: bool = False) -> Match:
+    """An independent copy of a match, waiting for the same decision. Made through the
+    match's own position without validating it again: a match's state is the engine's
+    own (the validator's probe and the players' lookahead play on copies)."""
+    c = _read(m.pool, to_position(m), record_log, m.rules)
+    c._run()
+    return c
+
+
+def _read(pool: CardPool, pos: Any, record_log: bool, rules: Ruleset | None) -> Match:
+    """Build the match a position describes: types and references checked, not yet the
+    rules (see :func:`validate.validate_state`), its programs not yet run."""
     from .match import Match
 
     if not isinstance(pos, dict):
-        raise InvalidPosition("a position is a JSON object")
+        raise InvalidPosition(f"a position is a JSON object, not {_short(pos)}")
     fmt = pos.get("format", FORMAT)
     if fmt != FORMAT:
-        raise InvalidPosition(f"unsupported position format {fmt!r} (expected {FORMAT!r})")
+        raise InvalidPosition(f"format: unsupported position format {_short(fmt)} "
+                              f"(expected {FORMAT!r})")
     era = pos.get("era", "expedition")
-    if era not in RULESETS:
-        raise InvalidPosition(f"unknown era {era!r}; known: {', '.join(sorted(RULESETS))}")
+    if not isinstance(era, str) or era not in RULESETS:
+        raise InvalidPosition(f"era: unknown era {_short(era)}; known: "
+                              f"{', '.join(sorted(RULESETS))}")
+    rules = rules or RULESETS[era]
     players_in = pos.get("players")
     if not isinstance(players_in, list) or len(players_in) != 2:
-        raise InvalidPosition("'players' must be a list of exactly 2 players")
+        raise InvalidPosition("players must be a list of exactly 2 players")
 
     # Pass 1: every card reference, in a fixed walk order.
-    entries: list[tuple[int, str, int | None]] = []  # owner, card id, number
-    cards = _Cards(pool)
-
-    def walk_zone(owner: int, zone: Any, where: str) -> list[int]:
-        if zone is None:
-            return []
-        if not isinstance(zone, list):
-            raise InvalidPosition(f"{where} must be a list of cards")
-        idx = []
-        for i, text in enumerate(zone):
-            card_id, num = cards.parse(text, owner, f"{where}[{i}]")
-            entries.append((owner, card_id, num))
-            idx.append(len(entries) - 1)
-        return idx
-
+    reader = _Reader(pool, rules)
     layout: list[dict[str, Any]] = []
     for p, pd in enumerate(players_in):
         if not isinstance(pd, dict):
-            raise InvalidPosition(f"players[{p}] must be an object")
+            raise InvalidPosition(f"players[{p}] must be an object, not {_short(pd)}")
         lay: dict[str, Any] = {}
-        for zone in ("deck", "hand", "discard", "prizes", "resolving", "supporter"):
-            lay[zone] = walk_zone(p, pd.get(zone, []), f"players[{p}].{zone}")
-        lay["slots"] = []
-        slots_in = [("active", pd.get("active"))]
+        for zone in _ZONES:
+            lay[zone] = reader.zone(p, pd.get(zone), f"players[{p}].{zone}")
         bench = pd.get("bench", [])
+        if bench is None:
+            bench = []
         if not isinstance(bench, list):
-            raise InvalidPosition(f"players[{p}].bench must be a list")
-        if len(bench) > 5:
-            raise InvalidPosition(f"players[{p}].bench has {len(bench)} Pokémon; at most 5")
+            raise InvalidPosition(f"players[{p}].bench must be a list, not {_short(bench)}")
+        if len(bench) > rules.bench_size:
+            raise InvalidPosition(f"players[{p}].bench has {len(bench)} Pokémon; at most "
+                                  f"{rules.bench_size}")
+        slots_in: list[tuple[str, Any]] = [("active", pd.get("active"))]
         slots_in += [(f"bench[{i}]", b) for i, b in enumerate(bench)]
+        lay["slots"] = []
         for where, sd in slots_in:
-            if sd is None:
+            base = f"players[{p}].{where}"
+            if sd is None and where == "active":
                 lay["slots"].append(None)
                 continue
             if not isinstance(sd, dict):
-                raise InvalidPosition(f"players[{p}].{where} must be an object or null")
-            base = f"players[{p}].{where}"
-            sl: dict[str, Any] = {"data": sd}
-            sl["cards"] = walk_zone(p, sd.get("cards"), base + ".cards")
+                raise InvalidPosition(f"{base} must be a Pokémon object"
+                                      f"{' or null' if where == 'active' else ''}, not "
+                                      f"{_short(sd)}")
+            sl: dict[str, Any] = {"data": sd, "where": base}
+            sl["cards"] = reader.zone(p, sd.get("cards"), base + ".cards")
             if not sl["cards"]:
                 raise InvalidPosition(f"{base}.cards must list at least the Pokémon card")
-            sl["energy"] = walk_zone(p, sd.get("energy", []), base + ".energy")
+            sl["energy"] = reader.zone(p, sd.get("energy"), base + ".energy")
             tool = sd.get("tool")
-            sl["tool"] = walk_zone(p, [tool], base + ".tool") if tool else []
-            sl["tms"] = walk_zone(p, sd.get("tms", []), base + ".tms")
+            sl["tool"] = [] if tool is None else [reader.card(tool, p, base + ".tool")]
+            sl["tms"] = reader.zone(p, sd.get("tms"), base + ".tms")
             lay["slots"].append(sl)
         layout.append(lay)
-    stadium_idx = []
-    if pos.get("stadium"):
-        owner = _int(pos.get("stadium_owner", 0), "stadium_owner")
-        if owner not in (0, 1):
-            raise InvalidPosition("'stadium_owner' must be 0 or 1")
-        card_id, num = cards.parse(pos["stadium"], owner, "stadium")
-        entries.append((owner, card_id, num))
-        stadium_idx = [len(entries) - 1]
+    stadium_entry = None
+    if pos.get("stadium") is not None:
+        owner = _int(pos.get("stadium_owner", 0), "stadium_owner", 0, 1)
+        stadium_entry = reader.card(pos["stadium"], owner, "stadium")
+    elif pos.get("stadium_owner") is not None:
+        raise InvalidPosition("stadium_owner: there is no Stadium in play (stadium is null)")
 
     # Pass 2: numbers.
-    used = {n for _, _, n in entries if n is not None}
-    if len(used) != sum(1 for _, _, n in entries if n is not None):
-        raise InvalidPosition("a card number #n is used twice")
-    numbers: list[int] = []
-    free = (i for i in range(len(entries) + len(used) + 1) if i not in used)
-    for _, _, n in entries:
-        numbers.append(n if n is not None else next(free))
+    entries = reader.entries
+    given = [n for _, _, n in entries if n is not None]
+    used = set(given)
+    if len(used) != len(given):
+        dup = next(n for n in given if given.count(n) > 1)
+        raise InvalidPosition(f"card number #{dup} is used twice (every card of the match "
+                              "appears once)")
     total = len(entries)
+    free = (i for i in range(total + 1) if i not in used)
+    numbers = [n if n is not None else next(free) for _, _, n in entries]
     if sorted(numbers) != list(range(total)):
         raise InvalidPosition(f"card numbers must be exactly 0..{total - 1} (every card of "
                               "the match appears once)")
@@ -249,7 +302,6 @@ def from_position(pool: CardPool, pos: Any, *, record_log: bool = True,
     for (owner, card_id, _), n in zip(entries, numbers, strict=True):
         by_number[n] = (owner, card_id)
 
-    rules = rules or RULESETS[era]
     m = Match(pool, ([], []), rules, validate=False, record_log=record_log, start=False)
     m.defs = [pool.get(card_id) for _, card_id in by_number]
     m.owner = [owner for owner, _ in by_number]
@@ -266,44 +318,33 @@ def from_position(pool: CardPool, pos: Any, *, record_log: bool = True,
         pl.prizes = ids(lay["prizes"])
         pl.resolving = ids(lay["resolving"])
         pl.supporter = ids(lay["supporter"])
-        pl.mulligans = _int(pd.get("mulligans", 0), f"players[{p}].mulligans")
-        built: list[Slot | None] = []
-        for k, sl in enumerate(lay["slots"]):
-            if sl is None:
-                built.append(None)
-                continue
-            built.append(_slot(m, p, sl, ids, f"players[{p}]." +
-                               ("active" if k == 0 else f"bench[{k - 1}]")))
+        pl.mulligans = _int(pd.get("mulligans", 0), f"players[{p}].mulligans", 0, MAX_NUMBER)
+        built = [None if sl is None else _slot(p, sl, ids) for sl in lay["slots"]]
         pl.active = built[0]
         pl.bench = [s for s in built[1:] if s is not None]
-        flags = pd.get("flags", {}) or {}
-        if not isinstance(flags, dict):
-            raise InvalidPosition(f"players[{p}].flags must be an object")
-        pl.energy_attached = bool(flags.get("energy_attached", False))
-        pl.energy_target = _int(flags.get("energy_target", -1), f"players[{p}].flags.energy_target")
-        pl.supporter_played = bool(flags.get("supporter_played", False))
-        pl.stadium_played = bool(flags.get("stadium_played", False))
-        pl.retreats = _int(flags.get("retreats", 0), f"players[{p}].flags.retreats")
-        pl.retreat_blocked = [int(x) for x in flags.get("retreat_blocked", [])]
-        pl.powers_used = [(int(a), int(b)) for a, b in flags.get("powers_used", [])]
-        pl.turn_effects = {str(k): int(v) for k, v in (flags.get("turn_effects") or {}).items()}
+        _flags(pl, pd.get("flags"), f"players[{p}].flags")
         m.players[p] = pl
 
-    if stadium_idx:
-        m.stadium = numbers[stadium_idx[0]]
-    m.turn = _int(pos.get("turn", 1), "turn")
-    m.current = _int(pos.get("current", 0), "current")
-    m.first = _int(pos.get("first", 0), "first")
-    if m.current not in (0, 1) or m.first not in (0, 1):
-        raise InvalidPosition("'current' and 'first' must be 0 or 1")
-    m.turn_over = bool(pos.get("turn_over", False))
-    m.prize_count = _int(pos.get("prize_count", rules.prizes), "prize_count")
-    m.sudden_death = _int(pos.get("sudden_death", 0), "sudden_death")
-    m.over = bool(pos.get("over", False))
-    m.winner = pos.get("winner")
-    m.result = str(pos.get("result", ""))
+    if stadium_entry is not None:
+        m.stadium = numbers[stadium_entry]
+    m.turn = _int(pos.get("turn", 1), "turn", 0, MAX_NUMBER)
+    m.current = _int(pos.get("current", 0), "current", 0, 1)
+    m.first = _int(pos.get("first", 0), "first", 0, 1)
+    m.turn_over = _bool(pos.get("turn_over", False), "turn_over")
+    m.prize_count = _int(pos.get("prize_count", rules.prizes), "prize_count", 0, MAX_NUMBER)
+    m.sudden_death = _int(pos.get("sudden_death", 0), "sudden_death", 0, MAX_NUMBER)
+    m.over = _bool(pos.get("over", False), "over")
+    winner = pos.get("winner")
+    m.winner = None if winner is None else _int(winner, "winner", 0, 1)
+    result = pos.get("result", "")
+    if not isinstance(result, str) or len(result) > _MAX_TEXT:
+        raise InvalidPosition(f"result must be a short string, not {_short(result)}")
+    m.result = result
+    _stack(m, pos.get("stack"))
+    return m
 
-    stack_in = pos.get("stack")
+
+def _stack(m: Match, stack_in: Any) -> None:
     if stack_in is None:
         # A hand-written position without programs: the current player's main phase.
         from .rules import GAME_PROGRAM, MainPhase
@@ -311,84 +352,197 @@ def from_position(pool: CardPool, pos: Any, *, record_log: bool = True,
         main_at = next(i for i, ins in enumerate(GAME_PROGRAM) if isinstance(ins, MainPhase))
         stack_in = [{"program": "rule:game", "pc": main_at, "player": 0}]
     if not isinstance(stack_in, list):
-        raise InvalidPosition("'stack' must be a list of frames")
+        raise InvalidPosition(f"stack must be a list of frames, not {_short(stack_in)}")
+    if len(stack_in) > _MAX_FRAMES:
+        raise InvalidPosition(f"stack has {len(stack_in)} frames; at most {_MAX_FRAMES}")
+    n_cards = len(m.defs)
     for i, fd in enumerate(stack_in):
-        if not isinstance(fd, dict) or "program" not in fd:
-            raise InvalidPosition(f"stack[{i}] must be an object with a 'program'")
+        where = f"stack[{i}]"
+        if not isinstance(fd, dict):
+            raise InvalidPosition(f"{where} must be an object, not {_short(fd)}")
+        key = fd.get("program")
+        if not isinstance(key, str) or len(key) > _MAX_TEXT:
+            raise InvalidPosition(f"{where}.program must be a program name, not {_short(key)}")
         try:
-            code = pool.program(str(fd["program"]))
+            code = m.pool.program(key)
         except UnknownCard as exc:
-            raise InvalidPosition(f"stack[{i}]: {exc}") from None
-        pc = _int(fd.get("pc", 0), f"stack[{i}].pc")
-        if not 0 <= pc <= len(code):
-            raise InvalidPosition(f"stack[{i}].pc {pc} is outside its program")
-        variables = fd.get("vars", {}) or {}
-        if not isinstance(variables, dict):
-            raise InvalidPosition(f"stack[{i}].vars must be an object")
-        m.stack.append(Frame(str(fd["program"]), code, _int(fd.get("player", 0), "player"),
-                             _int(fd.get("source", -1), "source"),
-                             _int(fd.get("user", -1), "user"),
-                             _int(fd.get("target", -1), "target"),
-                             _vars(variables), pc))
-    if not m.over:
-        m._run()
-    return m
+            raise InvalidPosition(f"{where}.program: {exc}") from None
+        pc = _int(fd.get("pc", 0), f"{where}.pc", 0, len(code))
+        variables = fd.get("vars")
+        m.stack.append(Frame(
+            key, code, _int(fd.get("player", 0), f"{where}.player", 0, 1),
+            _int(fd.get("source", -1), f"{where}.source", -1, n_cards - 1),
+            _int(fd.get("user", -1), f"{where}.user", -1, n_cards - 1),
+            _int(fd.get("target", -1), f"{where}.target", -1, n_cards - 1),
+            _vars(variables, f"{where}.vars"), pc))
 
 
-def _vars(d: dict[str, Any]) -> dict[str, Any]:
-    # A deep copy: the frame must share no list with the caller's position.
-    return {str(k): _plain(v) for k, v in d.items()}
+def _vars(d: Any, where: str) -> dict[str, Any]:
+    """A frame's variables: what the engine writes is a flat map of names to booleans,
+    integers and lists of them. Anything else (strings, objects, deep nesting) is refused;
+    the result shares nothing with the caller's position."""
+    if d is None:
+        return {}
+    if not isinstance(d, dict):
+        raise InvalidPosition(f"{where} must be an object, not {_short(d)}")
+    if len(d) > _MAX_VARS:
+        raise InvalidPosition(f"{where} has {len(d)} variables; at most {_MAX_VARS}")
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        if not isinstance(k, str) or len(k) > _MAX_TEXT:
+            raise InvalidPosition(f"{where}: {_short(k)} is not a variable name")
+        here = f"{where}.{k}"
+        if isinstance(v, list):
+            if len(v) > _MAX_VAR_LIST:
+                raise InvalidPosition(f"{here} has {len(v)} items; at most {_MAX_VAR_LIST}")
+            out[k] = [_var_scalar(x, f"{here}[{j}]") for j, x in enumerate(v)]
+        else:
+            out[k] = _var_scalar(v, here)
+    return out
 
 
-def _int(value: Any, where: str) -> int:
+def _var_scalar(v: Any, where: str) -> int:
+    if isinstance(v, bool):
+        return v
+    return _int(v, where, -MAX_NUMBER, MAX_NUMBER)
+
+
+def _short(value: Any) -> str:
+    """A value for an error message, cut short (a hostile value may be huge or deep)."""
+    if isinstance(value, (dict, list)):
+        return f"a {'JSON object' if isinstance(value, dict) else 'list'}"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+        return "a huge number"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _int(value: Any, where: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidPosition(f"{where} must be an integer, not {value!r}")
+        raise InvalidPosition(f"{where} must be an integer, not {_short(value)}")
+    if not lo <= value <= hi:
+        raise InvalidPosition(f"{where} must be {lo}..{hi}, not {_short(value)}")
     return value
 
 
-def _slot(m: Match, owner: int, sl: dict[str, Any], ids: Any, where: str) -> Slot:
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidPosition(f"{where} must be true or false, not {_short(value)}")
+    return value
+
+
+def _list(value: Any, where: str, most: int) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise InvalidPosition(f"{where} must be a list, not {_short(value)}")
+    if len(value) > most:
+        raise InvalidPosition(f"{where} has {len(value)} items; at most {most}")
+    return value
+
+
+def _names(value: Any, where: str) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise InvalidPosition(f"{where} must be an object, not {_short(value)}")
+    if len(value) > _MAX_MARKERS:
+        raise InvalidPosition(f"{where} has {len(value)} entries; at most {_MAX_MARKERS}")
+    for k in value:
+        if not isinstance(k, str) or len(k) > _MAX_TEXT:
+            raise InvalidPosition(f"{where}: {_short(k)} is not a name")
+    return value
+
+
+def _flags(pl: PlayerState, flags: Any, where: str) -> None:
+    if flags is None:
+        flags = {}
+    if not isinstance(flags, dict):
+        raise InvalidPosition(f"{where} must be an object, not {_short(flags)}")
+    pl.energy_attached = _bool(flags.get("energy_attached", False), where + ".energy_attached")
+    pl.energy_target = _int(flags.get("energy_target", -1), where + ".energy_target",
+                            -1, MAX_NUMBER)
+    pl.supporter_played = _bool(flags.get("supporter_played", False),
+                                where + ".supporter_played")
+    pl.stadium_played = _bool(flags.get("stadium_played", False), where + ".stadium_played")
+    pl.retreats = _int(flags.get("retreats", 0), where + ".retreats", 0, MAX_NUMBER)
+    blocked = _list(flags.get("retreat_blocked"), where + ".retreat_blocked", _MAX_FLAG_ITEMS)
+    pl.retreat_blocked = [_int(x, f"{where}.retreat_blocked[{i}]", 0, MAX_NUMBER)
+                          for i, x in enumerate(blocked)]
+    used = _list(flags.get("powers_used"), where + ".powers_used", _MAX_FLAG_ITEMS)
+    pl.powers_used = []
+    for i, pair in enumerate(used):
+        at = f"{where}.powers_used[{i}]"
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise InvalidPosition(f"{at} must be a pair [card number, power index]")
+        pl.powers_used.append((_int(pair[0], at + "[0]", 0, MAX_NUMBER),
+                               _int(pair[1], at + "[1]", 0, MAX_NUMBER)))
+    effects = _names(flags.get("turn_effects"), where + ".turn_effects")
+    pl.turn_effects = {k: _int(v, f"{where}.turn_effects.{k}", 0, MAX_NUMBER)
+                       for k, v in effects.items()}
+
+
+def _slot(owner: int, sl: dict[str, Any], ids: Any) -> Slot:
     sd = sl["data"]
+    where = sl["where"]
     cards = ids(sl["cards"])
-    s = Slot(cards[0], owner, _int(sd.get("played_turn", 0), where + ".played_turn"))
+    s = Slot(cards[0], owner, _int(sd.get("played_turn", 0), where + ".played_turn",
+                                   0, MAX_NUMBER))
     s.cards = cards
     s.top = cards[-1]
-    for c in cards:
-        if m.defs[c].kind != 0:
-            raise InvalidPosition(f"{where}.cards: {m.defs[c].id} is not a Pokémon card")
     s.energy = ids(sl["energy"])
     tool = ids(sl["tool"])
     s.tool = tool[0] if tool else -1
     s.tms = ids(sl["tms"])
-    s.damage = _int(sd.get("damage", 0), where + ".damage")
-    if s.damage < 0 or s.damage % 10:
-        raise InvalidPosition(f"{where}.damage must be a non-negative multiple of 10")
+    s.damage = _int(sd.get("damage", 0), where + ".damage", 0, MAX_NUMBER)
     bits = 0
-    for name in sd.get("conditions", []) or []:
-        if name not in CONDITION_BITS:
-            raise InvalidPosition(f"{where}.conditions: unknown Special Condition {name!r} "
-                                  f"(known: {', '.join(CONDITION_BITS)})")
+    names = _list(sd.get("conditions"), where + ".conditions", len(CONDITION_BITS))
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or name not in CONDITION_BITS:
+            raise InvalidPosition(f"{where}.conditions[{i}]: unknown Special Condition "
+                                  f"{_short(name)} (known: {', '.join(CONDITION_BITS)})")
+        if bits & CONDITION_BITS[name]:
+            raise InvalidPosition(f"{where}.conditions[{i}]: {name!r} is listed twice")
         bits |= CONDITION_BITS[name]
     s.conditions = bits
-    s.paralyzed_turn = _int(sd.get("paralyzed_turn", 0), where + ".paralyzed_turn")
-    markers = sd.get("markers", {}) or {}
-    if not isinstance(markers, dict):
-        raise InvalidPosition(f"{where}.markers must be an object")
-    s.markers = {str(k): _int(v, f"{where}.markers.{k}") for k, v in markers.items()}
+    s.paralyzed_turn = _int(sd.get("paralyzed_turn", 0), where + ".paralyzed_turn",
+                            0, MAX_NUMBER)
+    markers = _names(sd.get("markers"), where + ".markers")
+    s.markers = {k: _int(v, f"{where}.markers.{k}", 0, MAX_NUMBER) for k, v in markers.items()}
     return s
 
 
 # --------------------------------------------------------------------------- views
 
 
+def setup_face_down(m: Match) -> bool:
+    """Are the Pokémon put down during setup still face down? "You and your opponent each
+    choose a Basic Pokémon card ... and put them face down" and only after the Prizes are
+    set "Flip over all of the Active and Benched Pokémon": all of setup (turn 0)."""
+    return m.turn == 0 and not m.over
+
+
+FACE_DOWN: dict[str, Any] = {"face_down": True}
+
+
 def player_view(m: Match, viewer: int) -> dict[str, Any]:
-    """The position as ``viewer`` may see it: the opponent's hand, both decks and all
-    Prizes become counts; the stack and pending options of the opponent are left out."""
+    """The position as ``viewer`` may see it. Hidden: the order and cards of both decks and
+    every Prize (counts), the opponent's hand (a count), the opponent's Pokémon while they
+    are face down during setup (``{"face_down": true}`` each), the running programs and
+    the options of the opponent's pending choice."""
+    if viewer not in (0, 1):
+        raise ValueError(f"a viewer is player 0 or 1, not {viewer!r}")
     pos = to_position(m)
+    face_down = setup_face_down(m)
     for p, pd in enumerate(pos["players"]):
         pd["deck"] = len(pd["deck"])
         pd["prizes"] = len(pd["prizes"])
         if p != viewer:
             pd["hand"] = len(pd["hand"])
+            if face_down:
+                if pd["active"] is not None:
+                    pd["active"] = dict(FACE_DOWN)
+                pd["bench"] = [dict(FACE_DOWN) for _ in pd["bench"]]
     pos.pop("stack", None)
     pending = pos.get("pending")
     if pending and pending.get("player") != viewer and pending.get("type") == "choice":

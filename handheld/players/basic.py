@@ -250,10 +250,9 @@ def lookahead_scores(m: Match, choice: Choice, seed: int, horizon: int = 64) -> 
     next main phase (coins from one seeded stream, the same for every option; any other
     decision on the way takes its first option), then scoring the position. For the rare
     decisions a fixed rule cannot judge ("you may ...")."""
-    base = m.position()
     scores = []
     for i in range(len(choice.options)):
-        sim = Match.from_position(m.pool, base, record_log=False, rules=m.rules)
+        sim = m.copy()
         rng = random.Random(seed)
         sim.apply(i)
         for _ in range(horizon):

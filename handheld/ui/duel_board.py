@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from ..engine.carddefs import CardDef
 from ..engine.energy import types_of
 from ..engine.ops import max_hp
+from ..engine.position import setup_face_down
 from ..engine.ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from .icons import ICON_SIZE, energy_icon
 from .palette import INK, MUTED, PAPER, SHADE, TYPE_BAND, WHITE, Color
@@ -97,8 +98,9 @@ class BoardView:
             for i in range(m.rules.bench_size):
                 if i >= len(p.bench):
                     self._empty(surface, Rect(2 + i * 47, bench_y, BENCH_W, BENCH_H))
-            # During setup the opponent's Pokémon lie face down until both have placed.
-            hidden = side != viewer and m.turn == 0
+            # During setup the opponent's Pokémon lie face down until both have placed (the
+            # same rule as the engine's player view).
+            hidden = side != viewer and setup_face_down(m)
             for s in p.in_play():
                 r = rects[s.id]
                 if hidden:

@@ -119,3 +119,16 @@ def scenario_pool() -> CardPool:
     for card in TEST_FACTS:
         pool.add(card, TEST_SCRIPTS.get(card["id"]))
     return pool
+
+
+def evolution_line(pool: CardPool, card_id: str) -> list[str]:
+    """The evolution stack a Pokémon card sits on in play, the Basic first: positions are
+    validated, so a Stage 2 stands on its Stage 1 and Basic (implemented cards preferred)."""
+    line = [card_id]
+    d = pool.get(card_id)
+    while d.stage > 0:
+        below = [c for c in pool if c.name == d.evolves_from and c.stage == d.stage - 1]
+        below.sort(key=lambda c: (not c.implemented, c.id))
+        d = below[0]
+        line.insert(0, d.id)
+    return line

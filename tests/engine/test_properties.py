@@ -13,7 +13,7 @@ from handheld.cards import load_deck
 from handheld.engine import Chance, Match
 from handheld.players import RandomPlayer, chance_outcome, play_match, replay
 
-from .fixtures import scenario_pool
+from .fixtures import evolution_line, scenario_pool
 
 DECKS = (load_deck("blazing_quake"), load_deck("tidal_mind"))
 SETTINGS = settings(max_examples=25, deadline=None,
@@ -177,9 +177,12 @@ def test_every_attack_is_offered_exactly_when_its_cost_is_paid(data: st.DataObje
                  if c["supertype"] == "pokemon" and c["attacks"]
                  and not pool.get(c["id"]).copies_attacks]
     card = data.draw(st.sampled_from(attackers))
-    energy = data.draw(st.lists(st.sampled_from(_BASIC_AND_SPECIAL_ENERGY), max_size=5))
+    # (At most 4 of a Special Energy: the deck rules, which positions keep.)
+    energy = data.draw(st.lists(st.sampled_from(_BASIC_AND_SPECIAL_ENERGY), max_size=5)
+                       .filter(lambda cards: all(cards.count(c) <= 4
+                                                 for c in ("ecard1-158", "ecard1-159"))))
     pos = {"turn": 5, "players": [
-        {"active": {"cards": [card], "energy": energy},
+        {"active": {"cards": evolution_line(pool, card), "energy": energy},
          "deck": ["ecard1-165"] * 5, "prizes": ["ecard1-165"] * 6},
         {"active": {"cards": ["ecard1-72"]}, "deck": ["ecard1-165"] * 5,
          "prizes": ["ecard1-165"] * 6}]}
@@ -217,7 +220,7 @@ def test_every_attack_of_the_set_is_offered_with_its_exact_cost() -> None:
                     break
             for energy in (exact, swapped):
                 pos = {"turn": 5, "players": [
-                    {"active": {"cards": [card["id"]], "energy": energy},
+                    {"active": {"cards": evolution_line(pool, card["id"]), "energy": energy},
                      "deck": ["ecard1-165"] * 5, "prizes": ["ecard1-165"] * 6},
                     {"active": {"cards": ["ecard1-72"]}, "deck": ["ecard1-165"] * 5,
                      "prizes": ["ecard1-165"] * 6}]}

@@ -10,6 +10,7 @@ from handheld.engine import Chance, Choice, Match
 from handheld.players import GreedyPlayer, RandomPlayer, chance_outcome, make_player, play_match
 from handheld.players.basic import attack_value
 from handheld.sim import run_sim
+from tests.engine.fixtures import evolution_line
 
 POOL = default_pool()
 DECKS = [load_deck("blazing_quake"), load_deck("tidal_mind")]
@@ -96,7 +97,8 @@ def _lightning_strike(defender_damage: int) -> Match:
     from tests.engine.scenario import authoring_position
 
     pos = authoring_position({"players": [
-        {"active": {"cards": ["ecard1-34"], "energy": ["ecard1-163*2", "ecard1-165*2"]}},
+        {"active": {"cards": evolution_line(POOL, "ecard1-34"),   # Ampharos on its line
+                    "energy": ["ecard1-163*2", "ecard1-165*2"]}},
         {"active": {"cards": ["ecard1-72"], "damage": defender_damage},
          "bench": [{"cards": ["ecard1-72"]}]}]})
     m = Match.from_position(POOL, pos)
@@ -120,7 +122,8 @@ def test_greedy_puts_the_card_it_needs_on_top() -> None:
 
     # Machamp's Terraforming; the Active Machop can evolve into the Machoke in the deck.
     pos = authoring_position({"players": [
-        {"active": {"cards": ["ecard1-117"]}, "bench": [{"cards": ["ecard1-51"]}],
+        {"active": {"cards": ["ecard1-117"]},
+         "bench": [{"cards": evolution_line(POOL, "ecard1-51")}],
          "deck": ["ecard1-165", "ecard1-165", "ecard1-85"]},
         {"active": {"cards": ["ecard1-72"]}}]})
     m = Match.from_position(POOL, pos)
