@@ -1,0 +1,44 @@
+"""``python -m handheld.engine [--deck-dir DIR]``: the protocol on stdin and stdout."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from .session import serve
+from .wire import read_request_lines
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line on stderr, exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _Parser(prog="python -m handheld.engine",
+                     description="The rules engine over a JSON-lines protocol on stdin and "
+                                 "stdout (docs/PROTOCOL.md).")
+    parser.add_argument("--deck-dir", metavar="DIR", type=Path,
+                        help="a directory whose .deck files clients may name in \"new\"")
+    args = parser.parse_args(argv)
+    deck_dir: Path | None = args.deck_dir
+    if deck_dir is not None and not deck_dir.is_dir():
+        parser.error(f"--deck-dir {str(deck_dir)!r} is not a directory")
+    try:
+        serve(read_request_lines(sys.stdin.buffer), sys.stdout, deck_dir=deck_dir)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The client went away: nothing left to say, and nowhere to say it.
+        # (Python's advice: point stdout at devnull so the flush at exit is silent.)
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return 0
