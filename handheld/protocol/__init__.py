@@ -6,16 +6,16 @@ This package is the engine's I/O boundary: it loads the card pool and deck files
 pure engine never does. Everything a client sends is hostile until checked: a line is read
 as bytes with a bounded length, its nesting and number sizes are bounded before
 ``json.loads`` sees it, every field of every command is type-checked, and a deck named by a
-client is only ever a ready-made deck, an inline list or a file directly inside the
-directory the operator named with ``--deck-dir``. ``InternalError`` is kept for bugs of
-the engine.
+client is only ever a ready-made deck, an inline list, a file directly inside the
+directory the operator named with ``--deck-dir`` or a deck saved under ``--data-dir``.
+``InternalError`` is kept for bugs of the engine.
 """
 
 from __future__ import annotations
 
 from .cli import main
 from .decks import DeckSources
-from .errors import NoMatch, ProtocolError, RequestTooLarge, UnknownDeck
+from .errors import NoMatch, ProtocolError, RequestTooLarge, SavesUnreadable, UnknownDeck
 from .session import COMMANDS, PROTOCOL_VERSION, Session, reply_to, serve
 from .wire import (
     MAX_DEPTH,
@@ -38,6 +38,7 @@ __all__ = [
     "OversizedLine",
     "ProtocolError",
     "RequestTooLarge",
+    "SavesUnreadable",
     "Session",
     "UnknownDeck",
     "encode",

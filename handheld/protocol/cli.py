@@ -1,4 +1,5 @@
-"""``python -m handheld.engine [--deck-dir DIR]``: the protocol on stdin and stdout."""
+"""``python -m handheld.engine [--deck-dir DIR] [--data-dir DIR]``: the protocol on stdin
+and stdout."""
 
 from __future__ import annotations
 
@@ -27,12 +28,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                                  "stdout (docs/PROTOCOL.md).")
     parser.add_argument("--deck-dir", metavar="DIR", type=Path,
                         help="a directory whose .deck files clients may name in \"new\"")
+    parser.add_argument("--data-dir", metavar="DIR", type=Path,
+                        help="a handheld's data directory whose saved decks clients may "
+                             "use in \"new\" (read only)")
     args = parser.parse_args(argv)
-    deck_dir: Path | None = args.deck_dir
-    if deck_dir is not None and not deck_dir.is_dir():
-        parser.error(f"--deck-dir {str(deck_dir)!r} is not a directory")
+    for flag, folder in (("--deck-dir", args.deck_dir), ("--data-dir", args.data_dir)):
+        if folder is not None and not folder.is_dir():
+            parser.error(f"{flag} {str(folder)!r} is not a directory")
     try:
-        serve(read_request_lines(sys.stdin.buffer), sys.stdout, deck_dir=deck_dir)
+        serve(read_request_lines(sys.stdin.buffer), sys.stdout, deck_dir=args.deck_dir,
+              data_dir=args.data_dir)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

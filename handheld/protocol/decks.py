@@ -1,8 +1,9 @@
 """Where a deck named in ``new`` may come from, and nowhere else: a ready-made deck of the
-assets, an inline list of card ids, or a ``.deck`` file directly inside the directory the
-operator named with ``--deck-dir``. A client's string is never used as a path: it is a
-plain file name looked up in that one directory, and an unknown name gets the same answer
-whatever exists elsewhere. A deck file's contents are never echoed."""
+assets, an inline list of card ids, a ``.deck`` file directly inside the directory the
+operator named with ``--deck-dir``, or a deck saved in the profiles of ``--data-dir``. A
+client's string is never used as a path: it is a plain file name looked up in that one
+directory, and an unknown name gets the same answer whatever exists elsewhere. A deck
+file's contents are never echoed."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from ..engine.deck import MAX_LIST_CARDS
 from ..engine.errors import InvalidDeck
 from .errors import ProtocolError, UnknownDeck
 from .fields import shown
+from .saved import SavedDecks
 
 DECK_SUFFIX = ".deck"
 MAX_CARD_ID_CHARS = 40  # a card id ("ecard1-98") is far shorter
@@ -27,11 +29,16 @@ _DECK_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,99}")
 
 class DeckSources:
     """Where a deck named in ``new`` may come from: a ready-made deck of the assets, an
-    inline list of card ids, or a ``.deck`` file directly inside the operator's deck
-    directory (``--deck-dir``). A client's string is never used as a path."""
+    inline list of card ids, a ``.deck`` file directly inside the operator's deck
+    directory (``--deck-dir``), or a deck saved on the handheld whose data directory the
+    operator named (``--data-dir``). A client's string is never used as a path."""
 
-    def __init__(self, deck_dir: Path | None = None) -> None:
+    def __init__(self, deck_dir: Path | None = None, data_dir: Path | None = None) -> None:
         self.deck_dir = Path(os.path.realpath(deck_dir)) if deck_dir is not None else None
+        self.saved = SavedDecks(data_dir) if data_dir is not None else None
+
+    def saved_names(self) -> dict[str, list[str]]:
+        return self.saved.names() if self.saved is not None else {}
 
     def ready_made(self) -> list[str]:
         return deck_names()
@@ -62,9 +69,14 @@ class DeckSources:
     def load(self, spec: Any, where: str, pool_has: Callable[[str], bool]) -> list[str]:
         if isinstance(spec, list):
             return self._inline(spec, where)
+        if isinstance(spec, dict):
+            if self.saved is None:
+                raise UnknownDeck(f"{where}: saved decks are not available (the engine was "
+                                  "started without --data-dir)")
+            return self._inline(self.saved.load(spec, where), where)
         if not isinstance(spec, str):
-            raise ProtocolError(f"{where} must be a deck name or a list of card ids, not "
-                                f"{type(spec).__name__}")
+            raise ProtocolError(f"{where} must be a deck name, a saved deck or a list of "
+                                f"card ids, not {type(spec).__name__}")
         if spec in self.ready_made():
             try:
                 return load_ready_made_deck(spec)

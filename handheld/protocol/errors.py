@@ -21,3 +21,8 @@ class NoMatch(ProtocolError):
 class UnknownDeck(ProtocolError):
     """A deck name that is neither a ready-made deck nor a deck file of the deck directory.
     The wording is the same whatever exists elsewhere on the disk."""
+
+
+class SavesUnreadable(ProtocolError):
+    """A saved deck was asked for, but the save file of ``--data-dir`` cannot be read: none
+    there, damaged, another program's, or of another version. The file is not changed."""

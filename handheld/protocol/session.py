@@ -37,9 +37,9 @@ class _Command:
 class Session:
     """One client's state: the match, the seeded RNG for chance nodes, the options."""
 
-    def __init__(self, deck_dir: Path | None = None) -> None:
+    def __init__(self, deck_dir: Path | None = None, data_dir: Path | None = None) -> None:
         self.pool = default_pool()
-        self.decks = DeckSources(deck_dir)
+        self.decks = DeckSources(deck_dir, data_dir)
         self.match: Match | None = None
         self.rng = random.Random(0)
         self.auto_chance = False
@@ -83,13 +83,14 @@ class Session:
 
     def cmd_hello(self, req: dict[str, Any]) -> dict[str, Any]:
         return {"protocol": PROTOCOL_VERSION, "eras": sorted(RULESETS),
-                "decks": self.decks.ready_made(), "deck_files": self.decks.files()}
+                "decks": self.decks.ready_made(), "deck_files": self.decks.files(),
+                "saved_decks": self.decks.saved_names()}
 
     def cmd_new(self, req: dict[str, Any]) -> dict[str, Any]:
         decks = req.get("decks")
         if not isinstance(decks, list) or len(decks) != 2:
             raise ProtocolError("\"decks\" must be a list of two decks (ready-made deck names, "
-                                "deck file names or lists of card ids)")
+                                "deck file names, saved decks or lists of card ids)")
         era = word_field(req, "era", "expedition", RULESETS)
         lists = [self.decks.load(d, f"decks[{i}]", self.pool.__contains__)
                  for i, d in enumerate(decks)]
@@ -287,9 +288,9 @@ def reply_to(session: Session, raw: str | bytes | OversizedLine) -> dict[str, An
 
 
 def serve(lines: Iterable[str | bytes | OversizedLine], out: IO[str], *,
-          deck_dir: Path | None = None) -> None:
+          deck_dir: Path | None = None, data_dir: Path | None = None) -> None:
     """Answer each request line; errors never end the session (only "quit" or EOF do)."""
-    session = Session(deck_dir)
+    session = Session(deck_dir, data_dir)
     for raw in lines:
         reply = reply_to(session, raw)
         if reply is None:

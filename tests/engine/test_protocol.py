@@ -141,7 +141,8 @@ def test_the_deck_directory_on_the_command_line(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("args", [["--deck-dir", "/no/such/dir"], ["--deck-dir"],
-                                  ["--deck-dir", "/etc/hostname"], ["--bogus"]])
+                                  ["--deck-dir", "/etc/hostname"], ["--bogus"],
+                                  ["--data-dir", "/no/such/dir"], ["--data-dir", ""]])
 def test_command_line_errors_are_one_line(args: list[str]) -> None:
     done = subprocess.run([sys.executable, "-m", "handheld.engine", *args], cwd=ROOT,
                           input="", capture_output=True, text=True, timeout=60)

@@ -171,7 +171,8 @@ BAD_REQUESTS: list[tuple[Any, str]] = [
     ({"cmd": "new", "decks": DECKS, "auto_chance": 1}, "ProtocolError"),
     ({"cmd": "new", "decks": "blazing_quake"}, "ProtocolError"),
     ({"cmd": "new", "decks": [DECKS[0], 7]}, "ProtocolError"),
-    ({"cmd": "new", "decks": [DECKS[0], {"deck": "x"}]}, "ProtocolError"),
+    ({"cmd": "new", "decks": [DECKS[0], {"deck": "x"}]}, "UnknownDeck"),  # no --data-dir
+    ({"cmd": "new", "decks": [DECKS[0], {"path": "/etc/passwd"}]}, "UnknownDeck"),
     ({"cmd": "new", "decks": [DECKS[0], ["ecard1-98", 3]]}, "ProtocolError"),
     ({"cmd": "new", "decks": [DECKS[0], ["x" * 41] * 60]}, "ProtocolError"),
     ({"cmd": "new", "decks": [DECKS[0], ["ecard1-164"] * 5000]}, "InvalidDeck"),

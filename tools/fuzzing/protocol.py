@@ -8,7 +8,8 @@ through the protocol's own byte reader first. The lines mix:
   nesting far past the limit, 4,300-digit integers, ``NaN``/``Infinity``, over-long lines;
 * every command with each field given a wrong type or value, unknown fields, missing ones;
 * deck names that look like paths (``../``, absolute paths, ``/etc/passwd``, ``/dev/zero``,
-  a FIFO, a symlink out of the directory, a file whose contents are secret);
+  a FIFO, a symlink out of the directory, a file whose contents are secret), and saved
+  decks of a real save file, well and badly named;
 * well-formed play over real matches: legal and illegal options, chance nodes resolved with
   valid and malformed outcomes, computer players, views and logs;
 * ``load`` of positions captured from those matches, as they are or mutated
@@ -20,12 +21,14 @@ A failure is: a traceback out of ``serve`` or a hang (``traceback``/``hang``); a
 ``ok``, or is missing or extra (recorded as ``internal_error`` with "bad reply"); a
 refused ``new``/``load``/``choose``/``resolve`` that changed the match, or a view that
 shows the opponent's hand (``false_accept``); any secret file content in a reply
-(``false_accept``).
+(``false_accept``); a deck file or the save file changed, made or removed
+(``file_changed``).
 """
 
 from __future__ import annotations
 
 import copy
+import hashlib
 import io
 import json
 import os
@@ -36,8 +39,9 @@ from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
-from handheld.cards import decks_dir
+from handheld.cards import decks_dir, load_ready_made_deck
 from handheld.protocol import MAX_LINE_BYTES, read_request_lines, serve
+from handheld.save import SAVE_FILE, Saves
 
 from .core import AreaResult, Hang, time_limit
 
@@ -49,7 +53,7 @@ LINE_SECONDS = 10.0  # one request line may take this long before it counts as a
 EPISODE_LINES = (40, 400)
 ERROR_TYPES = {"ProtocolError", "RequestTooLarge", "NoMatch", "UnknownDeck", "IllegalAction",
                "NotAChoice", "BadChanceOutcome", "InvalidDeck", "InvalidPosition",
-               "UnknownCard", "GameOver"}
+               "UnknownCard", "GameOver", "SavesUnreadable"}
 COMMANDS = ("hello", "new", "load", "decision", "legal", "choose", "resolve", "auto",
             "position", "view", "log", "outcome", "card", "quit")
 READY = ("blazing_quake", "tidal_mind", "dark_steel", "ember_blaze", "mind_games")
@@ -70,6 +74,7 @@ class Secrets:
         self.deck_dir = base / "decks"
         self.deck_dir.mkdir()
         good = (decks_dir() / "tidal_mind.deck").read_text(encoding="utf-8")
+        good_ids = load_ready_made_deck("tidal_mind")
         (self.deck_dir / "mine.deck").write_text(good)
         (self.deck_dir / "secret.deck").write_text(f"4 {self.markers[0]}\n56 ecard1-164\n")
         (base / "outside.deck").write_text(f"4 {self.markers[1]}\n" + good)
@@ -82,6 +87,25 @@ class Secrets:
         (self.deck_dir / "zero.deck").symlink_to("/dev/zero")
         (self.deck_dir / "sub.deck").mkdir()
         self.outside = base / "outside.deck"
+        self.data_dir = base / "data"
+        self.data_dir.mkdir()
+        with Saves.open(self.data_dir / SAVE_FILE) as saves:
+            ash = saves.create_profile("Ash")
+            saves.save_deck(ash.id, "Water", good_ids)
+            saves.save_deck(ash.id, "Half", good_ids[:7])
+        # A second handheld whose save file has bits flipped: refused, never changed.
+        self.damaged_dir = base / "damaged"
+        self.damaged_dir.mkdir()
+        data = bytearray((self.data_dir / SAVE_FILE).read_bytes())
+        for _ in range(rng.randint(1, 40)):  # the first pages hold the schema and the decks
+            data[rng.randrange(min(len(data), rng.choice([100, 4096, 16384])))] ^= \
+                1 << rng.randrange(8)
+        (self.damaged_dir / SAVE_FILE).write_bytes(bytes(data))
+        self.saved_specs: list[Any] = [
+            {"deck": "Water"}, {"deck": "water", "profile": "ash"}, {"deck": "Half"},
+            {"deck": "Nope"}, {"deck": "Water", "profile": "Misty"}, {"deck": 3}, {},
+            {"deck": "Water", "path": "/etc/passwd"}, {"deck": "../" * 40},
+            {"deck": ["Water"]}, {"profile": "Ash"}]
         try:
             first = Path("/etc/passwd").read_text(encoding="utf-8").split("\n", 1)[0]
             if len(first) >= 8:
@@ -96,7 +120,8 @@ class Secrets:
             str(self.deck_dir / "mine.deck"), str(decks_dir() / "tidal_mind.deck"),
             *(str(p) for p in sorted(self.deck_dir.iterdir())), str(self.deck_dir),
             "./mine", "decks/mine", "..", ".", "", " mine", "mine\u0000", "mine/", "MINE",
-            "%2e%2e/outside", "~/outside", "C:\\x.deck", "a" * 300, *READY]
+            "%2e%2e/outside", "~/outside", "C:\\x.deck", "a" * 300, *READY,
+            *self.saved_specs]
 
     def leaked(self, line: str) -> str | None:
         return next((m for m in self.markers if m in line), None)
@@ -377,7 +402,10 @@ class Episode:
                    "auto_chance": rng.random() < 0.5}
             return json.dumps(req).encode(), False
         if r < 0.08:
-            decks = [rng.choice(READY), rng.choice(self.secrets.deck_names)]
+            names = self.secrets.deck_names
+            if rng.random() < 0.5:
+                names = [n for n in names if isinstance(n, str) and "/" in n]
+            decks = [rng.choice(READY), rng.choice(names)]
             rng.shuffle(decks)
             return json.dumps({"cmd": "new", "decks": decks}).encode(), False
         if r < 0.15:
@@ -446,7 +474,9 @@ class Episode:
     def run(self) -> None:
         gen = self.lines()
         try:
-            serve(gen, self.out, deck_dir=self.secrets.deck_dir)
+            data_dir = self.secrets.damaged_dir if self.rng.random() < 0.2 else \
+                self.secrets.data_dir
+            serve(gen, self.out, deck_dir=self.secrets.deck_dir, data_dir=data_dir)
             for line in self.replies():  # the reply to "quit", which ends the loop
                 reply = self.check_line(line, "quit")
                 if reply is None or reply.get("bye") is not True:
@@ -470,10 +500,21 @@ def _no_constant(name: str) -> Any:
 def run(result: AreaResult, attempts: int, rng: random.Random) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         secrets = Secrets(Path(tmp), rng)
-        before = secrets.outside.read_bytes()
+        before = _snapshot(Path(tmp))
         positions: list[dict[str, Any]] = []
         while result.attempts < attempts:
             budget = min(rng.randint(*EPISODE_LINES), attempts - result.attempts)
             Episode(result, rng, secrets, positions, budget).run()
-        if secrets.outside.read_bytes() != before:
-            result.fail("file_changed", "a file outside the deck directory changed", "")
+        after = _snapshot(Path(tmp))
+        for name in sorted(set(before) | set(after)):
+            if before.get(name) != after.get(name):
+                result.fail("file_changed", f"{name} was changed, made or removed", name)
+
+
+def _snapshot(base: Path) -> dict[str, str]:
+    """Every regular file under ``base`` (deck files, the saves) by its SHA-256."""
+    out = {}
+    for path in sorted(base.rglob("*")):
+        if path.is_file() and not path.is_symlink():
+            out[str(path.relative_to(base))] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return out
