@@ -22,19 +22,24 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
+def _directory(text: str) -> Path:
+    if not text:
+        raise argparse.ArgumentTypeError("an empty name is not a directory")
+    if not Path(text).is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a directory")
+    return Path(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _Parser(prog="python -m handheld.engine",
                      description="The rules engine over a JSON-lines protocol on stdin and "
                                  "stdout (docs/PROTOCOL.md).")
-    parser.add_argument("--deck-dir", metavar="DIR", type=Path,
+    parser.add_argument("--deck-dir", metavar="DIR", type=_directory,
                         help="a directory whose .deck files clients may name in \"new\"")
-    parser.add_argument("--data-dir", metavar="DIR", type=Path,
+    parser.add_argument("--data-dir", metavar="DIR", type=_directory,
                         help="a handheld's data directory whose saved decks clients may "
                              "use in \"new\" (read only)")
     args = parser.parse_args(argv)
-    for flag, folder in (("--deck-dir", args.deck_dir), ("--data-dir", args.data_dir)):
-        if folder is not None and not folder.is_dir():
-            parser.error(f"{flag} {str(folder)!r} is not a directory")
     try:
         serve(read_request_lines(sys.stdin.buffer), sys.stdout, deck_dir=args.deck_dir,
               data_dir=args.data_dir)

@@ -149,3 +149,20 @@ def test_command_line_errors_are_one_line(args: list[str]) -> None:
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
     assert done.stderr.startswith("python -m handheld.engine: error:")
+
+
+def test_a_client_that_goes_away_gets_no_traceback() -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "handheld.engine"], cwd=ROOT,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdin.write(b'{"cmd": "hello"}\n')
+    proc.stdin.flush()
+    assert json.loads(proc.stdout.readline())["ok"]
+    proc.stdout.close()  # the client stops reading, then sends more
+    try:
+        proc.stdin.write(b'{"cmd": "hello"}\n' * 2000)
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    assert proc.wait(timeout=60) in (0, 1)
+    assert b"Traceback" not in proc.stderr.read()
