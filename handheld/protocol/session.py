@@ -16,7 +16,7 @@ from ..engine.describe import describe_event
 from ..engine.errors import GameOver, InvalidPosition, NotAChoice
 from ..engine.position import describe_pending
 from ..engine.ruleset import RULESETS
-from ..players import PLAYERS, chance_outcome, make_player
+from ..players import PLAYERS, Player, chance_outcome, make_player
 from .decks import MAX_CARD_ID_CHARS, DeckSources
 from .errors import NoMatch, ProtocolError, RequestTooLarge
 from .fields import bool_field, int_field, is_int, player_field, shown, word_field
@@ -24,7 +24,7 @@ from .wire import OversizedLine, encode, error_reply, parse_request
 
 PROTOCOL_VERSION = 1
 MAX_LEGAL_ACTIONS = 10_000  # answers one "legal" reply may list
-MAX_AUTO_ANSWERS = 20_000  # decisions one "auto" request may answer
+MAX_AUTO_ANSWERS = 2_000  # decisions one "auto" request may answer (a match takes ~50-400)
 MAX_OPTIONS = 1_000  # indices in one "choose"
 
 
@@ -44,6 +44,9 @@ class Session:
         self.rng = random.Random(0)
         self.auto_chance = False
         self.log_sent = 0
+        # Computer players live as long as the match, so that an "auto" split over several
+        # requests makes the same moves as one request would.
+        self.computer: dict[tuple[str, int], Player] = {}
 
     # ------------------------------------------------------------------ dispatch
 
@@ -77,6 +80,7 @@ class Session:
         fails on the way leaves the previous match, RNG and options as they were."""
         reply = status(match, rng, auto)
         self.match, self.rng, self.auto_chance, self.log_sent = match, rng, auto, 0
+        self.computer = {}
         return reply
 
     # ------------------------------------------------------------------ commands
@@ -174,7 +178,7 @@ class Session:
                 n is None or (isinstance(n, str) and n in PLAYERS) for n in names):
             raise ProtocolError(f"\"players\" must be a list of two player names "
                                 f"({', '.join(sorted(PLAYERS))}) or nulls, not {shown(names)}")
-        players = [make_player(n, i) if n else None for i, n in enumerate(names)]
+        players = [self._computer(n, i) if n else None for i, n in enumerate(names)]
         until = word_field(req, "until", "end", ("decision", "turn", "end"))
         start_turn = m.turn
         answered = 0
@@ -195,6 +199,12 @@ class Session:
         out = self._status()
         out["answered"] = answered
         return out
+
+    def _computer(self, name: str, seat: int) -> Player:
+        key = (name, seat)
+        if key not in self.computer:
+            self.computer[key] = make_player(name, seat)
+        return self.computer[key]
 
     def cmd_position(self, req: dict[str, Any]) -> dict[str, Any]:
         return {"position": self._need_match().position()}

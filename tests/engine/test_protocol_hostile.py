@@ -411,3 +411,21 @@ def test_without_a_deck_directory_no_file_is_read(deck_dir: Path, monkeypatch) -
     assert client.send(cmd="hello")["deck_files"] == []
     kind, message = client.error({"cmd": "new", "decks": ["mine", DECKS[1]]})
     assert kind == "UnknownDeck" and "deck directory" not in message
+
+
+# ------------------------------------------------------------------ bounded work
+
+
+def test_auto_is_bounded_and_carries_on_as_one_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    from handheld.protocol import session as protocol_session
+
+    whole = started(Client())
+    reply = whole.send(cmd="auto", players=["random", "random"], until="end")
+    assert reply["over"] and reply["answered"] > 10
+    monkeypatch.setattr(protocol_session, "MAX_AUTO_ANSWERS", 7)
+    split = started(Client())
+    answered = []
+    while not (reply := split.send(cmd="auto", players=["random", "random"]))["over"]:
+        answered.append(reply["answered"])
+    assert answered and set(answered) == {7}
+    assert split.send(cmd="position")["position"] == whole.send(cmd="position")["position"]
