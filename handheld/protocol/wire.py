@@ -21,9 +21,9 @@ MAX_DEPTH = 64  # arrays and objects inside each other; a position needs about 8
 MAX_NUMBER_CHARS = 40  # digits, sign, point and exponent of one JSON number
 MAX_MESSAGE_CHARS = 4_000  # an error message, however long the input it names
 
-# What a JSON string looks like (escapes included); used only to skip strings when
-# counting brackets, so that "[[[" inside a string does not count as nesting.
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+# A whole JSON string (its brackets do not count; the unrolled form has one way to match, so
+# a failing match costs linear time), or a lone quote, which starts a string that never ends.
+_STRING_OR_QUOTE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _BRACKET_DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
 
@@ -80,10 +80,21 @@ def _refuse_constant(text: str) -> Any:
 
 
 def json_depth(text: str) -> int:
-    """How deeply arrays and objects nest in ``text`` (strings skipped), in linear time
-    and without recursion, so that it can be asked before ``json.loads`` recurses."""
-    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
-    return max(accumulate(map(_BRACKET_DEPTH.__getitem__, brackets)), default=0)
+    """How deeply arrays and objects nest in ``text`` (brackets inside strings skipped), in
+    linear time and without recursion, so that it can be asked before ``json.loads``
+    recurses. A string that never ends stops the count, as it stops the parser."""
+    outside: list[str] = []
+    start = 0
+    end = len(text)
+    for match in _STRING_OR_QUOTE.finditer(text):
+        if match.end() - match.start() == 1:  # a lone quote: nothing after it is parsed
+            end = match.start()
+            break
+        outside.append(text[start:match.start()])
+        start = match.end()
+    outside.append(text[start:end])
+    brackets = _NOT_BRACKET.sub("", "".join(outside))
+    return max(accumulate(map(_BRACKET_DEPTH.__getitem__, brackets), initial=0))
 
 
 def parse_request(raw: str | bytes | OversizedLine) -> Any:
@@ -105,8 +116,8 @@ def parse_request(raw: str | bytes | OversizedLine) -> Any:
         text = raw
     depth = json_depth(text)
     if depth > MAX_DEPTH:
-        raise RequestTooLarge(f"the request nests {depth} levels deep; at most {MAX_DEPTH} "
-                              "are allowed")
+        raise RequestTooLarge(f"the request nests arrays and objects more than {MAX_DEPTH} "
+                              "levels deep")
     try:
         return json.loads(text, parse_int=_bounded_int, parse_float=_bounded_float,
                           parse_constant=_refuse_constant)

@@ -114,7 +114,19 @@ def test_deep_nesting_is_refused_before_parsing(client: Client, depth: int) -> N
     for line in ("[" * depth + "]" * depth,
                  '{"cmd": "hello", "id": ' + '{"a": ' * depth + "1" + "}" * depth + "}"):
         kind, message = client.error(line)
-        assert kind == "RequestTooLarge" and f"nests {depth + line.startswith('{')}" in message
+        assert kind == "RequestTooLarge" and f"more than {MAX_DEPTH} levels" in message
+
+
+@pytest.mark.parametrize(("text", "depth"), [
+    ('[[1, "]]]"], {"a": [{}]}]', 4),
+    ('["\\"[[[["]', 1),               # an escaped quote does not end the string
+    ('[["' + 'a\\"' * 1000, 2),        # a string that never ends stops the count
+    ('"[[[" [[', 2),
+    ("]]]][[", 0),
+    ("", 0),
+])
+def test_json_depth_skips_strings(text: str, depth: int) -> None:
+    assert json_depth(text) == depth
 
 
 def test_nesting_within_the_limit_and_brackets_in_strings_are_fine(client: Client) -> None:

@@ -178,6 +178,8 @@ def wire_line(rng: random.Random) -> bytes:
     if kind == 11:
         return ('{"cmd": "hello", "id": "' + "[{" * rng.randrange(1, 20_000) + '"}').encode()
     if kind == 12:
+        if rng.random() < 0.5:  # a string that never ends, full of escaped quotes
+            return ('{"cmd": "hello", "id": "' + 'a\\"' * rng.randrange(1, 300_000)).encode()
         return b'{"cmd": "hello", "cmd": "quit", "id": "dup"}'
     return json.dumps({"cmd": "hello", "id": "\udcff"}).encode("utf-8", "surrogatepass")
 
