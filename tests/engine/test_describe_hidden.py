@@ -49,7 +49,7 @@ def test_bills_maintenance_hides_the_card_put_into_the_deck(pool: CardPool) -> N
 
 def test_moonlight_hides_the_hand_card_and_shows_the_searched_energy(pool: CardPool) -> None:
     m = run_scenario(pool, {"position": {"players": [
-        {"active": {"cards": ["ecard1-41"]}, "hand": [WARTORTLE, "ecard1-161"],
+        {"active": {"cards": ["ecard1-101", "ecard1-41"]}, "hand": [WARTORTLE, "ecard1-161"],
          "deck": ["ecard1-164*3", "ecard1-165*2"]},
         {"active": {"cards": ["ecard1-98"]}}]},
         "steps": [{"choose": "Moonlight"}, {"choose": "Wartortle"}, {"choose": 0},
