@@ -52,8 +52,11 @@ class DeckSources:
         try:
             with os.scandir(self.deck_dir) as entries:
                 for entry in entries:
-                    if entry.name.endswith(DECK_SUFFIX) and _DECK_FILE_NAME.fullmatch(
-                            entry.name) and entry.is_file(follow_symlinks=False):
+                    if not entry.name.endswith(DECK_SUFFIX):
+                        continue
+                    # Listed exactly when "new" would read it: the same name and link rules.
+                    path = self._file_path(entry.name)
+                    if path is not None and path.is_file():
                         out.append(entry.name[:-len(DECK_SUFFIX)])
                         if len(out) >= MAX_DECK_FILES_LISTED:
                             break
