@@ -442,3 +442,17 @@ def test_auto_is_bounded_and_carries_on_as_one_request(monkeypatch: pytest.Monke
         answered.append(reply["answered"])
     assert answered and set(answered) == {7}
     assert split.send(cmd="position")["position"] == whole.send(cmd="position")["position"]
+
+
+def test_an_engine_bug_is_an_internal_error_and_the_session_goes_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    client = started(Client())
+
+    def broken(self: Match, player: int) -> dict[str, Any]:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(Match, "view", broken)
+    reply = client.raw('{"cmd": "view", "player": 0, "id": "v"}')
+    assert reply["error"] == {"type": "InternalError",
+                              "message": "ZeroDivisionError: a bug"} and reply["id"] == "v"
+    assert client.send(cmd="decision")["ok"]
