@@ -1,4 +1,5 @@
-"""``python -m handheld.engine``: the engine driven over a JSON-lines protocol.
+"""``python -m handheld.engine [--deck-dir DIR] [--data-dir DIR]``: the engine driven over
+a JSON-lines protocol.
 
 The entry point lives here because that is the command players and tools expect; the
 I/O (reading requests, loading card data and deck files) is in ``handheld.protocol`` so

@@ -70,6 +70,22 @@ def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
     return " ".join(str(x) for x in opt)
 
 
+# Zones every player sees: a card that comes from or goes to one of them is seen by both.
+PUBLIC_ZONES = frozenset({"discard", "attach"})
+
+
+def move_is_public(ev: tuple[Any, ...]) -> bool:
+    """May the opponent of the mover see which card a ``move`` event moved?
+
+    Hands, decks and Prizes are hidden (a card moved between them -- hand to deck,
+    a deck search that is not shown -- stays hidden); a card shown on purpose (``reveal``)
+    or one that comes from or goes to the discard pile or into play is public. An event
+    without its source zone (logs written before the zone was recorded) is judged by its
+    destination and ``reveal`` alone, which can only hide more."""
+    source = ev[5] if len(ev) > 5 else None
+    return bool(ev[4]) or ev[3] in PUBLIC_ZONES or source in PUBLIC_ZONES
+
+
 def describe_event(m: Match, ev: tuple[Any, ...], viewer: int | None = None,
                    names: Sequence[str] | None = None) -> str:
     """One log event as a line of text. ``viewer`` hides what that player may not see;
@@ -143,9 +159,13 @@ def describe_event(m: Match, ev: tuple[Any, ...], viewer: int | None = None,
     if kind == "pass":
         return f"{who(ev[1])} ends the turn."
     if kind == "move":
-        if viewer is not None and viewer != ev[1] and not ev[4] and ev[3] == "hand":
-            return f"{who(ev[1])} puts a card into their hand."
-        return f"{who(ev[1])} moves {name(ev[2])} to {ev[3]}."
+        source = ev[5] if len(ev) > 5 else None
+        what = name(ev[2]) if viewer is None or viewer == ev[1] or move_is_public(ev) \
+            else "a card"
+        where = f" from {source}" if source else ""
+        return f"{who(ev[1])} moves {what}{where} to {ev[3]}."
+    if kind == "to_deck":
+        return f"{who(ev[1])} shuffles {name(ev[2])} and the cards attached to it into the deck."
     if kind == "scoop":
         return f"{who(ev[1])} returns {name(ev[2])} to the hand."
     if kind == "stadium_discarded":

@@ -510,8 +510,10 @@ def _check_permutation(outcome: Any, size: int) -> None:
     if not isinstance(outcome, (list, tuple)):
         raise BadChanceOutcome(f"a shuffle outcome is a permutation list of 0..{size - 1}, "
                                f"not {type(outcome).__name__}")
-    ok = len(outcome) == size and (
-        size == 0 or (set(outcome) == _range_set(size) and set(map(type, outcome)) == {int}))
+    # Types first: a list or dict inside the outcome cannot go into a set (unhashable), and
+    # True == 1 must not pass for an index.
+    ok = len(outcome) == size and all(type(i) is int for i in outcome) and (
+        size == 0 or set(outcome) == _range_set(size))
     if not ok:
         raise BadChanceOutcome(f"a shuffle outcome must be a permutation of 0..{size - 1} "
                                f"({size} distinct indices)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,7 @@ class Engine:
 
 
 @pytest.fixture()
-def engine() -> Engine:
+def engine() -> Iterator[Engine]:
     e = Engine()
     yield e
     if e.proc.poll() is None:
@@ -82,7 +83,8 @@ def test_errors_are_objects_and_the_session_goes_on(engine: Engine) -> None:
     r = engine.send(cmd="new", decks=["blazing_quake", ["ecard2-1"] * 60])
     assert r["error"]["type"] == "InvalidDeck" and "Ampharos" in r["error"]["message"]
     r = engine.send(cmd="new", decks=["blazing_quake", "no_such_deck"])
-    assert "no ready-made deck 'no_such_deck'" in r["error"]["message"]
+    assert r["error"]["type"] == "UnknownDeck"
+    assert "no deck named 'no_such_deck'" in r["error"]["message"]
     r = engine.send(cmd="new", decks=["blazing_quake", "tidal_mind"], seed=1,
                     auto_chance=True)
     assert r["ok"] and r["decision"]["type"] == "choice"
@@ -110,3 +112,57 @@ def test_positions_load_and_views_hide(engine: Engine) -> None:
     assert r["error"]["type"] == "InvalidPosition"
     card = engine.send(cmd="card", id="ecard1-98")
     assert card["name"] == "Charmander" and "Burned" in card["text"]
+
+
+def test_a_bad_byte_does_not_end_a_session() -> None:
+    """The first report of issue 11, item 3: one byte that is not UTF-8 was a traceback."""
+    proc = subprocess.Popen([sys.executable, "-m", "handheld.engine"], cwd=ROOT,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = proc.communicate(b'{"cmd": "hello", "id": "\xff"}\n{"cmd": "hello", "id": 2}\n'
+                                + b"[" * 100_000 + b"\n" + b"7" * 5000 + b"\n", timeout=60)
+    replies = [json.loads(line) for line in out.decode().splitlines()]
+    assert [r["ok"] for r in replies] == [False, True, False, False]
+    assert [r["error"]["type"] for r in replies if not r["ok"]] == \
+        ["ProtocolError", "RequestTooLarge", "RequestTooLarge"]
+    assert proc.returncode == 0 and b"Traceback" not in err
+
+
+def test_the_deck_directory_on_the_command_line(tmp_path: Path) -> None:
+    deck = (ROOT / "assets" / "decks" / "tidal_mind.deck").read_text()
+    (tmp_path / "my_water.deck").write_text(deck)
+    requests = [{"cmd": "hello"}, {"cmd": "new", "decks": ["my_water", "blazing_quake"]},
+                {"cmd": "new", "decks": ["../my_water", "blazing_quake"]}]
+    done = subprocess.run([sys.executable, "-m", "handheld.engine", "--deck-dir", str(tmp_path)],
+                          cwd=ROOT, input="".join(json.dumps(r) + "\n" for r in requests),
+                          capture_output=True, text=True, timeout=60)
+    hello, new, escape = (json.loads(line) for line in done.stdout.splitlines())
+    assert hello["deck_files"] == ["my_water"] and new["ok"]
+    assert escape["error"]["type"] == "UnknownDeck"
+
+
+@pytest.mark.parametrize("args", [["--deck-dir", "/no/such/dir"], ["--deck-dir"],
+                                  ["--deck-dir", "/etc/hostname"], ["--bogus"],
+                                  ["--data-dir", "/no/such/dir"], ["--data-dir", ""]])
+def test_command_line_errors_are_one_line(args: list[str]) -> None:
+    done = subprocess.run([sys.executable, "-m", "handheld.engine", *args], cwd=ROOT,
+                          input="", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("python -m handheld.engine: error:")
+
+
+def test_a_client_that_goes_away_gets_no_traceback() -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "handheld.engine"], cwd=ROOT,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdin.write(b'{"cmd": "hello"}\n')
+    proc.stdin.flush()
+    assert json.loads(proc.stdout.readline())["ok"]
+    proc.stdout.close()  # the client stops reading, then sends more
+    try:
+        proc.stdin.write(b'{"cmd": "hello"}\n' * 2000)
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    assert proc.wait(timeout=60) in (0, 1)
+    assert b"Traceback" not in proc.stderr.read()

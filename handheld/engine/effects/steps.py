@@ -34,7 +34,7 @@ from ..ops import (
 )
 from ..ops import deal_damage as _deal
 from ..ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED, ROTATION
-from ..state import CONDITION_NAMES, Chance, Choice, Slot
+from ..state import CONDITION_NAMES, Chance, Choice, PlayerState, Slot
 from .core import (
     NEXT,
     SUSPEND,
@@ -1420,6 +1420,16 @@ class ShuffleDeck(Step):
         return NEXT
 
 
+def _take_from_own_zones(p: PlayerState, cid: int) -> str | None:
+    """Remove ``cid`` from the player's hand, deck or discard pile; the zone's name, or None
+    if it is in none of them."""
+    for name, zone in (("hand", p.hand), ("deck", p.deck), ("discard", p.discard)):
+        if cid in zone:
+            zone.remove(cid)
+            return name
+    return None
+
+
 class MoveCards(Step):
     """Move the chosen cards (ids in ``var``) from your zone to another: ``to`` is
     "hand", "deck" (top), "discard" or "attach" (onto the Pokémon in ``onto``)."""
@@ -1452,11 +1462,8 @@ class MoveCards(Step):
         p = m.players[f.player]
         target = who_slot(m, f, self.onto) if self.to == "attach" else None
         for cid in cards:
-            for zone in (p.hand, p.deck, p.discard):
-                if cid in zone:
-                    zone.remove(cid)
-                    break
-            else:
+            source = _take_from_own_zones(p, cid)
+            if source is None:
                 continue  # the card is no longer where it was chosen
             if self.to == "hand":
                 p.hand.append(cid)
@@ -1466,12 +1473,14 @@ class MoveCards(Step):
                 p.discard.append(cid)
             elif target is not None:
                 target.energy.append(cid)
-                if zone is p.hand and m.defs[cid].play_code:
+                if source == "hand" and m.defs[cid].play_code:
                     m.on_energy_attached(target, cid)
             else:
                 p.discard.append(cid)
             if m.logging:
-                m.log.append(("move", f.player, cid, self.to, self.reveal))
+                # The source zone lets a log tell a public move (from the discard pile)
+                # from a private one (hand to deck, a deck search that is not shown).
+                m.log.append(("move", f.player, cid, self.to, self.reveal, source))
         return NEXT
 
 

@@ -618,8 +618,8 @@ TRAINERS: dict[str, TrainerScript] = {
         requires=(PlayerHas("own", "deck"),),
         steps=[Flip(2), If(HEADS, [
             ChooseCards("c", "deck", BASIC_NOT_BABY, count=HEADS_COUNT),
-            MoveCards("c", "hand", wording="Show them to your opponent and put them into your "
-                                           "hand."),
+            MoveCards("c", "hand", reveal=True,
+                      wording="Show them to your opponent and put them into your hand."),
             ShuffleDeck()])]),
     "ecard1-140": TrainerScript(  # Energy Removal 2
         requires=(PlayerHas("opp", "energy_in_play"),),

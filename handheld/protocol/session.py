@@ -1,0 +1,311 @@
+"""One client's session: the commands of the protocol over a match, and the loop that
+answers request lines (docs/PROTOCOL.md)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from math import comb
+from pathlib import Path
+from typing import IO, Any
+
+from ..cards import default_pool
+from ..engine import Chance, Choice, EngineError, Match
+from ..engine.describe import describe_event
+from ..engine.errors import GameOver, InvalidPosition, NotAChoice
+from ..engine.position import describe_pending
+from ..engine.ruleset import RULESETS
+from ..players import PLAYERS, Player, chance_outcome, make_player
+from .decks import MAX_CARD_ID_CHARS, DeckSources
+from .errors import NoMatch, ProtocolError, RequestTooLarge
+from .fields import bool_field, int_field, is_int, player_field, shown, word_field
+from .wire import OversizedLine, encode, error_reply, parse_request
+
+PROTOCOL_VERSION = 1
+MAX_LEGAL_ACTIONS = 10_000  # answers one "legal" reply may list
+MAX_AUTO_ANSWERS = 2_000  # decisions one "auto" request may answer (a match takes ~50-400)
+MAX_OPTIONS = 1_000  # indices in one "choose"
+
+
+@dataclass
+class _Command:
+    run: Callable[[Session, dict[str, Any]], dict[str, Any]]
+    fields: frozenset[str]
+
+
+class Session:
+    """One client's state: the match, the seeded RNG for chance nodes, the options."""
+
+    def __init__(self, deck_dir: Path | None = None, data_dir: Path | None = None) -> None:
+        self.pool = default_pool()
+        self.decks = DeckSources(deck_dir, data_dir)
+        self.match: Match | None = None
+        self.rng = random.Random(0)
+        self.auto_chance = False
+        self.log_sent = 0
+        # Computer players live as long as the match, so that an "auto" split over several
+        # requests makes the same moves as one request would.
+        self.computer: dict[tuple[str, int], Player] = {}
+
+    # ------------------------------------------------------------------ dispatch
+
+    def handle(self, request: Any) -> dict[str, Any]:
+        if not isinstance(request, dict):
+            raise ProtocolError("a request is a JSON object like {\"cmd\": \"new\", ...}")
+        cmd = request.get("cmd")
+        if not isinstance(cmd, str):
+            raise ProtocolError("the request has no \"cmd\" string")
+        command = COMMANDS.get(cmd)
+        if command is None:
+            raise ProtocolError(f"unknown command {shown(cmd)}; commands: "
+                                f"{', '.join(sorted(COMMANDS))}")
+        extra = sorted(set(request) - command.fields - {"cmd", "id"})
+        if extra:
+            known = ", ".join(sorted(command.fields)) or "none"
+            raise ProtocolError(f"unknown field {shown(extra[0])} for \"{cmd}\"; its fields: "
+                                f"{known}")
+        return command.run(self, request)
+
+    def _need_match(self) -> Match:
+        if self.match is None:
+            raise NoMatch("no match yet: send \"new\" or \"load\" first")
+        return self.match
+
+    def _status(self) -> dict[str, Any]:
+        return status(self._need_match(), self.rng, self.auto_chance)
+
+    def _install(self, match: Match, rng: random.Random, auto: bool) -> dict[str, Any]:
+        """The status of a new match, then the match itself, in that order: anything that
+        fails on the way leaves the previous match, RNG and options as they were."""
+        reply = status(match, rng, auto)
+        self.match, self.rng, self.auto_chance, self.log_sent = match, rng, auto, 0
+        self.computer = {}
+        return reply
+
+    # ------------------------------------------------------------------ commands
+
+    def cmd_hello(self, req: dict[str, Any]) -> dict[str, Any]:
+        return {"protocol": PROTOCOL_VERSION, "eras": sorted(RULESETS),
+                "decks": self.decks.ready_made(), "deck_files": self.decks.files(),
+                "saved_decks": self.decks.saved_names()}
+
+    def cmd_new(self, req: dict[str, Any]) -> dict[str, Any]:
+        decks = req.get("decks")
+        if not isinstance(decks, list) or len(decks) != 2:
+            raise ProtocolError("\"decks\" must be a list of two decks (ready-made deck names, "
+                                "deck file names, saved decks or lists of card ids)")
+        era = word_field(req, "era", "expedition", RULESETS)
+        lists = [self.decks.load(d, f"decks[{i}]", self.pool.__contains__)
+                 for i, d in enumerate(decks)]
+        rng, auto = _chance_options(req)
+        return self._install(Match(self.pool, lists, RULESETS[era]), rng, auto)
+
+    def cmd_load(self, req: dict[str, Any]) -> dict[str, Any]:
+        pos = req.get("position")
+        if not isinstance(pos, dict):
+            raise ProtocolError("\"position\" must be a position object (docs/POSITION.md)")
+        rng, auto = _chance_options(req)
+        try:
+            match = Match.from_position(self.pool, pos)
+            return self._install(match, rng, auto)
+        except EngineError:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError,
+                OverflowError) as exc:
+            # The reader or the first steps met a shape they do not expect: the position
+            # is refused, whatever part of the engine noticed.
+            raise InvalidPosition(f"the position cannot be used ({type(exc).__name__}: "
+                                  f"{exc})") from None
+
+    def cmd_decision(self, req: dict[str, Any]) -> dict[str, Any]:
+        return self._status()
+
+    def cmd_legal(self, req: dict[str, Any]) -> dict[str, Any]:
+        m = self._need_match()
+        ch = m.choice
+        if ch is not None:
+            n = len(ch.options)
+            count = sum(comb(n, k) for k in range(ch.min, min(ch.max, n) + 1))
+            if count > MAX_LEGAL_ACTIONS:
+                raise RequestTooLarge(f"this {ch.kind} decision has {count} legal answers; "
+                                      f"\"legal\" lists at most {MAX_LEGAL_ACTIONS} (the "
+                                      "status lists its options)")
+        return {"actions": [list(a) for a in m.legal_actions()]}
+
+    def cmd_choose(self, req: dict[str, Any]) -> dict[str, Any]:
+        m = self._need_match()
+        if ("option" in req) == ("options" in req):
+            raise ProtocolError("\"choose\" needs \"option\" (an index) or \"options\" "
+                                "(a list of indices), not both")
+        if "option" in req:
+            action: int | list[int] = int_field(req, "option", 0)
+        else:
+            picks = req["options"]
+            if not isinstance(picks, list) or len(picks) > MAX_OPTIONS or not all(
+                    is_int(i) for i in picks):
+                raise ProtocolError(f"\"options\" must be a list of at most {MAX_OPTIONS} "
+                                    f"option indices, not {shown(picks)}")
+            action = picks
+        m.apply(action)
+        return self._status()
+
+    def cmd_resolve(self, req: dict[str, Any]) -> dict[str, Any]:
+        m = self._need_match()
+        use_rng = bool_field(req, "random", False)
+        if use_rng == ("outcome" in req):
+            raise ProtocolError("\"resolve\" needs \"outcome\" (heads/tails, or a "
+                                "permutation) or \"random\": true")
+        if use_rng:
+            if m.over:
+                raise GameOver(f"the match is over ({m.result})")
+            if not isinstance(m.pending, Chance):
+                raise NotAChoice("nothing to resolve: the match waits for a player's choice")
+            m.resolve(chance_outcome(m.pending, self.rng))
+        else:
+            outcome = req["outcome"]
+            if isinstance(outcome, str) and outcome.lower() in ("heads", "tails", "h", "t"):
+                outcome = outcome.lower().startswith("h")
+            m.resolve(outcome)  # every other shape is judged by the engine's own check
+        return self._status()
+
+    def cmd_auto(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Let computer players answer: ``players`` names one per seat (null: leave that
+        seat to the client); ``until``: "decision" (one), "turn" or "end"."""
+        m = self._need_match()
+        names = req.get("players", ["greedy", "greedy"])
+        if not isinstance(names, list) or len(names) != 2 or not all(
+                n is None or (isinstance(n, str) and n in PLAYERS) for n in names):
+            raise ProtocolError(f"\"players\" must be a list of two player names "
+                                f"({', '.join(sorted(PLAYERS))}) or nulls, not {shown(names)}")
+        players = [self._computer(n, i) if n else None for i, n in enumerate(names)]
+        until = word_field(req, "until", "end", ("decision", "turn", "end"))
+        start_turn = m.turn
+        answered = 0
+        while not m.over and answered < MAX_AUTO_ANSWERS:
+            d = m.pending
+            if isinstance(d, Chance):
+                m.resolve(chance_outcome(d, self.rng))
+                continue
+            if not isinstance(d, Choice):
+                raise RuntimeError(f"the match waits for nothing: {d!r}")  # an engine bug
+            p = players[d.player]
+            if p is None or (until == "turn" and m.turn != start_turn):
+                break
+            m.apply(p.choose(m, d))
+            answered += 1
+            if until == "decision":
+                break
+        out = self._status()
+        out["answered"] = answered
+        return out
+
+    def _computer(self, name: str, seat: int) -> Player:
+        key = (name, seat)
+        if key not in self.computer:
+            self.computer[key] = make_player(name, seat)
+        return self.computer[key]
+
+    def cmd_position(self, req: dict[str, Any]) -> dict[str, Any]:
+        return {"position": self._need_match().position()}
+
+    def cmd_view(self, req: dict[str, Any]) -> dict[str, Any]:
+        m = self._need_match()
+        player = player_field(req, "player", required=True)
+        assert player is not None
+        return {"view": m.view(player)}
+
+    def cmd_log(self, req: dict[str, Any]) -> dict[str, Any]:
+        m = self._need_match()
+        since = int_field(req, "since", self.log_sent, low=0)
+        viewer = player_field(req, "player", required=False)
+        events = m.log[since:]
+        self.log_sent = len(m.log)
+        return {"since": since, "next": len(m.log),
+                "lines": [describe_event(m, e, viewer) for e in events],
+                "events": [list(e) for e in events] if viewer is None else None}
+
+    def cmd_outcome(self, req: dict[str, Any]) -> dict[str, Any]:
+        return outcome(self._need_match())
+
+    def cmd_card(self, req: dict[str, Any]) -> dict[str, Any]:
+        card_id = req.get("id")
+        if not isinstance(card_id, str) or len(card_id) > MAX_CARD_ID_CHARS:
+            raise ProtocolError(f"\"id\" must be a card id like \"ecard1-98\", not "
+                                f"{shown(card_id)}")
+        d = self.pool.get(card_id)
+        return {"id": d.id, "name": d.name, "kind": d.kind_name, "hp": d.hp or None,
+                "implemented": d.implemented, "text": d.text}
+
+    def cmd_quit(self, req: dict[str, Any]) -> dict[str, Any]:
+        return {"bye": True}
+
+
+def _chance_options(req: dict[str, Any]) -> tuple[random.Random, bool]:
+    """The seeded RNG and ``auto_chance`` a "new" or "load" asks for."""
+    seed = int_field(req, "seed", 0)
+    return random.Random(seed), bool_field(req, "auto_chance", False)
+
+
+def status(m: Match, rng: random.Random, auto_chance: bool) -> dict[str, Any]:
+    """The status reply; with ``auto_chance`` chance nodes are resolved first."""
+    if auto_chance:
+        while not m.over and isinstance(m.pending, Chance):
+            m.resolve(chance_outcome(m.pending, rng))
+    out: dict[str, Any] = {"turn": m.turn, "current": m.current, "over": m.over}
+    if m.over:
+        out["outcome"] = outcome(m)
+    else:
+        out["decision"] = describe_pending(m)
+    return out
+
+
+def outcome(m: Match) -> dict[str, Any]:
+    return {"over": m.over, "winner": m.winner, "result": m.result,
+            "sudden_death": m.sudden_death, "turns": m.turn}
+
+
+_FIELDS: dict[str, Sequence[str]] = {
+    "hello": (), "new": ("decks", "era", "seed", "auto_chance"),
+    "load": ("position", "seed", "auto_chance"), "decision": (), "legal": (),
+    "choose": ("option", "options"), "resolve": ("outcome", "random"),
+    "auto": ("players", "until"), "position": (), "view": ("player",),
+    "log": ("since", "player"), "outcome": (), "card": ("id",), "quit": (),
+}
+COMMANDS: dict[str, _Command] = {
+    name: _Command(getattr(Session, f"cmd_{name}"), frozenset(fields))
+    for name, fields in _FIELDS.items()
+}
+
+
+def reply_to(session: Session, raw: str | bytes | OversizedLine) -> dict[str, Any] | None:
+    """The reply to one request line (None for a blank line). Never raises."""
+    if not isinstance(raw, OversizedLine) and not raw.strip():
+        return None
+    req_id: Any = None
+    try:
+        request = parse_request(raw)
+        if isinstance(request, dict):
+            req_id = request.get("id")
+        reply: dict[str, Any] = {"ok": True, **session.handle(request)}
+    except (ProtocolError, EngineError) as exc:
+        reply = error_reply(exc)
+    except Exception as exc:  # a bug of the engine: report it, keep serving
+        reply = error_reply(exc, "InternalError")
+    if req_id is not None:
+        reply["id"] = req_id
+    return reply
+
+
+def serve(lines: Iterable[str | bytes | OversizedLine], out: IO[str], *,
+          deck_dir: Path | None = None, data_dir: Path | None = None) -> None:
+    """Answer each request line; errors never end the session (only "quit" or EOF do)."""
+    session = Session(deck_dir, data_dir)
+    for raw in lines:
+        reply = reply_to(session, raw)
+        if reply is None:
+            continue
+        out.write(encode(reply) + "\n")
+        out.flush()
+        if reply.get("bye") is True:
+            break
