@@ -365,9 +365,13 @@ def _pins(value: object, defaults: Mapping[Button, int]) -> dict[Button, int]:
         raise BoardConfigError(f"[buttons] pins: expected a table of BUTTON = GPIO number, "
                                f"got {_show(value)}")
     pins = dict(defaults)
+    named: set[Button] = set()
     for name, pin in value.items():
         try:
             button = parse_button(_text(name, "a button name", MAX_NAME))
+            if button in named:  # "a" and "A": which one was meant?
+                raise _Wrong(f"{button.value} is given more than once")
+            named.add(button)
             pins[button] = _integer(0, 27)(pin)
         except (_Wrong, ValueError) as exc:
             raise BoardConfigError(f"[buttons] pins.{_clip(name, 30)}: {exc}") from None
@@ -383,10 +387,12 @@ def _key_map(table: Mapping[str, object]) -> dict[str, str]:
     backend when a board with a keyboard is made)."""
     if len(table) > MAX_KEYS:
         raise BoardConfigError(f"[keys]: expected at most {MAX_KEYS} keys, got {len(table)}")
-    out = {}
+    out: dict[str, str] = {}
     for key, button in table.items():
         try:
             _text(key, "a key name", MAX_NAME)
+            if any(key.lower() == k.lower() for k in out):  # key names ignore case
+                raise _Wrong("this key is given more than once")
             out[key] = parse_button(_text(button, "a button name", MAX_NAME)).value
         except (_Wrong, ValueError) as exc:
             raise BoardConfigError(f"[keys] {_clip(key, 30)}: {exc}") from None

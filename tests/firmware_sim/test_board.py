@@ -79,6 +79,8 @@ port = 50000
     ("[buttons]\npins = { A = true }", r"\[buttons\] pins.A: expected a whole number 0-27, "
                                      "got true"),
     ("[buttons]\npins = [5, 6]", r"\[buttons\] pins: expected a table"),
+    ("[buttons]\npins = { a = 17, A = 27 }", r"\[buttons\] pins.A: A is given more than once"),
+    ("[keys]\nspace = 'A'\nSpace = 'B'", r"\[keys\] Space: this key is given more than once"),
     ("[buttons]\nactive_low = 'no'", r'\[buttons\] active_low: expected true or false, '
                                      r'got "no"'),
     ("[buttons]\nactive_low = 0", r"\[buttons\] active_low: expected true or false, got 0"),
