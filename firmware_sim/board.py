@@ -597,12 +597,14 @@ class Board:
 
     def open_camera(self) -> FrameSource:
         """The board's camera, opened (raises :class:`CameraUnavailable` with the reason).
-        Simulated sources run on the board's clock, so a headless board films in step."""
+        A recorded source (``file:``, ``dir:``, ``sim:``) plays once at its frame rate on
+        the board's clock, as a camera would film it, so a headless board films in step and
+        a clip's cards are counted once (see :func:`firmware_sim.camera.open_camera`)."""
         from .camera import open_camera
 
         if self.camera_factory is not None:
             return self.camera_factory()
-        return open_camera(self.camera_spec(), self.clock)
+        return open_camera(self.camera_spec(), self.clock, once=True)
 
     def present(self, frame: Any) -> None:
         self.display.present(frame)
