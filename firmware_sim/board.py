@@ -710,7 +710,8 @@ def _battery(config: BoardConfig, default: str, notes: list[str]) -> Any:
             return b
         except (OSError, FileNotFoundError) as exc:
             if config.battery == "sysfs":
-                raise BoardConfigError(str(exc)) from None
+                raise BoardConfigError(f"board config {config.source}: [power] battery = "
+                                       f"\"sysfs\": {exc}") from None
             notes.append(f"battery: mains ({exc})")
             return MainsPower()
     if choice == "mains":
