@@ -572,6 +572,10 @@ class Board:
 
     @property
     def power_state(self) -> PowerState | None:
+        """The battery for the screen: None before its first reading, and on mains (there
+        is no battery to show)."""
+        if isinstance(self.power.source, MainsPower):
+            return None
         return self.power.state
 
     def camera_spec(self, video_dir: Path = Path("/dev")) -> str:

@@ -195,11 +195,15 @@ def test_a_desktop_and_a_headless_board_run_on_mains_unless_a_battery_is_configu
             # Six hours on a desktop: never a warning, never a battery shutdown.
             for _ in range(6 * 60 * 2):
                 assert board.power.update() == []
+            assert board.tick().shutdown is None
+            assert board.power_state is None  # no battery to show on the screen
         finally:
             board.close()
     board = make_board("headless", config_from_dict({"power": {"battery": "sim"}}),
                        data_dir=tmp_path)
     assert isinstance(board.battery, SimBattery)
+    board.tick()
+    assert board.power_state is not None and board.power_state.percent > 50
 
 
 def test_an_unknown_key_name_is_a_config_error_when_the_keyboard_is_made(
