@@ -113,18 +113,18 @@ def load_config(path: Path | str | None = None) -> BoardConfig:
         _check_key_depth(text)
         data = tomllib.loads(text)
     except BoardConfigError as exc:
-        raise BoardConfigError(f"board config {p}: {exc}") from None
+        raise BoardConfigError(f"{_named(p)}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
-        raise BoardConfigError(f"board config {p}: not valid TOML: {exc}") from None
+        raise BoardConfigError(f"{_named(p)}: not valid TOML: {exc}") from None
     except RecursionError:
-        raise BoardConfigError(f"board config {p}: nested too deeply") from None
+        raise BoardConfigError(f"{_named(p)}: nested too deeply") from None
     except ValueError as exc:  # an integer of thousands of digits, and such
-        raise BoardConfigError(f"board config {p}: not valid TOML: {_clip(str(exc))}") \
+        raise BoardConfigError(f"{_named(p)}: not valid TOML: {_clip(str(exc))}") \
             from None
     try:
         return config_from_dict(data, source=str(p))
     except BoardConfigError as exc:
-        raise BoardConfigError(f"board config {p}: {exc}") from None
+        raise BoardConfigError(f"{_named(p)}: {exc}") from None
 
 
 def _read_config_text(path: Path, explicit: bool) -> str | None:
@@ -134,28 +134,28 @@ def _read_config_text(path: Path, explicit: bool) -> str | None:
         info = path.stat()
     except FileNotFoundError:
         if explicit:
-            raise BoardConfigError(f"board config {path} does not exist") from None
+            raise BoardConfigError(f"{_named(path)} does not exist") from None
         return None
     except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
-        raise BoardConfigError(f"board config {path}: cannot be read ({_reason(exc)})") \
+        raise BoardConfigError(f"{_named(path)}: cannot be read ({_reason(exc)})") \
             from None
     if not stat.S_ISREG(info.st_mode):
-        raise BoardConfigError(f"board config {path} is not a regular file")
+        raise BoardConfigError(f"{_named(path)} is not a regular file")
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
         with os.fdopen(fd, "rb") as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # swapped since the stat
-                raise BoardConfigError(f"board config {path} is not a regular file")
+                raise BoardConfigError(f"{_named(path)} is not a regular file")
             raw = f.read(MAX_CONFIG_BYTES + 1)
     except OSError as exc:
-        raise BoardConfigError(f"board config {path}: cannot be read ({_reason(exc)})") \
+        raise BoardConfigError(f"{_named(path)}: cannot be read ({_reason(exc)})") \
             from None
     if len(raw) > MAX_CONFIG_BYTES:
-        raise BoardConfigError(f"board config {path} is larger than {MAX_CONFIG_BYTES} bytes")
+        raise BoardConfigError(f"{_named(path)} is larger than {MAX_CONFIG_BYTES} bytes")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise BoardConfigError(f"board config {path}: not UTF-8 text (byte {exc.start})") \
+        raise BoardConfigError(f"{_named(path)}: not UTF-8 text (byte {exc.start})") \
             from None
 
 
@@ -190,6 +190,10 @@ def _check_key_depth(text: str) -> None:
                 raise BoardConfigError(f"line {line}: more than {MAX_KEY_PARTS} dots outside "
                                        "strings; nothing in a board config is nested so deep")
         i += 1
+
+
+def _named(path: Path) -> str:
+    return f"board config {_clip(str(path), 200)}"
 
 
 def _reason(exc: BaseException) -> str:
