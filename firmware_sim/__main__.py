@@ -17,16 +17,10 @@ import time
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from .board import (
-    BoardConfig,
-    BoardConfigError,
-    config_path,
-    detect_kind,
-    is_raspberry_pi,
-    load_config,
-)
+from .board import detect_kind, is_raspberry_pi
 from .buttons import Button, ButtonDriver, RawEdge, SimButtons
 from .clock import FakeClock
+from .config import BoardConfig, BoardConfigError, config_path, load_config
 from .display import PANELS, PanelConfig, fit
 from .gpio import GpioUnavailable
 from .power import PowerMonitor, SimBattery, SysfsBattery

@@ -26,14 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware_sim.board import (
+from firmware_sim.buttons import Button
+from firmware_sim.config import (
     KINDS,
     MAX_CONFIG_BYTES,
     BoardConfig,
     BoardConfigError,
     load_config,
 )
-from firmware_sim.buttons import Button
 
 from .core import ROOT, AreaResult, check_command, guard, python
 
