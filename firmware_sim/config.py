@@ -61,8 +61,11 @@ def config_path() -> Path:
     if env:
         return Path(env).expanduser()
     xdg = os.environ.get("XDG_CONFIG_HOME", "").strip()
-    return (Path(xdg).expanduser() if xdg else Path.home() / ".config") / "pocket-tcg" / \
-        "board.toml"
+    try:
+        base = Path(xdg).expanduser() if xdg else Path.home() / ".config"
+    except RuntimeError:  # no home directory to expand (a bare service account)
+        base = Path("/nonexistent")
+    return base / "pocket-tcg" / "board.toml"
 
 
 def load_config(path: Path | str | None = None) -> BoardConfig:

@@ -171,6 +171,13 @@ def test_an_empty_config_variable_means_the_usual_file(tmp_path: Path,
     assert load_config().link_port == 5000
 
 
+def test_a_config_home_that_cannot_be_expanded_means_no_file(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("HANDHELD_BOARD_CONFIG", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", "~no-such-user-here/config")
+    assert load_config().source == "built-in defaults"
+
+
 def test_values_keep_the_types_the_board_uses() -> None:
     cfg = config_from_dict({"power": {"shutdown_command": ["sudo", "-n", "poweroff"],
                                       "low": 20, "poll_frames": 15},
