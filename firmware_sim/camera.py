@@ -691,7 +691,8 @@ class SimCamera(_SourceBase):
         if isinstance(fps, bool) or not math.isfinite(fps) or fps <= 0:
             raise ValueError(f"fps must be a positive number, not {fps!r}")
         self.fps = float(fps)
-        self.loop = loop
+        # Not "loop": the scanner CLI turns off "loop" on file and folder sources only.
+        self.looping = loop
         self.clock: Clock = clock if clock is not None else MonotonicClock()
         self._source = self._make_source(source)
         self.name = f"sim:{self._source.name.partition(':')[2] or self._source.name}@{fps:g}"
@@ -756,7 +757,7 @@ class SimCamera(_SourceBase):
         return frame.copy()
 
     def _frame_at(self, tick: int) -> Frame | None:
-        if not self.loop and self._length is not None and tick >= self._length:
+        if not self.looping and self._length is not None and tick >= self._length:
             return None
         target = tick % self._length if self._length else tick
         if target < self._index:
@@ -769,7 +770,7 @@ class SimCamera(_SourceBase):
                     raise CameraUnavailable(self.name, "the clip has no readable frame")
                 # The end of the first pass: now the clip's length is known.
                 self._length = self._index + 1
-                if not self.loop:
+                if not self.looping:
                     return None
                 target = tick % self._length
                 self._source.rewind()
@@ -781,7 +782,7 @@ class SimCamera(_SourceBase):
 
     def describe(self) -> str:
         length = f"{self._length} frames" if self._length else "length not known yet"
-        once = "" if self.loop else ", once"
+        once = "" if self.looping else ", once"
         return f"{super().describe()}, {length} at {self.fps:g} fps{once}"
 
     def _release(self) -> None:

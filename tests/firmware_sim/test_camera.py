@@ -588,7 +588,7 @@ def test_open_camera_once_paces_recordings_on_the_clock(tmp_path):
     video = write_video(tmp_path / "clip.avi", 3, fps=20)
     clock = FakeClock()
     with open_camera(f"file:{video}", clock, once=True) as source:
-        assert isinstance(source, SimCamera) and not source.loop
+        assert isinstance(source, SimCamera) and not source.looping
         assert source.fps == 20  # the clip's own rate, from its container
         assert source.name == f"file:{video}@20"
         seen = []
@@ -605,7 +605,7 @@ def test_open_camera_once_paces_recordings_on_the_clock(tmp_path):
         clock.advance(1000 / camera.DEFAULT_SIM_FPS)
         assert source.read() is None and source.ended
     with open_camera(f"sim:{folder}@10", clock, once=True) as source:
-        assert isinstance(source, SimCamera) and not source.loop and source.fps == 10
+        assert isinstance(source, SimCamera) and not source.looping and source.fps == 10
 
 
 def test_open_camera_sim_path_with_an_at_sign(tmp_path):
