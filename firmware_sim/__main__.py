@@ -29,6 +29,8 @@ from .storage import default_data_dir
 MAX_SIMULATED_MINUTES = 720.0  # 12 h: twice a full battery, a few seconds to compute
 MAX_WATCH_SECONDS = 86400.0
 MAX_SCRIPT_MS = 60_000.0
+MAX_SCRIPT_ITEMS = 200  # each is polled every simulated half millisecond
+MAX_SCRIPT_CHARS = 2000
 MAX_CRITICAL_FRAME = int(MAX_SIMULATED_MINUTES * 3600)
 
 
@@ -112,6 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (BoardConfigError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        raise  # the reader went away (| head): _run ends quietly
     except (GpioUnavailable, OSError) as exc:  # the hardware asked for is not here
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -173,6 +177,10 @@ def _buttons(config: BoardConfig, args: argparse.Namespace) -> int:
     if args.script:
         clock = FakeClock()
         sim = SimButtons(seed=1, bounce=None if args.no_bounce else SimButtons().bounce)
+        if len(args.script) > MAX_SCRIPT_CHARS or \
+                len(args.script.split(",")) > MAX_SCRIPT_ITEMS:
+            raise ValueError(f"--script: at most {MAX_SCRIPT_ITEMS} presses and "
+                             f"{MAX_SCRIPT_CHARS} characters")
         sim.script(args.script)
         if any(e.t_ms > MAX_SCRIPT_MS for e in sim._pending):
             raise ValueError(f"--script: every release must come by {MAX_SCRIPT_MS:g} ms")
