@@ -182,6 +182,7 @@ MAX_NAME = 64  # a device or key name
 MAX_KEYS = 64  # entries of the [keys] map
 MAX_KEY_PARTS = 64  # dots on one line, outside strings and comments
 MAX_ARGS = 32  # words of the shutdown command
+MAX_PANEL_SIDE = 8192
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:+-]*")
 _PANEL = re.compile(r"([0-9]{1,5})x([0-9]{1,5})")
 _NUMBER_TYPES = (int, float)
@@ -292,7 +293,6 @@ def _command(value: object) -> tuple[str, ...]:
     return tuple(words)
 
 
-MAX_PANEL_SIDE = 8192
 TIMING_MS = {"debounce_ms": (0.0, 1000.0), "hold_ms": (1.0, 60000.0),
              "repeat_delay_ms": (1.0, 60000.0), "repeat_rate_ms": (10.0, 60000.0),
              "combo_ms": (1.0, 60000.0), "power_hold_ms": (1.0, 60000.0)}
@@ -348,7 +348,7 @@ def _pins(value: object, defaults: Mapping[Button, int]) -> dict[Button, int]:
             named.add(button)
             pins[button] = _integer(0, 27)(pin)
         except (_Wrong, ValueError) as exc:
-            raise BoardConfigError(f"[buttons] pins.{_clip(name, 30)}: {exc}") from None
+            raise BoardConfigError(f"[buttons] pins.{_clip(str(name), 30)}: {exc}") from None
     try:
         check_pin_map(pins)
     except ValueError as exc:
@@ -365,11 +365,11 @@ def _key_map(table: Mapping[str, object]) -> dict[str, str]:
     for key, button in table.items():
         try:
             _text(key, "a key name", MAX_NAME)
-            if any(key.lower() == k.lower() for k in out):  # key names ignore case
+            if any(str(key).lower() == k.lower() for k in out):  # names ignore case
                 raise _Wrong("this key is given more than once")
             out[key] = parse_button(_text(button, "a button name", MAX_NAME)).value
         except (_Wrong, ValueError) as exc:
-            raise BoardConfigError(f"[keys] {_clip(key, 30)}: {exc}") from None
+            raise BoardConfigError(f"[keys] {_clip(str(key), 30)}: {exc}") from None
     return out
 
 
