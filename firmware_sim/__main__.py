@@ -53,7 +53,8 @@ def _finite(low: float, high: float, *, low_open: bool = False) -> Any:
 
 def _whole(low: int, high: int) -> Any:
     def parse(text: str) -> int:
-        if not text.strip().lstrip("+-").isdigit() or len(text) > 20 or \
+        digits = text.strip().lstrip("+-")
+        if not (digits.isascii() and digits.isdecimal()) or len(text) > 20 or \
                 not low <= int(text) <= high:
             raise argparse.ArgumentTypeError(
                 f"expected a whole number {low}-{high}, got {text[:40]}")
