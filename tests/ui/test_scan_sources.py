@@ -57,7 +57,7 @@ def recordings(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("recordings")
     frames = clip_frames()
     video = base / "cards.avi"
-    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), CLIP_FPS, (640, 480))
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter.fourcc(*"MJPG"), CLIP_FPS, (640, 480))
     assert writer.isOpened()
     for frame in frames:
         writer.write(frame)
