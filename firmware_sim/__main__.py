@@ -10,29 +10,67 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
-from .board import (
-    BoardConfig,
-    BoardConfigError,
-    config_path,
-    detect_kind,
-    is_raspberry_pi,
-    load_config,
-)
+from .board import detect_kind, is_raspberry_pi
 from .buttons import Button, ButtonDriver, RawEdge, SimButtons
 from .clock import FakeClock
+from .config import BoardConfig, BoardConfigError, config_path, load_config
 from .display import PANELS, PanelConfig, fit
+from .gpio import GpioUnavailable
 from .power import PowerMonitor, SimBattery, SysfsBattery
 from .storage import default_data_dir
 
+MAX_SIMULATED_MINUTES = 720.0  # 12 h: twice a full battery, a few seconds to compute
+MAX_WATCH_SECONDS = 86400.0
+MAX_SCRIPT_MS = 60_000.0
+MAX_SCRIPT_ITEMS = 200  # each is polled every simulated half millisecond
+MAX_SCRIPT_CHARS = 2000
+MAX_CRITICAL_FRAME = int(MAX_SIMULATED_MINUTES * 3600)
+
+
+def _finite(low: float, high: float, *, low_open: bool = False) -> Any:
+    """An argparse type: a finite number in [low, high] ((low, high] with ``low_open``)."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number, got {text[:40]!r}") \
+                from None
+        if not math.isfinite(value) or not (low < value if low_open else low <= value) \
+                or value > high:
+            side = "more than" if low_open else "at least"
+            raise argparse.ArgumentTypeError(
+                f"expected a number {side} {low:g} and at most {high:g}, got {text[:40]}")
+        return value
+    return parse
+
+
+def _whole(low: int, high: int) -> Any:
+    def parse(text: str) -> int:
+        digits = text.strip().lstrip("+-")
+        if not (digits.isascii() and digits.isdecimal()) or len(text) > 20 or \
+                not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number {low}-{high}, got {text[:40]}")
+        return int(text)
+    return parse
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """Usage errors as one line on stderr (exit 2); ``--help`` shows the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m firmware_sim",
+    p = _OneLineParser(prog="python -m firmware_sim",
                                 description="The handheld's hardware seam, from a terminal.",
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
                                 epilog=__doc__.split("\n\n", 1)[1] if __doc__ else None)
@@ -43,16 +81,20 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("panels", help="supported panels and the integer scale each gets")
     b = sub.add_parser("buttons", help="a button-test screen: presses, holds, repeats, combos")
     b.add_argument("--script", help="simulate presses instead of reading keys, e.g. "
-                                    "'A@100-900,START+SELECT@1200-1900' (ms)")
+                                    "'A@100-900,START+SELECT@1200-1900' (ms, at most "
+                                    f"{MAX_SCRIPT_MS:g})")
     b.add_argument("--no-bounce", action="store_true", help="simulated contacts do not bounce")
     b.add_argument("--gpio", action="store_true", help="read the GPIO buttons (on a Pi)")
-    b.add_argument("--seconds", type=float, default=30.0, help="how long to watch (default 30)")
+    b.add_argument("--seconds", type=_finite(0.0, MAX_WATCH_SECONDS, low_open=True),
+                   default=30.0, help="how long to watch (default 30)")
     b.add_argument("--raw", action="store_true", help="also print every raw contact edge")
     t = sub.add_parser("battery", help="the battery: voltage, charge, warnings")
-    t.add_argument("--simulate", type=float, metavar="MINUTES",
-                   help="drain the simulated battery for this many minutes of play")
-    t.add_argument("--start", type=float, default=30.0, help="simulated start charge (%%)")
-    t.add_argument("--critical-at", type=int, metavar="FRAME",
+    t.add_argument("--simulate", type=_finite(0.0, MAX_SIMULATED_MINUTES), metavar="MINUTES",
+                   help="drain a simulated battery for this many minutes of play (at most "
+                        f"{MAX_SIMULATED_MINUTES:g})")
+    t.add_argument("--start", type=_finite(0.0, 100.0), metavar="PERCENT",
+                   help="simulated start charge (default 30)")
+    t.add_argument("--critical-at", type=_whole(1, MAX_CRITICAL_FRAME), metavar="FRAME",
                    help="script the simulated battery to hit critical at this frame")
     return p
 
@@ -73,9 +115,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (BoardConfigError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        raise  # the reader went away (| head): _run ends quietly
+    except (GpioUnavailable, OSError) as exc:  # the hardware asked for is not here
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
     return 2
+
+
+def _run(argv: Sequence[str] | None = None) -> int:
+    """``main`` for the command line: a closed pipe (``| head``) ends it quietly."""
+    try:
+        code = main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python would complain again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    return code
 
 
 def _config(config: BoardConfig, kind: str | None) -> int:
@@ -119,7 +178,13 @@ def _buttons(config: BoardConfig, args: argparse.Namespace) -> int:
     if args.script:
         clock = FakeClock()
         sim = SimButtons(seed=1, bounce=None if args.no_bounce else SimButtons().bounce)
+        if len(args.script) > MAX_SCRIPT_CHARS or \
+                len(args.script.split(",")) > MAX_SCRIPT_ITEMS:
+            raise ValueError(f"--script: at most {MAX_SCRIPT_ITEMS} presses and "
+                             f"{MAX_SCRIPT_CHARS} characters")
         sim.script(args.script)
+        if any(e.t_ms > MAX_SCRIPT_MS for e in sim._pending):
+            raise ValueError(f"--script: every release must come by {MAX_SCRIPT_MS:g} ms")
         print("simulated buttons" + (" (no bounce)" if args.no_bounce else
                                      " with contact bounce") + "; times in ms")
         end = max((e.t_ms for e in sim._pending), default=0.0) + config.timing.power_hold_ms
@@ -205,15 +270,15 @@ def _watch(driver: ButtonDriver, poll: Any, seconds: float, close: Any) -> int:
 
 
 def _battery(config: BoardConfig, args: argparse.Namespace) -> int:
-    if args.simulate is None and config.battery in ("auto", "sysfs") and is_raspberry_pi():
-        monitor = PowerMonitor(SysfsBattery(name=config.battery_device), config.thresholds)
-        for _ in range(config.thresholds.window):
-            monitor.update()
-        print(f"battery: {monitor.state}")
-        return 0
-    frames = int((args.simulate or 0.0) * 3600)
-    battery = SimBattery.critical_at(args.critical_at, start=args.start) \
-        if args.critical_at else SimBattery(args.start)
+    simulate = args.simulate is not None or args.critical_at is not None or \
+        args.start is not None or config.battery == "sim"
+    if not simulate:
+        return _real_battery(config)
+    start = 30.0 if args.start is None else args.start
+    minutes = args.simulate or 0.0
+    frames = round(minutes * 3600)
+    battery = SimBattery.critical_at(args.critical_at, start=start) \
+        if args.critical_at is not None else SimBattery(start)
     monitor = PowerMonitor(battery, config.thresholds)
     monitor.update()
     print(f"simulated battery at frame 0: {monitor.state}")
@@ -230,9 +295,30 @@ def _battery(config: BoardConfig, args: argparse.Namespace) -> int:
                 last_print = frame
                 print(f"frame {frame:>7} ({frame / 3600:6.1f} min): {monitor.state}")
     if frames:
-        print(f"after {args.simulate:g} minutes: {monitor.state}")
+        print(f"after {minutes:g} minutes: {monitor.state}")
+    return 0
+
+
+def _real_battery(config: BoardConfig) -> int:
+    """The battery the board would read: sysfs on a Pi, else mains."""
+    if config.battery == "mains" or (config.battery == "auto" and not is_raspberry_pi()):
+        print("battery: mains power (no battery configured; --simulate MINUTES drains a "
+              "simulated one)")
+        return 0
+    try:
+        source = SysfsBattery(name=config.battery_device)
+    except OSError as exc:
+        if config.battery == "sysfs":
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
+        print(f"battery: mains power ({exc})")
+        return 0
+    monitor = PowerMonitor(source, config.thresholds)
+    for _ in range(config.thresholds.window):
+        monitor.update()
+    print(f"battery: {source.device.name}: {monitor.state}")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_run())

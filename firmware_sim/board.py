@@ -2,17 +2,20 @@
 
 Three kinds of board share every interface:
 
-* ``sim``: a desktop. A window, the keyboard and gamepads, a simulated battery, saves in
-  the user's data directory. The default where there is a display.
+* ``sim``: a desktop. A window, the keyboard and gamepads, mains power (a simulated
+  battery only when the config asks for one), saves in the user's data directory. The
+  default where there is a display.
 * ``pi``: a Raspberry Pi handheld (detected from ``/proc/device-tree/model``, or forced).
   KMSDRM fullscreen (or a window under a desktop session), GPIO buttons plus any USB
   keyboard or gamepad, the battery from ``/sys/class/power_supply`` when a UPS HAT or fuel
   gauge reports it, the backlight from ``/sys/class/backlight``.
-* ``headless``: CI and the headless demo. No window, scripted simulated buttons, a
-  simulated battery, saves in a temporary directory unless ``HANDHELD_DATA`` is set.
+* ``headless``: CI and the headless demo. No window, scripted simulated buttons, mains
+  power unless the config asks for a simulated battery, saves in a temporary directory
+  unless ``HANDHELD_DATA`` is set.
 
 The kind comes from, in order: the ``kind`` argument, ``HANDHELD_BOARD``, the config
-file's ``kind``, then detection. The config file (TOML) is ``HANDHELD_BOARD_CONFIG`` or
+file's ``kind``, then detection. The config file (TOML, read strictly by
+:mod:`firmware_sim.config`) is ``HANDHELD_BOARD_CONFIG`` or
 ``~/.config/pocket-tcg/board.toml``; every key is optional (docs/HARDWARE.md lists them).
 
 :meth:`Board.tick` is called once per frame by the game loop. It turns POWER's short
@@ -25,22 +28,30 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .buttons import Button, ButtonEvent, Buttons, InputTiming, RawEdge, SimButtons, parse_button
+from .buttons import Button, ButtonEvent, Buttons, RawEdge, SimButtons
 from .clock import Clock, FakeClock, MonotonicClock, PausableClock
-from .display import HeadlessDisplay, PanelConfig
-from .gpio import DEFAULT_PINS, check_pin_map
+from .config import (  # re-exported: the board's description lives in .config
+    CONFIG_ENV,
+    KINDS,
+    MAX_CONFIG_BYTES,
+    SCHEMA,
+    BoardConfig,
+    BoardConfigError,
+    config_from_dict,
+    config_path,
+    load_config,
+)
+from .display import HeadlessDisplay
 from .power import (
     MainsPower,
     PowerEvent,
     PowerMonitor,
     PowerState,
-    PowerThresholds,
     SimBattery,
     SysfsBattery,
 )
@@ -49,125 +60,13 @@ from .storage import DirStorage, SimStorage
 if TYPE_CHECKING:  # the camera module needs OpenCV: loaded only when a camera is opened
     from .camera import FrameSource
 
-KINDS = ("sim", "pi", "headless")
+__all__ = ["CONFIG_ENV", "KINDS", "MAX_CONFIG_BYTES", "SCHEMA", "Board", "BoardConfig",
+           "BoardConfigError", "Tick", "config_from_dict", "config_path", "detect_kind",
+           "has_display", "is_raspberry_pi", "load_config", "make_board"]
+
 BOARD_ENV = "HANDHELD_BOARD"
-CONFIG_ENV = "HANDHELD_BOARD_CONFIG"
 FRAME_MS = 1000.0 / 60.0
 MODEL_FILE = Path("/proc/device-tree/model")
-
-
-class BoardConfigError(ValueError):
-    pass
-
-
-@dataclass(frozen=True)
-class BoardConfig:
-    kind: str = "auto"
-    panel: PanelConfig = field(default_factory=PanelConfig)
-    backlight: str | None = None  # a /sys/class/backlight device name (pi)
-    timing: InputTiming = field(default_factory=InputTiming)
-    pins: Mapping[Button, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
-    active_low: bool = True
-    keys: Mapping[str, str] | None = None  # pygame key name -> button name
-    battery: str = "auto"  # auto | sim | sysfs | mains
-    battery_device: str | None = None
-    thresholds: PowerThresholds = field(default_factory=PowerThresholds)
-    power_poll_frames: int = 30
-    camera: str = "auto"  # a camera spec (firmware_sim.camera), or auto
-    data_dir: str | None = None
-    link_port: int = 47115
-    shutdown_command: tuple[str, ...] = ("systemctl", "poweroff")
-    source: str = "built-in defaults"
-
-
-def config_path() -> Path:
-    env = os.environ.get(CONFIG_ENV)
-    if env:
-        return Path(env).expanduser()
-    xdg = os.environ.get("XDG_CONFIG_HOME")
-    return (Path(xdg).expanduser() if xdg else Path.home() / ".config") / "pocket-tcg" / \
-        "board.toml"
-
-
-def load_config(path: Path | str | None = None) -> BoardConfig:
-    """The board description: the TOML file if there is one, else the defaults. A file
-    that exists but is wrong raises :class:`BoardConfigError` naming the key."""
-    explicit = path is not None or CONFIG_ENV in os.environ
-    p = Path(path) if path is not None else config_path()
-    if not p.is_file():
-        if explicit:
-            raise BoardConfigError(f"board config {p} does not exist")
-        return BoardConfig()
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise BoardConfigError(f"board config {p}: {exc}") from None
-    try:
-        return config_from_dict(data, source=str(p))
-    except (ValueError, TypeError) as exc:
-        raise BoardConfigError(f"board config {p}: {exc}") from None
-
-
-def config_from_dict(data: Mapping[str, Any], source: str = "a dict") -> BoardConfig:
-    known = {"kind", "display", "buttons", "keys", "power", "camera", "storage", "link"}
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise ValueError(f"unknown section(s) {', '.join(unknown)} (known: "
-                         f"{', '.join(sorted(known))})")
-    cfg = BoardConfig(source=source)
-    kind = str(data.get("kind", "auto"))
-    if kind not in (*KINDS, "auto"):
-        raise ValueError(f"kind must be one of auto, {', '.join(KINDS)}, not {kind!r}")
-    disp = dict(data.get("display", {}))
-    panel = cfg.panel
-    if "panel" in disp or "rotation" in disp:
-        panel = PanelConfig.parse(str(disp.pop("panel", f"{panel.width}x{panel.height}")),
-                                  int(disp.pop("rotation", 0)))
-    backlight = disp.pop("backlight", None)
-    _no_more(disp, "display")
-    btn = dict(data.get("buttons", {}))
-    pins = dict(cfg.pins)
-    for name, pin in dict(btn.pop("pins", {})).items():
-        pins[parse_button(name)] = pin
-    check_pin_map(pins)
-    timing_keys = ("debounce_ms", "hold_ms", "repeat_delay_ms", "repeat_rate_ms", "combo_ms",
-                   "power_hold_ms")
-    timing = replace(cfg.timing, **{k: float(btn.pop(k)) for k in timing_keys if k in btn})
-    active_low = bool(btn.pop("active_low", True))
-    _no_more(btn, "buttons")
-    keys = data.get("keys")
-    if keys is not None:
-        for button in keys.values():
-            parse_button(str(button))
-    pw = dict(data.get("power", {}))
-    battery = str(pw.pop("battery", "auto"))
-    if battery not in ("auto", "sim", "sysfs", "mains"):
-        raise ValueError(f"power.battery must be auto, sim, sysfs or mains, not {battery!r}")
-    thresholds = PowerThresholds(low=float(pw.pop("low", 15.0)),
-                                 critical=float(pw.pop("critical", 5.0)))
-    device = pw.pop("device", None)
-    poll = int(pw.pop("poll_frames", 30))
-    command = tuple(pw.pop("shutdown_command", cfg.shutdown_command))
-    _no_more(pw, "power")
-    cam = dict(data.get("camera", {}))
-    camera = str(cam.pop("source", "auto"))
-    _no_more(cam, "camera")
-    st = dict(data.get("storage", {}))
-    data_dir = st.pop("data_dir", None)
-    _no_more(st, "storage")
-    ln = dict(data.get("link", {}))
-    port = int(ln.pop("port", 47115))
-    _no_more(ln, "link")
-    return replace(cfg, kind=kind, panel=panel, backlight=backlight, timing=timing, pins=pins,
-                   active_low=active_low, keys=dict(keys) if keys is not None else None,
-                   battery=battery, battery_device=device, thresholds=thresholds,
-                   power_poll_frames=poll, camera=camera, data_dir=data_dir, link_port=port,
-                   shutdown_command=command)
-
-
-def _no_more(section: dict[str, Any], name: str) -> None:
-    if section:
-        raise ValueError(f"unknown key(s) in [{name}]: {', '.join(sorted(section))}")
 
 
 def is_raspberry_pi(model_file: Path = MODEL_FILE) -> bool:
@@ -300,6 +199,10 @@ class Board:
 
     @property
     def power_state(self) -> PowerState | None:
+        """The battery for the screen: None before its first reading, and on mains (there
+        is no battery to show)."""
+        if isinstance(self.power.source, MainsPower):
+            return None
         return self.power.state
 
     def camera_spec(self, video_dir: Path = Path("/dev")) -> str:
@@ -325,12 +228,14 @@ class Board:
 
     def open_camera(self) -> FrameSource:
         """The board's camera, opened (raises :class:`CameraUnavailable` with the reason).
-        Simulated sources run on the board's clock, so a headless board films in step."""
+        A recorded source (``file:``, ``dir:``, ``sim:``) plays once at its frame rate on
+        the board's clock, as a camera would film it, so a headless board films in step and
+        a clip's cards are counted once (see :func:`firmware_sim.camera.open_camera`)."""
         from .camera import open_camera
 
         if self.camera_factory is not None:
             return self.camera_factory()
-        return open_camera(self.camera_spec(), self.clock)
+        return open_camera(self.camera_spec(), self.clock, once=True)
 
     def present(self, frame: Any) -> None:
         self.display.present(frame)
@@ -371,14 +276,17 @@ def make_board(kind: str | None = None, config: BoardConfig | None = None, *,
             else SimStorage()
         display: Any = HeadlessDisplay(config.panel)
         source: Any = SimButtons()
-        battery: Any = _battery(config, "sim", notes)
+        battery: Any = _battery(config, "mains", notes)
         notes.append("input: scripted simulated buttons (SimButtons)")
     else:
         clock = clock or MonotonicClock()
         storage = DirStorage(data)
         from .keyboard import PygameInput, parse_key_map
 
-        keys = parse_key_map(config.keys) if config.keys else None
+        try:
+            keys = parse_key_map(config.keys) if config.keys else None
+        except ValueError as exc:
+            raise BoardConfigError(f"board config {config.source}: [keys] {exc}") from None
         sources: list[Any] = []
         if kind == "pi":
             from .gpio import GpioButtons, GpioUnavailable
@@ -398,7 +306,8 @@ def make_board(kind: str | None = None, config: BoardConfig | None = None, *,
         sources.append(PygameInput(keys, clock=clock))
         notes.append("input: keyboard and gamepads (pygame)")
         source = MultiSource(sources)
-        battery = _battery(config, "sysfs" if kind == "pi" else "sim", notes)
+        # A desktop runs on mains: a simulated battery only when the config asks for one.
+        battery = _battery(config, "sysfs" if kind == "pi" else "mains", notes)
     notes.append(f"display: {display.describe()}")
     notes.append(f"storage: {storage.describe()}")
     return Board(kind, config, clock=clock, input_source=source, display=display,
@@ -432,11 +341,12 @@ def _battery(config: BoardConfig, default: str, notes: list[str]) -> Any:
             return b
         except (OSError, FileNotFoundError) as exc:
             if config.battery == "sysfs":
-                raise BoardConfigError(str(exc)) from None
+                raise BoardConfigError(f"board config {config.source}: [power] battery = "
+                                       f"\"sysfs\": {exc}") from None
             notes.append(f"battery: mains ({exc})")
             return MainsPower()
     if choice == "mains":
         notes.append("battery: mains (never low)")
         return MainsPower()
-    notes.append("battery: simulated (drains with use)")
+    notes.append("battery: simulated (drains with use; [power] battery = \"sim\")")
     return SimBattery()

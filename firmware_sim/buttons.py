@@ -18,6 +18,7 @@ Nothing here reads a clock: times come in with the edges and with :meth:`update`
 
 from __future__ import annotations
 
+import bisect
 import random
 import re
 from collections.abc import Iterable
@@ -283,8 +284,11 @@ class SimButtons:
                 self.release(b, start_ms + t1)
 
     def poll(self, now_ms: float) -> list[RawEdge]:
-        due = [e for e in self._pending if e.t_ms <= now_ms]
-        self._pending = [e for e in self._pending if e.t_ms > now_ms]
+        # The edges are kept in time order: those due are a prefix (often empty).
+        cut = bisect.bisect_right(self._pending, now_ms, key=lambda e: e.t_ms)
+        if not cut:
+            return []
+        due, self._pending = self._pending[:cut], self._pending[cut:]
         return due
 
     @property

@@ -664,7 +664,8 @@ class _Rewindable(FrameSource, Protocol):
 
 
 class SimCamera(_SourceBase):
-    """A clip replayed on a clock, looping, as a camera films whether anyone reads or not.
+    """A clip replayed on a clock, as a camera films whether anyone reads or not: looping,
+    or once (``loop=False``: after the last frame's period the camera has ``ended``).
 
     The clip is a folder of images, a video file, a list of frames, or a rewindable source
     (which this camera then owns and closes). Its time starts when it is made (or at
@@ -684,11 +685,14 @@ class SimCamera(_SourceBase):
         source: str | Path | Sequence[NDArray[Any]] | _Rewindable,
         fps: float = DEFAULT_SIM_FPS,
         clock: Clock | None = None,
+        loop: bool = True,
     ) -> None:
         super().__init__()
         if isinstance(fps, bool) or not math.isfinite(fps) or fps <= 0:
             raise ValueError(f"fps must be a positive number, not {fps!r}")
         self.fps = float(fps)
+        # Not "loop": the scanner CLI turns off "loop" on file and folder sources only.
+        self.looping = loop
         self.clock: Clock = clock if clock is not None else MonotonicClock()
         self._source = self._make_source(source)
         self.name = f"sim:{self._source.name.partition(':')[2] or self._source.name}@{fps:g}"
@@ -737,18 +741,24 @@ class SimCamera(_SourceBase):
         self._check_open()
         self._start_ms = self.clock.now_ms()
         self._last_tick = None
+        self._ended = False
 
     def read(self) -> Frame | None:
         self._check_open()
         tick = self.tick
-        if tick == self._last_tick:
+        if tick == self._last_tick or self._ended:
             return None
         frame = self._frame_at(tick)
+        if frame is None:  # played once, to the end
+            self._ended = True
+            return None
         self._last_tick = tick
         self._size = _frame_size(frame)
         return frame.copy()
 
-    def _frame_at(self, tick: int) -> Frame:
+    def _frame_at(self, tick: int) -> Frame | None:
+        if not self.looping and self._length is not None and tick >= self._length:
+            return None
         target = tick % self._length if self._length else tick
         if target < self._index:
             self._source.rewind()
@@ -760,6 +770,8 @@ class SimCamera(_SourceBase):
                     raise CameraUnavailable(self.name, "the clip has no readable frame")
                 # The end of the first pass: now the clip's length is known.
                 self._length = self._index + 1
+                if not self.looping:
+                    return None
                 target = tick % self._length
                 self._source.rewind()
                 self._index = -1
@@ -770,7 +782,8 @@ class SimCamera(_SourceBase):
 
     def describe(self) -> str:
         length = f"{self._length} frames" if self._length else "length not known yet"
-        return f"{super().describe()}, {length} at {self.fps:g} fps"
+        once = "" if self.looping else ", once"
+        return f"{super().describe()}, {length} at {self.fps:g} fps{once}"
 
     def _release(self) -> None:
         self._source.close()
@@ -799,8 +812,27 @@ def _parse_fps(what: str, text: str) -> float:
     return fps
 
 
-def open_camera(spec: str, clock: Clock | None = None) -> FrameSource:
+MAX_CLIP_FPS = 240.0  # a container's rate above this is taken as wrong
+
+
+def _played_once(source: _Rewindable, fps: float | None, clock: Clock | None) -> SimCamera:
+    """A file or folder source paced on ``clock`` at ``fps``, once, keeping its name."""
+    rate = fps if fps is not None and 1.0 <= fps <= MAX_CLIP_FPS else DEFAULT_SIM_FPS
+    camera = SimCamera(source, rate, clock, loop=False)
+    camera.name = f"{source.name}@{rate:g}"
+    return camera
+
+
+def open_camera(spec: str, clock: Clock | None = None, *, once: bool = False) -> FrameSource:
     """The frame source a spec names (see ``SPEC_HELP``); ``clock`` drives ``sim:`` sources.
+
+    With ``once`` (the game's choice) every recorded source plays once on ``clock``, at its
+    frame rate, and then ends, as a camera would film it: a ``file:`` clip at the rate its
+    container records (``DEFAULT_SIM_FPS`` when it records none), a ``dir:`` folder as a
+    slideshow of one image per frame at ``DEFAULT_SIM_FPS``, a ``sim:`` source at its own
+    rate without looping. Read as fast as possible, a clip would end before a background
+    reader saw it, and a loop would show its cards again on every pass. Without ``once``
+    (the command-line scanner) ``file:`` and ``dir:`` are read as fast as they are asked.
 
     Raises :class:`CameraUnavailable` for a bad spec or a source that cannot deliver."""
     what = repr(spec)
@@ -818,9 +850,11 @@ def open_camera(spec: str, clock: Clock | None = None) -> FrameSource:
     if kind in ("file", "dir", "sim") and not arg.strip():
         raise CameraUnavailable(what, f"'{kind}:' needs a path after the colon", SPEC_HELP)
     if kind == "file":
-        return VideoFileSource(arg.strip())
+        video = VideoFileSource(arg.strip())
+        return _played_once(video, video.fps, clock) if once else video
     if kind == "dir":
-        return ImageFolderSource(arg.strip())
+        folder = ImageFolderSource(arg.strip(), loop=not once)
+        return _played_once(folder, DEFAULT_SIM_FPS, clock) if once else folder
     if kind == "sim":
         path, at, fps_text = arg.strip().rpartition("@")
         if not at:
@@ -830,7 +864,7 @@ def open_camera(spec: str, clock: Clock | None = None) -> FrameSource:
             path, fps = arg.strip(), DEFAULT_SIM_FPS
         else:
             fps = _parse_fps(what, fps_text)
-        return SimCamera(path, fps, clock)
+        return SimCamera(path, fps, clock, loop=not once)
     if not sep and text and Path(text).expanduser().exists():
         guess = "dir" if Path(text).expanduser().is_dir() else "file"
         raise CameraUnavailable(

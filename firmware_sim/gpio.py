@@ -77,6 +77,11 @@ class GpioButtons:
             raise GpioUnavailable(
                 f"no GPIO pin driver here ({exc}); on Raspberry Pi OS install python3-lgpio "
                 "(./run does), elsewhere use the keyboard or the simulated board") from None
+        except Exception as exc:  # a pin in use, no permission: each driver has its own
+            self.close()
+            raise GpioUnavailable(
+                f"the GPIO pins cannot be used ({type(exc).__name__}: {exc}); is another "
+                "program using them, and is the user in the gpio group?") from None
 
     def _callback(self, button: Button, down: bool) -> Any:
         def edge() -> None:

@@ -4,9 +4,13 @@ A single-cell Li-ion/LiPo battery's voltage falls steeply near empty and near fu
 slowly in between, so the percentage comes from a discharge curve, not a straight line
 (:data:`LIPO_CURVE`, a typical 1C discharge of a 3.7 V cell). Readings are noisy (the ADC,
 the load changing with the backlight), so :class:`PowerMonitor` smooths them with a median
-of the last few before deciding anything, and only moves *down* a warning level unless
-the battery is charging or has clearly recovered (hysteresis): a single noisy sample
-never cries "critical", and a warning does not flicker.
+of the last few before deciding anything: a single noisy sample never cries "critical".
+A warning comes at once but clears only when the charger is plugged in, or when the
+charge has stayed ``recover`` points above the threshold for ``recover_polls`` readings
+in a row (30 s at the board's rate). A median of five still wanders by a point or two
+on the steep part of the curve around 15 %, more than any band of a few points can hold
+on its own, so the clearing must last, not merely happen once: the warning does not
+flicker.
 
 * **low** (15 % by default): the game shows a warning;
 * **critical** (5 %): the game saves the suspended match and shuts down safely.
@@ -70,8 +74,9 @@ class PowerSource(Protocol):
 class PowerThresholds:
     low: float = 15.0
     critical: float = 5.0
-    recover: float = 3.0  # percent above a threshold before its warning clears
+    recover: float = 3.0  # percent above a threshold before its warning may clear
     window: int = 5  # samples in the median
+    recover_polls: int = 60  # readings in a row above it before it clears (30 s at 2 Hz)
 
     def __post_init__(self) -> None:
         if not 0 <= self.critical < self.low <= 100:
@@ -79,6 +84,8 @@ class PowerThresholds:
                              f"(got critical {self.critical}, low {self.low})")
         if self.window < 1:
             raise ValueError("the smoothing window needs at least one sample")
+        if self.recover_polls < 1:
+            raise ValueError("a warning needs at least one reading to clear")
 
 
 @dataclass(frozen=True)
@@ -110,6 +117,7 @@ class PowerMonitor:
         self.level = "ok"
         self.charging = False
         self.state: PowerState | None = None
+        self._recovered_polls = 0  # readings in a row that would clear the warning
 
     def update(self) -> list[PowerEvent]:
         s = self.source.sample()
@@ -129,12 +137,26 @@ class PowerMonitor:
     def _level(self, pct: float, charging: bool) -> str:
         th, current = self.thresholds, self.level
         if charging:
+            self._recovered_polls = 0
             return "ok"
-        if pct <= th.critical or (current == "critical" and pct <= th.critical + th.recover):
-            return "critical"
-        if pct <= th.low or (current != "ok" and pct <= th.low + th.recover):
-            return "low"
-        return "ok"
+        now = "critical" if pct <= th.critical else "low" if pct <= th.low else "ok"
+        if _RANK[now] >= _RANK[current]:  # the same or worse: at once
+            self._recovered_polls = 0
+            return now
+        # Better: only once the charge has stayed clearly above the threshold.
+        clear = "critical" if pct <= th.critical + th.recover else \
+            "low" if pct <= th.low + th.recover else "ok"
+        if _RANK[clear] >= _RANK[current]:
+            self._recovered_polls = 0
+            return current
+        self._recovered_polls += 1
+        if self._recovered_polls < th.recover_polls:
+            return current
+        self._recovered_polls = 0
+        return clear
+
+
+_RANK = {"ok": 0, "low": 1, "critical": 2}
 
 
 # ------------------------------------------------------------------------ sources

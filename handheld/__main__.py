@@ -162,10 +162,12 @@ def _screen(args: argparse.Namespace) -> int:
     """The game on the screen: a window (or the Pi's panel) where there is one; with
     ``--headless`` or without a display, the headless board (``--demo`` to watch a match,
     else the readable log demo)."""
-    from firmware_sim.board import BoardConfigError, detect_kind
+    from firmware_sim.board import BoardConfigError, detect_kind, load_config
 
     try:
-        kind = "headless" if args.headless else (args.board or detect_kind())
+        # The board config is read first: a wrong key is one line here, not a traceback.
+        config = None if args.headless else load_config()
+        kind = "headless" if args.headless else (args.board or detect_kind(config))
     except BoardConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -182,8 +184,12 @@ def _screen(args: argparse.Namespace) -> int:
         return 2
     from .ui.app import Handheld
 
-    app = Handheld(headless=kind == "headless", data_dir=args.data_dir, seed=args.screen_seed,
-                   board_kind=kind, demo=args.demo)
+    try:
+        app = Handheld(headless=kind == "headless", data_dir=args.data_dir,
+                       seed=args.screen_seed, board_kind=kind, demo=args.demo)
+    except BoardConfigError as exc:  # found while making the board (a [keys] name, a battery)
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     try:
         if kind == "headless":
             app.tick(args.frames or 600)

@@ -187,6 +187,21 @@ def test_gpio_without_a_pin_driver_is_reported(monkeypatch: pytest.MonkeyPatch) 
         GpioButtons(clock=FakeClock())
 
 
+def test_gpio_pins_in_use_are_reported_not_raised() -> None:
+    from gpiozero.pins.mock import MockFactory
+
+    from firmware_sim.gpio import GpioButtons, GpioUnavailable
+
+    factory = MockFactory()
+    first = GpioButtons(clock=FakeClock(), pin_factory=factory)
+    try:
+        with pytest.raises(GpioUnavailable, match="GPIOPinInUse"):
+            GpioButtons(clock=FakeClock(), pin_factory=factory)
+    finally:
+        first.close()
+    GpioButtons(clock=FakeClock(), pin_factory=factory).close()  # free again once closed
+
+
 # ------------------------------------------------------------------------ keyboard
 
 

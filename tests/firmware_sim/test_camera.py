@@ -560,6 +560,54 @@ def test_open_camera_file_dir_and_sim(tmp_path):
         assert source.fps == camera.DEFAULT_SIM_FPS
 
 
+def test_sim_played_once_ends_after_the_last_frame_period(tmp_path):
+    clock = FakeClock()
+    cam = SimCamera([solid(0), solid(1), solid(2)], fps=10, clock=clock, loop=False)
+    seen = []
+    for _ in range(8):
+        frame = cam.read()
+        seen.append(None if frame is None else which(frame))
+        clock.advance(50)
+    assert seen == [0, None, 1, None, 2, None, None, None]
+    assert cam.ended and cam.length == 3 and "once" in cam.describe()
+    clock.advance(10_000)
+    assert cam.read() is None and cam.ended  # never again, however long it is read
+    cam.restart()
+    assert not cam.ended and which(check_frame(cam.read())) == 0
+
+
+def test_sim_played_once_ends_for_a_reader_that_comes_late():
+    clock = FakeClock()
+    cam = SimCamera([solid(0), solid(1)], fps=10, clock=clock, loop=False)
+    clock.advance(5_000)  # first read long after the clip ended: no wrap-around
+    assert cam.read() is None and cam.ended
+
+
+def test_open_camera_once_paces_recordings_on_the_clock(tmp_path):
+    folder = write_images(tmp_path / "cards", ["a.png", "b.png"])
+    video = write_video(tmp_path / "clip.avi", 3, fps=20)
+    clock = FakeClock()
+    with open_camera(f"file:{video}", clock, once=True) as source:
+        assert isinstance(source, SimCamera) and not source.looping
+        assert source.fps == 20  # the clip's own rate, from its container
+        assert source.name == f"file:{video}@20"
+        seen = []
+        while not source.ended:
+            frame = source.read()
+            seen.append(None if frame is None else which(frame))
+            clock.advance(25)  # two reads per clip frame
+        assert seen == [0, None, 1, None, 2, None, None]
+    with open_camera(f"dir:{folder}", clock, once=True) as source:
+        assert isinstance(source, SimCamera) and source.fps == camera.DEFAULT_SIM_FPS
+        assert read_frames(source, 1) == [0] and source.read() is None
+        clock.advance(1000 / camera.DEFAULT_SIM_FPS)
+        assert read_frames(source, 1) == [1]
+        clock.advance(1000 / camera.DEFAULT_SIM_FPS)
+        assert source.read() is None and source.ended
+    with open_camera(f"sim:{folder}@10", clock, once=True) as source:
+        assert isinstance(source, SimCamera) and not source.looping and source.fps == 10
+
+
 def test_open_camera_sim_path_with_an_at_sign(tmp_path):
     folder = write_images(tmp_path / "me@home", ["a.png"])
     with open_camera(f"sim:{folder}", clock=FakeClock()) as source:

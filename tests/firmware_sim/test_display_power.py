@@ -154,6 +154,45 @@ def test_low_then_critical_with_hysteresis() -> None:
     assert seen == ["low", "critical"]
 
 
+def run_noisy_drain(start: float, seed: int, minutes: float = 13.0) -> list[str]:
+    """The board's reading of a simulated battery (its default noise), twice a second."""
+    battery = SimBattery(start, seed=seed)
+    monitor = PowerMonitor(battery)
+    kinds = []
+    for frame in range(1, int(minutes * 3600) + 1):
+        battery.tick()
+        if frame % 30 == 0:
+            kinds.extend(e.kind for e in monitor.update())
+    return kinds
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("start", [16.0, 17.5, 19.0])
+def test_a_noisy_drain_through_low_warns_once_and_does_not_flicker(start: float,
+                                                                    seed: int) -> None:
+    # 13 minutes of play drain ~3.6 points: across the 15 % threshold from every start.
+    kinds = run_noisy_drain(start, seed)
+    assert kinds == ["low"], kinds
+
+
+def test_a_warning_clears_only_when_the_recovery_lasts() -> None:
+    low, high = voltage_from_percent(12), voltage_from_percent(30)
+    th = PowerThresholds(window=1, recover_polls=4)
+    # Three good readings, then a noisy one: the count starts again.
+    volts = [low, high, high, high, low, high, high, high, high]
+    mon = PowerMonitor(ListSource([PowerSample(v, False) for v in volts]), th)
+    seen = [[e.kind for e in mon.update()] for _ in volts]
+    assert seen == [["low"], [], [], [], [], [], [], [], ["ok"]]
+
+
+def test_critical_recovers_to_low_not_ok_when_the_charge_is_between() -> None:
+    crit, between = voltage_from_percent(3), voltage_from_percent(12)
+    mon = PowerMonitor(ListSource([PowerSample(crit, False)] + [PowerSample(between, False)] * 3),
+                       PowerThresholds(window=1, recover_polls=3))
+    kinds = [e.kind for _ in range(4) for e in mon.update()]
+    assert kinds == ["critical", "low"] and mon.level == "low"
+
+
 def test_charging_clears_warnings() -> None:
     low = voltage_from_percent(3)
     mon = PowerMonitor(ListSource([PowerSample(low, False), PowerSample(low, True)]),

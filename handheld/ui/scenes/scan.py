@@ -10,7 +10,9 @@ collection, add to a deck, save a scanned deck list, open a card's screens), B l
 Frames are decoded only when the camera delivers a new one (15-30 a second): in a
 background thread on a real board (a frame with no code costs the pipeline more than a
 60 Hz frame has; see ``scanner.worker``), in the game loop on the headless board, so a
-test is exact frame for frame.
+test is exact frame for frame. A recorded source (a clip, a folder of frames) plays once
+at its frame rate on the board's clock (``Board.open_camera``), so the screen reads the
+codes the command-line scanner reads from the same frames, and its end ends the scan.
 """
 
 from __future__ import annotations
@@ -184,16 +186,25 @@ class ScanScene(Scene):
             self.frames_read += 1
             self._show(frame)
         if self.reader is not None:
+            # The last result first: the reader takes a new frame only once it is collected.
+            self._poll_reader()
             if frame is not None:
                 self.reader.offer(frame)
-            readings = self.reader.poll()
-            if readings is not None:
-                self._track(readings)
         elif frame is not None:
             self._track(self.pipeline.read(frame))
         if frame is None and self.camera.ended:
+            if self.reader is not None:
+                if self.reader.busy:
+                    return  # the clip's last frames are still being read: they count too
+                self._poll_reader()
             self._close_camera()
             self.problem = "the camera's picture ended"
+
+    def _poll_reader(self) -> None:
+        assert self.reader is not None
+        readings = self.reader.poll()
+        if readings is not None:
+            self._track(readings)
 
     def _track(self, readings: list[Reading]) -> None:
         """One decoded frame through the tracker: frames to draw, cards to add."""
