@@ -39,6 +39,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Protocol, Self, runtime_checkable
 
+# OpenCV refuses to decode a picture above this many pixels (read when it first decodes):
+# a small file whose header claims 65535x65535 is then an error, not gigabytes.
+os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(50_000_000))
 import cv2
 import numpy as np
 from numpy.typing import NDArray
@@ -451,17 +454,42 @@ class VideoFileSource(_SourceBase):
         self._capture.release()
 
 
+# A picture file larger than this is not a photo of cards.
+MAX_IMAGE_FILE_BYTES = 64 * 1024 * 1024
+
+
 def _load_image(path: Path) -> tuple[Frame | None, str]:
-    """An image file as a BGR frame, or None and the reason it could not be read."""
+    """An image file as a BGR frame, or None and the reason it could not be read. Only a
+    regular file is read (a FIFO would block), at most MAX_IMAGE_FILE_BYTES, and a decoder
+    error is a reason, never an exception."""
+    import stat
+
     try:
-        data = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         return None, "it disappeared"
     except OSError as exc:
         return None, f"it could not be read ({exc.strerror or exc})"
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return None, "it is not a regular file"
+        if info.st_size > MAX_IMAGE_FILE_BYTES:
+            return None, f"it is larger than {MAX_IMAGE_FILE_BYTES // 2**20} MB"
+        with os.fdopen(os.dup(fd), "rb") as f:
+            data = f.read(MAX_IMAGE_FILE_BYTES + 1)
+    except OSError as exc:
+        return None, f"it could not be read ({exc.strerror or exc})"
+    finally:
+        os.close(fd)
     if not data:
         return None, "the file is empty"
-    frame = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if len(data) > MAX_IMAGE_FILE_BYTES:
+        return None, f"it is larger than {MAX_IMAGE_FILE_BYTES // 2**20} MB"
+    try:
+        frame = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    except cv2.error:
+        return None, "it is too large a picture, or damaged"
     if frame is None:
         return None, "it is not a decodable image (corrupt, or not the format its name says)"
     return as_bgr(frame), ""

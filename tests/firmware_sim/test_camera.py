@@ -3,6 +3,7 @@ every error message. Images and clips are generated here; no camera is needed.""
 
 from __future__ import annotations
 
+import os
 import sys
 import types
 from pathlib import Path
@@ -783,3 +784,27 @@ def test_a_background_camera_reports_the_failure_and_the_end() -> None:
         assert ending.read() is None and ending.ended
     finally:
         ending.close()
+
+
+def test_a_folder_skips_picture_bombs_and_never_opens_a_fifo(tmp_path: Path) -> None:
+    import struct
+    import zlib
+
+    from firmware_sim.camera import ImageFolderSource
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(
+            ">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", 65535, 65535, 8, 2, 0, 0, 0)
+    (tmp_path / "1-bomb.png").write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+                                          + chunk(b"IDAT", zlib.compress(b"\0" * 64))
+                                          + chunk(b"IEND", b""))
+    os.mkfifo(tmp_path / "2-pipe.png")
+    cv2.imwrite(str(tmp_path / "3-good.png"), np.full((40, 60, 3), 200, np.uint8))
+    source = ImageFolderSource(tmp_path, loop=False)
+    assert [p.name for p in source.files] == ["1-bomb.png", "3-good.png"]
+    frame = source.read()
+    assert frame is not None and frame.shape[:2] == (40, 60)
+    assert [(p.name, why) for p, why in source.skipped] == [
+        ("1-bomb.png", "it is too large a picture, or damaged")]
