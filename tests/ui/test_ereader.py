@@ -242,3 +242,19 @@ def test_a_real_board_decodes_in_the_background(tmp_path: Path) -> None:
     h.press("A")  # Leave
     assert h.describe()["scene"] != "ScanScene"
     assert scan.reader is None  # the thread is stopped when the screen closes
+
+
+def test_a_damaged_card_list_is_a_message_on_the_scan_screen(tmp_path: Path,
+                                                            monkeypatch) -> None:
+    from handheld.ui.scenes import scan as scan_scene
+    from scanner.catalog import CatalogError
+
+    def broken() -> None:
+        raise CatalogError("cards/ecard1.json: corrupt JSON")
+
+    monkeypatch.setattr(scan_scene, "_catalog", broken)
+    h = start_scan(tmp_path, None)
+    scan = h.scenes.top
+    assert scan.problem == "The card list cannot be read: cards/ecard1.json: corrupt JSON"
+    h.tick(2)
+    assert h.describe()["scene"] == "ScanScene"

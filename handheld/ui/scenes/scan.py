@@ -100,11 +100,17 @@ class ScanScene(Scene):
     # ------------------------------------------------------------------ camera
 
     def enter(self) -> None:
+        from scanner.catalog import CatalogError
         from scanner.pipeline import Pipeline
         from scanner.tracker import Tracker
 
-        self.pipeline = Pipeline(catalog=_catalog())
         self.tracker = Tracker()
+        try:
+            self.pipeline = Pipeline(catalog=_catalog())
+        except CatalogError as exc:  # a damaged install: say so, open no camera
+            self.camera = None
+            self.problem = f"The card list cannot be read: {exc}"
+            return
         if self.threaded:
             from scanner.worker import BackgroundReader
 
