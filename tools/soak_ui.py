@@ -154,11 +154,12 @@ def soak(frames: int, seed: int = 1, visit: int = 2500, data_dir: Path | None = 
             b = rng.choices(buttons, weights)[0]
             hold = 2 if b is Button.POWER else rng.randint(1, 20)
             now = app.board.clock.now_ms()
+            if b is Button.START and rng.random() < 0.1:  # the menu combo now and then:
+                hold = 40  # both held past the 500 ms the combo needs
+                app.board.input.press(Button.SELECT, now)
+                app.board.input.release(Button.SELECT, now + hold * FRAME_MS)
             app.board.input.press(b, now)
             app.board.input.release(b, now + hold * FRAME_MS)
-            if b is Button.START and rng.random() < 0.1:  # the menu combo now and then
-                app.board.input.press(Button.SELECT, now)
-                app.board.input.release(Button.SELECT, now + 40 * FRAME_MS)
         try:
             app.tick(1)
         except Exception as exc:  # a bug: record it and carry on from the menu
