@@ -228,6 +228,12 @@ class Session:
     def cmd_outcome(self, req: dict[str, Any]) -> dict[str, Any]:
         return outcome(self._need_match())
 
+    def cmd_time(self, req: dict[str, Any]) -> dict[str, Any]:
+        """The battle timer's end, after its extra turns (docs/ETOOLS.md): fewer Prize cards
+        left wins; as many left begins a Sudden Death game."""
+        called = self._need_match().call_time()
+        return {"called": called, **self._status()}
+
     def cmd_card(self, req: dict[str, Any]) -> dict[str, Any]:
         card_id = req.get("id")
         if not isinstance(card_id, str) or len(card_id) > MAX_CARD_ID_CHARS:
@@ -270,7 +276,7 @@ _FIELDS: dict[str, Sequence[str]] = {
     "load": ("position", "seed", "auto_chance"), "decision": (), "legal": (),
     "choose": ("option", "options"), "resolve": ("outcome", "random"),
     "auto": ("players", "until"), "position": (), "view": ("player",),
-    "log": ("since", "player"), "outcome": (), "card": ("id",), "quit": (),
+    "log": ("since", "player"), "outcome": (), "time": (), "card": ("id",), "quit": (),
 }
 COMMANDS: dict[str, _Command] = {
     name: _Command(getattr(Session, f"cmd_{name}"), frozenset(fields))

@@ -166,3 +166,25 @@ def test_a_client_that_goes_away_gets_no_traceback() -> None:
         pass
     assert proc.wait(timeout=60) in (0, 1)
     assert b"Traceback" not in proc.stderr.read()
+
+
+def test_time_ends_a_match_by_prizes_or_starts_sudden_death(engine: Engine) -> None:
+    r = engine.send(cmd="new", decks=["blazing_quake", "tidal_mind"], seed=3, auto_chance=True)
+    assert r["ok"]
+    r = engine.send(cmd="time")  # during setup neither has taken a Prize: Sudden Death
+    assert r["ok"] and r["called"] == "sudden_death" and not r["over"]
+    assert engine.send(cmd="outcome")["sudden_death"] == 1
+    engine.send(cmd="new", decks=["blazing_quake", "tidal_mind"], seed=3, auto_chance=True)
+    for _ in range(80):  # play on until one player has taken more Prizes
+        engine.send(cmd="auto", players=["greedy", "greedy"], until="turn")
+        players = engine.send(cmd="position")["position"]["players"]
+        left = [len(p["prizes"]) for p in players]
+        if not engine.send(cmd="outcome")["over"] and left[0] != left[1] and min(left) > 0:
+            break
+    else:
+        pytest.fail("no turn with different Prize counts")
+    r = engine.send(cmd="time")
+    assert r["called"] == "time" and r["over"]
+    assert r["outcome"]["result"] == "time" and r["outcome"]["winner"] == left.index(min(left))
+    r = engine.send(cmd="time")
+    assert r["ok"] is False and r["error"]["type"] == "GameOver"
