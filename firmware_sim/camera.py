@@ -747,7 +747,7 @@ class SimCamera(_SourceBase):
         if isinstance(source, FrameSource):
             if not callable(getattr(source, "rewind", None)):
                 raise TypeError(f"SimCamera needs a source it can rewind, not {source!r}")
-            return source  # type: ignore[return-value]
+            return source
         return FrameListSource(source, loop=False)
 
     @property
