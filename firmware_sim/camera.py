@@ -296,8 +296,9 @@ class V4L2Camera(_SourceBase):
         if self._pending is not None:
             frame, self._pending = self._pending, None
             return frame
-        ok, frame = self._capture.read()
-        if not ok or frame is None:
+        # A name of its own: what OpenCV captured is any array until _deliver checks it.
+        ok, raw = self._capture.read()
+        if not ok or raw is None:
             self._failures += 1
             if self._failures >= self.MAX_FAILED_READS:
                 raise CameraUnavailable(
@@ -307,7 +308,7 @@ class V4L2Camera(_SourceBase):
                 )
             return None
         self._failures = 0
-        return self._deliver(frame)
+        return self._deliver(raw)
 
     def _release(self) -> None:
         self._capture.release()
@@ -440,15 +441,15 @@ class VideoFileSource(_SourceBase):
             frame, self._pending = self._pending, None
             self._delivered_since_rewind += 1
             return frame
-        ok, frame = self._capture.read()
-        if (not ok or frame is None) and self.loop and self._delivered_since_rewind > 0:
+        ok, raw = self._capture.read()  # any array until _deliver checks it
+        if (not ok or raw is None) and self.loop and self._delivered_since_rewind > 0:
             self.rewind()
-            ok, frame = self._capture.read()
-        if not ok or frame is None:
+            ok, raw = self._capture.read()
+        if not ok or raw is None:
             self._ended = True
             return None
         self._delivered_since_rewind += 1
-        return self._deliver(frame)
+        return self._deliver(raw)
 
     def _release(self) -> None:
         self._capture.release()
@@ -746,7 +747,7 @@ class SimCamera(_SourceBase):
         if isinstance(source, FrameSource):
             if not callable(getattr(source, "rewind", None)):
                 raise TypeError(f"SimCamera needs a source it can rewind, not {source!r}")
-            return source  # type: ignore[return-value]
+            return source
         return FrameListSource(source, loop=False)
 
     @property

@@ -151,7 +151,7 @@ class MatchSession:
                        "meta": dict(self.meta)},
             "rng": {"driver": self._before_draw if self._before_draw is not None
                     else rng_state(self.rng),
-                    "players": [p.get_state() if p is not None else None  # type: ignore
+                    "players": [p.get_state() if p is not None else None
                                 for p in self.ai]},
         }
 
@@ -188,7 +188,7 @@ class MatchSession:
             self.ai = _players(self.players, 0)
             for player, state in zip(self.ai, snap["rng"]["players"], strict=True):
                 if player is not None:
-                    player.set_state(state)  # type: ignore[attr-defined]
+                    player.set_state(state)
         except (KeyError, IndexError, TypeError, ValueError, OverflowError, EngineError) as exc:
             # OverflowError: a negative word in a generator's saved state; EngineError:
             # the position itself is refused (InvalidPosition names the field).

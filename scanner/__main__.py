@@ -420,8 +420,8 @@ def run_scan(args: argparse.Namespace) -> int:
     else:
         print(f"{frames} frame(s) from {source.name}; accepted {tally.accepted} code(s): "
               f"{tally.line()}")
-        for r in tally.rejected:
-            print(f"  rejected {r['text']!r}: {r['reason']}")
+        for rejected in tally.rejected:  # dicts, unlike the readings named r above
+            print(f"  rejected {rejected['text']!r}: {rejected['reason']}")
     return 1 if error else 0
 
 

@@ -79,6 +79,12 @@ __all__ = ["NOT_OURS", "STEPS", "Pipeline", "Reading", "Region", "deblur_gaussia
            "deblur_motion", "find_regions", "interpret", "judge", "motion_estimate", "unsharp"]
 
 Affine = NDArray[np.float64]  # 2 x 3: crop pixels -> processed image pixels
+# numpy's stubs give fftfreq's result as some float; at run time it is float64.
+Freq = NDArray[np.floating[Any]]
+
+# OpenCV's stubs type every result as an array of any number type. Its filters and warps
+# keep the depth of their input, so on a uint8 image ``.astype(np.uint8, copy=False)``
+# returns the very same array: it only tells the type checker what the image already is.
 
 CELL = 4  # pixels per cell of the region map
 TARGET_SIDE = 400.0  # a region is scaled so its longer side is about this many pixels
@@ -137,8 +143,8 @@ def find_regions(gray: Image, limit: int = 4, density: float = 0.4) -> list[Regi
     _, edges = cv2.threshold(grad, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     cells = cv2.resize(edges, (cw, ch), interpolation=cv2.INTER_AREA)  # edge fraction x 255
     cells = cv2.blur(cells, (3, 3))
-    mask = (cells > int(255 * density)).astype(np.uint8)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _K3)
+    mask = cv2.morphologyEx((cells > int(255 * density)).astype(np.uint8), cv2.MORPH_CLOSE,
+                            _K3)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     found = []
     for i in range(1, n):
@@ -168,16 +174,17 @@ def _scale(image: Image, factor: float) -> tuple[Image, Affine]:
     interp = cv2.INTER_CUBIC if factor > 1 else cv2.INTER_AREA
     out = cv2.resize(image, None, fx=factor, fy=factor, interpolation=interp)
     # cv2.resize maps pixel centres: x' + 0.5 = f (x + 0.5).
-    return out, np.array([[factor, 0, 0.5 * (factor - 1)], [0, factor, 0.5 * (factor - 1)]])
+    shift = 0.5 * (factor - 1)
+    return out.astype(np.uint8, copy=False), np.array([[factor, 0, shift], [0, factor, shift]])
 
 
 def unsharp(image: Image, sigma: float, amount: float) -> Image:
     blurred = cv2.GaussianBlur(image, (0, 0), sigma)
-    return cv2.addWeighted(image, 1.0 + amount, blurred, -amount, 0)
+    return cv2.addWeighted(image, 1.0 + amount, blurred, -amount, 0).astype(np.uint8,
+                                                                             copy=False)
 
 
-def _wiener(image: Image, transfer: Callable[[NDArray[np.float64], NDArray[np.float64]],
-                                             NDArray[Any]], k: float) -> Image:
+def _wiener(image: Image, transfer: Callable[[Freq, Freq], NDArray[Any]], k: float) -> Image:
     """Deconvolve by a blur given as its transfer function H(fy, fx) (cycles per pixel)."""
     h, w = image.shape
     big_h, big_w = cv2.getOptimalDFTSize(h + 16), cv2.getOptimalDFTSize(w + 16)
@@ -193,7 +200,7 @@ def _wiener(image: Image, transfer: Callable[[NDArray[np.float64], NDArray[np.fl
 
 def deblur_gaussian(image: Image, sigma: float, k: float = 0.02) -> Image:
     """Undo a Gaussian blur of ``sigma`` pixels (Wiener filter, noise-to-signal ``k``)."""
-    def transfer(fy: NDArray[np.float64], fx: NDArray[np.float64]) -> NDArray[Any]:
+    def transfer(fy: Freq, fx: Freq) -> NDArray[Any]:
         return np.exp(-2.0 * math.pi ** 2 * sigma ** 2 * (fx ** 2 + fy ** 2))
     return _wiener(image, transfer, k)
 
@@ -202,7 +209,7 @@ def deblur_motion(image: Image, length: float, angle: float, k: float = 0.01) ->
     """Undo a straight smear of ``length`` pixels at ``angle`` degrees (Wiener filter)."""
     dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
 
-    def transfer(fy: NDArray[np.float64], fx: NDArray[np.float64]) -> NDArray[Any]:
+    def transfer(fy: Freq, fx: Freq) -> NDArray[Any]:
         # A box of the given length along (dx, dy): sinc of the frequency along it.
         return np.sinc(length * (fx * dx + fy * dy))
     return _wiener(image, transfer, k)
@@ -241,12 +248,12 @@ def motion_estimate(image: Image, max_length: int = 24) -> tuple[float, float, f
 def _rotate(image: Image, degrees: float) -> tuple[Image, Affine]:
     h, w = image.shape
     side = math.ceil((h + w) * 0.7072) + 2
-    m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0).astype(np.float64, copy=False)
     m[0, 2] += side / 2 - w / 2
     m[1, 2] += side / 2 - h / 2
     out = cv2.warpAffine(image, m, (side, side), flags=cv2.INTER_LINEAR,
                          borderMode=cv2.BORDER_REPLICATE)
-    return out, m
+    return out.astype(np.uint8, copy=False), m
 
 
 def _then(first: Affine, second: Affine) -> Affine:
@@ -324,23 +331,23 @@ _CLAHE = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
 
 
 def _v_normalise(crop: _Crop) -> Iterator[Variant]:
-    yield _scale(_CLAHE.apply(crop.image), crop.factor)
+    yield _scale(_CLAHE.apply(crop.image).astype(np.uint8, copy=False), crop.factor)
 
 
 def _v_threshold(crop: _Crop) -> Iterator[Variant]:
     image, affine = crop.scaled
     block = max(15, int(8 * crop.factor + 11)) | 1
     yield cv2.adaptiveThreshold(image, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
-                                block, 2), affine
+                                block, 2).astype(np.uint8, copy=False), affine
     # A wider, Gaussian-weighted neighbourhood: steadier under glare and a thumb's shadow.
     yield cv2.adaptiveThreshold(image, 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C, cv2.THRESH_BINARY,
-                                41, 3), affine
+                                41, 3).astype(np.uint8, copy=False), affine
 
 
 def _v_zbar(crop: _Crop) -> Iterator[Variant]:
     # ZBar finds its own module size and does better on the crop as it is than enlarged.
     image, affine = _scale(crop.image, min(crop.factor, 2.0))
-    yield _CLAHE.apply(image), affine
+    yield _CLAHE.apply(image).astype(np.uint8, copy=False), affine
 
 
 def _filtered(image: Image, first: Affine, factor: float) -> Variant:
@@ -574,7 +581,8 @@ class Pipeline:
         if self._zxing is not None:
             tried.append("zxing/normalise")
             if found.add(d.mapped(_identity, "pipeline:zxing/normalise")
-                         for d in self._zxing.decode(_CLAHE.apply(gray))):
+                         for d in self._zxing.decode(
+                             _CLAHE.apply(gray).astype(np.uint8, copy=False))):
                 return
         if "zbar" in self._decoders:
             tried.append("zbar")

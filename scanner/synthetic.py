@@ -37,6 +37,10 @@ from .codes import CodeError, crc16, encode_card, encode_deck
 Image = NDArray[np.uint8]
 Rng = np.random.Generator
 
+# OpenCV's stubs type every result as an array of any number type. Its filters, resizes
+# and warps keep the depth of their input, so ``.astype(<that dtype>, copy=False)`` returns
+# the very same array: it only tells the type checker what the array already is.
+
 WIDTH, HEIGHT = 640, 480
 FOCAL = 600.0  # pixels at 640x480: a typical webcam's ~56 degree horizontal field of view
 SUPER = 2  # scenes are composed at twice the size and area-averaged down (no aliasing)
@@ -324,7 +328,7 @@ def _background(rng: Rng) -> NDArray[np.float32]:
         x, y = int(rng.integers(0, w)), int(rng.integers(0, h))
         cv2.line(img, (x, y), (x + int(rng.integers(10, 80)), y), (30.0, 30.0, 30.0),
                  int(rng.integers(1, 3)))
-    return cv2.GaussianBlur(img, (0, 0), 1.0)
+    return cv2.GaussianBlur(img, (0, 0), 1.0).astype(np.float32, copy=False)
 
 
 @dataclass(frozen=True)
@@ -346,7 +350,8 @@ def _place(rng: Rng, label: Image, box: tuple[float, float, float, float], modul
     code = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
     code_dst = _project((code - [w / 2, h / 2]) / module, rot, centre, depth)
     hom = cv2.getPerspectiveTransform(corners.astype(np.float32),
-                                      (dst * SUPER).astype(np.float32))
+                                      (dst * SUPER).astype(np.float32)).astype(
+        np.float64, copy=False)  # a 3 x 3 matrix of doubles, always
     return _Placed(label, hom, code_dst)
 
 
@@ -393,7 +398,8 @@ def _label_quad(p: _Placed) -> NDArray[np.float64]:
 
 def _composite(bg: NDArray[np.float32], placed: Sequence[_Placed],
                shake: NDArray[np.float64]) -> NDArray[np.float32]:
-    big = cv2.resize(bg, (WIDTH * SUPER, HEIGHT * SUPER), interpolation=cv2.INTER_LINEAR)
+    big = cv2.resize(bg, (WIDTH * SUPER, HEIGHT * SUPER),
+                     interpolation=cv2.INTER_LINEAR).astype(np.float32, copy=False)
     for p in placed:
         hom = shake @ p.homography
         label = p.label.astype(np.float32)
@@ -482,7 +488,10 @@ def _film(rng: Rng, shot: Shot, bg: NDArray[np.float32], placed: Sequence[_Place
     big = _composite(bg, placed, shake)
     if shot.occlusion > 0:
         _thumb(rng, big, placed[0].code_quad, shot.occlusion, shake)
-    img = cv2.resize(big, (WIDTH, HEIGHT), interpolation=cv2.INTER_AREA)
+    # Declared: OpenCV's stubs leave the shape untyped, and numpy then reads a shape of Any
+    # as "no size" (a single float) in rng.standard_normal below.
+    small = cv2.resize(big, (WIDTH, HEIGHT), interpolation=cv2.INTER_AREA)
+    img: NDArray[np.float32] = small.astype(np.float32, copy=False)
     # Uneven light across the table.
     gy, gx = np.mgrid[0:HEIGHT, 0:WIDTH].astype(np.float32)
     cx, cy = _u(rng, 0, WIDTH), _u(rng, 0, HEIGHT)
@@ -491,10 +500,12 @@ def _film(rng: Rng, shot: Shot, bg: NDArray[np.float32], placed: Sequence[_Place
     if shot.glare > 0:
         _glare(rng, img, placed[0].code_quad, shot.glare)
     # The lens's own softness, plus the category's defocus.
-    img = cv2.GaussianBlur(img, (0, 0), math.hypot(_u(rng, 0.5, 0.8), shot.blur))
+    img = cv2.GaussianBlur(img, (0, 0), math.hypot(_u(rng, 0.5, 0.8), shot.blur)).astype(
+        np.float32, copy=False)
     if shot.motion > 0:
         length = shot.motion * _u(rng, 0.85, 1.15)
-        img = cv2.filter2D(img, -1, _motion_kernel(length, shot.motion_angle + _u(rng, -8, 8)))
+        img = cv2.filter2D(img, -1, _motion_kernel(length, shot.motion_angle + _u(rng, -8, 8))
+                           ).astype(np.float32, copy=False)  # ddepth -1: the input's depth
     # Exposure, shot noise (grows with the signal) and read noise, then the sensor clips.
     img *= shot.light
     shot_sigma = np.sqrt(np.maximum(img, 0) * 0.08)
@@ -503,7 +514,12 @@ def _film(rng: Rng, shot: Shot, bg: NDArray[np.float32], placed: Sequence[_Place
     out = np.clip(img + 0.5, 0, 255).astype(np.uint8)
     quality = shot.jpeg or int(rng.integers(80, 96))
     ok, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    return cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else out
+    if not ok:
+        return out
+    decoded = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    if decoded is None:  # OpenCV could not read the JPEG it has just written
+        raise RuntimeError("the synthetic frame's JPEG did not decode")
+    return decoded.astype(np.uint8, copy=False)  # an 8-bit JPEG decodes to uint8
 
 
 def _shake(rng: Rng) -> NDArray[np.float64]:

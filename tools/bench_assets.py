@@ -16,6 +16,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = {
             "set_load_ms": {
-                slug: median_ms(lambda s=slug: assets.load_set(s), args.repeats)
+                slug: median_ms(partial(assets.load_set, slug), args.repeats)
                 for slug in assets.available_sets()
             },
             "all_sets_ms": median_ms(assets.load_all_cards, args.repeats),

@@ -718,7 +718,7 @@ def build(shared: Path, out: Path) -> list[Path]:
 
 def managed_files(root: Path) -> set[Path]:
     """The builder-owned files under an assets folder, relative to it."""
-    found = set()
+    found: set[Path] = set()
     for pattern in ("cards/*.json", "pokedex.json", "ATTRIBUTION.md", "licenses/*"):
         found.update(p.relative_to(root) for p in root.glob(pattern) if p.is_file())
     return found

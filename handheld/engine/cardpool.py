@@ -8,7 +8,7 @@ in the pool (the album shows it) but ``implemented`` is False and decks refuse i
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -243,8 +243,9 @@ def _play_category(d: CardDef) -> int:
 def _quick_power_requires(conds: Sequence[Cond]) -> tuple[tuple[int, Any], ...]:
     """A Power's requirements as the main phase checks them (see
     ``PowerDef.quick_requires``): direct tests first, general conditions last."""
-    direct = []
-    general = []
+    # A player test takes the player's index, a slot test the Slot: one list holds both.
+    direct: list[tuple[int, Callable[..., bool]]] = []
+    general: list[tuple[int, Cond]] = []
     for c in conds:
         if isinstance(c, PlayerHas):
             direct.append((QUICK_OWN if c.side == "own" else QUICK_OPP,
@@ -371,9 +372,10 @@ def _build_trainer(d: CardDef, subtypes: list[str], script: Script | None) -> No
         raise CardDefinitionError(f"{d.id} {d.name}: a Trainer needs a TrainerScript")
     d.play_steps = tuple(script.steps)
     d.requires = tuple(script.requires)
-    if d.requires and all(isinstance(c, PlayerHas) for c in d.requires):
+    player_conds = [c for c in d.requires if isinstance(c, PlayerHas)]
+    if d.requires and len(player_conds) == len(d.requires):
         d.quick_requires = tuple((c.side == "own", PLAYER_TESTS[c.what][0])
-                                 for c in d.requires)  # type: ignore[attr-defined]
+                                 for c in player_conds)
     d.attach_to = script.attach_to
     d.passives = tuple(script.passives)
     if d.play_steps or d.trainer_kind in ("item", "supporter"):

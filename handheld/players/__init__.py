@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .basic import GreedyPlayer, RandomPlayer
 from .driver import MatchRecord, Player, chance_outcome, play_match, replay
 
-PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer}
+# Each maker takes the player's seed.
+PLAYERS: dict[str, Callable[[int], Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
 
 
 def make_player(name: str, seed: int = 0) -> Player:

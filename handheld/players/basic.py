@@ -237,7 +237,7 @@ def position_score(m: Match, player: int) -> float:
     if m.over:
         return 10_000.0 if m.winner == player else -10_000.0 if m.winner is not None else 0.0
     me, opp = m.players[player], m.players[1 - player]
-    score = PRIZE * (len(opp.prizes) - len(me.prizes))
+    score: float = PRIZE * (len(opp.prizes) - len(me.prizes))
     for side, sign in ((opp, 1.0), (me, -1.0)):
         for slot in side.in_play():
             hp = max(10, m.defs[slot.top].hp)
@@ -261,6 +261,9 @@ def lookahead_scores(m: Match, choice: Choice, seed: int, horizon: int = 64) -> 
                 break
             if isinstance(d, Chance):
                 sim.resolve(chance_outcome(d, rng))
+            elif d is None:
+                # Only a match that is over waits for nothing, and that one broke out above.
+                raise RuntimeError("the match is not over but waits for nothing")
             elif d.min == 1 and d.max == 1:
                 sim.apply(0)
             else:

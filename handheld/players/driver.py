@@ -49,6 +49,12 @@ class MatchRecord:
     sudden_death: int = 0
 
 
+def _stalled(seed: int) -> RuntimeError:
+    # A match that is not over always waits for a choice or a chance; nothing pending
+    # would be an engine bug, and looping on it would never end.
+    return RuntimeError(f"match with seed {seed} is not over but waits for nothing")
+
+
 def play_match(
     pool: CardPool,
     decks: Sequence[Sequence[str]],
@@ -80,19 +86,20 @@ def play_match(
             if type(d) is Chance:
                 resolve(chance_outcome(d, rng))
                 chances += 1
-            else:
-                apply(choosers[d.player](m, d))  # type: ignore[union-attr]
+            elif type(d) is Choice:
+                apply(choosers[d.player](m, d))
                 decisions += 1
                 if decisions > max_decisions:
                     raise RuntimeError(f"match with seed {seed} did not end after "
                                        f"{max_decisions} decisions")
+            else:
+                raise _stalled(seed)
     while not m.over:
         d = m.pending
         if type(d) is Chance:
             resolve(chance_outcome(d, rng))
             chances += 1
-        else:
-            assert d is not None
+        elif type(d) is Choice:
             a = choosers[d.player](m, d)
             if answers is not None:
                 answers.append(a)
@@ -103,6 +110,8 @@ def play_match(
             if decisions > max_decisions:
                 raise RuntimeError(f"match with seed {seed} did not end after "
                                    f"{max_decisions} decisions")
+        else:
+            raise _stalled(seed)
     rec.winner = m.winner
     rec.result = m.result
     rec.turns = m.turn

@@ -79,7 +79,10 @@ class Sounds:
 
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
-            freq, _, channels = pygame.mixer.get_init()
+            mixer = pygame.mixer.get_init()
+            if mixer is None:  # init returned yet the mixer is off: say so, play silently
+                raise pygame.error("the mixer did not start")
+            freq, _, channels = mixer
             for name, wave in _effects().items():
                 if freq != RATE:  # resample crudely: the mixer chose another rate
                     idx = np.linspace(0, len(wave) - 1, int(len(wave) * freq / RATE))

@@ -4,6 +4,9 @@ errors instead of stopping."""
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import pytest
 
 from handheld.cards import default_pool, load_deck
 from handheld.engine import Chance, Choice, Match
@@ -132,3 +135,18 @@ def test_greedy_puts_the_card_it_needs_on_top() -> None:
     assert isinstance(m.pending, Choice) and m.pending.kind == "order"
     pick = m.pending.options[GreedyPlayer().choose(m, m.pending)]
     assert m.defs[pick[1]].name == "Machoke"
+
+
+def test_play_match_stops_on_a_match_that_waits_for_nothing(monkeypatch) -> None:
+    """A match neither over nor waiting for a choice or chance is an engine bug: both
+    driver loops say so instead of looping forever or failing on ``None.player``."""
+    import handheld.players.driver as driver
+
+    def stalled(*args: Any, **kwargs: Any) -> Match:
+        return Match(*args, **{**kwargs, "start": False})  # never runs: pending stays None
+
+    monkeypatch.setattr(driver, "Match", stalled)
+    players = [RandomPlayer(0), RandomPlayer(1)]
+    for record_answers in (False, True):
+        with pytest.raises(RuntimeError, match="waits for nothing"):
+            play_match(POOL, DECKS, players, 5, record_answers=record_answers)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import random
 import tempfile
+from functools import partial
 from pathlib import Path
 
 from handheld.cards import MAX_DECK_FILE_BYTES, DeckFileError, read_deck_file
@@ -56,7 +57,7 @@ def run(result: AreaResult, attempts: int, rng: random.Random) -> None:
             else:
                 path = base / f"f{i % 7}.deck"
                 path.write_bytes(_content(rng))
-            done, value = guard(result, str(path), lambda p=path: read_deck_file(p),
+            done, value = guard(result, str(path), partial(read_deck_file, path),
                                 (DeckFileError,), seconds=5)
             if done and (not isinstance(value, list) or len(value) > MAX_LIST_CARDS
                          or not all(isinstance(c, str) and len(c) <= 40 for c in value)):

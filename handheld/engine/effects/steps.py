@@ -1017,7 +1017,7 @@ class ChoosePokemon(Step):
         return NEXT
 
 
-class _Verdicts(dict):  # type: ignore[type-arg]
+class _Verdicts(dict[CardDef, bool]):
     """CardDef -> bool, filled on first lookup: searches test each kind of card once."""
 
     def __init__(self, test: Callable[[CardDef], bool]) -> None:

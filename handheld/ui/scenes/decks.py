@@ -142,8 +142,9 @@ class _Asking(Scene):
         if then is not None:
             then(result)
 
-    def ask_name(self, title: str, text: str, then: Callable[[str], None]) -> None:
-        """The keyboard; ``then(name)`` only when the player typed one (not on cancel)."""
+    def ask_name(self, title: str, text: str, then: Callable[[str], object]) -> None:
+        """The keyboard; ``then(name)`` only when the player typed one (not on cancel).
+        Whatever ``then`` returns is ignored."""
         def got(result: Any) -> None:
             if isinstance(result, str):
                 then(result)
@@ -344,13 +345,13 @@ class DeckListScene(_Asking):
         title_bar(app, surface, "Deck builder", f"{own} of yours")
         window(surface, 4, 16, 232, self.menu.rows * ROW_H + 8)
         self.menu.draw(surface, app.text, 7, 20, 140)
-        for i, e in enumerate(self.entries[self.menu.top:self.menu.top + self.menu.rows]):
+        for i, row in enumerate(self.entries[self.menu.top:self.menu.top + self.menu.rows]):
             y = 20 + i * ROW_H + 2
-            if e.kind == "ready":
-                tag = "theme" if e.stem in THEME_DECKS else "ready-made"
+            if row.kind == "ready":
+                tag = "theme" if row.stem in THEME_DECKS else "ready-made"
                 app.text.draw(surface, tag, 150, y, MUTED)
-            if e.kind != "new":
-                mark, color = self.legal_mark(e)
+            if row.kind != "new":
+                mark, color = self.legal_mark(row)
                 app.text.draw(surface, mark, 230 - font.width(mark), y, color)
         e = self.selected
         if self.status:

@@ -389,11 +389,13 @@ class ChoiceScene(_Overlay):
             return
         if inp.pressed(Button.R):
             inp.consume(Button.R)
-            slot = self.m.slot(self._slot()) if self._slot() is not None else None
+            slot_id = self._slot()
+            slot = self.m.slot(slot_id) if slot_id is not None else None
+            card = self._visible_card()
             if slot is not None:
                 self.push(slot_cards_view(self.app, self.m, slot))
-            elif self._visible_card():
-                self.push(CardViewScene(self.app, [self._visible_card()]))  # type: ignore
+            elif card:
+                self.push(CardViewScene(self.app, [card]))
             return
         if self.multi and inp.pressed(Button.START):
             inp.consume(Button.START)

@@ -110,6 +110,7 @@ class CoinFlipperScene(Scene):
         self.view = 0
         self.anim = 0
         self.result: FlipResult | None = None
+        self._pending: str | None = None  # the statistics a "Forget" confirmation resets
 
     def update(self, inp: FrameInput) -> None:
         svc = self.app.coins
@@ -173,7 +174,7 @@ class CoinFlipperScene(Scene):
             self._pending = view
         elif result == "source":
             svc.use_seeded(svc.settings.coin_source != "seeded")
-        elif result is True and getattr(self, "_pending", None):
+        elif result is True and self._pending:
             svc.reset(self._pending)
             self._pending = None
 
@@ -218,8 +219,9 @@ class CoinFlipperScene(Scene):
             row, col = divmod(i, per_row)
             cx = 120 - (min(len(shown), per_row) - 1) * (size * 2 + 3) // 2 + col * (size * 2 + 3)
             cy = 40 + row * (size * 2 + 4)
-            landed = spin is None or spin > 8 + i * 3
-            draw_coin(surface, cx, cy, size, None if landed else spin + i, heads)
+            # Coins land one after another; a landed coin (or no spin) lies face up.
+            frame = None if spin is None or spin > 8 + i * 3 else spin + i
+            draw_coin(surface, cx, cy, size, frame, heads)
 
     def _stats(self, surface: pygame.Surface) -> None:
         app = self.app
