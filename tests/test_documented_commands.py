@@ -292,10 +292,10 @@ def test_the_protocol_transcript_replays() -> None:
     """docs/PROTOCOL.md's transcript: the requests (``>`` lines) sent to the engine get
     replies whose ``ok`` and error type are the ones the doc shows (``<`` lines)."""
     text = (ROOT / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
-    block = re.search(r"```text\n(.*?)```", text, re.S)
-    assert block, "PROTOCOL.md has no transcript"
+    blocks = [b for b in re.findall(r"```text\n(.*?)```", text, re.S) if b.startswith("> ")]
+    assert blocks, "PROTOCOL.md has no transcript (a text block of > and < lines)"
     requests, replies = [], []
-    for entry in re.split(r"\n(?=[<>] )", block.group(1).strip()):
+    for entry in re.split(r"\n(?=[<>] )", blocks[0].strip()):
         body = " ".join(line.strip() for line in entry[2:].splitlines())
         (requests if entry.startswith(">") else replies).append(body)
     done = subprocess.run([sys.executable, "-m", "handheld.engine"], cwd=ROOT,
