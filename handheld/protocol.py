@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import IO, Any
 
 from .cards import DeckFileError, default_pool, load_deck
@@ -269,6 +269,17 @@ def serve(lines: Iterable[str], out: IO[str]) -> None:
             break
 
 
-def main() -> int:
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m handheld.engine`` (installed: ``pocket-tcg-engine``): serve stdin."""
+    import argparse
+
+    from . import DISTRIBUTION, version
+
+    parser = argparse.ArgumentParser(
+        prog="python -m handheld.engine",
+        description="The rules engine over a JSON-lines protocol on standard input and "
+                    "output (see docs/PROTOCOL.md).")
+    parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {version()}")
+    parser.parse_args(argv)
     serve(sys.stdin, sys.stdout)
     return 0
