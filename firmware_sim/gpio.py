@@ -58,8 +58,8 @@ class GpioButtons:
         try:
             from gpiozero import Button as GzButton
             from gpiozero.exc import BadPinFactory, PinFactoryFallback
-        except ImportError as exc:  # pragma: no cover - gpiozero is a dependency
-            raise GpioUnavailable(f"gpiozero is not installed: {exc}") from None
+        except Exception as exc:  # missing or broken: a reason, not a crash
+            raise GpioUnavailable(f"gpiozero cannot load ({type(exc).__name__}: {exc})") from None
         self._devices: list[Any] = []
         try:
             with warnings.catch_warnings():
@@ -77,6 +77,10 @@ class GpioButtons:
             raise GpioUnavailable(
                 f"no GPIO pin driver here ({exc}); on Raspberry Pi OS install python3-lgpio "
                 "(./run does), elsewhere use the keyboard or the simulated board") from None
+        except Exception as exc:  # a pin driver that loads but fails (lgpio, a busy pin)
+            self.close()
+            raise GpioUnavailable(
+                f"the GPIO pins cannot be opened ({type(exc).__name__}: {exc})") from None
 
     def _callback(self, button: Button, down: bool) -> Any:
         def edge() -> None:

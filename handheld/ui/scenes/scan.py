@@ -98,8 +98,12 @@ class ScanScene(Scene):
     # ------------------------------------------------------------------ camera
 
     def enter(self) -> None:
-        from scanner.pipeline import Pipeline
-        from scanner.tracker import Tracker
+        try:
+            from scanner.pipeline import Pipeline
+            from scanner.tracker import Tracker
+        except Exception as exc:  # a broken OpenCV or numpy install: say so, play on
+            self.problem = f"the scanner cannot load ({type(exc).__name__}: {exc})"
+            return
 
         self.pipeline = Pipeline(catalog=_catalog())
         self.tracker = Tracker()
