@@ -178,3 +178,11 @@ def test_the_wheel_installs_a_working_game_outside_the_checkout(tmp_path: Path) 
     decoded = run("pocket-tcg-scanner", "decode", str(sheet), "--json").stdout
     assert "ecard1-1" in decoded
     run("pocket-tcg-board", "panels")
+
+    # packaging/: the systemd unit's ExecStart (its checkout's .venv being this one) and the
+    # desktop entry's Exec, as they are, on the headless board for a few frames.
+    from tests.test_packaging import desktop_command, unit_command
+
+    _, unit_argv = unit_command()
+    for argv in (unit_argv, desktop_command()):
+        run(Path(argv[0]).name, *argv[1:], "--board", "headless", "--frames", "30")
