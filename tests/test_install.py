@@ -42,12 +42,23 @@ def _asset_files() -> set[str]:
             if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"}
 
 
-def test_the_package_list_names_every_package_of_the_tree() -> None:
-    # pyproject.toml lists its packages (the assets are mapped in), so a new subpackage
-    # must be added there or the wheel would install a game missing a module.
-    listed = set(PYPROJECT["tool"]["setuptools"]["packages"])
-    code = {name for name in listed if not name.startswith("pocket_tcg_assets")}
-    assert code == _tree_packages()
+def _setup_packages() -> list[str]:
+    import runpy
+
+    cwd = os.getcwd()
+    os.chdir(ROOT)  # setuptools runs setup.py in the project's folder
+    try:
+        return runpy.run_path(str(ROOT / "setup.py"), run_name="setup_py")["packages"]()
+    finally:
+        os.chdir(cwd)
+
+
+def test_setup_finds_every_package_of_the_tree_and_the_assets() -> None:
+    found = _setup_packages()
+    assert set(found) >= _tree_packages()
+    assert {"pocket_tcg_assets", "pocket_tcg_assets.cards", "pocket_tcg_assets.decks",
+            "pocket_tcg_assets.font"} <= set(found)
+    assert not any(name.startswith(("tests", "tools")) for name in found)
     assert PYPROJECT["tool"]["setuptools"]["package-dir"]["pocket_tcg_assets"] == "assets"
 
 
@@ -130,6 +141,8 @@ def test_the_wheel_installs_a_working_game_outside_the_checkout(tmp_path: Path) 
         names = set(zf.namelist())
     missing = _asset_files() - names
     assert not missing, f"the wheel lacks {sorted(missing)[:5]}"
+    inits = {package.replace(".", "/") + "/__init__.py" for package in _tree_packages()}
+    assert not inits - names, f"the wheel lacks packages {sorted(inits - names)}"
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     with zipfile.ZipFile(wheel) as zf:
