@@ -9,3 +9,17 @@ import os
 
 # pygame prints a banner on import unless told not to; command output must stay clean.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+DISTRIBUTION = "pocket-tcg-handheld"
+
+
+def version() -> str:
+    """The installed version, from the package metadata (``--version`` prints it)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as metadata_version
+
+    try:
+        return metadata_version(DISTRIBUTION)
+    except PackageNotFoundError:  # a plain checkout run with PYTHONPATH: nothing installed
+        return "(not installed)"

@@ -17,6 +17,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from . import DISTRIBUTION, version
 from .board import detect_kind, is_raspberry_pi
 from .buttons import Button, ButtonDriver, RawEdge, SimButtons
 from .clock import FakeClock
@@ -74,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
                                 description="The handheld's hardware seam, from a terminal.",
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
                                 epilog=__doc__.split("\n\n", 1)[1] if __doc__ else None)
+    p.add_argument("--version", action="version", version=f"{DISTRIBUTION} {version()}")
     p.add_argument("--config", metavar="PATH", help=f"board config (default {config_path()})")
     sub = p.add_subparsers(dest="command", required=True)
     c = sub.add_parser("config", help="show the board description and what it selects")

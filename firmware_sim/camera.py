@@ -42,7 +42,12 @@ from typing import Any, Protocol, Self, runtime_checkable
 # OpenCV refuses to decode a picture above this many pixels (read when it first decodes):
 # a small file whose header claims 65535x65535 is then an error, not gigabytes.
 os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(50_000_000))
-import cv2
+try:
+    import cv2
+except Exception as _exc:  # a broken OpenCV (another numpy's ABI, a missing library)
+    # must not stop the game: every camera then says why it cannot open (open_camera).
+    cv2 = None  # type: ignore[assignment]
+    _CV2_PROBLEM = f"OpenCV cannot load ({type(_exc).__name__}: {_exc})"
 import numpy as np
 from numpy.typing import NDArray
 
@@ -333,6 +338,14 @@ class Picamera2Camera(_SourceBase):
                 "on Raspberry Pi OS run 'sudo apt install python3-picamera2' and create the "
                 "virtual environment with --system-site-packages; elsewhere use 'v4l2:0', "
                 "'file:', 'dir:' or 'sim:'",
+            ) from exc
+        except Exception as exc:  # installed but broken: not a crash, a reason
+            raise CameraUnavailable(
+                self.name,
+                f"the picamera2 package cannot load ({type(exc).__name__}: {exc})",
+                "'numpy.dtype size changed' means the virtual environment holds a numpy "
+                "other than Raspberry Pi OS's, which picamera2 is built on: re-run ./run, "
+                "which installs constraints-pi.txt (docs/HARDWARE.md)",
             ) from exc
         camera: Any = None
         try:
@@ -865,6 +878,9 @@ def open_camera(spec: str, clock: Clock | None = None, *, once: bool = False) ->
 
     Raises :class:`CameraUnavailable` for a bad spec or a source that cannot deliver."""
     what = repr(spec)
+    if cv2 is None:
+        raise CameraUnavailable(what, _CV2_PROBLEM, "reinstall the game's Python packages "
+                                "(./run play does; see docs/HARDWARE.md for a Pi)")
     text = spec.strip()
     kind, sep, arg = text.partition(":")
     kind = kind.casefold()

@@ -58,8 +58,8 @@ class GpioButtons:
         try:
             from gpiozero import Button as GzButton
             from gpiozero.exc import BadPinFactory, PinFactoryFallback
-        except ImportError as exc:  # pragma: no cover - gpiozero is a dependency
-            raise GpioUnavailable(f"gpiozero is not installed: {exc}") from None
+        except Exception as exc:  # missing or broken: a reason, not a crash
+            raise GpioUnavailable(f"gpiozero cannot load ({type(exc).__name__}: {exc})") from None
         self._devices: list[Any] = []
         try:
             with warnings.catch_warnings():
@@ -77,7 +77,7 @@ class GpioButtons:
             raise GpioUnavailable(
                 f"no GPIO pin driver here ({exc}); on Raspberry Pi OS install python3-lgpio "
                 "(./run does), elsewhere use the keyboard or the simulated board") from None
-        except Exception as exc:  # a pin in use, no permission: each driver has its own
+        except Exception as exc:  # a pin in use, no permission, a driver that fails to load
             self.close()
             raise GpioUnavailable(
                 f"the GPIO pins cannot be used ({type(exc).__name__}: {exc}); is another "

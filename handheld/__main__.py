@@ -42,8 +42,11 @@ def _players(text: str) -> list[str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from . import DISTRIBUTION, version
+
     parser = Parser(prog="python -m handheld",
                                      description="A pocket Pokémon TCG machine.")
+    parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {version()}")
     screen = parser.add_argument_group(
         "the screen", "with no command: the game in a window where there is a display, else "
         "the headless demo")

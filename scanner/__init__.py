@@ -8,3 +8,17 @@ view), ``sheet`` (printable labels), ``synthetic`` (the benchmark's camera frame
 command line (``python -m scanner``). It imports nothing of the game (see DESIGN.md): only
 its command line reaches ``firmware_sim.camera``, inside ``scan``. See docs/CARD_CODES.md.
 """
+
+
+DISTRIBUTION = "pocket-tcg-handheld"
+
+
+def version() -> str:
+    """The installed version, from the package metadata (``--version`` prints it)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as metadata_version
+
+    try:
+        return metadata_version(DISTRIBUTION)
+    except PackageNotFoundError:  # a plain checkout run with PYTHONPATH: nothing installed
+        return "(not installed)"

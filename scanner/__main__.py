@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 import cv2
 import numpy as np
 
+from . import DISTRIBUTION, version
 from .catalog import Catalog, CatalogError
 from .codes import CardCode, DeckCode
 from .decoders import (
@@ -468,6 +469,7 @@ def build_parser(with_sheet: bool) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, description="Read Pocket TCG card codes from pictures or a camera, and "
                                "print code sheets (see docs/CARD_CODES.md).")
+    parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     dec = sub.add_parser("decode", help="print every code in image files",
                          description="Print every code found in each image: raw text, "

@@ -2,7 +2,9 @@
 
 The scanner imports nothing of the game (see DESIGN.md), so it reads the committed asset
 files itself: only each card's id, name, number and set. ``HANDHELD_ASSETS`` points
-elsewhere, as it does for the game.
+elsewhere, as it does for the game; otherwise the folder is found as the game finds it
+(``handheld.assets.assets_dir``, which this mirrors): a checkout's ``assets/``, else the
+installed package ``pocket_tcg_assets`` through ``importlib.resources``.
 
 A card is named by its id (``ecard2-162``: the set and the card's index in it) or by the
 number printed on it (``ecard2-H12``: Aquapolis and Skyridge print H1-H32 on their holo
@@ -11,6 +13,7 @@ cards): :meth:`Catalog.resolve` takes either, whatever the case, and gives the i
 
 from __future__ import annotations
 
+import importlib.resources
 import json
 import os
 from dataclasses import dataclass
@@ -28,9 +31,30 @@ class CardInfo:
     set_abbr: str
 
 
+ASSETS_PACKAGE = "pocket_tcg_assets"
+
+
+class AssetsMissing(FileNotFoundError):
+    """The game's assets are not installed (the message says what to do)."""
+
+
 def assets_dir() -> Path:
     env = os.environ.get("HANDHELD_ASSETS")
-    return Path(env) if env else Path(__file__).resolve().parents[1] / "assets"
+    if env:
+        return Path(env)
+    checkout = Path(__file__).resolve().parents[1]
+    # Both marks: a site-packages folder may hold some other project's "assets" folder.
+    if (checkout / "pyproject.toml").is_file() and (checkout / "assets" / "__init__.py").is_file():
+        return checkout / "assets"
+    try:
+        found = importlib.resources.files(ASSETS_PACKAGE)
+    except ModuleNotFoundError:
+        raise AssetsMissing("the game's card data is not installed; reinstall the game or "
+                            "set HANDHELD_ASSETS to an assets folder") from None
+    if not isinstance(found, Path):
+        raise AssetsMissing(f"the card data is inside an archive ({found}); install the game "
+                            "unpacked (pip does) or set HANDHELD_ASSETS")
+    return found
 
 
 class CatalogError(ValueError):

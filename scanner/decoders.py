@@ -244,9 +244,11 @@ def _order(poly: Sequence[Point]) -> Corners:
 def _import(module: str, package: str, hint: str) -> Any:
     try:
         return importlib.import_module(module)
-    except ImportError as exc:
-        # pyzbar raises ImportError too when the shared library libzbar is missing.
-        raise BackendUnavailable(f"the {package} backend cannot load ({exc}); {hint}") from None
+    except Exception as exc:
+        # Not only ImportError (pyzbar's for a missing libzbar): a library built for another
+        # numpy raises ValueError ("numpy.dtype size changed"), a broken one OSError.
+        raise BackendUnavailable(f"the {package} backend cannot load "
+                                 f"({type(exc).__name__}: {exc}); {hint}") from None
 
 
 def make_decoder(name: str) -> Decoder:

@@ -31,6 +31,9 @@ def _directory(text: str) -> Path:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m handheld.engine`` (installed: ``pocket-tcg-engine``): serve stdin."""
+    from .. import DISTRIBUTION, version
+
     parser = _Parser(prog="python -m handheld.engine",
                      description="The rules engine over a JSON-lines protocol on stdin and "
                                  "stdout (docs/PROTOCOL.md).")
@@ -39,6 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--data-dir", metavar="DIR", type=_directory,
                         help="a handheld's data directory whose saved decks clients may "
                              "use in \"new\" (read only)")
+    parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {version()}")
     args = parser.parse_args(argv)
     try:
         serve(read_request_lines(sys.stdin.buffer), sys.stdout, deck_dir=args.deck_dir,

@@ -136,4 +136,6 @@ SCREENS: dict[str, Callable[[Handheld], None]] = {
 def test_screen_matches_its_golden(name: str, tmp_path: Path) -> None:
     h = _app(tmp_path)
     SCREENS[name](h)
-    check_golden(h, name, tmp_path)
+    top = h.scenes.top
+    photo = top.preview_box if isinstance(top, ScanScene) and top.preview else None
+    check_golden(h, name, tmp_path, photo)

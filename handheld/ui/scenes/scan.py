@@ -100,9 +100,13 @@ class ScanScene(Scene):
     # ------------------------------------------------------------------ camera
 
     def enter(self) -> None:
-        from scanner.catalog import CatalogError
-        from scanner.pipeline import Pipeline
-        from scanner.tracker import Tracker
+        try:
+            from scanner.catalog import CatalogError
+            from scanner.pipeline import Pipeline
+            from scanner.tracker import Tracker
+        except Exception as exc:  # a broken OpenCV or numpy install: say so, play on
+            self.problem = f"the scanner cannot load ({type(exc).__name__}: {exc})"
+            return
 
         self.tracker = Tracker()
         try:
