@@ -126,6 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from .assets import AssetError
     from .cards import DeckFileError
     from .engine.errors import EngineError
 
@@ -141,6 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return commands[command](args)
     except (FileNotFoundError, DeckFileError, EngineError) as exc:
         parser.exit(2, f"error: {exc}\n")
+    except AssetError as exc:  # a damaged or missing install: say which file
+        parser.exit(1, f"error: {exc}\n")
     except OSError as exc:  # a file the command was told to write or read
         where = f" ({exc.filename})" if exc.filename else ""
         parser.exit(1, f"error: {exc.strerror or exc}{where}\n")

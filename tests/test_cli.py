@@ -247,3 +247,15 @@ def test_tools_refuse_bad_values(tool: str, args: list[str], text: str) -> None:
     r = subprocess.run([sys.executable, str(ROOT / "tools" / tool), *args], cwd=ROOT,
                        capture_output=True, text=True, timeout=120, env=ENV)
     one_line_error(r, 2, text)
+
+
+def test_a_damaged_install_is_one_line(tmp_path) -> None:
+    import shutil
+
+    assets = tmp_path / "assets"
+    shutil.copytree(ROOT / "assets", assets)
+    (assets / "cards" / "ecard1.json").write_text("{broken", encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "handheld", "sim", "--games", "1"], cwd=ROOT,
+                       text=True, capture_output=True, timeout=120,
+                       env={**ENV, "HANDHELD_ASSETS": str(assets)})
+    one_line_error(r, 1, "ecard1.json: corrupt JSON")
