@@ -24,9 +24,10 @@ import os
 import re
 import stat
 import struct
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -273,13 +274,28 @@ def decode_image(data: bytes) -> Image:
     return np.ascontiguousarray(image)
 
 
+_LOG_LEVEL_SILENT = 0  # OpenCV's cv::utils::logging::LOG_LEVEL_SILENT
+
+
+def _log_level_functions() -> tuple[Callable[[], int], Callable[[int], object]]:
+    """OpenCV's log level getter and setter: ``cv2.utils.logging`` in OpenCV 5, the
+    top-level ``cv2.getLogLevel``/``setLogLevel`` in 4.x (the Raspberry Pi's tested set
+    has 4.11, which has no ``cv2.utils.logging``); a no-op pair if neither exists."""
+    module: Any = getattr(getattr(cv2, "utils", None), "logging", None)
+    if module is None and hasattr(cv2, "getLogLevel"):
+        module = cv2
+    if module is None:
+        return (lambda: _LOG_LEVEL_SILENT), (lambda level: None)
+    return module.getLogLevel, module.setLogLevel
+
+
 @contextmanager
 def _quiet_decoders() -> Iterator[None]:
     """OpenCV logs, and libpng and libjpeg print, several lines on standard error for a
     damaged file; the caller reports it in one line, so they are silenced while decoding."""
-    logging = cv2.utils.logging
-    level = logging.getLogLevel()
-    logging.setLogLevel(logging.LOG_LEVEL_SILENT)
+    get_level, set_level = _log_level_functions()
+    level = get_level()
+    set_level(_LOG_LEVEL_SILENT)
     try:
         saved = os.dup(2)
     except OSError:
@@ -293,7 +309,7 @@ def _quiet_decoders() -> Iterator[None]:
         if saved >= 0:
             os.dup2(saved, 2)
             os.close(saved)
-        logging.setLogLevel(level)
+        set_level(level)
 
 
 def read_image_file(path: str | os.PathLike[str]) -> Image:

@@ -327,3 +327,24 @@ def test_a_jpeg_of_thousands_of_scans_is_refused_unread(
 def _write(path: Path, data: bytes) -> Path:
     path.write_bytes(data)
     return path
+
+
+@pytest.mark.parametrize("api", ["utils.logging", "top level", "none"])
+def test_decoders_are_quiet_with_every_opencv_logging_api(monkeypatch, api: str) -> None:
+    """OpenCV 5 has cv2.utils.logging, 4.x (the Pi's tested set) cv2.getLogLevel: both, or
+    neither, must work (a missing one raised AttributeError on every image)."""
+    from types import SimpleNamespace
+
+    from scanner import images
+
+    calls: list[int] = []
+    logging = SimpleNamespace(getLogLevel=lambda: 3, setLogLevel=calls.append)
+    fake = SimpleNamespace(utils=SimpleNamespace())
+    if api == "utils.logging":
+        fake.utils.logging = logging
+    elif api == "top level":
+        fake.getLogLevel, fake.setLogLevel = logging.getLogLevel, logging.setLogLevel
+    monkeypatch.setattr(images, "cv2", fake)
+    with images._quiet_decoders():
+        pass
+    assert calls == ([] if api == "none" else [0, 3])
