@@ -81,7 +81,7 @@ def test_a_pin_driver_that_fails_is_no_gpio_not_a_crash() -> None:
         def __getattr__(self, name: str) -> object:
             raise RuntimeError("GPIO busy")
 
-    with pytest.raises(GpioUnavailable, match="GPIO pins cannot be opened"):
+    with pytest.raises(GpioUnavailable, match="GPIO pins cannot be used"):
         GpioButtons(pin_factory=FailingFactory())
 
 
