@@ -34,7 +34,7 @@ from typing import Any, Protocol
 
 from .errors import SaveFileProblem
 from .rows import Scan, copy_rows, lenient_text, scan
-from .saves import BUSY_TIMEOUT_S, Saves
+from .saves import BUSY_TIMEOUT_S, Saves, backup_connection
 from .schema import APPLICATION_ID, SCHEMA_VERSION, migrate
 
 SAVE_FILE = "saves.sqlite3"
@@ -333,18 +333,7 @@ def backup_to(path: Path, target: Path) -> None:
     if target.exists() or target.is_symlink():
         raise FileExistsError(f"{target} already exists; a backup never overwrites a file")
     with _reader(path) as source:
-        # Create the target exclusively, so a file appearing meanwhile is not overwritten.
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        os.close(fd)
-        try:
-            dest = sqlite3.connect(target, isolation_level=None)
-            try:
-                source.backup(dest)
-            finally:
-                dest.close()
-        except BaseException:
-            target.unlink(missing_ok=True)
-            raise
+        backup_connection(source, target)
 
 
 def open_file(path: Path | str, *, now: Callable[[], float] = time.time,

@@ -120,6 +120,24 @@ def _card_counts(cards: Mapping[str, int] | Iterable[str], verb: str) -> dict[st
     return counts
 
 
+
+def backup_connection(source: sqlite3.Connection, target: Path) -> None:
+    """Copy the database of ``source`` to a new file ``target`` with SQLite's backup API.
+    The file is created exclusively, so one that appears meanwhile is never overwritten
+    (FileExistsError); a copy that fails is removed."""
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    os.close(fd)
+    try:
+        dest = sqlite3.connect(target, isolation_level=None)
+        try:
+            source.backup(dest)
+        finally:
+            dest.close()
+    except BaseException:
+        target.unlink(missing_ok=True)
+        raise
+
+
 class Saves:
     """The saves of every profile in one SQLite database (a file, or memory)."""
 
@@ -767,19 +785,7 @@ class Saves:
         """A consistent copy of these saves written to ``target`` with SQLite's backup API;
         never over an existing file (FileExistsError)."""
         target = Path(target)
-        conn = self._connection()
-        # Created exclusively: a file that appears meanwhile is not overwritten.
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        os.close(fd)
-        try:
-            dest = sqlite3.connect(target, isolation_level=None)
-            try:
-                conn.backup(dest)
-            finally:
-                dest.close()
-        except BaseException:
-            target.unlink(missing_ok=True)
-            raise
+        backup_connection(self._connection(), target)
         return target
 
     def clear_suspended(self, profile_id: int) -> bool:

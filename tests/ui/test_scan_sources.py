@@ -23,7 +23,8 @@ from firmware_sim.board import config_from_dict
 from handheld.ui.app import Handheld
 from handheld.ui.scenes.scan import ScanScene
 from scanner.codes import encode_card
-from scanner.synthetic import make_label
+
+from .test_ereader import scene_frame
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = ["ecard1-93", "ecard1-84", "ecard1-1", "ecard1-98", "ecard1-164", "ecard1-60",
@@ -31,15 +32,7 @@ CARDS = ["ecard1-93", "ecard1-84", "ecard1-1", "ecard1-98", "ecard1-164", "ecard
 CLIP_FPS = 15
 
 
-def table(*codes: str) -> np.ndarray:
-    frame = np.full((480, 640, 3), (90, 110, 120), np.uint8)
-    x = 20
-    for text in codes:
-        label, _ = make_label(text, "Card", "", module=4)
-        h, w = label.shape[:2]
-        frame[20:20 + h, x:x + w] = label
-        x += w + 30
-    return frame
+table = scene_frame  # a table with a printed label per code (the e-Reader tests' picture)
 
 
 def clip_frames() -> list[np.ndarray]:

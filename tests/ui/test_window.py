@@ -34,7 +34,9 @@ def test_the_window_opens_and_shows_the_title(xvfb: str, tmp_path: Path) -> None
     assert same.all(), f"{(~same.all(axis=2)).sum()} window pixels differ from the title"
 
 
-def test_the_window_takes_the_scale_chosen_in_the_settings(xvfb: str, tmp_path: Path) -> None:
+def window_with_saved_scale(xvfb: str, tmp_path: Path, scale: int) -> tuple[Path, int]:
+    """Save a profile whose settings choose ``scale``, open the game's real window for 3
+    frames and capture it; the capture's path and the profile id."""
     from firmware_sim.storage import DirStorage
     from handheld.save import open_saves
     from handheld.ui.settings import Settings
@@ -42,7 +44,7 @@ def test_the_window_takes_the_scale_chosen_in_the_settings(xvfb: str, tmp_path: 
     data = tmp_path / "data"
     saves = open_saves(DirStorage(data)).saves
     profile = saves.create_profile("Player").id
-    Settings(panel_scale=3).save(saves, profile)
+    Settings(panel_scale=scale).save(saves, profile)
     saves.close()
     env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "CI")}
     env.update(DISPLAY=xvfb, SDL_AUDIODRIVER="dummy", HANDHELD_DATA=str(data),
@@ -52,6 +54,11 @@ def test_the_window_takes_the_scale_chosen_in_the_settings(xvfb: str, tmp_path: 
                         "--window-screenshot", str(shot)], cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
+    return shot, profile
+
+
+def test_the_window_takes_the_scale_chosen_in_the_settings(xvfb: str, tmp_path: Path) -> None:
+    shot, _ = window_with_saved_scale(xvfb, tmp_path, 3)
     assert pygame.image.load(str(shot)).get_size() == (720, 480)
 
 
@@ -62,20 +69,8 @@ def test_a_saved_scale_too_big_for_the_screen_falls_back(xvfb: str, tmp_path: Pa
     from handheld.save import open_saves
     from handheld.ui.settings import Settings
 
-    data = tmp_path / "data"
-    saves = open_saves(DirStorage(data)).saves
-    profile = saves.create_profile("Player").id
-    Settings(panel_scale=4).save(saves, profile)
-    saves.close()
-    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "CI")}
-    env.update(DISPLAY=xvfb, SDL_AUDIODRIVER="dummy", HANDHELD_DATA=str(data),
-               XDG_CONFIG_HOME=str(tmp_path / "config"))
-    shot = tmp_path / "window.png"
-    r = subprocess.run([sys.executable, "-m", "handheld", "--board", "sim", "--frames", "3",
-                        "--window-screenshot", str(shot)], cwd=ROOT, env=env,
-                       capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0, r.stderr
+    shot, profile = window_with_saved_scale(xvfb, tmp_path, 4)
     assert pygame.image.load(str(shot)).get_size() == (720, 480)
-    saves = open_saves(DirStorage(data)).saves
+    saves = open_saves(DirStorage(tmp_path / "data")).saves
     assert Settings.load(saves, profile).panel_scale == 4
     saves.close()
