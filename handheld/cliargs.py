@@ -81,15 +81,18 @@ def output_problem(text: str, suffixes: tuple[str, ...] = ()) -> str | None:
     path = Path(text)
     if suffixes and path.suffix.lower() not in suffixes:
         return f"{_show(text)} must end in {' or '.join(suffixes)}"
-    if path.is_dir():
-        return f"{_show(text)} is a folder, not a file"
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        return f"the folder of {_show(text)} does not exist"
-    if not os.access(folder, os.W_OK):
-        return f"cannot write in the folder of {_show(text)}"
-    if path.exists() and not path.is_file():
-        return f"{_show(text)} exists and is not a regular file"
+    try:
+        if path.is_dir():
+            return f"{_show(text)} is a folder, not a file"
+        folder = path.parent if str(path.parent) else Path(".")
+        if not folder.is_dir():
+            return f"the folder of {_show(text)} does not exist"
+        if not os.access(folder, os.W_OK):
+            return f"cannot write in the folder of {_show(text)}"
+        if path.exists() and not path.is_file():
+            return f"{_show(text)} exists and is not a regular file"
+    except OSError as exc:  # a name too long for the file system, a loop of links...
+        return f"{_show(text)} cannot be used: {exc.strerror or exc}"
     return None
 
 
@@ -100,14 +103,35 @@ def _show(text: str, limit: int = 40) -> str:
 def directory(text: str) -> Path:
     """An argparse type: a folder to work in, existing or to be made (its parent exists);
     never a file, a device or a FIFO."""
+    path = _folder_name(text)
+    try:
+        if path.exists() and not path.is_dir():
+            raise argparse.ArgumentTypeError(f"{_show(text)} exists and is not a folder")
+        if not path.exists() and not path.parent.is_dir():
+            raise argparse.ArgumentTypeError(
+                f"the parent folder of {_show(text)} does not exist")
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(
+            f"{_show(text)} cannot be used: {exc.strerror or exc}") from None
+    return path
+
+
+def existing_directory(text: str) -> Path:
+    """An argparse type: a folder that exists."""
+    path = _folder_name(text)
+    try:
+        if not path.is_dir():
+            raise argparse.ArgumentTypeError(f"{_show(text)} is not a folder")
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(
+            f"{_show(text)} cannot be used: {exc.strerror or exc}") from None
+    return path
+
+
+def _folder_name(text: str) -> Path:
     if not text or "\0" in text or len(text) > 4096:
         raise argparse.ArgumentTypeError(f"{_show(text)} is not a usable folder name")
-    path = Path(text)
-    if path.exists() and not path.is_dir():
-        raise argparse.ArgumentTypeError(f"{_show(text)} exists and is not a folder")
-    if not path.exists() and not path.parent.is_dir():
-        raise argparse.ArgumentTypeError(f"the parent folder of {_show(text)} does not exist")
-    return path
+    return Path(text)
 
 
 class Parser(argparse.ArgumentParser):

@@ -196,6 +196,7 @@ def one_line_error(r: subprocess.CompletedProcess[str], code: int, text: str) ->
     (["cards", "--page", "ecard1-1", "--scale", "1000"], "scale must be from 1 to 8"),
     (["cards", "--page", "ecard1-1", "--png", "/no/such/folder/c.png"], "does not exist"),
     (["sim", "--games", "9" * 30], "games must be a whole number"),
+    (["--headless", "--frames", "2", "--screenshot", "n" * 300 + ".png"], "cannot be used"),
 ])
 def test_item_8_bad_values_are_usage_errors(args: list[str], text: str) -> None:
     one_line_error(run(*args), 2, text)
@@ -259,3 +260,10 @@ def test_a_damaged_install_is_one_line(tmp_path) -> None:
                        text=True, capture_output=True, timeout=120,
                        env={**ENV, "HANDHELD_ASSETS": str(assets)})
     one_line_error(r, 1, "ecard1.json: corrupt JSON")
+
+
+@pytest.mark.parametrize("flag", ["--deck-dir", "--data-dir"])
+def test_the_engine_refuses_folder_names_the_file_system_cannot_take(flag: str) -> None:
+    r = subprocess.run([sys.executable, "-m", "handheld.engine", flag, "n" * 300], cwd=ROOT,
+                       text=True, capture_output=True, timeout=60, env=ENV, input="")
+    one_line_error(r, 2, "File name too long")

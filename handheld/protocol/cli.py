@@ -3,43 +3,26 @@ and stdout."""
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import NoReturn
 
+from ..cliargs import Parser, existing_directory
 from .session import serve
 from .wire import read_request_lines
-
-
-class _Parser(argparse.ArgumentParser):
-    """Usage errors as one line on stderr, exit 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
-def _directory(text: str) -> Path:
-    if not text:
-        raise argparse.ArgumentTypeError("an empty name is not a directory")
-    if not Path(text).is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a directory")
-    return Path(text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m handheld.engine`` (installed: ``pocket-tcg-engine``): serve stdin."""
     from .. import DISTRIBUTION, version
 
-    parser = _Parser(prog="python -m handheld.engine",
+    parser = Parser(prog="python -m handheld.engine",
                      description="The rules engine over a JSON-lines protocol on stdin and "
                                  "stdout (docs/PROTOCOL.md).")
-    parser.add_argument("--deck-dir", metavar="DIR", type=_directory,
+    parser.add_argument("--deck-dir", metavar="DIR", type=existing_directory,
                         help="a directory whose .deck files clients may name in \"new\"")
-    parser.add_argument("--data-dir", metavar="DIR", type=_directory,
+    parser.add_argument("--data-dir", metavar="DIR", type=existing_directory,
                         help="a handheld's data directory whose saved decks clients may "
                              "use in \"new\" (read only)")
     parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {version()}")

@@ -57,7 +57,7 @@ SKIP_FLAGS = {"--help", "-h", "--child", "--version"}
 
 # Missing, wrong (type, text, paths that are not files), zero and negative, huge.
 HOSTILE_VALUES = [
-    None, "", "abc", "é☃,:", "/dev/zero", ".", "nonexistent/x.png", "0", "-1",
+    None, "", "abc", "é☃,:", "/dev/zero", ".", "nonexistent/x.png", "n" * 300 + ".png", "0", "-1",
     "-99999999999999999999", "9" * 5000, "1e308", "inf", "nan",
 ]
 # Two commands at a time: the machine has two cores.
