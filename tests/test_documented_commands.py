@@ -150,7 +150,7 @@ def _argv(text: str, rule: Rule, python: str) -> tuple[list[str], dict[str, str]
     elif words[0] in (".venv/bin/python", "python", "python3"):
         words[0] = python
     elif words[0].startswith("pocket-tcg"):
-        words[0] = str(Path(python).parent / words[0])
+        words[:1] = _entry_point(words[0], python)
     words = [str(ROOT / w) if w.startswith("tools/") else w for w in words]
     for flag, small in rule.shrink.items():
         if flag in words:
@@ -161,6 +161,21 @@ def _argv(text: str, rule: Rule, python: str) -> tuple[list[str], dict[str, str]
             continue
         words += extra[i:i + 2]
     return words, env
+
+
+def _entry_point(name: str, python: str) -> list[str]:
+    """An installed command of pyproject's [project.scripts]: its script beside ``python``
+    where pip made one, else the same function run by ``python`` (a checkout tested
+    without installing, as tools/check_min_versions.py does)."""
+    import tomllib
+
+    script = Path(python).parent / name
+    if script.exists():
+        return [str(script)]
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    module, _, function = scripts[name].partition(":")
+    return [python, "-c", f"import sys; from {module} import {function}; "
+                          f"sys.argv[0] = {name!r}; sys.exit({function}())"]
 
 
 # ------------------------------------------------------------------ the workspace
@@ -240,9 +255,9 @@ def _check_synopsis(words: list[str], env: dict[str, str]) -> None:
     """Every ``--flag`` a synopsis line shows is in the command's ``--help``."""
     flags = [w.strip("[]") for w in words if w.strip("[]").startswith("--")]
     flags = [f.split("=")[0] for f in flags]
-    head = []
-    for w in words:
-        if (w.startswith("-") and w not in ("-m",)) or PLACEHOLDER.search(f" {w} "):
+    head = words[:3] if len(words) > 2 and words[1] in ("-m", "-c") else words[:1]
+    for w in words[len(head):]:
+        if w.startswith("-") or PLACEHOLDER.search(f" {w} "):
             break
         head.append(w)
     helped = subprocess.run([*head, "--help"], env=env, capture_output=True, text=True,
