@@ -21,7 +21,7 @@ from .ops import (
     power_works,
     retreat_cost,
 )
-from .rules import RETREAT_PROGRAM
+from .retreat import RETREAT_PROGRAM
 from .ruleset import ASLEEP, PARALYZED
 from .state import Frame, Slot
 

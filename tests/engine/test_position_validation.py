@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from handheld.cards import load_deck
 from handheld.engine import Chance, Choice, Match
 from handheld.engine.errors import InvalidPosition
-from handheld.engine.rules import RetreatFlip
+from handheld.engine.retreat import RetreatFlip
 from handheld.engine.validate import validate_state
 from handheld.players import RandomPlayer, chance_outcome
 

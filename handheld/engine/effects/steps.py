@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .. import rules as _rules
 from ..carddefs import ENERGY, POKEMON, TRAINER, CardDef
 from ..energy import BIT
 from ..ops import (
@@ -1649,7 +1650,6 @@ class CheckState(Instr):
         return NEXT
 
 
-from .. import rules as _rules  # noqa: E402  (the rules import the steps' module first)
 
 # =========================================================================== more conditions
 
