@@ -75,7 +75,7 @@ def test_a_card_taken_from_the_discard_pile_is_public(pool: CardPool) -> None:
 
 
 def test_dual_ball_shows_the_basics_it_finds(pool: CardPool) -> None:
-    """The card says "Show them to your opponent"; so does the log."""
+    """The card has the Basics revealed to the opponent; so does the log."""
     m = run_scenario(pool, {"position": {"players": [
         {"active": {"cards": ["ecard1-131"]}, "hand": ["ecard1-139"],
          "deck": ["ecard1-98", "ecard1-164*4"]},

@@ -1446,7 +1446,7 @@ class MoveCards(Step):
     def text(self, tc: TC) -> str:
         if self.wording is not None:
             return self.wording
-        return {"hand": "Show it to your opponent and put it into your hand." if self.reveal
+        return {"hand": "Reveal it to your opponent, then add it to your hand." if self.reveal
                 else "Put it into your hand.",
                 "deck": "Put it on top of your deck.",
                 "discard": "Discard it.",

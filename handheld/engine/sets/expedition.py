@@ -619,7 +619,7 @@ TRAINERS: dict[str, TrainerScript] = {
         steps=[Flip(2), If(HEADS, [
             ChooseCards("c", "deck", BASIC_NOT_BABY, count=HEADS_COUNT),
             MoveCards("c", "hand", reveal=True,
-                      wording="Show them to your opponent and put them into your hand."),
+                      wording="Reveal them to your opponent, then add them to your hand."),
             ShuffleDeck()])]),
     "ecard1-140": TrainerScript(  # Energy Removal 2
         requires=(PlayerHas("opp", "energy_in_play"),),
