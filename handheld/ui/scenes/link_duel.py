@@ -688,34 +688,41 @@ class LinkSetupScene(Scene):
             self._pick_deck(value)
 
     def _pad(self, inp: FrameInput) -> None:
+        self.typed = self._typing_pad(inp, PAD_KEYS, self.typed, ADDRESS_MAX,
+                                      self._connect_typed)
+
+    def _typing_pad(self, inp: FrameInput, keys: tuple[tuple[str, ...], ...], typed: str,
+                    limit: int, submit: Callable[[], None]) -> str:
+        """One frame of a digit pad (the address, the pairing code): the D-pad moves, A types
+        the key (OK submits, Del deletes), START submits, B deletes or, with nothing typed,
+        goes back to the join menu. Returns the text typed so far."""
         dx, dy = inp.nav()
         if dx or dy:
             inp.consume(Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT)
             col, row = self.pad_at
-            self.pad_at = ((col + dx) % 3, (row + dy) % len(PAD_KEYS))
+            self.pad_at = ((col + dx) % 3, (row + dy) % len(keys))
             self.app.play("cursor")
-        if inp.pressed(Button.START):
-            inp.consume(Button.START)
-            self._connect_typed()
+        key = keys[self.pad_at[1]][self.pad_at[0]]
+        if inp.pressed(Button.START) or (inp.pressed(Button.A) and key == "OK"):
+            inp.consume(Button.START, Button.A)
+            submit()
+        elif inp.pressed(Button.B) or (inp.pressed(Button.A) and key == "Del"):
+            back = inp.pressed(Button.B) and not typed
+            inp.consume(Button.A, Button.B)
+            self.app.play("back")
+            self.error = ""
+            if back:
+                self._join_menu()
+            else:
+                return typed[:-1]
         elif inp.pressed(Button.A):
             inp.consume(Button.A)
-            key = PAD_KEYS[self.pad_at[1]][self.pad_at[0]]
-            if key == "OK":
-                self._connect_typed()
-            elif len(self.typed) < ADDRESS_MAX:
-                self.typed += key
+            if len(typed) < limit:
                 self.error = ""
                 self.app.play("cursor")
-            else:
-                self.app.play("error")
-        elif inp.pressed(Button.B):
-            inp.consume(Button.B)
-            self.app.play("back")
-            if self.typed:
-                self.typed = self.typed[:-1]
-                self.error = ""
-            else:
-                self._join_menu()
+                return typed + key
+            self.app.play("error")
+        return typed
 
     def _connect_typed(self) -> None:
         address = parse_address(self.typed)
@@ -728,33 +735,8 @@ class LinkSetupScene(Scene):
 
     def _code_pad(self, inp: FrameInput) -> None:
         """The pairing code: digits only, exactly PAIRING_DIGITS of them."""
-        dx, dy = inp.nav()
-        if dx or dy:
-            inp.consume(Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT)
-            col, row = self.pad_at
-            self.pad_at = ((col + dx) % 3, (row + dy) % len(CODE_KEYS))
-            self.app.play("cursor")
-        key = CODE_KEYS[self.pad_at[1]][self.pad_at[0]]
-        if inp.pressed(Button.START) or (inp.pressed(Button.A) and key == "OK"):
-            inp.consume(Button.START, Button.A)
-            self._connect_with_code()
-        elif inp.pressed(Button.B) or (inp.pressed(Button.A) and key == "Del"):
-            back = inp.pressed(Button.B) and not self.code_typed
-            inp.consume(Button.A, Button.B)
-            self.app.play("back")
-            self.error = ""
-            if back:
-                self._join_menu()
-            else:
-                self.code_typed = self.code_typed[:-1]
-        elif inp.pressed(Button.A):
-            inp.consume(Button.A)
-            if len(self.code_typed) < PAIRING_DIGITS:
-                self.code_typed += key
-                self.error = ""
-                self.app.play("cursor")
-            else:
-                self.app.play("error")
+        self.code_typed = self._typing_pad(inp, CODE_KEYS, self.code_typed, PAIRING_DIGITS,
+                                           self._connect_with_code)
 
     def _connect_with_code(self) -> None:
         if len(self.code_typed) != PAIRING_DIGITS:
