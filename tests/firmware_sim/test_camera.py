@@ -791,10 +791,7 @@ def test_a_folder_skips_picture_bombs_and_never_opens_a_fifo(tmp_path: Path) -> 
     import zlib
 
     from firmware_sim.camera import ImageFolderSource
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(
-            ">I", zlib.crc32(kind + data))
+    from tools.fuzzing.scanner import png_chunk as chunk
 
     header = struct.pack(">IIBBBBB", 65535, 65535, 8, 2, 0, 0, 0)
     (tmp_path / "1-bomb.png").write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)

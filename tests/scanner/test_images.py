@@ -23,6 +23,7 @@ from scanner.__main__ import main
 from scanner.codes import encode_card
 from scanner.decoders import MAX_PICTURE_PIXELS, BadImage, to_gray
 from scanner.images import ImageFileError, declared_size, read_image_file
+from tools.fuzzing.scanner import lying_size, png_chunk
 
 from .test_decoders import label_picture
 
@@ -44,15 +45,11 @@ def no_hang(seconds: int = 5) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-
 def lying_png(width: int, height: int) -> bytes:
     """A tiny, well-formed PNG whose header claims ``width`` x ``height``."""
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", ihdr)
-            + _chunk(b"IDAT", zlib.compress(b"\0" * 20_000, 9)) + _chunk(b"IEND", b""))
+    return (b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", ihdr)
+            + png_chunk(b"IDAT", zlib.compress(b"\0" * 20_000, 9)) + png_chunk(b"IEND", b""))
 
 
 def encoded(ext: str, width: int = 40, height: int = 30) -> bytes:
@@ -61,40 +58,6 @@ def encoded(ext: str, width: int = 40, height: int = 30) -> bytes:
     ok, buf = cv2.imencode(ext, picture)
     assert ok
     return buf.tobytes()
-
-
-def claim(data: bytes, ext: str, width: int, height: int) -> bytes:
-    """``data`` (an image of 40 x 30 made by :func:`encoded`) with a header that claims
-    ``width`` x ``height`` instead."""
-    b = bytearray(data)
-    if ext == ".png":
-        b[16:24] = struct.pack(">II", width, height)
-    elif ext == ".jpg":
-        at = next(i for i in range(2, len(b)) if b[i] == 0xFF and b[i + 1] in (0xC0, 0xC2))
-        b[at + 5:at + 9] = struct.pack(">HH", height, width)
-    elif ext == ".bmp":
-        b[18:26] = struct.pack("<ii", width, height)
-    elif ext == ".ppm":
-        return b"P6\n%d %d\n255\n" % (width, height) + bytes(b[b.index(b"255\n") + 4:])
-    elif ext == ".webp":
-        if b[12:16] == b"VP8 ":
-            b[26:30] = struct.pack("<HH", width & 0x3FFF, height & 0x3FFF)
-        else:
-            assert b[12:16] == b"VP8L"
-            bits = int.from_bytes(b[21:25], "little") & ~((1 << 28) - 1)
-            bits |= (width - 1) | (height - 1) << 14
-            b[21:25] = bits.to_bytes(4, "little")
-    elif ext == ".tiff":
-        order = "<" if b[:2] == b"II" else ">"
-        ifd = struct.unpack(order + "I", b[4:8])[0]
-        for i in range(struct.unpack(order + "H", b[ifd:ifd + 2])[0]):
-            at = ifd + 2 + 12 * i
-            tag = struct.unpack(order + "H", b[at:at + 2])[0]
-            if tag in (256, 257):
-                value = width if tag == 256 else height
-                b[at + 2:at + 4] = struct.pack(order + "H", 4)
-                b[at + 8:at + 12] = struct.pack(order + "I", value)
-    return bytes(b)
 
 
 def test_a_png_claiming_65535_squared_is_refused_before_decoding(
@@ -122,7 +85,7 @@ def test_every_format_header_is_read(ext: str) -> None:
 def test_every_format_lying_about_its_size_is_refused_unread(
         ext: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     big = 16384 if ext == ".webp" else 20000  # WebP's header holds at most 14 bits
-    data = claim(encoded(ext), ext, big, big)
+    data = lying_size(encoded(ext), ext, big, big)
     assert declared_size(data)[1:] == (big, big)
     path = tmp_path / f"lie{ext}"
     path.write_bytes(data)
@@ -247,7 +210,7 @@ def test_a_png_chunk_longer_than_the_file_is_refused_unread(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Found by the fuzz suite: OpenCV allocates what a chunk's length says (2 GB here).
     ihdr = struct.pack(">IIBBBBB", 64, 65535, 8, 3, 0, 0, 1)
-    data = (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", ihdr)
+    data = (b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", ihdr)
             + struct.pack(">I", 0x7FFFFFFF) + b"IDAT" + bytes(20))
     path = tmp_path / "chunk.png"
     path.write_bytes(data)

@@ -75,12 +75,16 @@ def _pictures() -> dict[str, bytes]:
 # ------------------------------------------------------------------------ hostile files
 
 
-def _chunk(kind: bytes, data: bytes) -> bytes:
+def png_chunk(kind: bytes, data: bytes) -> bytes:
+    """A PNG chunk with its length and a right CRC."""
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def _lying_size(data: bytes, ext: str, width: int, height: int) -> bytes:
-    """``data`` with a header that declares ``width`` x ``height`` (best effort)."""
+def lying_size(data: bytes, ext: str, width: int, height: int) -> bytes:
+    """``data`` (a picture OpenCV encoded as ``ext``) with a header that declares ``width``
+    x ``height`` instead, checksums kept right so that only the size lies (best effort:
+    a picture whose header cannot be found is returned as it is). The scanner's tests use
+    it too."""
     b = bytearray(data)
     try:
         if ext == ".png":
@@ -94,6 +98,8 @@ def _lying_size(data: bytes, ext: str, width: int, height: int) -> bytes:
         elif ext == ".ppm":
             body = bytes(b[bytes(b).index(b"255\n") + 4:])
             return b"P6\n%d %d\n255\n" % (width, height) + body
+        elif ext == ".webp" and b[12:16] == b"VP8 ":
+            b[26:30] = struct.pack("<HH", width & 0x3FFF, height & 0x3FFF)
         elif ext == ".webp" and b[12:16] == b"VP8L":
             bits = int.from_bytes(b[21:25], "little") & ~((1 << 28) - 1)
             bits |= ((width - 1) & 0x3FFF) | ((height - 1) & 0x3FFF) << 14
@@ -144,7 +150,7 @@ def _hostile_bytes(rng: random.Random, pictures: dict[str, bytes]) -> bytes:
     if kind in (3, 4):  # a header that lies about the size
         sizes = [65535, 65536, 0, 1, 100_000, 2**31 - 1, 2**32 - 1, 7071, 7072, 16384, 20000,
                  rng.randrange(1, 70000)]
-        return _lying_size(data, ext, rng.choice(sizes), rng.choice(sizes))
+        return lying_size(data, ext, rng.choice(sizes), rng.choice(sizes))
     if kind == 5:  # the header of one picture, the body of another
         other = pictures[rng.choice(list(pictures))]
         cut = rng.randrange(8, 200)
@@ -153,11 +159,11 @@ def _hostile_bytes(rng: random.Random, pictures: dict[str, bytes]) -> bytes:
         ihdr = struct.pack(">IIBBBBB", rng.choice([1, 64, 65535]), rng.choice([1, 64, 65535]),
                            rng.choice([1, 8, 16, 3]), rng.choice([0, 2, 3, 6, 7]), 0, 0,
                            rng.choice([0, 1]))
-        chunks = [_chunk(b"IHDR", ihdr)] * rng.randrange(1, 3)
+        chunks = [png_chunk(b"IHDR", ihdr)] * rng.randrange(1, 3)
         if rng.random() < 0.5:
             chunks.append(struct.pack(">I", 0x7FFFFFFF) + b"IDAT" + bytes(20))
-        chunks.append(_chunk(b"IDAT", zlib.compress(bytes(rng.randrange(50_000)), 9)))
-        return b"\x89PNG\r\n\x1a\n" + b"".join(chunks) + _chunk(b"IEND", b"")
+        chunks.append(png_chunk(b"IDAT", zlib.compress(bytes(rng.randrange(50_000)), 9)))
+        return b"\x89PNG\r\n\x1a\n" + b"".join(chunks) + png_chunk(b"IEND", b"")
     if kind == 7:  # a JPEG of strange markers
         segments = [b"\xff\xd8"]
         for _ in range(rng.randrange(1, 30)):
