@@ -140,7 +140,7 @@ def test_a_version_3_collection_gains_an_empty_scan_log(storage):
     """)
     conn.close()
     saves = open_saves(storage).saves
-    assert saves.schema_version == 4
+    assert saves.schema_version == SCHEMA_VERSION
     assert saves.owned_counts(1) == {"ecard1-1": 3}
     assert saves.scans(1) == []
     saves.add_cards(1, ["ecard1-1"], scanned_from="camera")
