@@ -58,6 +58,7 @@ class Era:
 
     key: ClassVar[str]
     name: ClassVar[str]
+    short_name: ClassVar[str] = ""  # where room is short (the Data screen); else the name
     ruleset: ClassVar[Ruleset]
     # Set slug (``assets/cards/<slug>.json``) -> the set code its card ids start with.
     sets: ClassVar[Mapping[str, str]]
@@ -78,6 +79,11 @@ class Era:
     }
     baby_rule: ClassVar[str] = ("Baby Pokémon: whoever attacks it flips a coin first; on "
                                 "tails their turn ends without an attack.")
+
+    @property
+    def label(self) -> str:
+        """The era's name where room is short."""
+        return self.short_name or self.name
 
     def power_label(self, kind: str) -> str:
         """The heading a power of ``kind`` gets on a card page (``Poké-Power``)."""

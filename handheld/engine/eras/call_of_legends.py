@@ -25,6 +25,7 @@ RULESET = EXPEDITION.variant(
 class CallOfLegends(Era):
     key = "call_of_legends"
     name = "HGSS & Call of Legends"
+    short_name = "HGSS & CoL"
     ruleset = RULESET
     sets: ClassVar[Mapping[str, str]] = {
         "heartgold_soulsilver": "hgss1", "call_of_legends": "col1"}
