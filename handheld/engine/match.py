@@ -2,7 +2,7 @@
 
 Use::
 
-    m = Match(pool, (deck_a, deck_b))          # deck lists of card ids
+    m = Match(pool, (deck_a, deck_b))          # deck lists of card ids; era="expedition"
     while not m.over:
         d = m.pending
         if isinstance(d, Chance):
@@ -27,7 +27,14 @@ from .carddefs import STADIUM, SUPPORTER, TM, TOOL, CardDef
 from .cardpool import CardPool
 from .effects.core import NEXT, SUSPEND, Cond
 from .eras import ERAS, HOME, Era, playable_era
-from .errors import BadChanceOutcome, GameOver, IllegalAction, NotAChoice, UnknownCard
+from .errors import (
+    BadChanceOutcome,
+    GameOver,
+    IllegalAction,
+    InvalidDeck,
+    NotAChoice,
+    UnknownCard,
+)
 from .ops import find_slot
 from .ruleset import Ruleset
 from .state import Chance, Choice, Frame, PlayerState, Slot
@@ -97,8 +104,6 @@ class Match:
         self.era = playable_era(era)
         self.rules = rules = rules or self.era.ruleset
         if validate:
-            from .errors import InvalidDeck
-
             for deck in decks:
                 problems = self.era.deck_violations(pool, deck, rules)
                 if problems:
