@@ -41,6 +41,21 @@ def _players(text: str) -> list[str]:
     return names
 
 
+def _era(text: str) -> str:
+    """A playable era's key (``--era``): an unknown or not yet playable era is refused with
+    the list of playable ones."""
+    from .engine.eras import ERAS, playable_eras
+
+    keys = ", ".join(e.key for e in playable_eras())
+    e = ERAS.get(text)
+    if e is None:
+        raise argparse.ArgumentTypeError(f"unknown era {text!r}; playable eras: {keys}")
+    if not e.playable:
+        raise argparse.ArgumentTypeError(f"the {e.name} era ({text}) cannot be played yet; "
+                                         f"playable eras: {keys}")
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import DISTRIBUTION, version
 
@@ -90,6 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="two of random,greedy; player 1 plays deck1 (default random,random)")
     sim.add_argument("--alternate", action="store_true",
                      help="swap decks between the players every other game")
+    sim.add_argument("--era", type=_era, default="expedition",
+                     help="the era of the rules to play (default expedition; docs/ERAS.md)")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
 
@@ -250,7 +267,7 @@ def _play(args: argparse.Namespace) -> int:
 
 def _sim(args: argparse.Namespace) -> int:
     from .cards import default_pool, load_deck, resolve_deck_set
-    from .engine import deck_violations
+    from .engine.eras import era
     from .sim import Progress, run_sim
 
     pool = default_pool()
@@ -260,15 +277,17 @@ def _sim(args: argparse.Namespace) -> int:
         print(f"error: --decks: {exc}", file=sys.stderr)
         return 2
     decks = [load_deck(name) for name in names]
+    rules_era = era(args.era)
     for name, deck in zip(names, decks, strict=True):
-        problems = deck_violations(pool, deck)
+        problems = rules_era.deck_violations(pool, deck)
         if problems:
             print(f"error: deck {name} is not legal: " + "; ".join(problems), file=sys.stderr)
             return 2
     show = args.progress or (sys.stderr.isatty() and args.games >= 200)
     progress = Progress(args.games) if show else None
     stats = run_sim(pool, decks, args.players, args.games, args.seed,
-                    alternate=args.alternate, progress=progress, deck_names=names)
+                    alternate=args.alternate, progress=progress, deck_names=names,
+                    era=rules_era)
     if args.json:
         print(json.dumps(stats, indent=2))
     else:

@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from .assets import available_sets, load_set
 from .engine.carddefs import CardDef
 from .engine.cardpool import CardPool
-from .engine.deck import deck_violations, format_deck_list
+from .engine.deck import format_deck_list
+from .engine.eras import Era
+from .engine.eras import era as era_by_key
 from .engine.errors import InvalidDeck
-from .engine.ruleset import EXPEDITION, Ruleset
+from .engine.ruleset import Ruleset
 
 DEFAULT_SETS = ("expedition",)
 
@@ -106,6 +108,13 @@ def set_progress(owned: Mapping[str, int], sets: Iterable[str] | None = None
     return out
 
 
+def era_sets(key: Era | str) -> tuple[str, ...]:
+    """The sets of the assets an era plays, in the era's order (what its deck builder
+    offers)."""
+    have = set(available_sets())
+    return tuple(slug for slug in era_by_key(key).sets if slug in have)
+
+
 class DeckBuilder:
     """A deck being edited: add and remove cards offered by the album, with the reasons the
     deck is not legal yet shown live (``violations``). Adding a card that can never be legal
@@ -113,10 +122,13 @@ class DeckBuilder:
     clear message; the deck being built is never changed by a refused edit."""
 
     def __init__(self, album: Album, cards: Iterable[str] = (), name: str = "New deck",
-                 rules: Ruleset = EXPEDITION) -> None:
+                 rules: Ruleset | None = None, *, era: Era | str = "expedition") -> None:
         self.album = album
         self.name = name
-        self.rules = rules
+        # The deck belongs to an era: its deck rules judge it; ``rules`` may change the
+        # numbers (house rules).
+        self.era = era_by_key(era)
+        self.rules = rules or self.era.ruleset
         self.counts: Counter[str] = Counter()
         for c in cards:
             self.counts[c] += 1
@@ -178,7 +190,7 @@ class DeckBuilder:
 
     def violations(self) -> list[str]:
         """Why the deck is not legal yet (empty when it is), shown live while editing."""
-        return deck_violations(self.album.pool, self.cards(), self.rules)
+        return self.era.deck_violations(self.album.pool, self.cards(), self.rules)
 
     def deck_list(self) -> str:
         """The deck in the ``.deck`` text format, its name as the first comment line."""

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import CardPool, Chance, EngineError, Match
+from .engine.eras import playable_era
 from .players import PLAYERS, chance_outcome, make_player
 from .players.basic import rng_state, set_rng_state
 
@@ -55,6 +56,7 @@ class MatchSession:
 
     record_log: bool = False
     meta: dict[str, Any] = field(default_factory=dict)  # the screen's own notes (names...)
+    era: str = "expedition"  # the era of the rules the match is played in (its key)
     # Why the log before Continue is missing (the record did not replay), or None.
     log_note: str | None = field(default=None, init=False)
     # Chance outcomes resolved so far (None: unknown, the match was loaded from a position).
@@ -64,7 +66,7 @@ class MatchSession:
     _before_draw: Any = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self.match = Match(self.pool, self.decks, record_log=self.record_log)
+        self.match = Match(self.pool, self.decks, era=self.era, record_log=self.record_log)
         self.rng = random.Random(self.seed)
         self.ai = _players(self.players, self.seed)
 
@@ -147,8 +149,8 @@ class MatchSession:
             "format": SNAPSHOT_FORMAT,
             "position": self.match.position(),
             "replay": {"decks": [list(d) for d in self.decks], "seed": self.seed,
-                       "players": list(self.players), "answers": list(self.answers),
-                       "meta": dict(self.meta)},
+                       "era": self.era, "players": list(self.players),
+                       "answers": list(self.answers), "meta": dict(self.meta)},
             "rng": {"driver": self._before_draw if self._before_draw is not None
                     else rng_state(self.rng),
                     "players": [p.get_state() if p is not None else None
@@ -170,12 +172,14 @@ class MatchSession:
             self.seed = int(replay["seed"])
             self.answers = list(replay["answers"])
             self.meta = dict(replay.get("meta", {}))
+            # A match suspended before eras were recorded was played in the home era.
+            self.era = _era_key(replay.get("era", "expedition"))
             self.record_log = record_log
             self.log_note = None
             self._before_draw = None
             position = snap["position"]
             replayed = replay_to_position(pool, decks, self.seed, self.answers, position,
-                                          record_log=record_log)
+                                          record_log=record_log, era=self.era)
             if replayed is not None:
                 self.match, self.chances = replayed
             else:
@@ -199,10 +203,18 @@ class MatchSession:
         """The match played again from decks, seed and answers (the integrity check of a
         history entry: it must reach the same position)."""
         done = _replay(self.pool, self.decks, self.seed, self.answers, record_log=False,
-                       stop=lambda m, left: m.over)
+                       stop=lambda m, left: m.over, era=self.era)
         if done is None:
             raise SessionError("the answers do not replay to the end of the match")
         return done[0]
+
+
+def _era_key(value: Any) -> str:
+    """The era a suspended match names, if a match can be played in it."""
+    try:
+        return playable_era(value).key
+    except (KeyError, EngineError) as exc:
+        raise SessionError(f"the suspended match's era cannot be played: {exc}") from None
 
 
 def _concede(m: Match, seat: int) -> None:
@@ -221,7 +233,7 @@ def _event(answer: Any) -> str | None:
 
 
 def _replay(pool: CardPool, decks: Sequence[Sequence[str]], seed: int, answers: Sequence[Any],
-            *, record_log: bool, stop: Callable[[Match, int], bool]
+            *, record_log: bool, stop: Callable[[Match, int], bool], era: str = "expedition"
             ) -> tuple[Match, int] | None:
     """Play decks, seed and answers again (the driver draws chance outcomes from
     ``random.Random(seed)``, as the session does) until ``stop(match, answers_left)``:
@@ -230,7 +242,7 @@ def _replay(pool: CardPool, decks: Sequence[Sequence[str]], seed: int, answers: 
     if len(answers) > REPLAY_MAX_ANSWERS:
         return None
     try:
-        m = Match(pool, decks, record_log=record_log)
+        m = Match(pool, decks, era=era, record_log=record_log)
         rng = random.Random(seed)
         at = chances = 0
         for _ in range(REPLAY_STEPS_PER_ANSWER * (len(answers) + 10)):
@@ -264,8 +276,8 @@ def _replay(pool: CardPool, decks: Sequence[Sequence[str]], seed: int, answers: 
 
 
 def replay_to_position(pool: CardPool, decks: Sequence[Sequence[str]], seed: int,
-                       answers: Sequence[Any], position: Any, *, record_log: bool
-                       ) -> tuple[Match, int] | None:
+                       answers: Sequence[Any], position: Any, *, record_log: bool,
+                       era: str = "expedition") -> tuple[Match, int] | None:
     """The match replayed until every answer is given and it stands at ``position`` (the
     saved one), with its chance outcomes; None if it never does."""
     try:
@@ -276,7 +288,7 @@ def replay_to_position(pool: CardPool, decks: Sequence[Sequence[str]], seed: int
     def there(m: Match, left: int) -> bool:
         return left == 0 and json.loads(json.dumps(m.position())) == target
 
-    return _replay(pool, decks, seed, answers, record_log=record_log, stop=there)
+    return _replay(pool, decks, seed, answers, record_log=record_log, stop=there, era=era)
 
 
 HUMAN_SEATS = ("human", "remote")
@@ -329,13 +341,15 @@ def run_on_board(board: Any, session: MatchSession, saves: Any = None, profile: 
 
 
 def resume_or_start(pool: CardPool, saves: Any, profile: int, decks: Sequence[list[str]],
-                    players: Sequence[str], seed: int) -> tuple[MatchSession, bool]:
+                    players: Sequence[str], seed: int, era: str = "expedition"
+                    ) -> tuple[MatchSession, bool]:
     """The match to play at start-up: the suspended one if there is one (True), else a new
     one. A damaged suspended match is reported by the exception, never silently dropped."""
     snap = load_suspended(saves, profile)
     if snap is not None:
         return MatchSession.resume(pool, snap), True
-    return MatchSession(pool, (list(decks[0]), list(decks[1])), list(players), seed), False
+    return MatchSession(pool, (list(decks[0]), list(decks[1])), list(players), seed,
+                        era=era), False
 
 
 def save_suspended(saves: Any, profile: int, session: MatchSession) -> None:

@@ -11,7 +11,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import IO, Any
 
-from .engine import CardPool, validate_deck
+from .engine import CardPool, Era, InvalidDeck
+from .engine.eras import playable_era
 from .players import make_player, play_match
 
 
@@ -58,9 +59,11 @@ def run_sim(
     alternate: bool = False,
     progress: Progress | None = None,
     deck_names: Sequence[str] | None = None,
+    era: Era | str = "expedition",
 ) -> dict[str, Any]:
     """Play ``games`` games and return the statistics as plain data (JSON-ready). The decks
-    are validated once, here (an illegal deck raises ``InvalidDeck``).
+    are validated once, here, by the deck rules of ``era`` (an illegal deck raises
+    ``InvalidDeck``), and every game is played in that era.
 
     With two decks, ``players[i]`` plays ``decks[i]``; with ``alternate`` they swap decks
     every other game (so each player plays both decks equally often). With more decks it
@@ -76,8 +79,11 @@ def run_sim(
     us_per_decision: list[float] = []
     sudden_deaths = 0
     errors: list[dict[str, Any]] = []
+    rules_era = playable_era(era)
     for deck in decks:
-        validate_deck(pool, deck)
+        problems = rules_era.deck_violations(pool, deck)
+        if problems:
+            raise InvalidDeck(problems)
     if len(decks) < 2:
         raise ValueError("a simulation needs at least two decks")
     labels = list(deck_names) if deck_names else [f"deck{i + 1}" for i in range(len(decks))]
@@ -101,7 +107,8 @@ def run_sim(
                         for s in (0, 1)]
         g0 = time.perf_counter()
         try:
-            _, rec = play_match(pool, deck_pair, game_players, seed + i, validate=False)
+            _, rec = play_match(pool, deck_pair, game_players, seed + i, validate=False,
+                                rules=rules_era.ruleset)
         except Exception as exc:  # a rules bug: count it, keep the seed, carry on
             errors.append({"game": i, "seed": seed + i, "swap": swap,
                            "error": f"{type(exc).__name__}: {exc}",
@@ -136,6 +143,7 @@ def run_sim(
         "errors": len(errors),
         "error_samples": errors[:10],
         "players": names,
+        "era": rules_era.key,
         "seed": seed,
         "alternate_decks": alternate,
         "wins": {n: wins[n] for n in names},

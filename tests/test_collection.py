@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from handheld.cards import default_pool, load_deck
-from handheld.collection import Album, DeckBuilder
+from handheld.collection import Album, DeckBuilder, era_sets
 from handheld.engine import InvalidDeck, parse_deck_list
 
 POOL = default_pool()
@@ -90,3 +90,17 @@ def test_cards_without_effects_are_shown_but_not_offered() -> None:
     assert album.entries[0].card_id not in {e.card_id for e in builder.offered()}
     with pytest.raises(InvalidDeck, match="cannot be played yet"):
         builder.add(album.entries[0].card_id)
+
+
+def test_a_deck_belongs_to_an_era_its_builder_offers_and_judges() -> None:
+    assert era_sets("expedition") == ("expedition", "aquapolis", "skyridge")
+    assert era_sets("platinum") == ("platinum", "rising_rivals")
+    album = Album(POOL, era_sets("expedition"))
+    assert {e.card_id.split("-")[0] for e in album.entries} == {"ecard1", "ecard2", "ecard3"}
+    # A Platinum card in an Expedition deck is against the era's deck rules.
+    builder = DeckBuilder(album, ["pl1-2"], era="expedition")
+    assert builder.era.key == "expedition"
+    assert "Blastoise (pl1-2) is not played in the Expedition era" in builder.violations()
+    platinum = DeckBuilder(Album(POOL, era_sets("platinum")), ["pl1-2"], era="platinum")
+    assert platinum.rules.use_printed_weakness
+    assert not any("not played in" in p for p in platinum.violations())

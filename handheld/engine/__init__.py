@@ -2,7 +2,7 @@
 
 The public surface::
 
-    from handheld.engine import Match, Choice, Chance, CardPool, EXPEDITION
+    from handheld.engine import Match, Choice, Chance, CardPool, EXPEDITION, ERAS, era
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from .carddefs import CardDef
 from .cardpool import CardPool, EnergyScript, PokemonScript, Power, TMAttack, TrainerScript
 from .deck import deck_violations, format_deck_list, parse_deck_list, validate_deck
+from .eras import ERAS, Era, EraNotPlayable, era, era_of_card, era_of_set, playable_eras
 from .errors import (
     BadChanceOutcome,
     CardDefinitionError,
@@ -22,10 +23,13 @@ from .errors import (
     UnknownCard,
 )
 from .match import Match
-from .ruleset import EXPEDITION, RULESETS, Ruleset, ruleset
+from .ruleset import EXPEDITION, Ruleset, ruleset, rulesets
 from .state import Chance, Choice
 
+RULESETS = rulesets()  # every era's ruleset by era key (the registry owns them)
+
 __all__ = [
+    "ERAS",
     "EXPEDITION",
     "RULESETS",
     "BadChanceOutcome",
@@ -36,6 +40,8 @@ __all__ = [
     "Choice",
     "EnergyScript",
     "EngineError",
+    "Era",
+    "EraNotPlayable",
     "GameOver",
     "IllegalAction",
     "InvalidDeck",
@@ -49,8 +55,13 @@ __all__ = [
     "TrainerScript",
     "UnknownCard",
     "deck_violations",
+    "era",
+    "era_of_card",
+    "era_of_set",
     "format_deck_list",
     "parse_deck_list",
+    "playable_eras",
     "ruleset",
+    "rulesets",
     "validate_deck",
 ]

@@ -21,7 +21,6 @@ from .ops import (
     power_works,
     retreat_cost,
 )
-from .retreat import RETREAT_PROGRAM
 from .ruleset import ASLEEP, PARALYZED
 from .state import Frame, Slot
 
@@ -347,7 +346,8 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
         assert slot is not None
         m.use_power(slot, idx)
     elif tag == RETREAT:
-        m.stack.append(Frame("rule:retreat", RETREAT_PROGRAM, cur, variables={"to": opt[1]}))
+        m.stack.append(Frame("rule:retreat", m.era.retreat_program, cur,
+                             variables={"to": opt[1]}))
     elif tag == ATTACK:
         m.start_attack(opt[1], opt[2])
     elif tag == PASS:

@@ -45,6 +45,7 @@ from .effects.steps import (
     walk_steps,
 )
 from .energy import mask_of
+from .eras import HOME, Era, era_of_card
 from .errors import CardDefinitionError, UnknownCard
 
 # --------------------------------------------------------------------------- scripts
@@ -156,11 +157,13 @@ class CardPool:
     def __len__(self) -> int:
         return len(self.defs)
 
-    def program(self, key: str) -> tuple[Any, ...]:
-        from .rules import RULE_PROGRAMS
-
-        if key in RULE_PROGRAMS:
-            return RULE_PROGRAMS[key]
+    def program(self, key: str, era: Era | None = None) -> tuple[Any, ...]:
+        """A program by the name frames and positions use: an era's procedure
+        (``rule:game``: ``era``'s, the home era's by default) or a card's."""
+        if key.startswith("rule:"):
+            programs = (era or HOME).rule_programs()
+            if key in programs:
+                return programs[key]
         if key in self.programs:
             return self.programs[key]
         # Programs keyed by a card and a role (e.g. "ecard1-150#between").
@@ -298,7 +301,8 @@ def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
     for i, p in enumerate(printed_powers):
         kind = p["kind"]
         ps = script.powers[p["name"]] if script is not None else Power()
-        if script is not None and kind not in (POKE_POWER, POKE_BODY):
+        if script is not None and (kind not in (POKE_POWER, POKE_BODY)
+                                   or not era_of_card(d.id).knows_power_kind(kind)):
             raise CardDefinitionError(f"{d.id}: power kind {kind!r} has no rules yet")
         pw = PowerDef(kind=kind, name=p["name"], steps=tuple(ps.steps),
                       requires=tuple(ps.requires), uses_per_turn=ps.uses_per_turn,
@@ -326,7 +330,6 @@ def make_attack(d: CardDef, index: int, name: str, cost: tuple[str, ...], damage
                 compiled: bool = True) -> AttackDef:
     """Build and compile one attack; checks that the script can do what is printed. An
     attack of a card without a script keeps its facts only (it cannot be played)."""
-    from .rules import compile_attack
     from .text import attack_text
 
     base = parse_damage(damage)
@@ -350,7 +353,8 @@ def make_attack(d: CardDef, index: int, name: str, cost: tuple[str, ...], damage
         body.insert(at, Damage())
     attack = AttackDef(name=name, cost=cost, damage=damage, base=base,
                        steps=tuple(steps), key=key or f"{d.id}#a{index}")
-    attack.code = compile_attack(attack, tuple(pre + body))
+    # The attack procedure of the era that plays the card's set.
+    attack.code = era_of_card(d.id).compile_attack(attack, tuple(pre + body))
     attack.text = attack_text(attack, TextCtx(d.name, "attack"))
     return attack
 

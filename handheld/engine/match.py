@@ -2,7 +2,7 @@
 
 Use::
 
-    m = Match(pool, (deck_a, deck_b))          # deck lists of card ids
+    m = Match(pool, (deck_a, deck_b))          # deck lists of card ids; era="expedition"
     while not m.over:
         d = m.pending
         if isinstance(d, Chance):
@@ -23,13 +23,20 @@ from itertools import combinations
 from operator import attrgetter
 from typing import Any
 
-from . import rules as R
 from .carddefs import STADIUM, SUPPORTER, TM, TOOL, CardDef
 from .cardpool import CardPool
 from .effects.core import NEXT, SUSPEND, Cond
-from .errors import BadChanceOutcome, GameOver, IllegalAction, NotAChoice, UnknownCard
+from .eras import ERAS, HOME, Era, playable_era
+from .errors import (
+    BadChanceOutcome,
+    GameOver,
+    IllegalAction,
+    InvalidDeck,
+    NotAChoice,
+    UnknownCard,
+)
 from .ops import find_slot
-from .ruleset import EXPEDITION, Ruleset
+from .ruleset import Ruleset
 from .state import Chance, Choice, Frame, PlayerState, Slot
 
 
@@ -48,6 +55,7 @@ class Match:
         "end_discard",
         "energy_acts_between",
         "energy_end_discard",
+        "era",
         "first",
         "has_passives",
         "ko_dirty",
@@ -78,8 +86,9 @@ class Match:
         self,
         pool: CardPool,
         decks: Sequence[Sequence[str]],
-        rules: Ruleset = EXPEDITION,
+        rules: Ruleset | None = None,
         *,
+        era: Era | str | None = None,
         validate: bool = True,
         record_log: bool = True,
         start: bool = True,
@@ -87,12 +96,18 @@ class Match:
         if len(decks) != 2:
             raise ValueError("a match needs exactly two decks")
         self.pool = pool
-        self.rules = rules
+        # The era plays the match (its procedures, Prizes, deck rules); ``rules`` may
+        # override its numbers and switches (house rules, tests). Without an era, the
+        # ruleset's own era is meant.
+        if era is None:
+            era = ERAS.get(rules.era, HOME) if rules is not None else HOME
+        self.era = playable_era(era)
+        self.rules = rules = rules or self.era.ruleset
         if validate:
-            from .deck import validate_deck
-
             for deck in decks:
-                validate_deck(pool, deck, rules)
+                problems = self.era.deck_violations(pool, deck, rules)
+                if problems:
+                    raise InvalidDeck(problems)
         try:
             first, second = (list(map(pool.defs.__getitem__, deck)) for deck in decks)
         except KeyError as exc:
@@ -126,7 +141,7 @@ class Match:
         self.stack: list[Frame] = []
         self._qframe = Frame("query", (), 0)
         if start:
-            self.stack.append(Frame("rule:game", R.GAME_PROGRAM, 0))
+            self.stack.append(Frame("rule:game", self.era.game_program, 0))
             self._run()
 
     # ----------------------------------------------------------------- the machine
@@ -327,7 +342,7 @@ class Match:
         return True
 
     def prizes_for_knockout(self, slot: Slot) -> int:
-        return 1
+        return self.era.prizes_for_knockout(self, slot)
 
     def reset_for_game(self) -> None:
         """Every card back in its owner's deck for a new game (Sudden Death): the deck keeps
@@ -378,7 +393,7 @@ class Match:
             self.log.append(("sudden_death", self.sudden_death) if cause == "tie"
                             else ("sudden_death", self.sudden_death, cause))
         self.stack.clear()
-        self.stack.append(Frame("rule:game", R.GAME_PROGRAM, 0))
+        self.stack.append(Frame("rule:game", self.era.game_program, 0))
 
     def call_time(self) -> str:
         """Time is called and its extra turns are played (tournament play; docs/ETOOLS.md

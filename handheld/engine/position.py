@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from .eras import ERAS, EraNotPlayable, playable_era
 from .errors import InvalidPosition, UnknownCard
-from .ruleset import RULESETS
 from .state import CONDITION_BITS, Frame, PlayerState, Slot, condition_names
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ def to_position(m: Match) -> dict[str, Any]:
         })
     pos: dict[str, Any] = {
         "format": FORMAT,
-        "era": m.rules.era,
+        "era": m.era.key,
         "turn": m.turn,
         "current": m.current,
         "first": m.first,
@@ -229,11 +229,15 @@ def _read(pool: CardPool, pos: Any, record_log: bool, rules: Ruleset | None) -> 
     if fmt != FORMAT:
         raise InvalidPosition(f"format: unsupported position format {_short(fmt)} "
                               f"(expected {FORMAT!r})")
-    era = pos.get("era", "expedition")
-    if not isinstance(era, str) or era not in RULESETS:
-        raise InvalidPosition(f"era: unknown era {_short(era)}; known: "
-                              f"{', '.join(sorted(RULESETS))}")
-    rules = rules or RULESETS[era]
+    key = pos.get("era", "expedition")
+    if not isinstance(key, str) or key not in ERAS:
+        raise InvalidPosition(f"era: unknown era {_short(key)}; known: "
+                              f"{', '.join(sorted(ERAS))}")
+    try:
+        era = playable_era(key)
+    except EraNotPlayable as exc:
+        raise InvalidPosition(f"era: {exc}") from None
+    rules = rules or era.ruleset
     players_in = pos.get("players")
     if not isinstance(players_in, list) or len(players_in) != 2:
         raise InvalidPosition("players must be a list of exactly 2 players")
@@ -302,7 +306,8 @@ def _read(pool: CardPool, pos: Any, record_log: bool, rules: Ruleset | None) -> 
     for (owner, card_id, _), n in zip(entries, numbers, strict=True):
         by_number[n] = (owner, card_id)
 
-    m = Match(pool, ([], []), rules, validate=False, record_log=record_log, start=False)
+    m = Match(pool, ([], []), rules, era=era, validate=False, record_log=record_log,
+              start=False)
     m.defs = [pool.get(card_id) for _, card_id in by_number]
     m.owner = [owner for owner, _ in by_number]
     m.index_flags()
@@ -347,9 +352,10 @@ def _read(pool: CardPool, pos: Any, record_log: bool, rules: Ruleset | None) -> 
 def _stack(m: Match, stack_in: Any) -> None:
     if stack_in is None:
         # A hand-written position without programs: the current player's main phase.
-        from .rules import GAME_PROGRAM, MainPhase
+        from .rules import MainPhase
 
-        main_at = next(i for i, ins in enumerate(GAME_PROGRAM) if isinstance(ins, MainPhase))
+        main_at = next(i for i, ins in enumerate(m.era.game_program)
+                       if isinstance(ins, MainPhase))
         stack_in = [{"program": "rule:game", "pc": main_at, "player": 0}]
     if not isinstance(stack_in, list):
         raise InvalidPosition(f"stack must be a list of frames, not {_short(stack_in)}")
@@ -364,7 +370,7 @@ def _stack(m: Match, stack_in: Any) -> None:
         if not isinstance(key, str) or len(key) > _MAX_TEXT:
             raise InvalidPosition(f"{where}.program must be a program name, not {_short(key)}")
         try:
-            code = m.pool.program(key)
+            code = m.pool.program(key, m.era)
         except UnknownCard as exc:
             raise InvalidPosition(f"{where}.program: {exc}") from None
         pc = _int(fd.get("pc", 0), f"{where}.pc", 0, len(code))

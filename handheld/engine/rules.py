@@ -695,7 +695,7 @@ def needs_knockout_check(m: Match) -> bool:
 
 
 def push_knockouts(m: Match) -> None:
-    m.stack.append(Frame("rule:knockouts", KNOCKOUTS, m.current))
+    m.stack.append(Frame("rule:knockouts", m.era.knockouts_program, m.current))
 
 
 class CollectKnockOuts(Instr):

@@ -1,8 +1,9 @@
 """The numbers and switches that differ between eras of the rules.
 
-Expedition (2002, seed 002) is the home era. Later eras become new ``Ruleset`` values plus
-small hooks, never forks of the engine: every place the engine consults an era difference
-reads a field here. Each field's comment names the rulebook passage it encodes.
+Expedition (2002, seed 002) is the home era. Each era's ``Ruleset`` lives in its era
+module (``handheld/engine/eras``) beside the era's hooks, never a fork of the engine: every
+place the engine consults an era difference reads a field here. Each field's comment names
+the rulebook passage it encodes.
 """
 
 from __future__ import annotations
@@ -85,13 +86,26 @@ EXPEDITION = Ruleset(
     ),
 )
 
-RULESETS: dict[str, Ruleset] = {EXPEDITION.era: EXPEDITION}
+
+
+def rulesets() -> dict[str, Ruleset]:
+    """Every era's ruleset by the era's key: a view of the era registry
+    (:mod:`handheld.engine.eras`), which owns them."""
+    from .eras import ERAS
+
+    return {key: e.ruleset for key, e in ERAS.items()}
 
 
 def ruleset(era: str) -> Ruleset:
     """The ruleset of an era by its key (``expedition``)."""
-    try:
-        return RULESETS[era]
-    except KeyError:
-        known = ", ".join(sorted(RULESETS))
-        raise KeyError(f"unknown era {era!r}; known eras: {known}") from None
+    from .eras import era as era_by_key
+
+    return era_by_key(era).ruleset
+
+
+def __getattr__(name: str) -> dict[str, Ruleset]:
+    # ``RULESETS`` stays importable from here; the registry it reads imports this module,
+    # so it is built on first use rather than at import.
+    if name == "RULESETS":
+        return rulesets()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

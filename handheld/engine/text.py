@@ -12,29 +12,18 @@ from .carddefs import (
     ENERGY,
     POKE_BODY,
     POKEMON,
-    STADIUM,
-    SUPPORTER,
-    TM,
-    TOOL,
     AttackDef,
     CardDef,
     PowerDef,
 )
 from .effects.core import TextCtx
 from .energy import TYPE_NAMES, cost_text, types_of
-from .ruleset import ALL_CONDITIONS, EXPEDITION
+from .eras import Era, era_of_card
 
-# The rule lines of each Trainer kind, written for this project.
-TRAINER_RULES = {
-    SUPPORTER: "Supporter: only 1 per turn. It stays beside your Active Pokémon and is "
-    "discarded at the end of your turn.",
-    STADIUM: "Stadium: stays in play; a new Stadium replaces it.",
-    TOOL: "Pokémon Tool: attach to 1 of your Pokémon; only 1 Tool per Pokémon.",
-    TM: "Technical Machine: attach to 1 of your Pokémon, which may use its attack instead of "
-    "its own. Discard it at the end of your turn.",
-}
-
-POWER_SHUTOFF_SENTENCE = "Not while this Pokémon has a Special Condition."
+# The rule sentences (Trainer rule lines, which Special Conditions stop a power, the Baby
+# rule) belong to each era: ``Era.trainer_rules``, ``Era.power_shutoff_sentence``,
+# ``Era.baby_rule`` (handheld/engine/eras). A card is rendered under its own era's unless
+# an era is given.
 
 
 def attack_text(attack: AttackDef, tc: TextCtx) -> str:
@@ -61,8 +50,7 @@ def power_text(pw: PowerDef, tc: TextCtx, wording: str = "") -> str:
         if wording:
             body = (body + " " + wording).strip()
         parts.append(head + ": " + body[:1].lower() + body[1:])
-    if EXPEDITION.power_shutoff == ALL_CONDITIONS:
-        parts.append(POWER_SHUTOFF_SENTENCE)
+    # The era's shut-off sentence is added when the card is rendered (card_sections).
     return " ".join(parts)
 
 
@@ -92,15 +80,20 @@ def _attack_section(a: AttackDef) -> TextSection:
     return TextSection(a.text, name=a.name, cost=a.cost, damage=a.damage, attack=True)
 
 
-def card_sections(d: CardDef) -> list[TextSection]:
-    """The text of a card, part by part, as generated from its definition."""
+def _power_section(pw: PowerDef, era: Era) -> TextSection:
+    body = " ".join(t for t in (pw.text, era.power_shutoff_sentence(pw.kind)) if t)
+    return TextSection(body, era.power_label(pw.kind), pw.name)
+
+
+def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
+    """The text of a card, part by part, as generated from its definition, with the rule
+    sentences of ``era`` (by default the era that plays the card's set)."""
+    era = era or era_of_card(d.id)
     if d.kind == POKEMON:
-        out = [TextSection(pw.text, "Poké-Body" if pw.kind == POKE_BODY else "Poké-Power",
-                           pw.name) for pw in d.powers]
+        out = [_power_section(pw, era) for pw in d.powers]
         out.extend(_attack_section(a) for a in d.attacks)
         if d.baby:
-            out.append(TextSection("Baby Pokémon: whoever attacks it flips a coin first; on "
-                                   "tails their turn ends without an attack."))
+            out.append(TextSection(era.baby_rule))
         return out
     if d.kind == ENERGY:
         provides = " ".join(
@@ -121,14 +114,14 @@ def card_sections(d: CardDef) -> list[TextSection]:
         out.append(TextSection(steps))
     out.extend(TextSection(p.text()) for p in d.passives if p.text())
     out.extend(_attack_section(a) for a in d.attacks)
-    if d.trainer_kind in TRAINER_RULES:
-        out.append(TextSection(TRAINER_RULES[d.trainer_kind]))
+    if d.trainer_kind in era.trainer_rules:
+        out.append(TextSection(era.trainer_rules[d.trainer_kind]))
     return out
 
 
-def card_text(d: CardDef) -> str:
+def card_text(d: CardDef, era: Era | None = None) -> str:
     """The whole text of a card as the card page shows it (one paragraph per part)."""
-    return "\n".join(s.line() for s in card_sections(d))
+    return "\n".join(s.line() for s in card_sections(d, era))
 
 
 def type_name(t: str) -> str:

@@ -203,9 +203,9 @@ def _counts(m: Match) -> None:
 
 
 def _before_the_flip(m: Match) -> bool:
-    from .rules import GAME_PROGRAM, FlipForFirst
+    from .rules import FlipForFirst
 
-    flip = next(i for i, ins in enumerate(GAME_PROGRAM) if isinstance(ins, FlipForFirst))
+    flip = next(i for i, ins in enumerate(m.era.game_program) if isinstance(ins, FlipForFirst))
     return bool(m.stack) and m.stack[0].key == "rule:game" and m.stack[0].pc <= flip
 
 
@@ -352,7 +352,7 @@ def _setup(m: Match) -> None:
 
 
 def _stack(m: Match) -> None:
-    from .rules import GAME_PROGRAM, MainPhase, TurnStart
+    from .rules import MainPhase, TurnStart
 
     if m.over:
         return
@@ -362,8 +362,9 @@ def _stack(m: Match) -> None:
     if bottom.key != "rule:game":
         raise _fail("stack[0].program", f"the bottom program is the game procedure "
                                         f"'rule:game', not {bottom.key!r}")
-    turn_start = next(i for i, ins in enumerate(GAME_PROGRAM) if isinstance(ins, TurnStart))
-    main = next(i for i, ins in enumerate(GAME_PROGRAM) if isinstance(ins, MainPhase))
+    program = m.era.game_program
+    turn_start = next(i for i, ins in enumerate(program) if isinstance(ins, TurnStart))
+    main = next(i for i, ins in enumerate(program) if isinstance(ins, MainPhase))
     if m.turn == 0 and bottom.pc > turn_start:
         raise _fail("stack[0].pc", "during setup (turn 0) the game procedure is still setting "
                                    "up")

@@ -17,13 +17,10 @@ from dataclasses import dataclass
 from ..assets import available_sets, load_all_cards, load_set
 from ..engine.carddefs import ENERGY, POKEMON, STAGE_NAMES, TRAINER, CardDef
 from ..engine.energy import TYPE_NAMES
+from ..engine.eras import ERAS as ENGINE_ERAS
 
-ERAS: tuple[tuple[str, str], ...] = (
-    ("expedition", "Expedition"),
-    ("platinum", "Platinum"),
-    ("call_of_legends", "HGSS & CoL"),
-    ("black_white", "Black & White"),
-)
+# (key, label) of every era, from the engine's era registry.
+ERAS: tuple[tuple[str, str], ...] = tuple((e.key, e.label) for e in ENGINE_ERAS.values())
 
 
 @dataclass(frozen=True)

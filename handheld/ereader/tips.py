@@ -24,31 +24,12 @@ from ..engine.carddefs import (
     CardDef,
 )
 from ..engine.energy import TYPE_NAMES
-from ..engine.ruleset import ALL_CONDITIONS, EXPEDITION, ROTATION, Ruleset
-from ..engine.text import POWER_SHUTOFF_SENTENCE, TRAINER_RULES, card_sections
-from .facts import set_info
+from ..engine.eras import Era, era_of_card
+from ..engine.text import card_sections
 
-POWER_LABELS = {POKE_POWER: "Poké-Power", POKE_BODY: "Poké-Body"}
-_RULE_LINES = set(TRAINER_RULES.values())
-
-# The switches the tips describe for the later eras' cards (their rulebooks, seeds 001
-# Platinum, 000 Call of Legends and 003 Black & White): the printed Weakness and Resistance,
-# one retreat a turn, Technical Machines that stay attached ("remain attached unless the card
-# text says otherwise"), Poké-Powers stopped by Asleep, Confused and Paralyzed only,
-# Poké-Bodies always on. Platinum and Call of Legends keep a Supporter beside the Active
-# Pokémon until the end of the turn and ban the starting player's Trainer, Supporter and
-# Stadium cards on the first turn; Black & White discards a Supporter at once, like an Item,
-# and its rulebook has no such ban. The engine plays the home era only.
-_LATER = EXPEDITION.variant(use_printed_weakness=True, retreats_per_turn=1,
-                            tm_discard_end_of_turn=False, power_shutoff=ROTATION,
-                            body_shutoff=0, first_turn_trainer_ban=True)
-LATER_RULES: dict[str, Ruleset] = {
-    "platinum": _LATER.variant(era="platinum", name="Platinum"),
-    "call_of_legends": _LATER.variant(era="call_of_legends", name="HeartGold & SoulSilver"),
-    "black_white": _LATER.variant(era="black_white", name="Black & White",
-                                  supporter_discard_end_of_turn=False,
-                                  first_turn_trainer_ban=False),
-}
+# The later eras' rulesets (their rulebooks, seeds 001 Platinum, 000 Call of Legends and 003
+# Black & White) live in their era modules (handheld/engine/eras), with the sentences of
+# their rules; the tips describe whichever era they are given.
 
 
 @dataclass(frozen=True)
@@ -73,17 +54,12 @@ def cost_words(cost: tuple[str, ...]) -> str:
         " and " + parts[-1]
 
 
-def _shutoff_words(mask: int) -> str:
-    if mask == ALL_CONDITIONS:
-        return "any Special Condition (Asleep, Confused, Paralyzed, Poisoned or Burned)"
-    return "Asleep, Confused or Paralyzed"
-
-
-def _power_tip(kind: str, rules: Ruleset, uses_per_turn: int | None,
+def _power_tip(kind: str, era: Era, uses_per_turn: int | None,
                instead_of_attack: bool = False, effect: str = "") -> str:
     """How to use a Power or Body, without repeating what its own text already says."""
+    rules = era.ruleset
     if kind == POKE_BODY:
-        stop = (f" It stops while this Pokémon has {_shutoff_words(rules.body_shutoff)}."
+        stop = (f" It stops while this Pokémon has {era.shutoff_words(rules.body_shutoff)}."
                 if rules.body_shutoff else "")
         return "Always on while the Pokémon is in play: nothing to do." + stop
     if kind == POKE_POWER:
@@ -91,7 +67,7 @@ def _power_tip(kind: str, rules: Ruleset, uses_per_turn: int | None,
         uses = "once during your turn" if uses_per_turn == 1 else "during your turn"
         uses = "" if uses in said else f" {uses}"
         stop = (f" It does not work while this Pokémon has "
-                f"{_shutoff_words(rules.power_shutoff)}." if rules.power_shutoff else "")
+                f"{era.shutoff_words(rules.power_shutoff)}." if rules.power_shutoff else "")
         if instead_of_attack:
             return f"Use it{uses} in place of an attack, while it is your Active Pokémon." \
                 + stop
@@ -101,7 +77,8 @@ def _power_tip(kind: str, rules: Ruleset, uses_per_turn: int | None,
             "during your turn, before you attack.")
 
 
-def _pokemon_tips(card: CardDef, rules: Ruleset, effects: dict[str, str]) -> list[Tip]:
+def _pokemon_tips(card: CardDef, era: Era, effects: dict[str, str]) -> list[Tip]:
+    rules = era.ruleset
     tips: list[Tip] = []
     if card.baby:
         tips.append(Tip("Baby Pokémon", "It counts as a Basic Pokémon: start with it or bench "
@@ -121,13 +98,16 @@ def _pokemon_tips(card: CardDef, rules: Ruleset, effects: dict[str, str]) -> lis
                         f"{rules.bench_size} Benched). Your opening hand needs at least one "
                         "Basic Pokémon to start the game."))
     for pw in card.powers:
-        label = POWER_LABELS.get(pw.kind, "Ability")
-        # The card text's own shutoff sentence is the home era's; the tip says the
-        # rules' (which differ by era), so it is not said twice.
-        effect = effects.get(pw.name, "").replace(f" {POWER_SHUTOFF_SENTENCE}", "")
+        label = era.power_label(pw.kind)
+        # The tip says which Special Conditions stop the power, so the card text's own
+        # shut-off sentence (the same era's) is not said twice.
+        stop = era.power_shutoff_sentence(pw.kind)
+        effect = effects.get(pw.name, "")
+        if stop:
+            effect = effect.replace(f" {stop}", "").replace(stop, "").strip()
         tips.append(Tip(f"{label} {pw.name}",
                         " ".join(t for t in (effect, _power_tip(
-                            pw.kind, rules, pw.uses_per_turn, pw.instead_of_attack, effect))
+                            pw.kind, era, pw.uses_per_turn, pw.instead_of_attack, effect))
                                  if t)))
     tips.extend(_attack_tips(card, effects))
     if card.weakness:
@@ -166,7 +146,8 @@ def _attack_tips(card: CardDef, effects: dict[str, str]) -> list[Tip]:
     return tips
 
 
-def _trainer_tips(card: CardDef, rules: Ruleset, effects: dict[str, str]) -> list[Tip]:
+def _trainer_tips(card: CardDef, era: Era, effects: dict[str, str]) -> list[Tip]:
+    rules = era.ruleset
     # The first-turn ban covers every Trainer card: Supporters and Stadiums too.
     ban = " The player who goes first plays none on the first turn." \
         if rules.first_turn_trainer_ban else ""
@@ -202,21 +183,21 @@ def _energy_tips(card: CardDef) -> list[Tip]:
     return tips
 
 
-def rules_for(card: CardDef) -> Ruleset:
-    """The rules a card's tips are written for: its own era's."""
-    info = set_info(card.id)
-    return LATER_RULES.get(info.era if info else "", EXPEDITION)
+def rules_for(card: CardDef) -> Era:
+    """The era a card's tips are written for: the one that plays its set."""
+    return era_of_card(card.id)
 
 
-def card_tips(card: CardDef, rules: Ruleset | None = None) -> list[Tip]:
+def card_tips(card: CardDef, era: Era | None = None) -> list[Tip]:
     """The Card screen's tips: what the card does (its generated text) and how to play it
-    under ``rules`` (by default its own era's)."""
-    rules = rules or rules_for(card)
-    sections = card_sections(card) if card.implemented else []
+    in ``era`` (by default its own)."""
+    era = era or rules_for(card)
+    sections = card_sections(card, era) if card.implemented else []
+    rule_lines = set(era.trainer_rules.values())
     # Attack and Power effects go with their tips; the rest is what the card does.
     effects = {s.name: s.body for s in sections if s.name}
     plain = [s.body for s in sections
-             if not s.name and s.body and s.body not in _RULE_LINES]
+             if not s.name and s.body and s.body not in rule_lines]
     tips: list[Tip] = []
     if not card.implemented:
         tips.append(Tip("Effects", "This handheld knows the card's printed facts but has not "
@@ -224,15 +205,15 @@ def card_tips(card: CardDef, rules: Ruleset | None = None) -> list[Tip]:
     elif plain and not card.baby:
         tips.append(Tip("What it does", " ".join(plain)))
     if card.kind == POKEMON:
-        tips.extend(_pokemon_tips(card, rules, effects))
+        tips.extend(_pokemon_tips(card, era, effects))
     elif card.kind == TRAINER:
-        tips.extend(_trainer_tips(card, rules, effects))
+        tips.extend(_trainer_tips(card, era, effects))
     else:
         tips.extend(_energy_tips(card))
     return tips
 
 
-def tips_text(card: CardDef, rules: Ruleset | None = None) -> str:
+def tips_text(card: CardDef, era: Era | None = None) -> str:
     """Every tip as one text (what the Dictionary looks for terms in): the Card screen's, so
-    by default under the card's own era's rules, as :func:`card_tips`."""
-    return "\n".join(f"{t.heading}: {t.text}" for t in card_tips(card, rules))
+    by default in the card's own era, as :func:`card_tips`."""
+    return "\n".join(f"{t.heading}: {t.text}" for t in card_tips(card, era))

@@ -13,9 +13,9 @@ from typing import IO, Any
 from ..cards import default_pool
 from ..engine import Chance, Choice, EngineError, Match
 from ..engine.describe import describe_event
+from ..engine.eras import ERAS, playable_eras
 from ..engine.errors import GameOver, InvalidPosition, NotAChoice
 from ..engine.position import describe_pending
-from ..engine.ruleset import RULESETS
 from ..players import PLAYERS, Player, chance_outcome, make_player
 from .decks import MAX_CARD_ID_CHARS, DeckSources
 from .errors import NoMatch, ProtocolError, RequestTooLarge
@@ -86,7 +86,11 @@ class Session:
     # ------------------------------------------------------------------ commands
 
     def cmd_hello(self, req: dict[str, Any]) -> dict[str, Any]:
-        return {"protocol": PROTOCOL_VERSION, "eras": sorted(RULESETS),
+        # "eras": the keys "new" accepts; "era_info": every era, playable or not.
+        return {"protocol": PROTOCOL_VERSION,
+                "eras": sorted(e.key for e in playable_eras()),
+                "era_info": [{"key": e.key, "name": e.name, "playable": e.playable}
+                             for e in ERAS.values()],
                 "decks": self.decks.ready_made(), "deck_files": self.decks.files(),
                 "saved_decks": self.decks.saved_names()}
 
@@ -95,11 +99,11 @@ class Session:
         if not isinstance(decks, list) or len(decks) != 2:
             raise ProtocolError("\"decks\" must be a list of two decks (ready-made deck names, "
                                 "deck file names, saved decks or lists of card ids)")
-        era = word_field(req, "era", "expedition", RULESETS)
+        era = word_field(req, "era", "expedition", [e.key for e in playable_eras()])
         lists = [self.decks.load(d, f"decks[{i}]", self.pool.__contains__)
                  for i, d in enumerate(decks)]
         rng, auto = _chance_options(req)
-        return self._install(Match(self.pool, lists, RULESETS[era]), rng, auto)
+        return self._install(Match(self.pool, lists, era=era), rng, auto)
 
     def cmd_load(self, req: dict[str, Any]) -> dict[str, Any]:
         pos = req.get("position")

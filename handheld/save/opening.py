@@ -9,7 +9,7 @@ row (:mod:`handheld.save.rows`), since SQLite keeps no checksum of what a row ho
 
 Only a file that passes is opened for writing. Nothing is ever written to a file whose
 application id is not ours: an id of 0 is accepted only with the exact layout our own
-migrations make (so a stranger's database with ``user_version`` 1-4 is refused), or for a
+migrations make (so a stranger's database with ``user_version`` 1-5 is refused), or for a
 database holding nothing at all. Before a migration the file is copied (SQLite's backup API).
 
 A damaged file of ours is salvaged into memory: every row that passes its check, so the

@@ -44,6 +44,7 @@ class Deck:
     cards: tuple[str, ...]  # card ids in the order the builder saved them, copies repeated
     created: float
     updated: float
+    era: str = "expedition"  # the era the deck is built for (its cards and deck rules)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from .errors import InvalidInput
 
 CARD_ID = re.compile(r"[a-z0-9]{1,16}-[A-Za-z0-9]{1,8}")  # "ecard1-98", "ecard2-H12"
 SETTING_KEY = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+ERA_KEY = re.compile(r"[a-z][a-z0-9_]{0,31}")
 PROFILE_NAME_MAX = 24
 DECK_NAME_MAX = 40
 PRESET_NAME_MAX = 24
@@ -106,7 +107,15 @@ def _collection(r: tuple[Any, ...]) -> tuple[Any, ...]:
 
 def _decks(r: tuple[Any, ...]) -> tuple[Any, ...]:
     return (whole(r[0], "the deck id", 1, ID_MAX), r[1], text(r[2], "the name", DECK_NAME_MAX),
-            stamp(r[3], "the creation time"), stamp(r[4], "the change time"))
+            stamp(r[3], "the creation time"), stamp(r[4], "the change time"), era_key(r[5]))
+
+
+def era_key(value: object) -> str:
+    """An era's key (``expedition``): short lower-case words joined by underscores. Which
+    eras exist is the engine's business; the saves only keep the key well-formed."""
+    if not isinstance(value, str) or not ERA_KEY.fullmatch(value):
+        raise InvalidInput(f"the era {value!r} is not an era key")
+    return value
 
 
 def _deck_cards(r: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -176,7 +185,8 @@ TABLES: tuple[Table, ...] = (
     Table("profiles", ("id", "name", "created"), _profiles, None),
     Table("collection", ("profile_id", "card_id", "count", "first_scanned"), _collection,
           "profile"),
-    Table("decks", ("id", "profile_id", "name", "created", "updated"), _decks, "profile", 1),
+    Table("decks", ("id", "profile_id", "name", "created", "updated", "era"), _decks,
+          "profile", 1),
     Table("deck_cards", ("deck_id", "position", "card_id"), _deck_cards, "deck"),
     Table("settings", ("profile_id", "key", "value"), _settings, "profile"),
     Table("coin_tally", ("profile_id", "scope", "data"), _coin_tally, "profile"),

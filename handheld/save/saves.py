@@ -57,6 +57,7 @@ from .rows import (
     SETTING_KEY,
     TIMER_SECONDS_MAX,
     check_row,
+    era_key,
     lenient_text,
     where,
 )
@@ -440,7 +441,7 @@ class Saves:
     def _load_deck(self, conn: sqlite3.Connection, deck_id: object) -> Deck:
         if not isinstance(deck_id, int) or isinstance(deck_id, bool):
             raise InvalidInput(f"a deck id is a whole number, got {deck_id!r}")
-        row = conn.execute("SELECT id, profile_id, name, created, updated FROM decks "
+        row = conn.execute("SELECT id, profile_id, name, created, updated, era FROM decks "
                            "WHERE id = ?", (deck_id,)).fetchone()
         if row is None:
             raise UnknownDeck(f"no deck with id {deck_id}")
@@ -450,7 +451,8 @@ class Saves:
         cards = tuple(r[2] for r in self._checked("deck_cards", conn.execute(
             "SELECT deck_id, position, card_id FROM deck_cards WHERE deck_id = ? "
             "ORDER BY position", (deck_id,))))
-        return Deck(checked[0], checked[1], checked[2], cards, checked[3], checked[4])
+        return Deck(checked[0], checked[1], checked[2], cards, checked[3], checked[4],
+                    checked[5])
 
     @staticmethod
     def _name_free(conn: sqlite3.Connection, profile_id: int, name: str,
@@ -467,27 +469,31 @@ class Saves:
                          [(deck_id, i, c) for i, c in enumerate(cards)])
 
     def save_deck(self, profile_id: int, name: str, cards: Iterable[str], *,
-                  deck_id: int | None = None) -> Deck:
+                  deck_id: int | None = None, era: str | None = None) -> Deck:
         """Create a deck (``deck_id`` None) or replace deck ``deck_id``'s name and cards.
         Deck names are unique per profile, ignoring case. Legality is the deck builder's
-        business: a half-built deck can be saved."""
+        business: a half-built deck can be saved. ``era``: the era the deck is built for
+        (a new deck's default is ``expedition``; an updated deck keeps its own)."""
         name = _text(name, "a deck name", DECK_NAME_MAX)
         card_list = self._deck_cards(cards)
+        if era is not None:
+            era = era_key(era)
         with self._write() as conn:
             self._need_profile(conn, profile_id)
             now = self._stamp()
             if deck_id is None:
                 self._name_free(conn, profile_id, name)
-                cur = conn.execute("INSERT INTO decks (profile_id, name, created, updated) "
-                                   "VALUES (?, ?, ?, ?)", (profile_id, name, now, now))
+                cur = conn.execute("INSERT INTO decks (profile_id, name, created, updated, era) "
+                                   "VALUES (?, ?, ?, ?, ?)",
+                                   (profile_id, name, now, now, era or "expedition"))
                 new_id = int(cur.lastrowid or 0)
             else:
                 old = self._load_deck(conn, deck_id)
                 if old.profile_id != profile_id:
                     raise UnknownDeck(f"profile {profile_id} has no deck with id {deck_id}")
                 self._name_free(conn, profile_id, name, deck_id)
-                conn.execute("UPDATE decks SET name = ?, updated = ? WHERE id = ?",
-                             (name, now, deck_id))
+                conn.execute("UPDATE decks SET name = ?, updated = ?, era = ? WHERE id = ?",
+                             (name, now, era or old.era, deck_id))
                 new_id = deck_id
             self._put_cards(conn, new_id, card_list)
             return self._load_deck(conn, new_id)
@@ -510,8 +516,9 @@ class Saves:
                 new_name = self._free_copy_name(conn, deck)
             self._name_free(conn, deck.profile_id, new_name)
             now = self._stamp()
-            cur = conn.execute("INSERT INTO decks (profile_id, name, created, updated) "
-                               "VALUES (?, ?, ?, ?)", (deck.profile_id, new_name, now, now))
+            cur = conn.execute("INSERT INTO decks (profile_id, name, created, updated, era) "
+                               "VALUES (?, ?, ?, ?, ?)",
+                               (deck.profile_id, new_name, now, now, deck.era))
             new_id = int(cur.lastrowid or 0)
             self._put_cards(conn, new_id, list(deck.cards))
             return self._load_deck(conn, new_id)

@@ -155,7 +155,17 @@ V4 = Migration(
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (V1, V2, V3, V4)
+V5 = Migration(
+    version=5,
+    description="the era each deck is built for",
+    statements=(
+        # A deck belongs to an era (its cards, its deck rules); every deck saved before v5
+        # was built for the home era.
+        "ALTER TABLE decks ADD COLUMN era TEXT NOT NULL DEFAULT 'expedition'",
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (V1, V2, V3, V4, V5)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from handheld.engine.eras import ERAS, era
 from handheld.engine.ruleset import EXPEDITION
-from handheld.ereader.tips import LATER_RULES, Tip, card_tips, cost_words, rules_for, tips_text
+from handheld.ereader.tips import Tip, card_tips, cost_words, rules_for, tips_text
 from handheld.glossary import terms_in
 
 
@@ -18,7 +19,7 @@ def tips(card, rules=None) -> dict[str, str]:
 # --- the rules a card is explained under -------------------------------------------------
 
 
-@pytest.mark.parametrize(("card_id", "era"), [
+@pytest.mark.parametrize(("card_id", "key"), [
     ("ecard1-33", "expedition"),
     ("ecard2-120", "expedition"),  # Aquapolis
     ("ecard3-2", "expedition"),  # Skyridge
@@ -29,31 +30,31 @@ def tips(card, rules=None) -> dict[str, str]:
     ("bw1-115", "black_white"),
     ("bw6-12", "black_white"),  # Dragons Exalted
 ])
-def test_rules_for_each_era(pool, card_id: str, era: str) -> None:
-    rules = rules_for(pool.get(card_id))
-    assert rules.era == era
-    if era == "expedition":
-        assert rules is EXPEDITION
-    else:
-        assert rules is LATER_RULES[era]
+def test_rules_for_each_era(pool, card_id: str, key: str) -> None:
+    own = rules_for(pool.get(card_id))
+    assert own is ERAS[key]
+    assert own.ruleset.era == key
+    if key == "expedition":
+        assert own.ruleset is EXPEDITION
 
 
 def test_the_later_eras_switches_follow_their_rulebooks() -> None:
     assert EXPEDITION.retreats_per_turn is None and not EXPEDITION.use_printed_weakness
-    for era, rules in LATER_RULES.items():
+    for key in ("platinum", "call_of_legends", "black_white"):
+        rules = era(key).ruleset
         assert rules.use_printed_weakness and rules.retreats_per_turn == 1, era
         # "Technical Machine cards remain attached unless the card text says otherwise."
-        assert not rules.tm_discard_end_of_turn, era
-        assert rules.body_shutoff == 0, era
+        assert not rules.tm_discard_end_of_turn, key
+        assert rules.body_shutoff == 0, key
     # Platinum and Call of Legends: "the starting player cannot play any Trainer,
     # Supporter, or Stadium cards" on the first turn, and a Supporter "stays in play next
     # to your Active Pokémon, until it is discarded at the end of your turn".
-    for era in ("platinum", "call_of_legends"):
-        assert LATER_RULES[era].first_turn_trainer_ban, era
-        assert LATER_RULES[era].supporter_discard_end_of_turn, era
+    for key in ("platinum", "call_of_legends"):
+        assert era(key).ruleset.first_turn_trainer_ban, key
+        assert era(key).ruleset.supporter_discard_end_of_turn, key
     # Black & White plays a Supporter like an Item, and names no first-turn ban.
-    assert not LATER_RULES["black_white"].first_turn_trainer_ban
-    assert not LATER_RULES["black_white"].supporter_discard_end_of_turn
+    assert not era("black_white").ruleset.first_turn_trainer_ban
+    assert not era("black_white").ruleset.supporter_discard_end_of_turn
 
 
 # --- cost_words --------------------------------------------------------------------------
@@ -103,10 +104,10 @@ def test_a_pokemon_with_a_poke_power(pool) -> None:
 
 
 def test_a_poke_power_under_later_rules_stops_for_three_conditions_only(pool) -> None:
-    power = tips(pool.get("ecard1-33"), LATER_RULES["platinum"])["Poké-Power Psymimic"]
+    power = tips(pool.get("ecard1-33"), era("platinum"))["Poké-Power Psymimic"]
     assert power.endswith("It does not work while this Pokémon has Asleep, Confused or "
                           "Paralyzed.")
-    retreat = tips(pool.get("ecard1-33"), LATER_RULES["platinum"])["Retreat"]
+    retreat = tips(pool.get("ecard1-33"), era("platinum"))["Retreat"]
     assert retreat.endswith("(once a turn).")
 
 
@@ -117,7 +118,7 @@ def test_a_poke_body(pool) -> None:
     body = tips(golem)[heading]
     assert "Always on while the Pokémon is in play: nothing to do." in body
     assert "It stops while this Pokémon has any Special Condition" in body
-    later = tips(golem, LATER_RULES["black_white"])[heading]
+    later = tips(golem, era("black_white"))[heading]
     assert "Always on" in later and "stops" not in later
 
 
@@ -167,7 +168,7 @@ def test_weakness_and_resistance_under_each_era(pool) -> None:
                                    "from them."
     assert ampharos["Resistance"] == "Metal attacks do 20 less damage to it."
     # The same card explained under Expedition's rules: x2 and -30, whatever is printed.
-    expedition = tips(pool.get("pl1-1"), EXPEDITION)
+    expedition = tips(pool.get("pl1-1"), era("expedition"))
     assert expedition["Weakness"].startswith("Fighting attacks do double damage")
     assert expedition["Resistance"] == "Metal attacks do 30 less damage to it."
 
@@ -204,7 +205,7 @@ def test_the_first_turn_ban_in_platinum_and_call_of_legends_only(pool) -> None:
     assert tips(pool.get("pl1-112"))["Trainer"].endswith(ban)  # PlusPower, Platinum
     assert tips(pool.get("bw1-96"))["Trainer"].endswith("then discard it.")  # Black & White
     assert ban not in tips_text(pool.get("ecard1-156"))
-    assert tips(pool.get("ecard1-156"), LATER_RULES["call_of_legends"])["Trainer"].endswith(
+    assert tips(pool.get("ecard1-156"), era("call_of_legends"))["Trainer"].endswith(
         ban)
 
 
@@ -219,7 +220,7 @@ def test_a_supporter_in_each_era(pool) -> None:
     juniper = tips(pool.get("bw1-101"))
     assert juniper["Supporter"] == "Play only one Supporter each turn. Discard it after " \
                                    "playing it."
-    platinum = tips(pool.get("ecard1-142"), LATER_RULES["platinum"])["Supporter"]
+    platinum = tips(pool.get("ecard1-142"), era("platinum"))["Supporter"]
     assert "discarded at the end of your turn" in platinum and "goes first" in platinum
 
 
@@ -282,7 +283,7 @@ def test_tips_text_is_the_card_screen_under_the_cards_own_rules(pool) -> None:
     text = tips_text(pikachu)
     assert text == "\n".join(f"{t.heading}: {t.text}" for t in card_tips(pikachu))
     assert "(once a turn)" in text
-    assert "(as often as you like)" in tips_text(pikachu, EXPEDITION)
+    assert "(as often as you like)" in tips_text(pikachu, era("expedition"))
 
 
 def test_the_dictionary_finds_the_terms_of_the_card_screen(pool) -> None:

@@ -140,9 +140,26 @@ def test_a_version_3_collection_gains_an_empty_scan_log(storage):
     """)
     conn.close()
     saves = open_saves(storage).saves
-    assert saves.schema_version == 4
+    assert saves.schema_version == SCHEMA_VERSION
     assert saves.owned_counts(1) == {"ecard1-1": 3}
     assert saves.scans(1) == []
     saves.add_cards(1, ["ecard1-1"], scanned_from="camera")
     assert [(r.card_id, r.count) for r in saves.scans(1)] == [("ecard1-1", 1)]
+    saves.close()
+
+
+def test_a_version_4_deck_is_built_for_the_home_era(storage):
+    path = storage.path(SAVE_FILE)
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, target=4)
+    conn.executescript("""
+        INSERT INTO profiles VALUES (1, 'Ash', 10.0);
+        INSERT INTO decks VALUES (1, 1, 'Fire', 13.0, 14.0);
+        INSERT INTO deck_cards VALUES (1, 0, 'ecard1-98');
+    """)
+    conn.close()
+    saves = open_saves(storage).saves
+    assert saves.schema_version == SCHEMA_VERSION
+    (deck,) = saves.decks(1)
+    assert (deck.name, deck.cards, deck.era) == ("Fire", ("ecard1-98",), "expedition")
     saves.close()

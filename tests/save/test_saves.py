@@ -428,3 +428,18 @@ def test_every_write_is_one_transaction(saves, pid):
                    if s.split()[0] in ("INSERT", "UPDATE", "DELETE")]
         assert changes and all(begin < i < end for i in changes), statements
         assert not any(s.startswith(("BEGIN", "COMMIT")) for s in statements[begin + 1:end])
+
+
+def test_a_deck_keeps_the_era_it_is_built_for(saves, storage, clock, pid):
+    deck = saves.save_deck(pid, "Lightning", ["pl1-2"], era="platinum")
+    assert deck.era == "platinum"
+    # Saving it again without naming an era keeps its own; a copy keeps it too.
+    assert saves.save_deck(pid, "Lightning", ["pl1-2"] * 2, deck_id=deck.id).era == "platinum"
+    assert saves.copy_deck(deck.id).era == "platinum"
+    assert saves.save_deck(pid, "Home", ["ecard1-98"]).era == "expedition"
+    again = reopen(saves, storage, clock)
+    assert {d.name: d.era for d in again.decks(pid)} == {
+        "Home": "expedition", "Lightning": "platinum", "Lightning copy": "platinum"}
+    with pytest.raises(InvalidInput, match="not an era key"):
+        again.save_deck(pid, "Bad", [], era="Platinum Era!")
+    again.close()

@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING, Any
 from firmware_sim.buttons import Button
 
 from ...cards import THEME_DECKS, deck_names, load_deck
-from ...collection import Album, AlbumEntry, DeckBuilder
+from ...collection import Album, AlbumEntry, DeckBuilder, era_sets
 from ...engine.deck import deck_violations
+from ...engine.eras import ERAS
 from ...engine.errors import InvalidDeck
 from ...save import Deck, SaveError
 from ...save.saves import DECK_NAME_MAX
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     import pygame
 
     from ...engine.carddefs import CardDef
+    from ...engine.cardpool import CardPool
     from ..app import Handheld
     from ..input import FrameInput
     from ..palette import Color
@@ -162,6 +164,14 @@ class DeckEntry:
     deck_id: int | None = None
     stem: str = ""  # a ready-made deck's file name
     problems: list[str] = field(default_factory=list)
+    era: str = "expedition"  # the era the deck is built for
+
+
+def deck_problems(pool: CardPool, cards: list[str], era: str) -> list[str]:
+    """Why a saved deck is not legal in its era (an era this version does not know: that)."""
+    if era not in ERAS:
+        return [f"the deck is built for the era {era!r}, which this version does not know"]
+    return ERAS[era].deck_violations(pool, cards)
 
 
 def ready_made_decks(app: Handheld) -> list[DeckEntry]:
@@ -210,7 +220,7 @@ class DeckListScene(_Asking):
         for d in self.own_decks():
             cards = list(d.cards)
             entries.append(DeckEntry("own", d.name, cards, d.id,
-                                     problems=deck_violations(pool, cards)))
+                                     problems=deck_problems(pool, cards, d.era), era=d.era))
         entries += self._ready
         self.entries = entries
         self.menu.set_items([MenuItem(e.name if e.kind != "new" else "+ New deck", True, e)
@@ -276,7 +286,8 @@ class DeckListScene(_Asking):
         if entry is None:
             scene = DeckEditorScene(self.app)
         else:
-            scene = DeckEditorScene(self.app, entry.cards, entry.name, entry.deck_id)
+            scene = DeckEditorScene(self.app, entry.cards, entry.name, entry.deck_id,
+                                    era=entry.era)
         self.ask(scene, lambda _: self.refresh(scene.deck_id))
 
     def rename(self, entry: DeckEntry, text: str | None = None) -> None:
@@ -301,7 +312,7 @@ class DeckListScene(_Asking):
                 if entry.deck_id is not None:
                     deck = saves.copy_deck(entry.deck_id, name)
                 else:
-                    deck = saves.save_deck(profile, name, entry.cards)
+                    deck = saves.save_deck(profile, name, entry.cards, era=entry.era)
             except SaveError as e:
                 self.failed(f"Could not copy the deck: {e}.", lambda: self.copy(entry, name))
                 return
@@ -383,13 +394,15 @@ class DeckEditorScene(_Asking):
     """Edit ``cards``; ``deck_id`` is the saved deck it came from (None: not saved yet)."""
 
     def __init__(self, app: Handheld, cards: Iterable[str] = (), name: str = "New deck",
-                 deck_id: int | None = None) -> None:
+                 deck_id: int | None = None, *, era: str = "expedition") -> None:
         super().__init__(app)
         # "Deck cards: owned" in the settings limits the offer to the scanned collection.
         owned = app.saves.owned_counts(app.profile) \
             if app.settings.deck_cards == "owned" else None
-        self.album = Album(app.pool, owned=owned)
-        self.builder = DeckBuilder(self.album, cards, name)
+        # The deck belongs to an era: the cards of its sets are offered, its rules judge it.
+        self.era = era if era in ERAS else "expedition"
+        self.album = Album(app.pool, era_sets(self.era), owned=owned)
+        self.builder = DeckBuilder(self.album, cards, name, era=self.era)
         self.deck_id = deck_id
         self.saved: Counter[str] = Counter(self.builder.counts) if deck_id is not None \
             else Counter()
@@ -558,7 +571,7 @@ class DeckEditorScene(_Asking):
         already taken brings the keyboard back with the name to correct."""
         try:
             deck = self.app.saves.save_deck(self.app.profile, name, self.builder.cards(),
-                                            deck_id=deck_id)
+                                            deck_id=deck_id, era=self.era)
         except SaveError as e:
             self.app.play("error")
             self.say(f"Not saved: {e}.")

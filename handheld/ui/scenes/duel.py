@@ -48,6 +48,7 @@ class DuelSetup:
     names: tuple[str, str]
     mode: str  # cpu | hotseat | link
     seed: int
+    era: str = "expedition"  # the era of the rules the duel is played in
 
 
 RESUMABLE_MODES = ("cpu", "hotseat", "link")
@@ -96,7 +97,7 @@ class DuelScene(Scene):
     @classmethod
     def new(cls, app: Handheld, setup: DuelSetup) -> DuelScene:
         session = MatchSession(app.pool, setup.decks, list(setup.seats), setup.seed,
-                               record_log=True)
+                               record_log=True, era=setup.era)
         return cls(app, session, names=setup.names, mode=setup.mode,
                    deck_names=setup.deck_names)
 
@@ -372,7 +373,8 @@ class DuelScene(Scene):
         try:
             self.app.saves.add_match(self.app.profile, deck_a=self.deck_names[0] or "deck",
                                      deck_b=self.deck_names[1] or "deck", winner=winner,
-                                     result=m.result, turns=m.turn)
+                                     result=m.result, turns=m.turn,
+                                     ruleset=self.session.era)
             if self.from_save:  # only this match's own save: never another suspended one
                 self.app.saves.clear_suspended(self.app.profile)
         except Exception as exc:  # the history is nice to have; never lose the ending to it

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import deck_names, load_deck
-from ...engine import deck_violations
+from ...engine.eras import ERAS
 from ..palette import MUTED, PAPER
 from ..scene import Scene
 from ..widgets import Menu, MenuItem, window
@@ -27,11 +27,13 @@ OPPONENTS = (("cpu", "The computer", "A greedy player that reads every card."),
              ("link", "A friend, over the link", "Two handhelds on the same network."))
 
 
-def available_decks(app: Any) -> list[tuple[str, list[str]]]:
-    """(name, cards): the ready-made decks, then the player's own legal decks."""
+def available_decks(app: Any, era: str = "expedition") -> list[tuple[str, list[str]]]:
+    """(name, cards): the ready-made decks, then the player's own decks built for ``era``
+    and legal under its deck rules."""
+    rules_era = ERAS[era]
     out = [(name.replace("_", " ").title(), load_deck(name)) for name in deck_names()]
     for d in app.saves.decks(app.profile):
-        if not deck_violations(app.pool, list(d.cards)):
+        if d.era == era and not rules_era.deck_violations(app.pool, list(d.cards)):
             out.append((d.name, list(d.cards)))
     return out
 
@@ -40,6 +42,7 @@ class DuelSetupScene(Scene):
     def enter(self) -> None:
         self.step = "opponent"
         self.mode = "cpu"
+        self.era = "expedition"  # the era of the duel: only Expedition can be played yet
         self.picked: list[tuple[str, list[str]]] = []
         self.menu = Menu([MenuItem(label, True, key, hint) for key, label, hint in OPPONENTS],
                          rows=5)
@@ -68,7 +71,7 @@ class DuelSetupScene(Scene):
             self.close()
 
     def _deck_menu(self) -> None:
-        self.decks = available_decks(self.app)
+        self.decks = available_decks(self.app, self.era)
         self.menu = Menu([MenuItem(name, True, i) for i, (name, _) in enumerate(self.decks)],
                          rows=9)
 
@@ -126,7 +129,8 @@ class DuelSetupScene(Scene):
             seats, names = ("human", "human"), (me, "Player 2")
         setup = DuelSetup(decks=(self.picked[0][1], self.picked[1][1]),
                           deck_names=(self.picked[0][0], self.picked[1][0]), seats=seats,
-                          names=names, mode=self.mode, seed=self.app.new_seed())
+                          names=names, mode=self.mode, seed=self.app.new_seed(),
+                          era=self.era)
         if self.replacing:  # the player said so: the suspended match gives way now
             self.app.saves.clear_suspended(self.app.profile)
         self.app.scenes.replace(DuelScene.new(self.app, setup))

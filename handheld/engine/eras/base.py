@@ -1,0 +1,169 @@
+"""What an era of the rules is: the :class:`Era` base class every era module subclasses.
+
+An era owns everything that differs between the rulebooks (python-chess's variants are the
+model: a subclass overrides a few hooks, the engine asks the era instead of assuming one):
+
+- its numbers and switches, a :class:`~handheld.engine.ruleset.Ruleset`;
+- the card sets it plays (their slugs in the assets and the set codes of their card ids);
+- its procedures: the game program (setup, the turn, between turns: one program whose
+  instructions live in :mod:`handheld.engine.rules`), the Knock Out and retreat programs,
+  how an attack is compiled, how many Prizes a Knock Out is worth;
+- the kinds of Pokémon and of powers it knows;
+- its deck rules;
+- the sentences of its rules that card text and tips use.
+
+An era that is not ``playable`` still renders card text and tips (the Card screen shows a
+Platinum card under Platinum's rules) but cannot run a match: its procedures raise
+:class:`EraNotPlayable`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..carddefs import POKE_BODY, POKE_POWER, STADIUM, SUPPORTER, TM, TOOL
+from ..errors import EngineError
+from ..ruleset import ALL_CONDITIONS, Ruleset
+
+if TYPE_CHECKING:
+    from ..carddefs import AttackDef
+    from ..cardpool import CardPool
+    from ..effects.core import Step
+    from ..match import Match
+    from ..state import Slot
+
+# Kinds of Pokémon beyond Basic / Stage 1 / Stage 2, as the assets' subtypes name them.
+# Only BABY has rules in the engine today; the others are named extension points.
+BABY = "baby"
+LV_X = "lv_x"
+LEGEND = "legend"
+POKEMON_EX = "ex"
+RESTORED = "restored"
+POKEMON_KINDS = (BABY, LV_X, LEGEND, POKEMON_EX, RESTORED)
+
+# Kinds of powers, as the assets name them. ABILITY is an extension point.
+ABILITY = "ability"
+POWER_KINDS = (POKE_POWER, POKE_BODY, ABILITY)
+POWER_LABELS = {POKE_POWER: "Poké-Power", POKE_BODY: "Poké-Body", ABILITY: "Ability"}
+
+
+class EraNotPlayable(EngineError):
+    """A match (or a card's program) was asked of an era whose procedures are not written."""
+
+
+class Era:
+    """One era of the rules. Subclasses set the class attributes and override hooks; the
+    registry (:mod:`handheld.engine.eras`) holds one instance of each."""
+
+    key: ClassVar[str]
+    name: ClassVar[str]
+    short_name: ClassVar[str] = ""  # where room is short (the Data screen); else the name
+    ruleset: ClassVar[Ruleset]
+    # Set slug (``assets/cards/<slug>.json``) -> the set code its card ids start with.
+    sets: ClassVar[Mapping[str, str]]
+    playable: ClassVar[bool] = False
+    pokemon_kinds: ClassVar[frozenset[str]] = frozenset()
+    power_kinds: ClassVar[frozenset[str]] = frozenset({POKE_POWER, POKE_BODY})
+
+    # ------------------------------------------------------------------ sentences
+
+    # The rule line printed under each Trainer kind, in this project's words.
+    trainer_rules: ClassVar[Mapping[str, str]] = {
+        SUPPORTER: "Supporter: only 1 per turn. It stays beside your Active Pokémon and is "
+        "discarded at the end of your turn.",
+        STADIUM: "Stadium: stays in play; a new Stadium replaces it.",
+        TOOL: "Pokémon Tool: attach to 1 of your Pokémon; only 1 Tool per Pokémon.",
+        TM: "Technical Machine: attach to 1 of your Pokémon, which may use its attack "
+        "instead of its own. Discard it at the end of your turn.",
+    }
+    baby_rule: ClassVar[str] = ("Baby Pokémon: whoever attacks it flips a coin first; on "
+                                "tails their turn ends without an attack.")
+
+    @property
+    def label(self) -> str:
+        """The era's name where room is short."""
+        return self.short_name or self.name
+
+    def power_label(self, kind: str) -> str:
+        """The heading a power of ``kind`` gets on a card page (``Poké-Power``)."""
+        return POWER_LABELS.get(kind, "Ability")
+
+    def power_shutoff_sentence(self, kind: str) -> str:
+        """The sentence card text adds to a power of ``kind`` to say which Special
+        Conditions stop it (empty when none do)."""
+        mask = (self.ruleset.body_shutoff if kind == POKE_BODY
+                else self.ruleset.power_shutoff if kind == POKE_POWER else 0)
+        if not mask:
+            return ""
+        if mask == ALL_CONDITIONS:
+            return "Not while this Pokémon has a Special Condition."
+        return "Not while this Pokémon is Asleep, Confused or Paralyzed."
+
+    def shutoff_words(self, mask: int) -> str:
+        """The Special Conditions of ``mask`` in a tip's words."""
+        if mask == ALL_CONDITIONS:
+            return "any Special Condition (Asleep, Confused, Paralyzed, Poisoned or Burned)"
+        return "Asleep, Confused or Paralyzed"
+
+    # ------------------------------------------------------------------ kinds
+
+    def knows_pokemon_kind(self, kind: str) -> bool:
+        return kind in self.pokemon_kinds
+
+    def knows_power_kind(self, kind: str) -> bool:
+        return kind in self.power_kinds
+
+    # ------------------------------------------------------------------ procedures
+
+    def _not_playable(self, what: str) -> EraNotPlayable:
+        return EraNotPlayable(f"the {self.name} era cannot be played yet (it has no {what})")
+
+    @property
+    def game_program(self) -> tuple[Any, ...]:
+        """The whole game: setup, the turn, between turns, and the loop of turns."""
+        raise self._not_playable("game procedure")
+
+    @property
+    def knockouts_program(self) -> tuple[Any, ...]:
+        """Knock Outs and Prizes: pushed whenever a Pokémon may have been Knocked Out."""
+        raise self._not_playable("Knock Out procedure")
+
+    @property
+    def retreat_program(self) -> tuple[Any, ...]:
+        """Retreating the Active Pokémon (paying, the Confusion flip, the switch)."""
+        raise self._not_playable("retreat procedure")
+
+    def rule_programs(self) -> Mapping[str, tuple[Any, ...]]:
+        """The era's procedures by the names frames and positions use."""
+        return {"rule:game": self.game_program, "rule:knockouts": self.knockouts_program,
+                "rule:retreat": self.retreat_program}
+
+    def compile_attack(self, attack: AttackDef, steps: tuple[Step, ...]) -> tuple[Any, ...]:
+        """An attack's whole program: the era's attack procedure around the card's steps."""
+        raise self._not_playable("attack procedure")
+
+    def prizes_for_knockout(self, m: Match, slot: Slot) -> int:
+        """How many Prize cards knocking out ``slot`` is worth to its opponent."""
+        return 1
+
+    # ------------------------------------------------------------------ decks
+
+    def deck_violations(self, pool: CardPool, deck: Sequence[str],
+                        rules: Ruleset | None = None) -> list[str]:
+        """Every broken deck rule of this era (empty when the deck is legal): the common
+        rules of :mod:`handheld.engine.deck` under ``rules`` (the era's own by default),
+        and every card from this era's sets (basic Energy is legal in every era)."""
+        from ..deck import deck_violations
+        from . import era_of_card
+
+        out = deck_violations(pool, deck, rules or self.ruleset)
+        foreign = sorted({(cid, pool.get(cid).name) for cid in deck if cid in pool
+                          and not pool.get(cid).basic_energy
+                          and era_of_card(cid) is not self})
+        for cid, name in foreign:
+            out.append(f"{name} ({cid}) is not played in the {self.name} era")
+        return out
+
+    def __repr__(self) -> str:
+        return f"<Era {self.key}>"
