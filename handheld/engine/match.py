@@ -28,6 +28,7 @@ from .carddefs import STADIUM, SUPPORTER, TM, TOOL, CardDef
 from .cardpool import CardPool
 from .effects.core import NEXT, SUSPEND, Cond
 from .errors import BadChanceOutcome, GameOver, IllegalAction, NotAChoice, UnknownCard
+from .notation import CARD, parse_answer
 from .ops import find_slot
 from .ruleset import EXPEDITION, Ruleset
 from .state import Chance, Choice, Frame, PlayerState, Slot
@@ -148,8 +149,9 @@ class Match:
             else:
                 f.pc = r
 
-    def apply(self, action: int | Sequence[int]) -> None:
-        """Answer the pending :class:`Choice` with an option index, or several indices."""
+    def apply(self, action: int | Sequence[int] | str) -> None:
+        """Answer the pending :class:`Choice` with an option index, or several indices, or
+        the answer's notation (``"attack ecard1-40 Flamethrower"``, docs/NOTATION.md)."""
         ch = self.pending
         if type(ch) is not Choice:
             if self.over:
@@ -200,8 +202,12 @@ class Match:
         elif r != SUSPEND:
             f.pc = r
 
-    def _validate(self, ch: Choice, action: int | Sequence[int]) -> tuple[tuple[Any, ...], ...]:
+    def _validate(self, ch: Choice, action: int | Sequence[int] | str,
+                  ) -> tuple[tuple[Any, ...], ...]:
         n = len(ch.options)
+        if isinstance(action, str):
+            # An answer in notation (docs/NOTATION.md): read back to indices.
+            action = parse_answer(self, ch, action)
         if isinstance(action, int) and not isinstance(action, bool):
             picks: tuple[int, ...] = (action,)
         elif isinstance(action, (list, tuple)) and all(
@@ -289,7 +295,7 @@ class Match:
             if id(d) in seen or not pred(d):
                 continue
             seen.add(id(d))
-            out.append(("card", cid))
+            out.append((CARD, cid))
         return tuple(out)
 
     def note_coin(self, player: int, heads: bool, purpose: str) -> None:
