@@ -24,8 +24,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import CardPool, Chance, EngineError, Match
+from .engine import CardPool, Chance, Choice, EngineError, Match
 from .engine.eras import playable_era
+from .engine.notation import answer_notation
 from .players import PLAYERS, chance_outcome, make_player
 from .players.basic import rng_state, set_rng_state
 
@@ -123,9 +124,16 @@ class MatchSession:
             self.chances += 1
 
     def answer(self, action: Any) -> None:
-        """A player's answer (any seat): applied and kept for the replay."""
-        self.match.apply(action)
-        self.answers.append(action)
+        """A player's answer (any seat): applied and kept for the replay, in notation
+        (docs/NOTATION.md) because an option's index is an internal detail. Replays of
+        indices, as older versions saved them, still resume."""
+        m = self.match
+        ch = m.pending
+        # The notation is read off the position before the answer changes it (and a bad
+        # answer is refused here, as apply would).
+        text = answer_notation(m, ch, action) if isinstance(ch, Choice) else None
+        m.apply(action)
+        self.answers.append(text)
 
     def call_time(self) -> str:
         """The battle timer's time is up (its extra turns played): fewer Prizes left wins,

@@ -13,6 +13,19 @@ from typing import TYPE_CHECKING, Any
 
 from .carddefs import QUICK_COND, QUICK_OWN, QUICK_SLOT, STADIUM, SUPPORTER, TM, TOOL, AttackDef
 from .energy import can_pay
+from .notation import (
+    ATTACH,
+    ATTACH_TM,
+    ATTACH_TOOL,
+    ATTACK,
+    BENCH,
+    EVOLVE,
+    PASS,
+    PASS_OPTION,
+    PLAY,
+    POWER,
+    RETREAT,
+)
 from .ops import (
     energy_units,
     evolve,
@@ -27,18 +40,6 @@ from .state import Frame, Slot
 if TYPE_CHECKING:
     from .match import Match
 
-# Option tags of the main phase (kept short: they travel in every decision).
-BENCH = "bench"
-EVOLVE = "evolve"
-ATTACH = "attach"
-PLAY = "play"
-ATTACH_TOOL = "tool"
-ATTACH_TM = "tm"
-POWER = "power"
-RETREAT = "retreat"
-ATTACK = "attack"
-PASS = "pass"
-PASS_OPTION = (PASS,)
 
 # CardDef.play_cat: how a card in hand may be played (set by the card pool).
 CAT_BASIC = 0

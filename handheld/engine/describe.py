@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from . import notation as tags
 from .ops import find_slot
 
 if TYPE_CHECKING:
@@ -23,21 +24,21 @@ def slot_label(m: Match, slot_id: int) -> str:
 def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
     tag = opt[0]
     name = m.card_name
-    if tag == "bench":
+    if tag == tags.BENCH:
         return f"Bench {name(opt[1])}"
-    if tag == "evolve":
+    if tag == tags.EVOLVE:
         return f"Evolve {slot_label(m, opt[2])} into {name(opt[1])}"
-    if tag in ("attach", "tool", "tm"):
+    if tag in (tags.ATTACH, tags.ATTACH_TOOL, tags.ATTACH_TM):
         return f"Attach {name(opt[1])} to {slot_label(m, opt[2])}"
-    if tag == "play":
+    if tag == tags.PLAY:
         return f"Play {name(opt[1])}"
-    if tag == "power":
+    if tag == tags.POWER:
         s = find_slot(m, opt[1])
         power = m.defs[s.top].powers[opt[2]].name if s is not None else "?"
         return f"Use {power} ({slot_label(m, opt[1])})"
-    if tag == "retreat":
+    if tag == tags.RETREAT:
         return f"Retreat to {slot_label(m, opt[1])}"
-    if tag == "attack":
+    if tag == tags.ATTACK:
         source, i = opt[1], opt[2]
         a = m.defs[source].attacks[i]
         dmg = f" {a.damage}" if a.damage else ""
@@ -48,24 +49,24 @@ def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
         elif owner != m.current:
             via = f" (copied from {name(source)})"
         return f"Attack: {a.name}{dmg}{via}"
-    if tag == "pass":
+    if tag == tags.PASS:
         return "End turn"
-    if tag == "card":
+    if tag == tags.CARD:
         return name(opt[1])
-    if tag == "slot":
+    if tag == tags.SLOT:
         return slot_label(m, opt[1])
-    if tag == "energy":
+    if tag == tags.ENERGY:
         where = f" on {slot_label(m, opt[2])}" if len(opt) > 2 else ""
         return f"{name(opt[1])}{where}"
-    if tag == "prize":
+    if tag == tags.PRIZE:
         return f"Prize card {opt[1] + 1}"
-    if tag == "draw":
+    if tag == tags.DRAW:
         return f"Draw {opt[1]} extra card{'s' if opt[1] != 1 else ''}"
-    if tag == "pay":
+    if tag == tags.PAY:
         return "Discard " + ", ".join(name(c) for c in opt[1:])
-    if tag == "order":
+    if tag == tags.ORDER:
         return "Order: " + ", ".join(name(c) for c in opt[1:])
-    if tag in ("yes", "no"):
+    if tag in (tags.YES, tags.NO):
         return tag.capitalize()
     return " ".join(str(x) for x in opt)
 
@@ -96,92 +97,92 @@ def describe_event(m: Match, ev: tuple[Any, ...], viewer: int | None = None,
     def who(p: int) -> str:
         return names[p] if names else f"P{p + 1}"
 
-    if kind == "turn":
+    if kind == tags.EV_TURN:
         return f"--- Turn {ev[1]}: {who(ev[2])} ---"
-    if kind == "first":
+    if kind == tags.EV_FIRST:
         return f"{who(ev[1])} goes first."
-    if kind == "draw":
+    if kind == tags.EV_DRAW:
         if viewer is not None and viewer != ev[1]:
             return f"{who(ev[1])} draws a card."
         return f"{who(ev[1])} draws {name(ev[2])}."
-    if kind == "coin":
+    if kind == tags.EV_COIN:
         return f"{who(ev[1])} flips a coin for {ev[3]}: {'heads' if ev[2] else 'tails'}."
-    if kind == "shuffle":
+    if kind == tags.EV_SHUFFLE:
         return f"{who(ev[1])} shuffles the deck."
-    if kind == "mulligan":
+    if kind == tags.EV_MULLIGAN:
         shown = ", ".join(name(c) for c in ev[2])
         return f"{who(ev[1])} has no Basic Pokémon (shows {shown}) and redraws."
-    if kind == "extra_draw":
+    if kind == tags.EV_EXTRA_DRAW:
         return f"{who(ev[1])} draws {ev[2]} extra card(s) for the mulligan."
-    if kind == "reveal":
+    if kind == tags.EV_REVEAL:
         bench = ", ".join(name(c) for c in ev[3]) or "nothing"
         return f"{who(ev[1])} reveals Active {name(ev[2])}, Bench: {bench}."
-    if kind == "bench":
+    if kind == tags.EV_BENCH:
         return f"{who(ev[1])} benches {name(ev[2])}."
-    if kind == "evolve":
+    if kind == tags.EV_EVOLVE:
         return f"{who(ev[1])} evolves {name(ev[2])} into {name(ev[3])}."
-    if kind == "attach":
+    if kind == tags.EV_ATTACH:
         return f"{who(ev[1])} attaches {name(ev[2])} to {name(ev[3])}."
-    if kind == "play":
+    if kind == tags.EV_PLAY:
         return f"{who(ev[1])} plays {name(ev[2])}."
-    if kind == "power":
+    if kind == tags.EV_POWER:
         return f"{who(ev[1])}'s {name(ev[2])} uses {ev[3]}."
-    if kind == "retreat":
+    if kind == tags.EV_RETREAT:
         return f"{who(ev[1])} retreats {name(ev[2])} for {name(ev[3])}."
-    if kind == "retreat_failed":
+    if kind == tags.EV_RETREAT_FAILED:
         return f"{who(ev[1])}'s {name(ev[2])} fails to retreat."
-    if kind == "switch":
+    if kind == tags.EV_SWITCH:
         return f"{who(ev[1])}'s {name(ev[2])} becomes the Active Pokémon."
-    if kind == "attack":
+    if kind == tags.EV_ATTACK:
         return f"{who(ev[1])}'s {name(ev[2])} uses {ev[3]}."
-    if kind == "baby_stop":
+    if kind == tags.EV_BABY_STOP:
         return f"{who(ev[1])}'s attack is stopped by the Baby Pokémon."
-    if kind == "confused_hit":
+    if kind == tags.EV_CONFUSED_HIT:
         return f"{who(ev[1])}'s {name(ev[2])} hurts itself in its confusion."
-    if kind == "damage":
+    if kind == tags.EV_DAMAGE:
         return f"{who(ev[1])}'s {name(ev[2])} takes {ev[3]} damage."
-    if kind == "counters":
+    if kind == tags.EV_COUNTERS:
         return f"{ev[3]} damage counter(s) on {who(ev[1])}'s {name(ev[2])}."
-    if kind == "heal":
+    if kind == tags.EV_HEAL:
         return f"{who(ev[1])}'s {name(ev[2])} heals {ev[3]} damage."
-    if kind == "condition":
+    if kind == tags.EV_CONDITION:
         return f"{who(ev[1])}'s {name(ev[2])} is now {ev[3].capitalize()}."
-    if kind == "recover":
+    if kind == tags.EV_RECOVER:
         return f"{who(ev[1])}'s {name(ev[2])} is no longer {ev[3].capitalize()}."
-    if kind == "cured":
+    if kind == tags.EV_CURED:
         return f"{who(ev[1])}'s {name(ev[2])} is cured of Special Conditions."
-    if kind == "ko":
+    if kind == tags.EV_KO:
         return f"{who(ev[1])}'s {name(ev[2])} is Knocked Out!"
-    if kind == "prize":
+    if kind == tags.EV_PRIZE:
         return f"{who(ev[1])} takes {ev[2]} Prize card(s) ({ev[3]} left)."
-    if kind == "promote":
+    if kind == tags.EV_PROMOTE:
         return f"{who(ev[1])} sends out {name(ev[2])}."
-    if kind == "pass":
+    if kind == tags.EV_PASS:
         return f"{who(ev[1])} ends the turn."
-    if kind == "move":
+    if kind == tags.EV_MOVE:
         source = ev[5] if len(ev) > 5 else None
         what = name(ev[2]) if viewer is None or viewer == ev[1] or move_is_public(ev) \
             else "a card"
         where = f" from {source}" if source else ""
         return f"{who(ev[1])} moves {what}{where} to {ev[3]}."
-    if kind == "to_deck":
+    if kind == tags.EV_TO_DECK:
         return f"{who(ev[1])} shuffles {name(ev[2])} and the cards attached to it into the deck."
-    if kind == "scoop":
+    if kind == tags.EV_SCOOP:
         return f"{who(ev[1])} returns {name(ev[2])} to the hand."
-    if kind == "stadium_discarded":
+    if kind == tags.EV_STADIUM_DISCARDED:
         return f"{who(ev[1])}'s Stadium {name(ev[2])} is discarded."
-    if kind == "sudden_death":
+    if kind == tags.EV_SUDDEN_DEATH:
         if len(ev) > 2 and ev[2] == "time":
             return f"*** Sudden Death game {ev[1]} (1 Prize each) ***"
         return f"*** Both players win at once: Sudden Death game {ev[1]} (1 Prize each) ***"
-    if kind == "time":
+    if kind == tags.EV_TIME:
         left = f"{who(0)} {ev[1]}, {who(1)} {ev[2]}"
         if ev[1] == ev[2]:
             return f"*** Time! The same Prize cards left ({left}): Sudden Death. ***"
         return f"*** Time! Prize cards left: {left}. ***"
-    if kind == "between":
+    if kind == tags.EV_BETWEEN:
         return "Between turns." if ev[1] == "start" else "The next turn begins."
-    if kind == "win":
+    if kind == tags.EV_WIN:
         reasons = {"prizes": "took the last Prize", "no_pokemon": "the opponent has no "
                    "Pokémon left in play", "deck_out": "the opponent cannot draw",
                    "time": "fewer Prize cards left when time was called",

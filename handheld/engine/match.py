@@ -35,6 +35,7 @@ from .errors import (
     NotAChoice,
     UnknownCard,
 )
+from .notation import CARD, parse_answer
 from .ops import find_slot
 from .ruleset import Ruleset
 from .state import Chance, Choice, Frame, PlayerState, Slot
@@ -163,8 +164,9 @@ class Match:
             else:
                 f.pc = r
 
-    def apply(self, action: int | Sequence[int]) -> None:
-        """Answer the pending :class:`Choice` with an option index, or several indices."""
+    def apply(self, action: int | Sequence[int] | str) -> None:
+        """Answer the pending :class:`Choice` with an option index, or several indices, or
+        the answer's notation (``"attack ecard1-40 Flamethrower"``, docs/NOTATION.md)."""
         ch = self.pending
         if type(ch) is not Choice:
             if self.over:
@@ -215,8 +217,12 @@ class Match:
         elif r != SUSPEND:
             f.pc = r
 
-    def _validate(self, ch: Choice, action: int | Sequence[int]) -> tuple[tuple[Any, ...], ...]:
+    def _validate(self, ch: Choice, action: int | Sequence[int] | str,
+                  ) -> tuple[tuple[Any, ...], ...]:
         n = len(ch.options)
+        if isinstance(action, str):
+            # An answer in notation (docs/NOTATION.md): read back to indices.
+            action = parse_answer(self, ch, action)
         if isinstance(action, int) and not isinstance(action, bool):
             picks: tuple[int, ...] = (action,)
         elif isinstance(action, (list, tuple)) and all(
@@ -304,7 +310,7 @@ class Match:
             if id(d) in seen or not pred(d):
                 continue
             seen.add(id(d))
-            out.append(("card", cid))
+            out.append((CARD, cid))
         return tuple(out)
 
     def note_coin(self, player: int, heads: bool, purpose: str) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from .effects.core import NEXT, SUSPEND, Instr, Result
 from .energy import valid_retreat_payment
+from .notation import PAY
 from .ops import discard_attached, energy_card_units, find_slot, retreat_cost, switch_active
 from .ruleset import CONFUSED
 from .state import Chance, Choice, Frame, Slot
@@ -58,7 +59,7 @@ def retreat_payments(m: Match, slot: Slot, cost: int) -> tuple[tuple[Any, ...], 
         # Every card pays 1: the payments are the ways to pick ``cost`` cards by kind.
         def pick(i: int, left: int, picked: list[int]) -> None:
             if left == 0:
-                out.append(("pay", *picked))
+                out.append((PAY, *picked))
                 return
             if i == len(groups):
                 return
@@ -72,7 +73,7 @@ def retreat_payments(m: Match, slot: Slot, cost: int) -> tuple[tuple[Any, ...], 
     def choose(i: int, picked: list[int], units: list[int]) -> None:
         if i == len(groups):
             if picked and valid_retreat_payment(units, cost):
-                out.append(("pay", *picked))
+                out.append((PAY, *picked))
             return
         cids, u = groups[i]
         for n in range(len(cids) + 1):

@@ -14,6 +14,7 @@ from . import actions as _actions
 from .carddefs import AttackDef
 from .effects.core import NEXT, SUSPEND, Builder, Instr, Result, Step
 from .effects.passives import DamageCtx
+from .notation import CARD, DRAW, PRIZE, SLOT
 from .ops import (
     MARKERS,
     bodies,
@@ -169,7 +170,7 @@ class MulliganExtra(Instr):
         most = min(m.rules.mulligan_extra_cards, len(m.players[other].deck))
         if most <= 0:
             return NEXT
-        options = tuple(("draw", n) for n in range(most + 1))
+        options = tuple((DRAW, n) for n in range(most + 1))
         m.pending = Choice(other, "mulligan_draw",
                            "Your opponent took a mulligan: draw extra cards?", options)
         return SUSPEND
@@ -223,7 +224,7 @@ class ChooseBench(SetupChoice):
     def run(self, m: Match, f: Frame) -> Result:
         p = self.player(m)
         hand = m.players[p].hand
-        options = tuple(("card", c) for c in hand if m.defs[c].is_basic_pokemon)
+        options = tuple((CARD, c) for c in hand if m.defs[c].is_basic_pokemon)
         if not options:
             return NEXT
         most = min(len(options), m.rules.bench_size)
@@ -747,8 +748,8 @@ class TakePrizes(KnockOutStep):
         # the game ends right after (a player has no Pokémon left): no question then.
         game_ends = any(pl.active is None and not pl.bench for pl in m.players)
         if n == len(prizes) or game_ends:
-            return self.resume(m, f, tuple(("prize", i) for i in range(n)))
-        options = tuple(("prize", i) for i in range(len(prizes)))
+            return self.resume(m, f, tuple((PRIZE, i) for i in range(n)))
+        options = tuple((PRIZE, i) for i in range(len(prizes)))
         m.pending = Choice(p, "prize", f"Take {n} Prize card{'s' if n > 1 else ''}",
                            options, min=n, max=n)
         return SUSPEND
@@ -811,8 +812,8 @@ class Promote(KnockOutStep):
         if pl.active is not None or not pl.bench:
             return NEXT
         if len(pl.bench) == 1:
-            return self.resume(m, f, (("slot", pl.bench[0].id),))
-        options = tuple(("slot", s.id) for s in pl.bench)
+            return self.resume(m, f, ((SLOT, pl.bench[0].id),))
+        options = tuple((SLOT, s.id) for s in pl.bench)
         m.pending = Choice(p, "promote", "Choose your new Active Pokémon", options)
         return SUSPEND
 

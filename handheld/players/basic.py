@@ -15,6 +15,25 @@ from ..engine.effects.core import Eval
 from ..engine.effects.passives import DamageCtx
 from ..engine.effects.steps import walk_steps
 from ..engine.energy import BIT, can_pay
+from ..engine.notation import (
+    ATTACH,
+    ATTACH_TM,
+    ATTACH_TOOL,
+    ATTACK,
+    BENCH,
+    CARD,
+    DRAW,
+    ORDER,
+    PASS,
+    PAY,
+    PLAY,
+    POWER,
+    RETREAT,
+    SLOT,
+)
+from ..engine.notation import ENERGY as ENERGY_OPTION
+from ..engine.notation import EVOLVE as EVOLVE_OPTION
+from ..engine.notation import PRIZE as PRIZE_OPTION
 from ..engine.ops import energy_units, figure_damage, find_slot, remaining_hp
 from ..engine.ruleset import CONFUSED
 from .driver import chance_outcome
@@ -126,10 +145,10 @@ class GreedyPlayer:
         pass_index = len(choice.options) - 1
         for i, opt in enumerate(choice.options):
             tag = opt[0]
-            if tag == "pass":
+            if tag == PASS:
                 pass_index = i
                 continue
-            if tag == "attack":
+            if tag == ATTACK:
                 v = attack_value(m, m.current, opt[1], opt[2])
                 if v > best_attack_score:
                     best_attack, best_attack_score = i, v
@@ -140,7 +159,7 @@ class GreedyPlayer:
             if v > best_setup_score:
                 best_setup, best_setup_score = i, v
         if best_setup >= 0:
-            if choice.options[best_setup][0] == "retreat":
+            if choice.options[best_setup][0] == RETREAT:
                 self._retreated = True
             return best_setup
         if best_attack >= 0:
@@ -151,33 +170,33 @@ class GreedyPlayer:
         tag = opt[0]
         me = m.current
         p = m.players[me]
-        if tag == "bench":
+        if tag == BENCH:
             d = m.defs[opt[1]]
             room = m.rules.bench_size - len(p.bench)
             value = BENCH_BASIC if len(p.bench) < 3 else 12
             if d.baby:
                 value -= 8
             return value if room > 0 else 0
-        if tag == "evolve":
+        if tag == EVOLVE_OPTION:
             slot = find_slot(m, opt[2])
             d = m.defs[opt[1]]
             gain = d.hp - (m.defs[slot.top].hp if slot else 0)
             return EVOLVE + gain / 2 + (15 if slot is p.active else 0)
-        if tag == "attach":
+        if tag == ATTACH:
             return energy_value(m, opt[1], find_slot(m, opt[2]))
-        if tag == "play":
+        if tag == PLAY:
             return trainer_value(m, me, opt[1])
-        if tag == "tool":
+        if tag == ATTACH_TOOL:
             slot = find_slot(m, opt[2])
             return 18 if slot is p.active else 9
-        if tag == "tm":
+        if tag == ATTACH_TM:
             slot = find_slot(m, opt[2])
             if slot is not p.active:
                 return 0
             tm = m.defs[opt[1]]
             return max((attack_value(m, me, opt[1], i) for i in range(len(tm.attacks))),
                        default=0) - best_own_attack(m, me) + 2
-        if tag == "power":
+        if tag == POWER:
             slot = find_slot(m, opt[1])
             if slot is None:
                 return 0
@@ -186,7 +205,7 @@ class GreedyPlayer:
             for step in pw.steps:
                 step.value(ev)
             return ev.bonus
-        if tag == "retreat":
+        if tag == RETREAT:
             if self._retreated:
                 return 0
             return retreat_value(m, me, find_slot(m, opt[1]))
@@ -198,16 +217,16 @@ class GreedyPlayer:
         me = choice.player
         tag = opt[0]
         kind = choice.kind
-        if tag == "draw":  # mulligan extra cards: more is better
+        if tag == DRAW:  # mulligan extra cards: more is better
             return opt[1]
-        if tag == "pay":  # retreat payment: keep the most useful Energy
+        if tag == PAY:  # retreat payment: keep the most useful Energy
             return -sum(1 + (m.defs[c].kind == 2 and not m.defs[c].basic_energy) * 3
                         for c in opt[1:])
-        if tag == "prize":
+        if tag == PRIZE_OPTION:
             return -opt[1]
-        if tag == "card":
+        if tag == CARD:
             return card_worth(m, me, opt[1], kind)
-        if tag == "slot":
+        if tag == SLOT:
             slot = find_slot(m, opt[1])
             if slot is None:
                 return 0
@@ -218,9 +237,9 @@ class GreedyPlayer:
                 return slot.damage + (5 if slot is m.players[me].active else 0)
             # Opponent's Pokémon: the one closest to a Knock Out, or the weakest.
             return 100 - remaining_hp(m, slot) / 2 + len(slot.energy) * 3
-        if tag == "order":  # cards put back on the deck: the most useful on top
+        if tag == ORDER:  # cards put back on the deck: the most useful on top
             return sum(card_worth(m, me, c, kind) / (i + 1) for i, c in enumerate(opt[1:]))
-        if tag == "energy":
+        if tag == ENERGY_OPTION:
             owner = m.owner[opt[1]]
             special = not m.defs[opt[1]].basic_energy
             worth = 10 + 10 * special

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..engine import CardPool, Chance, Choice, Match, Ruleset
+from ..engine.notation import answer_notation
 from ..engine.ruleset import EXPEDITION
 
 
@@ -36,11 +37,12 @@ def chance_outcome(d: Chance, rng: random.Random) -> Any:
 
 @dataclass
 class MatchRecord:
-    """What is needed to replay a match, and how it went."""
+    """What is needed to replay a match, and how it went. ``answers`` are in notation
+    (docs/NOTATION.md); a record of option indices, as older versions wrote, replays too."""
 
     decks: tuple[list[str], list[str]]
     seed: int
-    answers: list[Any] = field(default_factory=list)
+    answers: list[str | int | list[int]] = field(default_factory=list)
     winner: int | None = None
     result: str = ""
     turns: int = 0
@@ -102,7 +104,8 @@ def play_match(
         elif type(d) is Choice:
             a = choosers[d.player](m, d)
             if answers is not None:
-                answers.append(a)
+                # Kept as notation: an option's index is an internal detail.
+                answers.append(answer_notation(m, d, a))
             apply(a)
             decisions += 1
             if on_decision is not None:
@@ -123,7 +126,8 @@ def play_match(
 
 def replay(pool: CardPool, record: MatchRecord, *, rules: Ruleset = EXPEDITION,
            record_log: bool = True) -> Match:
-    """Play a recorded match again from its decks, seed and answers."""
+    """Play a recorded match again from its decks, seed and answers (notation or indices:
+    ``Match.apply`` takes both)."""
     rng = random.Random(record.seed)
     m = Match(pool, record.decks, rules, record_log=record_log)
     answers = iter(record.answers)

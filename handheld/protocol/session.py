@@ -15,6 +15,7 @@ from ..engine import Chance, Choice, EngineError, Match
 from ..engine.describe import describe_event
 from ..engine.eras import ERAS, playable_eras
 from ..engine.errors import GameOver, InvalidPosition, NotAChoice
+from ..engine.notation import JOINER, NO_PICK, event_notation, notations, parse_option
 from ..engine.position import describe_pending
 from ..players import PLAYERS, Player, chance_outcome, make_player
 from .decks import MAX_CARD_ID_CHARS, DeckSources
@@ -135,22 +136,31 @@ class Session:
                 raise RequestTooLarge(f"this {ch.kind} decision has {count} legal answers; "
                                       f"\"legal\" lists at most {MAX_LEGAL_ACTIONS} (the "
                                       "status lists its options)")
-        return {"actions": [list(a) for a in m.legal_actions()]}
+        actions = [list(a) for a in m.legal_actions()]
+        out: dict[str, Any] = {"actions": actions}
+        if ch is not None:
+            names = notations(m, ch)
+            out["notations"] = [JOINER.join(names[i] for i in a) or NO_PICK for a in actions]
+        return out
 
     def cmd_choose(self, req: dict[str, Any]) -> dict[str, Any]:
         m = self._need_match()
         if ("option" in req) == ("options" in req):
-            raise ProtocolError("\"choose\" needs \"option\" (an index) or \"options\" "
-                                "(a list of indices), not both")
+            raise ProtocolError("\"choose\" needs \"option\" (an index or a notation) or "
+                                "\"options\" (a list of them), not both")
+        action: int | list[int] | str
         if "option" in req:
-            action: int | list[int] = int_field(req, "option", 0)
+            # A text is an answer's notation (docs/NOTATION.md), read by the engine.
+            action = _notation_field(req, "option") if isinstance(req["option"], str) \
+                else int_field(req, "option", 0)
         else:
             picks = req["options"]
             if not isinstance(picks, list) or len(picks) > MAX_OPTIONS or not all(
-                    is_int(i) for i in picks):
+                    is_int(i) or isinstance(i, str) for i in picks):
                 raise ProtocolError(f"\"options\" must be a list of at most {MAX_OPTIONS} "
-                                    f"option indices, not {shown(picks)}")
-            action = picks
+                                    f"option indices or notations, not {shown(picks)}")
+            action = [i if is_int(i) else _option_index(m, _notation_field(req, "options", i))
+                      for i in picks]
         m.apply(action)
         return self._status()
 
@@ -227,6 +237,7 @@ class Session:
         self.log_sent = len(m.log)
         return {"since": since, "next": len(m.log),
                 "lines": [describe_event(m, e, viewer) for e in events],
+                "notations": [event_notation(m, e, viewer) for e in events],
                 "events": [list(e) for e in events] if viewer is None else None}
 
     def cmd_outcome(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -266,8 +277,31 @@ def status(m: Match, rng: random.Random, auto_chance: bool) -> dict[str, Any]:
     if m.over:
         out["outcome"] = outcome(m)
     else:
-        out["decision"] = describe_pending(m)
+        out["decision"] = decision = describe_pending(m)
+        ch = m.pending
+        if isinstance(ch, Choice):
+            for option, text in zip(decision["options"], notations(m, ch), strict=True):
+                option["notation"] = text
     return out
+
+
+def _notation_field(req: dict[str, Any], name: str, value: Any = None) -> str:
+    """A notation given in ``name``. A text of digits is refused: an index is a number,
+    and no notation is all digits (each starts with a word)."""
+    text = req[name] if value is None else value
+    assert isinstance(text, str)
+    if text.strip().isdigit():
+        raise ProtocolError(f"\"{name}\" takes an index as a number, not the text "
+                            f"{shown(text)}; a text is an option's notation")
+    return text
+
+
+def _option_index(m: Match, text: str) -> int:
+    """One option's index from its notation (for "options": [...])."""
+    ch = m.pending
+    if not isinstance(ch, Choice):
+        return -1  # apply says what the match waits for instead
+    return parse_option(m, ch, text)
 
 
 def outcome(m: Match) -> dict[str, Any]:

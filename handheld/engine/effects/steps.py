@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .. import rules as _rules
 from ..carddefs import ENERGY, POKEMON, TRAINER, CardDef
 from ..energy import BIT
+from ..notation import CARD, ORDER, SLOT, YES, YES_NO_OPTIONS
+from ..notation import ENERGY as ENERGY_OPTION
 from ..ops import (
     MARKERS,
     discard_attached,
@@ -1007,7 +1009,7 @@ class ChoosePokemon(Step):
             f.vars[self.var] = [s.id for s in cands]
             return NEXT
         chooser = f.player if self.chooser == "self" else 1 - f.player
-        options = tuple(("slot", s.id) for s in cands)
+        options = tuple((SLOT, s.id) for s in cands)
         m.pending = Choice(chooser, "target", self.text(TC(m.defs[f.source].name
                                                             if f.source >= 0 else "")),
                            options, min=n, max=n)
@@ -1134,7 +1136,7 @@ class ChooseCards(Step):
                 f.vars[self.var] = [options[0][1]]
                 return NEXT
         else:
-            options = tuple(("card", c) for c in cands)
+            options = tuple((CARD, c) for c in cands)
         m.pending = Choice(f.player, f"cards_{self.zone}",
                            self.text(TC(m.defs[f.source].name if f.source >= 0 else "")),
                            options, min=lo, max=want)
@@ -1180,7 +1182,7 @@ class ChooseAttachedEnergy(Step):
             f.vars[self.var] = []
             return NEXT
         options = m.distinct_cards(cands, lambda d: True) if n == 1 else \
-            tuple(("card", c) for c in cands)
+            tuple((CARD, c) for c in cands)
         if n == len(cands) or len(options) == 1:
             f.vars[self.var] = [o[1] for o in options][:n] if n == 1 else list(cands)[:n]
             return NEXT
@@ -1221,7 +1223,7 @@ class ChooseEnergyInPlay(Step):
                 if (self.basic and not d.basic_energy) or id(d) in seen:
                     continue
                 seen.add(id(d))
-                options.append(("energy", c, s.id))
+                options.append((ENERGY_OPTION, c, s.id))
         return options
 
     def run(self, m: Match, f: Frame) -> Result:
@@ -1915,11 +1917,11 @@ class ChooseYesNo(Step):
         pass
 
     def run(self, m: Match, f: Frame) -> Result:
-        m.pending = Choice(f.player, "yes_no", self.question, (("yes",), ("no",)))
+        m.pending = Choice(f.player, "yes_no", self.question, YES_NO_OPTIONS)
         return SUSPEND
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
-        f.vars[self.var] = answer[0][0] == "yes"
+        f.vars[self.var] = answer[0][0] == YES
         return NEXT
 
 
@@ -2053,7 +2055,7 @@ class ReorderTopOfDeck(Step):
         # Copies of a card are interchangeable: one option per distinct order of card ids.
         ids = [m.defs[c].id for c in top]
         if len(set(ids)) == len(ids):
-            options = [("order", *order) for order in permutations(top)]
+            options = [(ORDER, *order) for order in permutations(top)]
         else:
             id_of = dict(zip(top, ids)).__getitem__  # noqa: B905
             seen: set[tuple[str, ...]] = set()
@@ -2062,7 +2064,7 @@ class ReorderTopOfDeck(Step):
                 key = tuple(map(id_of, order))
                 if key not in seen:
                     seen.add(key)
-                    options.append(("order", *order))
+                    options.append((ORDER, *order))
         if len(options) == 1:
             return NEXT
         m.pending = Choice(f.player, "order", self.text(TC("")), tuple(options))

@@ -17,6 +17,21 @@ from firmware_sim.buttons import Button
 
 from ...engine import Choice
 from ...engine.describe import describe_event
+from ...engine.notation import (
+    ATTACH,
+    ATTACH_TM,
+    ATTACH_TOOL,
+    ATTACK,
+    CARD,
+    ENERGY,
+    EV_SHUFFLE,
+    EVOLVE,
+    HAND_TAGS,
+    PASS,
+    POWER,
+    RETREAT,
+    SLOT,
+)
 from ..palette import INK, MUTED, PAPER, SHADE, WHITE
 from ..scene import Scene
 from ..text import draw_ops, line_ops, wrap
@@ -33,8 +48,7 @@ if TYPE_CHECKING:
     from ..input import FrameInput
     from .duel import DuelScene
 
-HAND_TAGS = ("attach", "bench", "evolve", "play", "tool", "tm")
-TARGETED = ("attach", "evolve", "tool", "tm")
+TARGETED = (ATTACH, EVOLVE, ATTACH_TOOL, ATTACH_TM)
 
 
 def slot_cards_view(app: Handheld, m: Match, slot: Slot) -> CardViewScene:
@@ -79,11 +93,11 @@ class ActionMenuScene(_Overlay):
         tags = {o[0] for o in self.choice.options}
         items = [
             MenuItem("Hand", bool(tags & set(HAND_TAGS)), "hand"),
-            MenuItem("Attack", "attack" in tags, "attack"),
-            MenuItem("Poké-Power", "power" in tags, "power"),
-            MenuItem("Retreat", "retreat" in tags, "retreat"),
+            MenuItem("Attack", ATTACK in tags, ATTACK),
+            MenuItem("Poké-Power", POWER in tags, POWER),
+            MenuItem("Retreat", RETREAT in tags, RETREAT),
             MenuItem("Log", True, "log"),
-            MenuItem("End turn", "pass" in tags, "pass"),
+            MenuItem("End turn", PASS in tags, PASS),
             # Over the link the match cannot be put aside: leaving ends it.
             MenuItem("Leave" if self.duel.mode == "link" else "Suspend", True, "suspend"),
         ]
@@ -110,18 +124,18 @@ class ActionMenuScene(_Overlay):
         options = list(enumerate(self.choice.options))
         if what == "hand":
             self.push(HandScene(self.app, self.duel))
-        elif what in ("attack", "power"):
+        elif what in (ATTACK, POWER):
             picks = [(i, o) for i, o in options if o[0] == what]
             self.push(OptionListScene(self.app, self.duel, picks,
-                                      "Attack" if what == "attack" else "Poké-Power"))
-        elif what == "retreat":
-            picks = [(i, o) for i, o in options if o[0] == "retreat"]
+                                      "Attack" if what == ATTACK else "Poké-Power"))
+        elif what == RETREAT:
+            picks = [(i, o) for i, o in options if o[0] == RETREAT]
             self.push(TargetScene(self.app, self.duel, picks, lambda o: o[1],
                                   "Retreat to which Pokémon?"))
         elif what == "log":
             self.push(LogScene(self.app, self.duel))
-        elif what == "pass":
-            index = next(i for i, o in options if o[0] == "pass")
+        elif what == PASS:
+            index = next(i for i, o in options if o[0] == PASS)
             self.done(index)
         elif what == "suspend":
             self.asking = True
@@ -288,8 +302,8 @@ class OptionListScene(_Overlay):
 
     def _show_card(self) -> None:
         _, o = self.picks[self.menu.cursor]
-        cid = o[1] if o[0] in ("attack",) else None
-        if o[0] == "power":
+        cid = o[1] if o[0] == ATTACK else None
+        if o[0] == POWER:
             slot = self.m.slot(o[1])
             cid = slot.top if slot is not None else None
         if cid is not None:
@@ -371,7 +385,7 @@ class ChoiceScene(_Overlay):
 
     def _slot(self) -> int | None:
         o = self.ch.options[self.menu.cursor] if self.ch.options else None
-        if o is not None and o[0] == "slot":
+        if o is not None and o[0] == SLOT:
             return o[1]
         return None
 
@@ -379,7 +393,7 @@ class ChoiceScene(_Overlay):
         if not self.ch.options:
             return None
         o = self.ch.options[self.menu.cursor]
-        if o[0] in ("card", "energy") and isinstance(o[1], int):
+        if o[0] in (CARD, ENERGY) and isinstance(o[1], int):
             return self.m.defs[o[1]].id
         return None
 
@@ -524,7 +538,7 @@ class LogScene(Scene):
         if note:
             self.lines.extend(wrap(app.text.font, f"({note})", 228))
         for ev in m.log:
-            if ev[0] == "shuffle":
+            if ev[0] == EV_SHUFFLE:
                 continue
             text = describe_event(m, ev, viewer=duel.viewer, names=duel.names)
             self.lines.extend(wrap(app.text.font, text, 228) or [""])
