@@ -6,7 +6,12 @@ suspending adds the position and the state of every random generator, so a resum
 goes on exactly as it would have without the interruption. Resuming *replays* the answers
 up to the saved position: the match comes back with its whole log (what the player saw
 before Continue), and the replay checks the save. Only a record that does not replay to
-its position falls back to loading the position alone, without the earlier log.
+its position falls back to loading the position alone, without the earlier log -- and
+only while the position's programs are the ones it was written with (its fingerprint,
+see ``engine/fingerprint.py``). When the engine's programs have changed since, the
+program counters are not trusted: the match is *rebuilt* from its replay (the replay is
+the intent), and if even that fails the player is told (:class:`StaleMatch`) and the
+suspended match stays in the saves as it is.
 Besides the players' answers, the replay holds the two ways a match ends outside the
 rules' own, as events: time called by the battle timer (:data:`CALL_TIME`) and a forfeit
 (:data:`FORFEIT`). Each notes how many chance outcomes had been resolved, because either
@@ -26,6 +31,7 @@ from typing import Any
 
 from .engine import CardPool, Chance, Choice, EngineError, Match
 from .engine.eras import playable_era
+from .engine.fingerprint import position_programs_match
 from .engine.notation import answer_notation
 from .players import PLAYERS, chance_outcome, make_player
 from .players.basic import rng_state, set_rng_state
@@ -45,6 +51,19 @@ class SessionError(ValueError):
     """A suspended match that cannot be resumed (say what is wrong with it)."""
 
 
+class StaleMatch(SessionError):
+    """A suspended match written by other programs whose replay no longer plays in this
+    version either: nothing is wrong with the save, so it is kept as it is."""
+
+
+STALE_MATCH = ("the game has changed since it was saved, and its moves no longer play out "
+               "in this version; it stays in your saves as it is")
+REBUILT_NOTE = ("The game has changed since this match was suspended: it was replayed from "
+                "its moves.")
+REBUILT_ELSEWHERE = (" Its moves now lead to a slightly different position from the one "
+                     "you left.")
+
+
 @dataclass
 class MatchSession:
     pool: CardPool
@@ -58,8 +77,12 @@ class MatchSession:
     record_log: bool = False
     meta: dict[str, Any] = field(default_factory=dict)  # the screen's own notes (names...)
     era: str = "expedition"  # the era of the rules the match is played in (its key)
-    # Why the log before Continue is missing (the record did not replay), or None.
+    # Why the log before Continue is missing (the record did not replay), or that the
+    # match was rebuilt from its replay, or None.
     log_note: str | None = field(default=None, init=False)
+    # Resumed by replaying its answers with this version's programs, which differ from
+    # the ones its position was written with (or may: an older save has no fingerprint).
+    rebuilt: bool = field(default=False, init=False)
     # Chance outcomes resolved so far (None: unknown, the match was loaded from a position).
     chances: int | None = field(default=0, init=False)
     # The driver's generator before the outcome drawn for the pending chance (a coin the
@@ -184,10 +207,28 @@ class MatchSession:
             self.era = _era_key(replay.get("era", "expedition"))
             self.record_log = record_log
             self.log_note = None
+            self.rebuilt = False
             self._before_draw = None
             position = snap["position"]
-            replayed = replay_to_position(pool, decks, self.seed, self.answers, position,
-                                          record_log=record_log, era=self.era)
+            # True: the position's programs are this version's; False: they changed;
+            # None: unknown (a save from before fingerprints).
+            same_programs = position_programs_match(pool, position)
+            replayed = None
+            if same_programs is not False:
+                replayed = replay_to_position(pool, decks, self.seed, self.answers, position,
+                                              record_log=record_log, era=self.era)
+            driver: random.Random | None = None
+            if replayed is None and same_programs is not True:
+                driver = random.Random(self.seed)
+                rebuilt = rebuild_from_replay(pool, decks, self.seed, self.answers, position,
+                                              record_log=record_log, rng=driver,
+                                              era=self.era)
+                if rebuilt is not None and (same_programs is False or rebuilt[2]):
+                    replayed = rebuilt[0], rebuilt[1]
+                    self.rebuilt = True
+                    self.log_note = REBUILT_NOTE + ("" if rebuilt[2] else REBUILT_ELSEWHERE)
+                elif same_programs is False:
+                    raise StaleMatch(STALE_MATCH)
             if replayed is not None:
                 self.match, self.chances = replayed
             else:
@@ -196,11 +237,17 @@ class MatchSession:
                 self.log_note = ("The log before Continue is missing: the saved match did "
                                  "not replay to its position.")
             self.rng = random.Random()
-            set_rng_state(self.rng, snap["rng"]["driver"])
+            if self.rebuilt and driver is not None:
+                # The replay's own generator: it stands where the rebuilt match does.
+                self.rng.setstate(driver.getstate())
+            else:
+                set_rng_state(self.rng, snap["rng"]["driver"])
             self.ai = _players(self.players, 0)
             for player, state in zip(self.ai, snap["rng"]["players"], strict=True):
                 if player is not None:
                     player.set_state(state)
+        except StaleMatch:
+            raise
         except (KeyError, IndexError, TypeError, ValueError, OverflowError, EngineError) as exc:
             # OverflowError: a negative word in a generator's saved state; EngineError:
             # the position itself is refused (InvalidPosition names the field).
@@ -241,17 +288,18 @@ def _event(answer: Any) -> str | None:
 
 
 def _replay(pool: CardPool, decks: Sequence[Sequence[str]], seed: int, answers: Sequence[Any],
-            *, record_log: bool, stop: Callable[[Match, int], bool], era: str = "expedition"
+            *, record_log: bool, stop: Callable[[Match, int], bool],
+            rng: random.Random | None = None, era: str = "expedition"
             ) -> tuple[Match, int] | None:
     """Play decks, seed and answers again (the driver draws chance outcomes from
-    ``random.Random(seed)``, as the session does) until ``stop(match, answers_left)``:
-    the match and the chance outcomes it took, or None when the record cannot be replayed
-    that far."""
+    ``random.Random(seed)``, as the session does; or from ``rng``, given in that state)
+    until ``stop(match, answers_left)``: the match and the chance outcomes it took, or
+    None when the record cannot be replayed that far."""
     if len(answers) > REPLAY_MAX_ANSWERS:
         return None
     try:
         m = Match(pool, decks, era=era, record_log=record_log)
-        rng = random.Random(seed)
+        rng = rng if rng is not None else random.Random(seed)
         at = chances = 0
         for _ in range(REPLAY_STEPS_PER_ANSWER * (len(answers) + 10)):
             if stop(m, len(answers) - at):
@@ -293,10 +341,56 @@ def replay_to_position(pool: CardPool, decks: Sequence[Sequence[str]], seed: int
     except (TypeError, ValueError, RecursionError):
         return None
 
+    # An older save was written without the game and the fingerprint.
+    older = isinstance(target, dict) and "fingerprint" not in target
+    without = ("game", "fingerprint") if older else ()
+    if older:
+        target = _comparable(target, without)
+
     def there(m: Match, left: int) -> bool:
-        return left == 0 and json.loads(json.dumps(m.position())) == target
+        return left == 0 and _comparable(m.position(), without) == target
 
     return _replay(pool, decks, seed, answers, record_log=record_log, stop=there, era=era)
+
+
+def _comparable(position: Any, without: tuple[str, ...] = ()) -> Any:
+    """A position as saved (through JSON: tuples and lists alike), less the keys
+    ``without``."""
+    out = json.loads(json.dumps(position))
+    for key in without:
+        out.pop(key, None)
+    return out
+
+
+# What a position says beyond its running programs: the cards, the counts, the outcome.
+_PROGRAM_KEYS = ("game", "fingerprint", "stack", "pending")
+
+
+def rebuild_from_replay(pool: CardPool, decks: Sequence[Sequence[str]], seed: int,
+                        answers: Sequence[Any], position: Any, *, record_log: bool,
+                        rng: random.Random, era: str = "expedition",
+                        ) -> tuple[Match, int, bool] | None:
+    """The match played again from its replay with this version's programs, until every
+    answer is given and then, through chance outcomes, to the saved board (all the
+    position says but its programs) or the next decision: the match, its chance outcomes
+    and whether it reached the saved board. None if the answers no longer play."""
+    try:
+        board = _comparable(position, _PROGRAM_KEYS)
+    except (TypeError, ValueError, RecursionError, AttributeError):
+        board = None
+
+    def there(m: Match, left: int) -> bool:
+        if left:
+            return False
+        return (_comparable(m.position(), _PROGRAM_KEYS) == board
+                or not isinstance(m.pending, Chance))
+
+    done = _replay(pool, decks, seed, answers, record_log=record_log, stop=there, rng=rng,
+                   era=era)
+    if done is None:
+        return None
+    m, chances = done
+    return m, chances, _comparable(m.position(), _PROGRAM_KEYS) == board
 
 
 HUMAN_SEATS = ("human", "remote")

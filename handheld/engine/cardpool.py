@@ -44,6 +44,7 @@ from .effects.steps import (
     SlotIs,
     walk_steps,
 )
+from .effects.variables import ATTACK_BUILT_INS, check_variables
 from .energy import mask_of
 from .eras import HOME, Era, era_of_card
 from .errors import CardDefinitionError, UnknownCard
@@ -260,6 +261,9 @@ def _quick_power_requires(conds: Sequence[Cond]) -> tuple[tuple[int, Any], ...]:
     return tuple(direct + general)
 
 
+_POWER_WORDS = {POKE_POWER: "Poké-Power", POKE_BODY: "Poké-Body"}
+
+
 def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
                    script: Script | None) -> None:
     d.stage = STAGE2 if "stage2" in subtypes else STAGE1 if "stage1" in subtypes else 0
@@ -304,6 +308,8 @@ def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
         if script is not None and (kind not in (POKE_POWER, POKE_BODY)
                                    or not era_of_card(d.id).knows_power_kind(kind)):
             raise CardDefinitionError(f"{d.id}: power kind {kind!r} has no rules yet")
+        check_variables(tuple(ps.steps), f"{d.id} {d.name}: {_POWER_WORDS.get(kind, kind)} "
+                        f"{p['name']}", conditions=ps.requires)
         pw = PowerDef(kind=kind, name=p["name"], steps=tuple(ps.steps),
                       requires=tuple(ps.requires), uses_per_turn=ps.uses_per_turn,
                       passives=tuple(ps.passives), instead_of_attack=ps.instead_of_attack,
@@ -351,6 +357,8 @@ def make_attack(d: CardDef, index: int, name: str, cost: tuple[str, ...], damage
         gates = [i for i, s in enumerate(body) if getattr(s, "gate", False)]
         at = gates[-1] + 1 if gates else 0
         body.insert(at, Damage())
+    check_variables(tuple(pre + body), f"{d.id} {d.name}: attack {name}",
+                    built_in=ATTACK_BUILT_INS)
     attack = AttackDef(name=name, cost=cost, damage=damage, base=base,
                        steps=tuple(steps), key=key or f"{d.id}#a{index}")
     # The attack procedure of the era that plays the card's set.
@@ -381,6 +389,10 @@ def _build_trainer(d: CardDef, subtypes: list[str], script: Script | None) -> No
         d.quick_requires = tuple((c.side == "own", PLAYER_TESTS[c.what][0])
                                  for c in player_conds)
     d.attach_to = script.attach_to
+    check_variables(d.play_steps, f"{d.id} {d.name}: the Trainer's effect",
+                    conditions=(*d.requires, d.attach_to))
+    check_variables(tuple(script.between_turns),
+                    f"{d.id} {d.name}: the Tool's effect between turns")
     d.passives = tuple(script.passives)
     if d.play_steps or d.trainer_kind in ("item", "supporter"):
         b = Builder()
@@ -414,6 +426,8 @@ def _build_energy(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
     if not isinstance(script, EnergyScript):
         raise CardDefinitionError(f"{d.id} {d.name}: a Special Energy needs an EnergyScript")
     d.passives = tuple(script.passives)
+    check_variables(tuple(script.on_attach),
+                    f"{d.id} {d.name}: the effect when it is attached")
     if script.on_attach:
         b = Builder()
         b.steps(script.on_attach)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .eras import ERAS, EraNotPlayable, playable_era
 from .errors import InvalidPosition, UnknownCard
+from .fingerprint import fingerprint
 from .state import CONDITION_BITS, Frame, PlayerState, Slot, condition_names
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 FORMAT = "handheld-position/1"
+GAME = "tcg"  # the game a position is of (a second game will write its own name)
 _REF = re.compile(r"([A-Za-z0-9_.\-]+?)(?:#(\d{1,6}))?")
 
 
@@ -84,7 +86,10 @@ def to_position(m: Match) -> dict[str, Any]:
         })
     pos: dict[str, Any] = {
         "format": FORMAT,
+        "game": GAME,
         "era": m.era.key,
+        # The programs the frames' counters point into (see fingerprint.py).
+        "fingerprint": fingerprint(m.pool, [(f.key, f.code) for f in m.stack]),
         "turn": m.turn,
         "current": m.current,
         "first": m.first,
@@ -229,6 +234,9 @@ def _read(pool: CardPool, pos: Any, record_log: bool, rules: Ruleset | None) -> 
     if fmt != FORMAT:
         raise InvalidPosition(f"format: unsupported position format {_short(fmt)} "
                               f"(expected {FORMAT!r})")
+    game = pos.get("game", GAME)
+    if game != GAME:
+        raise InvalidPosition(f"game: this engine plays {GAME!r}, not {_short(game)}")
     key = pos.get("era", "expedition")
     if not isinstance(key, str) or key not in ERAS:
         raise InvalidPosition(f"era: unknown era {_short(key)}; known: "
@@ -346,7 +354,21 @@ def _read(pool: CardPool, pos: Any, record_log: bool, rules: Ruleset | None) -> 
         raise InvalidPosition(f"result must be a short string, not {_short(result)}")
     m.result = result
     _stack(m, pos.get("stack"))
+    _fingerprint(m, pos.get("fingerprint"))
     return m
+
+
+def _fingerprint(m: Match, written: Any) -> None:
+    """A position's counters are only trusted against the programs they were written
+    with; a position without a fingerprint (older, or written by hand) is taken as is."""
+    if written is None:
+        return
+    if not isinstance(written, str) or len(written) > _MAX_TEXT:
+        raise InvalidPosition(f"fingerprint must be a short string, not {_short(written)}")
+    if written != fingerprint(m.pool, [(f.key, f.code) for f in m.stack]):
+        raise InvalidPosition("fingerprint: the running programs have changed since this "
+                              "position was written, so its program counters cannot be "
+                              "trusted (replay the match instead)")
 
 
 def _stack(m: Match, stack_in: Any) -> None:

@@ -4,7 +4,9 @@ The inputs are positions of real seeded matches (every ready-made deck, random p
 random decisions, mutated structurally: cards moved between zones and owners, duplicated,
 deleted or swapped for other (also unimplemented) cards; Special Conditions added; counts
 changed to negative, huge or off-by-one values; wrong types anywhere; deep nesting; the
-running programs' counters, names and variables changed.
+running programs' counters, names and variables changed (with or without the fingerprint
+of the programs, which then refuses them or leaves them to the validator); the game and the
+fingerprint themselves replaced by hostile values.
 
 A failure is any exception but ``InvalidPosition``, a hang, a refused position that was
 changed, or an accepted position that breaks an invariant of the game (checked here,
@@ -292,12 +294,21 @@ class Mutator:
             for key in ("player", "source", "user", "target"):
                 if self.rng.random() < 0.5:
                     frame[key] = self.rng.choice([-1, 0, 1, 2, 500, 10**7])
+        if what in (1, 3, 4) and self.rng.random() < 0.6:
+            # Other programs no longer match the fingerprint, which refuses the position
+            # at once; without one (an older position) the validator's checks are tried.
+            pos.pop("fingerprint", None)
+
+    def header(self, pos: dict[str, Any]) -> None:
+        key = self.rng.choice(("game", "fingerprint"))
+        pos[key] = self.rng.choice([*HOSTILE_VALUES, "tcg", "0" * 16,
+                                    pos.get("fingerprint"), "legend"])
 
     OPS: tuple[Callable[[Mutator, dict[str, Any]], None], ...] = (
         move_card, move_card, duplicate_card, delete_card, swap_card_ids, replace_card,
         many_cards, stadium, add_conditions, add_bench, remove_active, evolution,
         change_number, change_number, wrong_type, wrong_type, drop_key, deep_nesting,
-        huge_reference, outcome, stack, stack, stack)
+        huge_reference, outcome, stack, stack, stack, header)
 
 
 # --------------------------------------------------------------------------- checks

@@ -1,0 +1,200 @@
+"""The effect language's variables, checked when a card is compiled.
+
+Steps keep what they chose or counted in their frame's variables (``ChoosePokemon("t",
+...)`` writes ``t``; ``Flip`` writes ``heads`` and ``tails``) and later steps, conditions
+and expressions read them (``Heal("t", 2)``, ``VarTrue("t")``, ``HEADS``). At run time a
+variable nobody wrote reads as nothing, so a misspelt name would be a silent no-op; here
+every read must be of a variable an earlier step of the same program writes, or of a
+built-in the machine sets (:data:`ATTACK_BUILT_INS`), else the card is refused with
+:class:`CardDefinitionError` naming the card, the effect and the variable.
+
+What each class reads and writes is listed in :data:`USES` (kept beside the DSL rather than
+in it); ``tests/engine/test_effect_variables.py`` fails for a class of the DSL left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import CardDefinitionError
+from . import steps as S
+from .core import Cond, Expr, Step
+
+# What the attack procedure sets before an attack's own steps run (``rules.AttackBegin``):
+# the printed damage (``Printed``) and the Energy units the cost uses (``SurplusEnergy``).
+# Trainers, Powers, Energy cards and a Tool's between-turns effect start with none.
+ATTACK_BUILT_INS = frozenset({"printed", "cost_size"})
+
+# Names that designate a Pokémon without being variables.
+NOT_VARIABLES = frozenset({S.SELF, S.DEFENDER, S.OWN_ACTIVE})
+
+
+@dataclass(frozen=True)
+class Uses:
+    """What one class of the DSL does with variables: the attributes holding the names of
+    variables it reads (a Pokémon named by ``SELF`` and the like is not a variable) or
+    writes, and the fixed names it reads or writes."""
+
+    reads: tuple[str, ...] = ()
+    writes: tuple[str, ...] = ()
+    reads_names: tuple[str, ...] = ()
+    writes_names: tuple[str, ...] = ()
+
+
+COIN = ("heads", "tails")
+NONE = Uses()
+
+USES: dict[type, Uses] = {
+    # conditions
+    S.HeadsAtLeast: Uses(reads_names=("heads",)),
+    S.HeadsExactly: Uses(reads_names=("heads",)),
+    S.TailsAtLeast: Uses(reads_names=("tails",)),
+    S.SlotIs: Uses(reads=("who",)),
+    S.PlayerHas: NONE,
+    S.VarTrue: Uses(reads=("var",)),
+    S.SameEnergyCount: NONE,
+    S.AnyOf: NONE,
+    S.AllOf: NONE,
+    S.PrizesAtMost: NONE,
+    S.HasCards: NONE,
+    S.OpponentHasMoreEnergy: NONE,
+    # expressions
+    S.Const: NONE,
+    S.Printed: Uses(reads_names=("printed",)),
+    S.HeadsCount: Uses(reads_names=("heads",)),
+    S.EnergyCardsOn: Uses(reads=("who",)),
+    S.SurplusEnergy: Uses(reads_names=("cost_size",)),
+    S.Times: NONE,
+    S.Plus: NONE,
+    S.PlusIf: NONE,
+    S.IfExpr: NONE,
+    S.OpponentHandSize: NONE,
+    S.Scaled: NONE,
+    S.VarValue: Uses(reads=("var",)),
+    S.CountPokemon: NONE,
+    S.DamageCountersOn: Uses(reads=("who",)),
+    S.EnergyOfTypeOn: Uses(reads=("who",)),
+    # steps (If and Worded are walked into; see _walk)
+    S.Flip: Uses(writes_names=COIN),
+    S.FlipUntilTails: Uses(writes_names=COIN),
+    S.NothingOnTails: Uses(writes_names=COIN),
+    S.If: NONE,
+    S.Worded: NONE,
+    S.DoesNothing: NONE,
+    S.Damage: Uses(writes_names=("dealt",)),
+    S.DamageChosen: Uses(reads=("var",)),
+    S.BenchDamage: Uses(reads=("var",)),
+    S.SelfDamage: NONE,
+    S.PutCounters: Uses(reads=("who",)),
+    S.Inflict: Uses(reads=("who",)),
+    S.RemoveConditions: Uses(reads=("who",)),
+    S.Mark: Uses(reads=("who",)),
+    S.Heal: Uses(reads=("who",)),
+    S.ChoosePokemon: Uses(reads=("exclude",), writes=("var",)),
+    S.ChooseCards: Uses(writes=("var",)),
+    S.ChooseAttachedEnergy: Uses(reads=("who",), writes=("var",)),
+    S.ChooseEnergyInPlay: Uses(writes=("var",)),
+    # Its own choice of Energy ("_discard") is written and read inside the one step.
+    S.DiscardEnergy: Uses(reads=("who",), writes_names=("discarded",)),
+    S.DiscardChosenEnergy: Uses(reads=("var",)),
+    S.Draw: NONE,
+    S.ShuffleHandIntoDeck: NONE,
+    S.ShuffleDeck: NONE,
+    S.MoveCards: Uses(reads=("var", "onto")),
+    S.SwitchOwnActive: Uses(reads=("var",)),
+    S.SwitchOpponentActive: Uses(reads=("var",)),
+    S.ReturnToHand: Uses(reads=("var",)),
+    S.DiscardAllEnergyFrom: Uses(reads=("who",)),
+    S.TurnEffect: NONE,
+    S.KnockOutSlot: Uses(reads=("who",)),
+    S.ChooseYesNo: Uses(writes=("var",)),
+    S.MoveEnergy: Uses(reads=("var", "to")),
+    S.MoveAllEnergy: Uses(reads=("frm", "to")),
+    S.MoveCounters: Uses(reads=("frm", "to")),
+    S.HealEach: NONE,
+    S.ReorderTopOfDeck: NONE,
+    S.ShufflePokemonIntoDeck: Uses(reads=("var",)),
+}
+
+
+def _uses(obj: Any) -> Uses:
+    for cls in type(obj).__mro__:
+        found = USES.get(cls)
+        if found is not None:
+            return found
+    return NONE  # a step of the tests' own, say: its nested parts are still walked
+
+
+def _names(obj: Any, attrs: Iterable[str], fixed: Iterable[str]) -> list[str]:
+    out = list(fixed)
+    for attr in attrs:
+        value = getattr(obj, attr, None)
+        if isinstance(value, str) and value not in NOT_VARIABLES:
+            out.append(value)
+    return out
+
+
+def _parts(obj: Any) -> list[Cond | Expr]:
+    """The conditions and expressions an object holds (in attributes, or in tuples)."""
+    values = list(vars(obj).values()) if hasattr(obj, "__dict__") else []
+    out: list[Cond | Expr] = []
+    for value in values:
+        for v in value if isinstance(value, tuple) else (value,):
+            if isinstance(v, (Cond, Expr)):
+                out.append(v)
+    return out
+
+
+def reads_of(obj: Cond | Expr | Step) -> list[str]:
+    """Every variable a condition or an expression reads, nested ones included; for a
+    step, what the step itself and its conditions and expressions read (not its branches)."""
+    uses = _uses(obj)
+    out = _names(obj, uses.reads, uses.reads_names)
+    for part in _parts(obj):
+        out += reads_of(part)
+    return out
+
+
+def writes_of(step: Step) -> list[str]:
+    uses = _uses(step)
+    return _names(step, uses.writes, uses.writes_names)
+
+
+def check_variables(steps: Sequence[Step], where: str, *,
+                    built_in: Iterable[str] = (), conditions: Iterable[Cond | None] = ()
+                    ) -> None:
+    """Refuse a program whose steps (in the order they run) read a variable that no
+    earlier step writes and that is not ``built_in``; ``conditions`` are checked before
+    any step has run (a Power's or a Trainer's requirements). ``where`` names the card
+    and its effect for the message."""
+    known = set(built_in)
+    for cond in conditions:
+        if cond is not None:
+            _check_reads(reads_of(cond), known, where)
+    _walk(steps, known, where)
+
+
+def _walk(steps: Sequence[Step], known: set[str], where: str) -> None:
+    for step in steps:
+        if isinstance(step, S.Worded):
+            _walk((step.inner,), known, where)
+            continue
+        _check_reads(reads_of(step), known, where)
+        if isinstance(step, S.If):
+            # Each branch sees what was written before the If; after it, what either wrote.
+            then, otherwise = set(known), set(known)
+            _walk(step.then, then, where)
+            _walk(step.otherwise, otherwise, where)
+            known |= then | otherwise
+        known.update(writes_of(step))
+
+
+def _check_reads(names: list[str], known: set[str], where: str) -> None:
+    for name in names:
+        if name not in known:
+            written = ", ".join(sorted(n for n in known if not n.startswith("_"))) or "none"
+            raise CardDefinitionError(
+                f"{where}: reads the variable {name!r}, which no earlier step writes "
+                f"(written by then: {written})")
