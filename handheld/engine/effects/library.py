@@ -72,7 +72,6 @@ class DarknessBoost(Passive):
     and e) of between turns: 1 damage counter unless the holder is Darkness or "Dark"."""
 
     damage_step = "e"
-    acts_between_turns = True
 
     def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
         if holder is None or dc.attacker is not holder or dc.defender is holder:
@@ -97,7 +96,6 @@ class DamageBoostCharm(Passive):
     discarded at the end of the turn in which that happened (Strength Charm)."""
 
     damage_step = "e"
-    discards_at_end_of_turn = True
 
     def __init__(self, amount: int) -> None:
         self.amount = amount
@@ -123,7 +121,6 @@ class DamageBoostCharm(Passive):
 class AllBasicEnergyAs(Passive):
     """A turn effect: every basic Energy on the player's Pokémon provides one type."""
 
-    changes_energy = True
 
     def __init__(self, etype: str) -> None:
         self.bit = BIT[etype]
@@ -141,7 +138,6 @@ class AllEnergyAs(Passive):
     """A Poké-Body: every Energy attached to its holder provides one type instead (Dark
     Aura)."""
 
-    changes_energy = True
 
     def __init__(self, etype: str) -> None:
         self.etype = etype
@@ -158,7 +154,6 @@ class AllEnergyAs(Passive):
 class RetreatCostZero(Passive):
     """A lasting mark: the marked Pokémon's Retreat Cost is 0 (Tailwind)."""
 
-    changes_retreat = True
 
     def retreat_cost(self, m: Match, holder: Slot, cost: int) -> int:
         return 0
