@@ -3,13 +3,22 @@
 The public surface::
 
     from handheld.engine import Match, Choice, Chance, CardPool, EXPEDITION
+
+and, for players and screens, the facts query (``pokemon_facts`` and its shortcuts), the
+Energy and damage previews (``energy_units``, ``figure_damage``) and the effects' own
+estimates (``Eval``, ``walk_steps``).
 """
 
 from __future__ import annotations
 
+from .actions import attack_choices, main_options_reference
 from .carddefs import CardDef
 from .cardpool import CardPool, EnergyScript, PokemonScript, Power, TMAttack, TrainerScript
 from .deck import deck_violations, format_deck_list, parse_deck_list, validate_deck
+from .effects.core import Eval
+from .effects.passives import HOOKS, DamageCtx, Passive
+from .effects.steps import walk_steps
+from .energy import BIT, can_pay
 from .errors import (
     BadChanceOutcome,
     CardDefinitionError,
@@ -21,36 +30,84 @@ from .errors import (
     NotAChoice,
     UnknownCard,
 )
+from .facts import (
+    AttackRef,
+    PokemonFacts,
+    PowerRef,
+    is_knocked_out,
+    max_hp,
+    pokemon_facts,
+    pokemon_types,
+    remaining_hp,
+    retreat_cost,
+)
 from .match import Match
-from .ruleset import EXPEDITION, RULESETS, Ruleset, ruleset
+from .ops import energy_units, figure_damage, find_slot
+from .ruleset import (
+    ASLEEP,
+    BURNED,
+    CONFUSED,
+    EXPEDITION,
+    PARALYZED,
+    POISONED,
+    RULESETS,
+    Ruleset,
+    ruleset,
+)
 from .state import Chance, Choice
 
 __all__ = [
+    "ASLEEP",
+    "BIT",
+    "BURNED",
+    "CONFUSED",
     "EXPEDITION",
+    "HOOKS",
+    "PARALYZED",
+    "POISONED",
     "RULESETS",
+    "AttackRef",
     "BadChanceOutcome",
     "CardDef",
     "CardDefinitionError",
     "CardPool",
     "Chance",
     "Choice",
+    "DamageCtx",
     "EnergyScript",
     "EngineError",
+    "Eval",
     "GameOver",
     "IllegalAction",
     "InvalidDeck",
     "InvalidPosition",
     "Match",
     "NotAChoice",
+    "Passive",
+    "PokemonFacts",
     "PokemonScript",
     "Power",
+    "PowerRef",
     "Ruleset",
     "TMAttack",
     "TrainerScript",
     "UnknownCard",
+    "attack_choices",
+    "can_pay",
     "deck_violations",
+    "energy_units",
+    "figure_damage",
+    "find_slot",
     "format_deck_list",
+    "is_knocked_out",
+    "main_options_reference",
+    "max_hp",
     "parse_deck_list",
+    "pokemon_facts",
+    "pokemon_types",
+    "remaining_hp",
+    "retreat_cost",
     "ruleset",
     "validate_deck",
+    "walk_steps",
 ]

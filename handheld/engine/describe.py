@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .facts import power_of
 from .ops import find_slot
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
         return f"Play {name(opt[1])}"
     if tag == "power":
         s = find_slot(m, opt[1])
-        power = m.defs[s.top].powers[opt[2]].name if s is not None else "?"
+        power = power_of(m, s, opt[2]).name if s is not None else "?"
         return f"Use {power} ({slot_label(m, opt[1])})"
     if tag == "retreat":
         return f"Retreat to {slot_label(m, opt[1])}"

@@ -11,8 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..engine import CardPool, Chance, Choice, Match, Ruleset
-from ..engine.ruleset import EXPEDITION
+from ..engine import EXPEDITION, CardPool, Chance, Choice, Match, Ruleset
 
 
 class Player(Protocol):

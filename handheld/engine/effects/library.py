@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..energy import BIT
+from ..facts import pokemon_facts, pokemon_types
 from ..ops import TURN_EFFECTS, MarkerKind, register_marker
 from .passives import DamageCtx, Passive
 
@@ -58,7 +59,7 @@ class MetalDrag(Passive):
     def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
         if holder is None or dc.attacker is not holder or dc.defender is holder:
             return dmg
-        if m.defs[holder.top].type_mask & BIT["M"]:
+        if "M" in pokemon_types(m, holder):
             return dmg
         return dmg - 10 if dmg > 0 else dmg
 
@@ -79,8 +80,8 @@ class DarknessBoost(Passive):
         return dmg + 10 if dmg > 0 and dc.to_active else dmg
 
     def between_turns_counters(self, m: Match, holder: Slot) -> int:
-        d = m.defs[holder.top]
-        if d.type_mask & BIT["D"] or "Dark" in d.name:
+        facts = pokemon_facts(m, holder)
+        if "D" in facts.types or "Dark" in facts.name:
             return 0
         return 1
 
