@@ -193,12 +193,13 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
     turn = m.turn
     can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
     trainers_ok = not (rules.first_turn_trainer_ban and turn == 1)
-    seen: set[int] = set()
+    # Copies are interchangeable: one option per kind of card, in the order the kinds first
+    # appear in the hand, naming the last copy.
+    distinct: dict[int, int] = {}
     for cid in p.hand:
+        distinct[id(m.defs[cid])] = cid
+    for cid in distinct.values():
         d = m.defs[cid]
-        if id(d) in seen:
-            continue
-        seen.add(id(d))
         if d.is_pokemon:
             if d.is_basic_pokemon and len(p.bench) < rules.bench_size:
                 opts.append((BENCH, cid))
