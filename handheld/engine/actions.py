@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import chain
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .carddefs import (
     ENERGY,
@@ -23,7 +23,14 @@ from .carddefs import (
     TOOL,
 )
 from .energy import can_pay
-from .facts import pokemon_facts, power_of, retreat_cost, stack_facts
+from .facts import (
+    KEEPS_CARDS_BELOW,
+    PokemonFacts,
+    pokemon_facts,
+    power_of,
+    retreat_cost,
+    stack_facts,
+)
 from .ops import ENERGY_HOOK, energy_units, evolve, find_slot, has_marker, power_works
 from .retreat import RETREAT_PROGRAM
 from .ruleset import ASLEEP, PARALYZED
@@ -72,7 +79,14 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     active = p.active
     bench = p.bench
     slots = [active, *bench] if active is not None else list(bench)
-    tops = [stack_facts(m, s) for s in slots]
+    # Name, stage and powers come from the card stack (Technical Machines lend attacks
+    # only), so the printed facts serve unless an era keeps the cards below.
+    printed = m.printed
+    known = [printed[s.top] for s in slots]
+    if KEEPS_CARDS_BELOW or None in known:
+        tops = [stack_facts(m, s) for s in slots]
+    else:
+        tops = cast("list[PokemonFacts]", known)
     names: list[str] | None = None
     turn = m.turn
     bench_room = len(bench) < rules.bench_size

@@ -118,7 +118,11 @@ def printed_facts(m: Match, cid: int) -> PokemonFacts:
 
 def stack_facts(m: Match, slot: Slot) -> PokemonFacts:
     """Layer 1: the card stack and attached Technical Machines, before passive effects."""
-    pf = m.printed[slot.top] or printed_facts(m, slot.top)
+    pf = m.printed[slot.top]
+    if pf is not None and not slot.tms and not KEEPS_CARDS_BELOW:
+        return pf  # the common case, first
+    if pf is None:
+        pf = printed_facts(m, slot.top)
     if KEEPS_CARDS_BELOW and pf.kinds & KEEPS_CARDS_BELOW and len(slot.cards) > 1:
         pf = _with_cards_below(m, slot, pf)
     if slot.tms:
@@ -162,7 +166,11 @@ def facts_are_printed(m: Match, slot: Slot) -> bool:
 
 def pokemon_facts(m: Match, slot: Slot) -> PokemonFacts:
     """What this Pokémon is now: its card stack, then every passive that changes a fact."""
-    pf = stack_facts(m, slot)
+    pf = m.printed[slot.top]
+    if pf is None or slot.tms or KEEPS_CARDS_BELOW:
+        pf = stack_facts(m, slot)
+    if not m.fact_hooks and not slot.markers and not m.players[slot.owner].turn_effects:
+        return pf  # the common case, first (what facts_are_printed says, inlined)
     if facts_are_printed(m, slot):
         return pf
     asked = [(ps, holder) for ps, holder in fact_passives(m, slot) if ps.hooks & FACT_HOOK_NAMES]

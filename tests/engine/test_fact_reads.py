@@ -121,13 +121,16 @@ def test_a_fact_hook_changes_the_facts_and_only_while_in_force() -> None:
     assert pokemon_facts(m, slot) == printed  # type: ignore[arg-type]
 
 
-def test_a_kind_that_keeps_the_cards_below_gives_their_attacks(monkeypatch: object) -> None:
+def test_a_kind_that_keeps_the_cards_below_gives_their_attacks() -> None:
     m, slot = _evolved_match()
     top, below = slot.top, slot.cards[0]  # type: ignore[attr-defined]
     own = len(m.defs[top].attacks)
     assert [a.origin for a in F.stack_facts(m, slot).attacks] == ["printed"] * own  # type: ignore[arg-type]
-    monkeypatch.setattr(F, "KEEPS_CARDS_BELOW", {"lv-x"})  # type: ignore[attr-defined]
     m.printed[top] = replace(F.printed_facts(m, top), kinds=frozenset({"lv-x"}))
-    refs = F.stack_facts(m, slot).attacks  # type: ignore[arg-type]
+    F.KEEPS_CARDS_BELOW.add("lv-x")  # what an era with LV.X does when it registers
+    try:
+        refs = F.stack_facts(m, slot).attacks  # type: ignore[arg-type]
+    finally:
+        F.KEEPS_CARDS_BELOW.discard("lv-x")
     assert [r.origin for r in refs[own:]] == ["below"] * len(m.defs[below].attacks)
     assert {r.card for r in refs[own:]} == {below}
