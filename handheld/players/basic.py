@@ -325,7 +325,7 @@ def best_own_attack(m: Match, player: int) -> float:
         return 0.0
     units = energy_units(m, active)
     best = 0.0
-    for ref in pokemon_facts(m, active).attacks:
+    for ref in own_attacks(m, active):
         if can_pay(units, ref.attack.cost):
             best = max(best, attack_value(m, player, ref.card, ref.index))
     return best
@@ -336,7 +336,7 @@ def readiness(m: Match, slot: Any) -> float:
     can pay for, else a share of it by how much of the cost is attached."""
     units = energy_units(m, slot)
     best = 0.0
-    for ref in pokemon_facts(m, slot).attacks:
+    for ref in own_attacks(m, slot):
         a = ref.attack
         if can_pay(units, a.cost):
             best = max(best, attack_value(m, slot.owner, ref.card, ref.index, attacker=slot))
@@ -358,7 +358,7 @@ def energy_value(m: Match, card: int, slot: Any) -> float:
     active = m.players[slot.owner].active is slot
     weight = 1.0 if active else 0.7
     value = 1.0
-    for ref in d.attacks:
+    for ref in own_attacks(m, slot):
         a = ref.attack
         if can_pay(units, a.cost):
             continue
@@ -384,8 +384,13 @@ def _evolution_names(m: Match, player: int) -> set[str]:
     return {m.defs[c].evolves_from or "" for c in p.hand if m.defs[c].stage}
 
 
+def own_attacks(m: Match, slot: Any) -> list[Any]:
+    """The Pokémon's own attacks (Technical Machines' are valued when they are attached)."""
+    return [ref for ref in pokemon_facts(m, slot).attacks if ref.origin != "tm"]
+
+
 def attacks_of(m: Match, slot: Any) -> list[Any]:
-    return [ref.attack for ref in pokemon_facts(m, slot).attacks]
+    return [ref.attack for ref in own_attacks(m, slot)]
 
 
 def trainer_value(m: Match, player: int, card: int) -> float:
