@@ -386,7 +386,8 @@ def _evolution_names(m: Match, player: int) -> set[str]:
 
 def own_attacks(m: Match, slot: Any) -> list[Any]:
     """The Pokémon's own attacks (Technical Machines' are valued when they are attached)."""
-    return [ref for ref in pokemon_facts(m, slot).attacks if ref.origin != "tm"]
+    refs = pokemon_facts(m, slot).attacks
+    return [ref for ref in refs if ref.origin != "tm"] if slot.tms else list(refs)
 
 
 def attacks_of(m: Match, slot: Any) -> list[Any]:
