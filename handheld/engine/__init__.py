@@ -3,13 +3,22 @@
 The public surface::
 
     from handheld.engine import Match, Choice, Chance, CardPool, EXPEDITION, ERAS, era
+
+and, for players and screens, the facts query (``pokemon_facts`` and its shortcuts), the
+Energy and damage previews (``energy_units``, ``figure_damage``) and the effects' own
+estimates (``Eval``, ``walk_steps``).
 """
 
 from __future__ import annotations
 
+from .actions import attack_choices, main_options_reference
 from .carddefs import CardDef
 from .cardpool import CardPool, EnergyScript, PokemonScript, Power, TMAttack, TrainerScript
 from .deck import deck_violations, format_deck_list, parse_deck_list, validate_deck
+from .effects.core import Eval
+from .effects.passives import HOOKS, DamageCtx, Passive
+from .effects.steps import walk_steps
+from .energy import BIT, can_pay
 from .eras import ERAS, Era, EraNotPlayable, era, era_of_card, era_of_set, playable_eras
 from .errors import (
     BadChanceOutcome,
@@ -22,46 +31,94 @@ from .errors import (
     NotAChoice,
     UnknownCard,
 )
+from .facts import (
+    AttackRef,
+    PokemonFacts,
+    PowerRef,
+    is_knocked_out,
+    max_hp,
+    pokemon_facts,
+    pokemon_types,
+    remaining_hp,
+    retreat_cost,
+)
 from .match import Match
-from .ruleset import EXPEDITION, Ruleset, ruleset, rulesets
+from .ops import energy_units, figure_damage, find_slot
+from .ruleset import (
+    ASLEEP,
+    BURNED,
+    CONFUSED,
+    EXPEDITION,
+    PARALYZED,
+    POISONED,
+    Ruleset,
+    ruleset,
+    rulesets,
+)
 from .state import Chance, Choice
 
 RULESETS = rulesets()  # every era's ruleset by era key (the registry owns them)
 
 __all__ = [
+    "ASLEEP",
+    "BIT",
+    "BURNED",
+    "CONFUSED",
     "ERAS",
     "EXPEDITION",
+    "HOOKS",
+    "PARALYZED",
+    "POISONED",
     "RULESETS",
+    "AttackRef",
     "BadChanceOutcome",
     "CardDef",
     "CardDefinitionError",
     "CardPool",
     "Chance",
     "Choice",
+    "DamageCtx",
     "EnergyScript",
     "EngineError",
     "Era",
     "EraNotPlayable",
+    "Eval",
     "GameOver",
     "IllegalAction",
     "InvalidDeck",
     "InvalidPosition",
     "Match",
     "NotAChoice",
+    "Passive",
+    "PokemonFacts",
     "PokemonScript",
     "Power",
+    "PowerRef",
     "Ruleset",
     "TMAttack",
     "TrainerScript",
     "UnknownCard",
+    "attack_choices",
+    "can_pay",
     "deck_violations",
+    "energy_units",
     "era",
     "era_of_card",
     "era_of_set",
+    "figure_damage",
+    "find_slot",
     "format_deck_list",
+    "is_knocked_out",
+    "main_options_reference",
+    "max_hp",
     "parse_deck_list",
     "playable_eras",
+    "pokemon_facts",
+    "pokemon_types",
+    "remaining_hp",
+    "retreat_cost",
     "ruleset",
     "rulesets",
     "validate_deck",
+    "walk_steps",
 ]

@@ -9,10 +9,28 @@ from __future__ import annotations
 
 from itertools import chain
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from .carddefs import QUICK_COND, QUICK_OWN, QUICK_SLOT, STADIUM, SUPPORTER, TM, TOOL, AttackDef
+from .carddefs import (
+    ENERGY,
+    POKE_POWER,
+    QUICK_COND,
+    QUICK_OWN,
+    QUICK_SLOT,
+    STADIUM,
+    SUPPORTER,
+    TM,
+    TOOL,
+)
 from .energy import can_pay
+from .facts import (
+    KEEPS_CARDS_BELOW,
+    PokemonFacts,
+    pokemon_facts,
+    power_of,
+    retreat_cost,
+    stack_facts,
+)
 from .notation import (
     ATTACH,
     ATTACH_TM,
@@ -26,14 +44,7 @@ from .notation import (
     POWER,
     RETREAT,
 )
-from .ops import (
-    energy_units,
-    evolve,
-    find_slot,
-    has_marker,
-    power_works,
-    retreat_cost,
-)
+from .ops import ENERGY_HOOK, energy_units, evolve, find_slot, has_marker, power_works
 from .ruleset import ASLEEP, PARALYZED
 from .state import Frame, Slot
 
@@ -54,9 +65,11 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     """Every legal move of the main phase, one option per distinct card kind and target.
 
     This runs once per decision (tens of thousands of times a second in simulations), so
-    it is written for speed: C-level map/zip where possible, the common cases inline;
-    ``evolves_onto``, ``can_retreat`` and ``attack_choices`` below say the same rules in
-    readable form.
+    it is a fast path: C-level map/zip where possible, the common cases inline. The rules
+    themselves are :func:`main_options_reference` (built from ``evolves_onto``,
+    ``power_usable``, ``can_retreat``, ``can_attack`` and ``attack_choices``);
+    tests/engine/test_main_options.py checks that the two agree on every decision of 500
+    random games. Both read the Pokémon through ``facts.py``.
     """
     cur = m.current
     p = m.players[cur]
@@ -66,7 +79,14 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     active = p.active
     bench = p.bench
     slots = [active, *bench] if active is not None else list(bench)
-    tops = list(map(defs.__getitem__, map(_TOP, slots)))
+    # Name, stage and powers come from the card stack (Technical Machines lend attacks
+    # only), so the printed facts serve unless an era keeps the cards below.
+    printed = m.printed
+    known = [printed[s.top] for s in slots]
+    if KEEPS_CARDS_BELOW or None in known:
+        tops = [stack_facts(m, s) for s in slots]
+    else:
+        tops = cast("list[PokemonFacts]", known)
     names: list[str] | None = None
     turn = m.turn
     bench_room = len(bench) < rules.bench_size
@@ -84,8 +104,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
             if bench_room:
                 opts.append((BENCH, cid))
             if d.evolves_onto_baby and can_evolve:
-                for s, td in zip(slots, tops):  # noqa: B905
-                    if td.baby and d.name in td.evolves_to and s.played_turn < turn:
+                for s, tf in zip(slots, tops):  # noqa: B905
+                    if tf.baby and d.name in tf.evolves_to and s.played_turn < turn:
                         opts.append((EVOLVE, cid, s.id))
         elif cat == CAT_EVOLUTION:
             if can_evolve:
@@ -94,8 +114,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 src = d.evolves_from
                 if src in names:  # names are interned: identity checks, at C speed
                     below = d.stage - 1
-                    for s, td in zip(slots, tops):  # noqa: B905
-                        if td.name == src and td.stage == below and s.played_turn < turn:
+                    for s, tf in zip(slots, tops):  # noqa: B905
+                        if tf.name == src and tf.stage == below and s.played_turn < turn:
                             opts.append((EVOLVE, cid, s.id))
         elif not trainers_ok or (d.trainer_kind == SUPPORTER and p.supporter_played):
             continue
@@ -112,9 +132,9 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     # Poké-Powers
     if any(map(_POWER_CHOICES, tops)):
         used = p.powers_used
-        for s, td in zip(slots, tops):  # noqa: B905
-            for i in td.power_choices:
-                pw = td.powers[i]
+        for s, tf in zip(slots, tops):  # noqa: B905
+            for i in tf.power_choices:
+                pw = tf.powers[i].power
                 if s.conditions:
                     if power_usable(m, s, i):
                         opts.append((POWER, s.id, i))
@@ -137,9 +157,9 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                     opts.append((POWER, s.id, i))
     if active is not None and not active.conditions & (ASLEEP | PARALYZED):
         markers = active.markers
-        ad = tops[0]
+        af = pokemon_facts(m, active)
         # The Energy units on the Active Pokémon, for the Retreat Cost and the attacks.
-        if p.turn_effects or ad.bodies_change_energy:
+        if p.turn_effects or ENERGY_HOOK in af.body_hooks:
             units = energy_units(m, active)
         else:
             units = list(chain.from_iterable(map(m.units_of.__getitem__, active.energy)))
@@ -148,22 +168,19 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
         if bench and (limit is None or p.retreats < limit) \
                 and active.id not in p.retreat_blocked \
                 and not (markers and has_marker(m, active, "cant_retreat")):
-            if m.retreat_hooks or p.turn_effects or markers:
-                cost = retreat_cost(m, active)
-            else:
-                cost = ad.retreat
+            cost = af.retreat
             if cost <= 0 or len(units) >= cost:
                 opts.extend([(RETREAT, s.id) for s in bench])
         # Attack
         if not m.turn_over and (turn != 1 or rules.first_player_may_attack) \
                 and not (markers and has_marker(m, active, "cant_attack")):
-            if active.tms or ad.copies_attacks:
+            if af.copies_attacks:
                 for source, i in attack_choices(m, active):
                     opts.append((ATTACK, source, i))
             else:
-                top = active.top
                 n_units = len(units)
-                for i, a in enumerate(ad.attacks):
+                for ref in af.attacks:
+                    a = ref.attack
                     size, bit, need = a.quick_cost
                     # AttackDef.payable, inlined: enough units, and enough of the one
                     # colour most costs ask for; anything else goes to the full check.
@@ -174,7 +191,54 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                         if n_units < size or (bit >= 0 and not m.multi_type_energy) \
                                 or not can_pay(units, a.cost):
                             continue
-                    opts.append((ATTACK, top, i))
+                    opts.append((ATTACK, ref.card, ref.index))
+    opts.append(PASS_OPTION)
+    return tuple(opts)
+
+
+def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
+    """The main phase's options, said plainly with the readable rules below: the
+    reference :func:`main_options` is checked against."""
+    cur = m.current
+    p = m.players[cur]
+    rules = m.rules
+    opts: list[tuple[Any, ...]] = []
+    slots = p.in_play()
+    turn = m.turn
+    can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
+    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1)
+    # Copies are interchangeable: one option per kind of card, in the order the kinds first
+    # appear in the hand, naming the last copy.
+    distinct: dict[int, int] = {}
+    for cid in p.hand:
+        distinct[id(m.defs[cid])] = cid
+    for cid in distinct.values():
+        d = m.defs[cid]
+        if d.is_pokemon:
+            if d.is_basic_pokemon and len(p.bench) < rules.bench_size:
+                opts.append((BENCH, cid))
+            if can_evolve:
+                opts.extend((EVOLVE, cid, s.id) for s in slots
+                            if s.played_turn < turn and evolves_onto(m, d, s))
+        elif d.kind == ENERGY:
+            if not p.energy_attached:
+                opts.extend((ATTACH, cid, s.id) for s in slots)
+        elif trainers_ok and not (d.trainer_kind == SUPPORTER and p.supporter_played):
+            if d.trainer_kind in (TOOL, TM, STADIUM):
+                _other_trainer_options(m, d, cid, slots, opts)
+            elif m.requirements_hold(d.requires, cur, cid):
+                opts.append((PLAY, cid))
+    for s in slots:
+        for i, ref in enumerate(stack_facts(m, s).powers):
+            pw = ref.power
+            if pw.kind == POKE_POWER and not pw.instead_of_attack and power_usable(m, s, i):
+                opts.append((POWER, s.id, i))
+    active = p.active
+    if active is not None:
+        if p.bench and can_retreat(m, active):
+            opts.extend((RETREAT, s.id) for s in p.bench)
+        if can_attack(m, active):
+            opts.extend((ATTACK, source, i) for source, i in attack_choices(m, active))
     opts.append(PASS_OPTION)
     return tuple(opts)
 
@@ -202,16 +266,14 @@ def _other_trainer_options(m: Match, d: Any, cid: int, slots: list[Slot],
         opts.append((PLAY, cid))
 
 
-_TOP = attrgetter("top")
 _NAME = attrgetter("name")
-_ID = attrgetter("id")
 _POWER_CHOICES = attrgetter("power_choices")
 
 
 def evolves_onto(m: Match, d: Any, slot: Slot) -> bool:
     """"Evolves from" names the Pokémon it goes on (Basic -> Stage 1 -> Stage 2 only); a
-    Baby evolves into the Basic it names. ``main_options`` inlines this test."""
-    top = m.defs[slot.top]
+    Baby evolves into the Basic it names."""
+    top = stack_facts(m, slot)
     if d.stage == 0:
         return top.baby and d.name in top.evolves_to
     return d.evolves_from == top.name and d.stage == top.stage + 1
@@ -219,7 +281,7 @@ def evolves_onto(m: Match, d: Any, slot: Slot) -> bool:
 
 def power_usable(m: Match, slot: Slot, index: int) -> bool:
     """Not shut off by a Special Condition, not used up this turn, and its conditions hold."""
-    pw = m.defs[slot.top].powers[index]
+    pw = power_of(m, slot, index)
     if slot.conditions and not power_works(m, slot, pw):
         return False
     if pw.uses_per_turn is not None:
@@ -241,16 +303,11 @@ def can_retreat(m: Match, active: Slot) -> bool:
     if active.markers and has_marker(m, active, "cant_retreat"):
         return False
     cost = retreat_cost(m, active)
-    if cost <= 0:
-        return True
-    total = 0
-    for cid in active.energy:
-        total += len(m.defs[cid].units)
-    return total >= cost
+    return cost <= 0 or len(energy_units(m, active)) >= cost
 
 
 def can_attack(m: Match, active: Slot) -> bool:
-    if active.conditions & (ASLEEP | PARALYZED):
+    if m.turn_over or active.conditions & (ASLEEP | PARALYZED):
         return False
     if m.turn == 1 and not m.rules.first_player_may_attack:
         return False
@@ -260,38 +317,14 @@ def can_attack(m: Match, active: Slot) -> bool:
 def attack_choices(m: Match, active: Slot) -> list[tuple[int, int]]:
     """(source card, attack index) pairs the Active Pokémon can pay for: its own attacks,
     attacks lent by Technical Machines, and attacks copied by a Power like Psymimic."""
-    out: list[tuple[int, int]] = []
-    units = None
-    defs = m.defs
-    top = active.top
-    d = defs[top]
-    if not active.tms and not d.copies_attacks:
-        # The common case: only the Pokémon's own attacks.
-        for i, a in enumerate(d.attacks):
-            if a.cost:
-                if units is None:
-                    units = energy_units(m, active)
-                if not a.payable(units):
-                    continue
-            out.append((top, i))
-        return out
-    sources: list[tuple[int, tuple[AttackDef, ...]]] = [(top, d.attacks)]
-    for tm in active.tms:
-        sources.append((tm, defs[tm].attacks))
-    for i, pw in enumerate(d.powers):
-        if pw.instead_of_attack and power_usable(m, active, i):
-            opp = m.players[1 - active.owner]
-            for s in opp.in_play():
-                sources.append((s.top, defs[s.top].attacks))
-    for source, attacks in sources:
-        for i, a in enumerate(attacks):
-            if a.cost:
-                if units is None:
-                    units = energy_units(m, active)
-                if not can_pay(units, a.cost):
-                    continue
-            out.append((source, i))
-    return out
+    facts = pokemon_facts(m, active)
+    refs = list(facts.attacks)
+    for i, ref in enumerate(facts.powers):
+        if ref.power.instead_of_attack and power_usable(m, active, i):
+            for s in m.players[1 - active.owner].in_play():
+                refs.extend(r for r in stack_facts(m, s).attacks if r.origin != "tm")
+    units = energy_units(m, active)
+    return [(r.card, r.index) for r in refs if not r.attack.cost or can_pay(units, r.attack.cost)]
 
 
 def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:

@@ -150,14 +150,13 @@ class CardDef:
     # Passive effects of the card itself (Energy, Tools, Stadiums)
     passives: tuple[Passive, ...] = ()
     implemented: bool = False
-    has_bodies: bool = False  # any Poké-Body with passives (fast-path flag)
-    bodies_change_energy: bool = False  # a Body changes the Energy its holder provides
-    changes_retreat: bool = False  # this card's passives or Bodies change Retreat Costs
+    # Passive hooks (effects.passives.HOOKS) answered by the card's own passives, and by
+    # the passives of its Poké-Bodies: the rules skip asking hooks that nobody answers.
+    hooks: frozenset[str] = frozenset()
+    body_hooks: frozenset[str] = frozenset()
     copies_attacks: bool = False  # a Power used instead of attacking (fast-path flag)
     power_choices: tuple[int, ...] = ()  # indices of Poké-Powers offered in the main phase
     play_cat: int = 0  # how it is played from the hand (see actions.CAT_*)
-    acts_between_turns: bool = False  # a passive of this card (or its Bodies) acts then
-    discards_at_end_of_turn: bool = False  # an attached-card passive with an end discard
     evolves_onto_baby: bool = False  # a Basic that a Baby Pokémon names as its evolution
     rarity: str = ""
     artist: str = ""

@@ -214,11 +214,10 @@ def build_def(facts: Mapping[str, Any], script: Script | None) -> CardDef:
 
     d.text = card_text(d)
     d.play_cat = _play_category(d)
-    passives = list(d.passives) + [ps for pw in d.powers for ps in pw.passives]
-    d.acts_between_turns = any(ps.acts_between_turns for ps in passives)
-    d.changes_retreat = any(ps.changes_retreat for ps in passives)
-    d.bodies_change_energy = any(ps.changes_energy for pw in d.powers for ps in pw.passives)
-    d.discards_at_end_of_turn = any(ps.discards_at_end_of_turn for ps in d.passives)
+    # Which passive hooks the card answers, so the rules skip scans nobody answers.
+    d.hooks = frozenset().union(*(ps.hooks for ps in d.passives))
+    d.body_hooks = frozenset().union(*(ps.hooks for pw in d.powers if pw.kind == POKE_BODY
+                                       for ps in pw.passives))
     return d
 
 
@@ -324,7 +323,6 @@ def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
         pw.text = power_text(pw, TextCtx(d.name, "power"), ps.wording)
         powers.append(pw)
     d.powers = tuple(powers)
-    d.has_bodies = any(pw.kind == POKE_BODY and pw.passives for pw in powers)
     d.copies_attacks = any(pw.instead_of_attack for pw in powers)
     d.power_choices = tuple(i for i, pw in enumerate(powers)
                             if pw.kind == POKE_POWER and not pw.instead_of_attack)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import notation as tags
+from .facts import power_of
 from .ops import find_slot
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
         return f"Play {name(opt[1])}"
     if tag == tags.POWER:
         s = find_slot(m, opt[1])
-        power = m.defs[s.top].powers[opt[2]].name if s is not None else "?"
+        power = power_of(m, s, opt[2]).name if s is not None else "?"
         return f"Use {power} ({slot_label(m, opt[1])})"
     if tag == tags.RETREAT:
         return f"Retreat to {slot_label(m, opt[1])}"

@@ -26,6 +26,7 @@ from typing import Any
 from .carddefs import STADIUM, SUPPORTER, TM, TOOL, CardDef
 from .cardpool import CardPool
 from .effects.core import NEXT, SUSPEND, Cond
+from .effects.passives import FACT_HOOK_NAMES
 from .eras import ERAS, HOME, Era, playable_era
 from .errors import (
     BadChanceOutcome,
@@ -35,6 +36,7 @@ from .errors import (
     NotAChoice,
     UnknownCard,
 )
+from .facts import PokemonFacts, power_of, stack_facts
 from .notation import CARD, parse_answer
 from .ops import find_slot
 from .ruleset import Ruleset
@@ -53,12 +55,12 @@ class Match:
         "current",
         "decisions",
         "defs",
-        "end_discard",
         "energy_acts_between",
         "energy_end_discard",
         "era",
+        "fact_hook",
+        "fact_hooks",
         "first",
-        "has_passives",
         "ko_dirty",
         "log",
         "logging",
@@ -69,10 +71,9 @@ class Match:
         "pending_player",
         "players",
         "pool",
+        "printed",
         "prize_count",
         "result",
-        "retreat_hook",
-        "retreat_hooks",
         "rules",
         "stack",
         "stadium",
@@ -245,19 +246,22 @@ class Match:
         return tuple(ch.options[i] for i in picks)
 
     def index_flags(self) -> None:
-        """Per-instance flag tables used by fast paths (any() over map() runs in C)."""
+        """Per-instance tables used by fast paths (any() over map() runs in C), built from
+        the passive hooks each card answers (``CardDef.hooks`` and ``body_hooks``)."""
         defs = self.defs
-        self.has_passives: list[bool] = list(map(bool, map(_PASSIVES, defs)))
-        self.acts_between: list[bool] = list(map(_ACTS_BETWEEN, defs))
-        self.end_discard: list[bool] = list(map(_END_DISCARD, defs))
+        hooks = [d.hooks | d.body_hooks for d in defs]
+        self.acts_between: list[bool] = [_BETWEEN in h for h in hooks]
         self.units_of: list[tuple[int, ...]] = list(map(_UNITS, defs))
-        self.retreat_hook: list[bool] = list(map(_CHANGES_RETREAT, defs))
-        self.energy_end_discard = any(d.discards_at_end_of_turn for d in defs if d.kind == 2)
-        self.energy_acts_between = any(d.acts_between_turns for d in defs if d.kind == 2)
-        self.bodies_act_between = any(d.acts_between_turns for d in defs if d.kind == 0)
-        self.retreat_hooks = any(d.changes_retreat for d in defs)
+        # Does the card carry a passive that changes a Pokémon's facts (facts.py)?
+        self.fact_hook: list[bool] = [not h.isdisjoint(FACT_HOOK_NAMES) for h in hooks]
+        self.fact_hooks = any(self.fact_hook)
+        self.energy_end_discard = any(_END_DISCARD in d.hooks for d in defs if d.kind == 2)
+        self.energy_acts_between = any(_BETWEEN in d.hooks for d in defs if d.kind == 2)
+        self.bodies_act_between = any(_BETWEEN in d.body_hooks for d in defs if d.kind == 0)
         # Any Energy unit that pays for more than one type (a Rainbow-like card)?
         self.multi_type_energy = any(u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
+        # The printed facts of each Pokémon card, built when first asked (facts.py).
+        self.printed: list[PokemonFacts | None] = [None] * len(defs)
 
     # ----------------------------------------------------------------- queries
 
@@ -453,7 +457,7 @@ class Match:
             p.discard.append(cid)
 
     def use_power(self, slot: Slot, index: int) -> None:
-        pw = self.defs[slot.top].powers[index]
+        pw = power_of(self, slot, index)
         p = self.players[slot.owner]
         p.powers_used.append((slot.top, index))
         if self.logging:
@@ -470,8 +474,8 @@ class Match:
         attack = d.attacks[index]
         if self.owner[source] != self.current:
             # A copied attack: the Power that allows it counts as used.
-            for i, pw in enumerate(self.defs[active.top].powers):
-                if pw.instead_of_attack:
+            for i, ref in enumerate(stack_facts(self, active).powers):
+                if ref.power.instead_of_attack:
                     p.powers_used.append((active.top, i))
                     break
         opp = self.players[1 - self.current].active
@@ -515,11 +519,9 @@ class Match:
         return from_position(pool, position, record_log=record_log, rules=rules)
 
 
-_PASSIVES = attrgetter("passives")
-_ACTS_BETWEEN = attrgetter("acts_between_turns")
-_END_DISCARD = attrgetter("discards_at_end_of_turn")
 _UNITS = attrgetter("units")
-_CHANGES_RETREAT = attrgetter("changes_retreat")
+_BETWEEN = "between_turns_counters"
+_END_DISCARD = "end_of_turn_discard"
 
 
 @functools.lru_cache(maxsize=128)

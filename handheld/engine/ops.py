@@ -8,82 +8,63 @@ what counts as an Energy unit) is written once.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from .carddefs import ENERGY, POKE_BODY, POKE_POWER, CardDef, PowerDef
+from .carddefs import ENERGY, CardDef
 from .effects.passives import DamageCtx, Passive
 from .energy import BIT
+from .facts import (
+    MARKERS,
+    TURN_EFFECTS,
+    MarkerKind,
+    bodies,
+    has_marker,
+    is_knocked_out,
+    marker_passives,
+    max_hp,
+    pokemon_facts,
+    pokemon_types,
+    power_works,
+    register_marker,
+    remaining_hp,
+    retreat_cost,
+    slot_passives,
+    stack_facts,
+    stadium_passives,
+)
 from .ruleset import BURNED, PARALYZED, POISONED, ROTATION
 from .state import CONDITION_NAMES, PlayerState, Slot
 
 if TYPE_CHECKING:
     from .match import Match
 
+# Re-exported: the rules and the card effects import these from ops.
+__all__ = [
+    "MARKERS",
+    "TURN_EFFECTS",
+    "MarkerKind",
+    "bodies",
+    "has_marker",
+    "is_knocked_out",
+    "marker_passives",
+    "max_hp",
+    "pokemon_facts",
+    "pokemon_types",
+    "power_works",
+    "register_marker",
+    "remaining_hp",
+    "retreat_cost",
+    "slot_passives",
+    "stack_facts",
+    "stadium_passives",
+]
 
-# --------------------------------------------------------------------------- markers
-
-
-@dataclass(frozen=True)
-class MarkerKind:
-    """A lasting mark on a Pokémon. ``value`` in ``Slot.markers`` is the last turn number it
-    applies to (or a count, for counters)."""
-
-    name: str
-    label: str
-    clears_on_bench: bool = True  # results of attacks go away on the Bench ...
-    clears_on_evolve: bool = True  # ... and on evolution (damage counters are the exception)
-    is_counter: bool = False  # a count that does not expire (e.g. Char counters)
-    passive: Passive | None = None
-
-
-MARKERS: dict[str, MarkerKind] = {}
-
-
-def register_marker(kind: MarkerKind) -> MarkerKind:
-    existing = MARKERS.get(kind.name)
-    if existing is not None and existing != kind:
-        raise ValueError(f"marker {kind.name!r} registered twice with different meanings")
-    MARKERS[kind.name] = kind
-    return kind
-
-
-register_marker(MarkerKind("cant_attack", "can't attack"))
-register_marker(MarkerKind("cant_retreat", "can't retreat"))
-register_marker(MarkerKind("char", "Char counters", clears_on_bench=False, is_counter=True))
-
-
-def has_marker(m: Match, slot: Slot, name: str) -> bool:
-    v = slot.markers.get(name)
-    if v is None:
-        return False
-    if MARKERS[name].is_counter:
-        return v > 0
-    return m.turn <= v
-
-
-TURN_EFFECTS: dict[str, Passive] = {}
-"""Effects that last for the rest of a player's turn, by name (``PlayerState.turn_effects``)."""
+ENERGY_HOOK = "energy_units"
 
 
 # --------------------------------------------------------------------------- queries
-
-
-def top_def(m: Match, slot: Slot) -> CardDef:
-    return m.defs[slot.top]
-
-
-def max_hp(m: Match, slot: Slot) -> int:
-    return m.defs[slot.top].hp
-
-
-def remaining_hp(m: Match, slot: Slot) -> int:
-    return m.defs[slot.top].hp - slot.damage
-
-
-def is_knocked_out(m: Match, slot: Slot) -> bool:
-    return slot.damage >= m.defs[slot.top].hp
+# The facts of a Pokémon, the markers and the passives live in facts.py (re-exported here).
 
 
 def opponent(player: int) -> int:
@@ -109,53 +90,12 @@ def is_active(m: Match, slot: Slot) -> bool:
     return m.players[slot.owner].active is slot
 
 
-def power_works(m: Match, slot: Slot, power: PowerDef) -> bool:
-    """Is this Poké-Power usable / Poké-Body on? Special Conditions shut them off by era."""
-    shut = m.rules.power_shutoff if power.kind == POKE_POWER else m.rules.body_shutoff
-    return not (slot.conditions & shut)
-
-
-def bodies(m: Match, slot: Slot) -> Iterator[tuple[Passive, Slot]]:
-    """Passives of the working Poké-Bodies printed on this Pokémon."""
-    for power in m.defs[slot.top].powers:
-        if power.kind == POKE_BODY and power.passives and power_works(m, slot, power):
-            for ps in power.passives:
-                yield ps, slot
-
-
-def slot_passives(m: Match, slot: Slot) -> Iterator[tuple[Passive, Slot]]:
-    """Every passive that rides on this Pokémon: attached cards, Bodies, markers."""
-    defs = m.defs
-    for cid in slot.energy:
-        for ps in defs[cid].passives:
-            yield ps, slot
-    if slot.tool >= 0:
-        for ps in defs[slot.tool].passives:
-            yield ps, slot
-    yield from bodies(m, slot)
-    for ps in marker_passives(m, slot):
-        yield ps, slot
-
-
-def marker_passives(m: Match, slot: Slot) -> Iterator[Passive]:
-    """Passives of the markers in force on this Pokémon (attack results like "takes 10
-    less damage")."""
-    for name in slot.markers:
-        kind = MARKERS.get(name)
-        if kind is not None and kind.passive is not None and has_marker(m, slot, name):
-            yield kind.passive
-
-
-def stadium_passives(m: Match) -> Iterator[Passive]:
-    if m.stadium >= 0:
-        yield from m.defs[m.stadium].passives
-
-
 def energy_units(m: Match, slot: Slot) -> list[int]:
     """The Energy units attached to a Pokémon after every passive that changes them."""
-    defs = m.defs
-    if not m.players[slot.owner].turn_effects and not defs[slot.top].bodies_change_energy:
+    if not m.players[slot.owner].turn_effects \
+            and ENERGY_HOOK not in stack_facts(m, slot).body_hooks:
         return list(chain.from_iterable(map(m.units_of.__getitem__, slot.energy)))
+    defs = m.defs
     units: list[int] = []
     basic: list[bool] = []
     for cid in slot.energy:
@@ -175,7 +115,7 @@ def _unit_hooks(m: Match, slot: Slot) -> Iterator[Passive]:
             if ps is not None:
                 yield ps
     for ps, _ in bodies(m, slot):
-        if ps.changes_energy:
+        if ENERGY_HOOK in ps.hooks:
             yield ps
 
 
@@ -193,37 +133,12 @@ def count_energy_of_type(m: Match, slot: Slot, t: str) -> int:
 def has_slot_passives(m: Match, slot: Slot) -> bool:
     """Cheap test: could any passive ride on this Pokémon?"""
     defs = m.defs
-    if slot.tool >= 0 or slot.markers or defs[slot.top].has_bodies:
+    if slot.tool >= 0 or slot.markers or stack_facts(m, slot).body_hooks:
         return True
     for cid in slot.energy:
         if defs[cid].passives:
             return True
     return False
-
-
-def retreat_cost_is_printed(m: Match, slot: Slot) -> bool:
-    """Fast test: nothing in play can change this Pokémon's Retreat Cost."""
-    hook = m.retreat_hook
-    return not (m.players[slot.owner].turn_effects or slot.markers
-                or (m.stadium >= 0 and hook[m.stadium])
-                or (slot.tool >= 0 and hook[slot.tool])
-                or hook[slot.top] or any(map(hook.__getitem__, slot.energy)))
-
-
-def retreat_cost(m: Match, slot: Slot) -> int:
-    cost = m.defs[slot.top].retreat
-    p = m.players[slot.owner]
-    if retreat_cost_is_printed(m, slot):
-        return cost
-    for name in p.turn_effects:
-        ps = TURN_EFFECTS.get(name)
-        if ps is not None:
-            cost = ps.retreat_cost(m, slot, cost)
-    for ps, holder in slot_passives(m, slot):
-        cost = ps.retreat_cost(m, holder, cost)
-    for ps in stadium_passives(m):
-        cost = ps.retreat_cost(m, slot, cost)
-    return max(0, cost)
 
 
 def conditions_text(slot: Slot) -> str:
@@ -382,11 +297,6 @@ def type_entry(entries: tuple[tuple[str, str], ...], attacker_types: tuple[str, 
     return False, ""
 
 
-def pokemon_types(m: Match, slot: Slot) -> tuple[str, ...]:
-    """The types a Pokémon is now (its printed types; the hook for type-changing effects)."""
-    return m.defs[slot.top].types
-
-
 def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
     """The damage an attack does, in the order a)-i) of "How Do You Figure Out the
     Damage?". Returns the damage to place (a multiple of 10, never below 0)."""
@@ -406,13 +316,14 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
     rules = m.rules
     if dc.to_active and attacker is not None:
         types = pokemon_types(m, attacker)
+        target = pokemon_facts(m, defender)
         if dc.weakness:
-            weak, value = type_entry(m.defs[defender.top].weakness, types)
+            weak, value = type_entry(target.weakness, types)
             if weak:  # c) Weakness
                 dmg = _apply_weakness(rules.use_printed_weakness, rules.weakness_multiplier,
                                       value, dmg)
         if dc.resistance:
-            res, value = type_entry(m.defs[defender.top].resistance, types)
+            res, value = type_entry(target.resistance, types)
             if res:  # d) Resistance
                 amount = rules.resistance_amount
                 if rules.use_printed_weakness and value:

@@ -14,6 +14,7 @@ from . import actions as _actions
 from .carddefs import AttackDef
 from .effects.core import NEXT, SUSPEND, Builder, Instr, Result, Step
 from .effects.passives import DamageCtx
+from .facts import stack_facts
 from .notation import CARD, DRAW, PRIZE, SLOT
 from .ops import (
     MARKERS,
@@ -31,6 +32,10 @@ from .ops import (
 from .retreat import RETREAT_PROGRAM
 from .ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from .state import Chance, Choice, Frame, Slot, main_choice
+
+# Passive hooks the end of the turn asks (effects.passives.HOOKS).
+BETWEEN = "between_turns_counters"
+END_DISCARD = "end_of_turn_discard"
 
 if TYPE_CHECKING:
     from .match import Match
@@ -361,7 +366,6 @@ class EndOfTurn(Instr):
         if p.supporter:
             p.discard.extend(p.supporter)
             p.supporter.clear()
-        defs = m.defs
         energy_effects = m.energy_end_discard or m.energy_acts_between
         bodies_act = m.bodies_act_between
         flags = 0
@@ -374,7 +378,7 @@ class EndOfTurn(Instr):
                     flags |= _end_slot(m, slot, pl.index == cur)
                 if energy_effects and slot.energy:
                     flags |= _end_energy(m, slot)
-                if bodies_act and defs[slot.top].acts_between_turns:
+                if bodies_act and BETWEEN in stack_facts(m, slot).body_hooks:
                     flags |= BT_PASSIVES
         if p.turn_effects:
             p.turn_effects.clear()
@@ -396,13 +400,13 @@ def _end_slot(m: Match, slot: Slot, current: bool) -> int:
     tool = slot.tool
     if tool >= 0:
         d = m.defs[tool]
-        if d.discards_at_end_of_turn:
+        if END_DISCARD in d.hooks:
             for ps in d.passives:
-                if ps.discards_at_end_of_turn and ps.end_of_turn_discard(m, slot, tool):
+                if END_DISCARD in ps.hooks and ps.end_of_turn_discard(m, slot, tool):
                     discard_attached(m, slot, tool)
                     break
         if slot.tool >= 0:
-            if d.acts_between_turns:
+            if BETWEEN in d.hooks:
                 flags |= BT_PASSIVES
             if d.between_code:
                 flags |= BT_TOOLS
@@ -430,12 +434,12 @@ def _end_energy(m: Match, slot: Slot) -> int:
     flags = 0
     for cid in list(slot.energy):
         d = m.defs[cid]
-        if d.discards_at_end_of_turn:
+        if END_DISCARD in d.hooks:
             for ps in d.passives:
-                if ps.discards_at_end_of_turn and ps.end_of_turn_discard(m, slot, cid):
+                if END_DISCARD in ps.hooks and ps.end_of_turn_discard(m, slot, cid):
                     discard_attached(m, slot, cid)
                     break
-        if d.acts_between_turns and cid in slot.energy:
+        if BETWEEN in d.hooks and cid in slot.energy:
             flags |= BT_PASSIVES
     return flags
 
@@ -687,10 +691,10 @@ def needs_knockout_check(m: Match) -> bool:
     for p in m.players:
         if p.active is None:
             return True
-        if p.active.damage >= m.defs[p.active.top].hp:
+        if is_knocked_out(m, p.active):
             return True
         for s in p.bench:
-            if s.damage >= m.defs[s.top].hp:
+            if is_knocked_out(m, s):
                 return True
     return False
 
@@ -862,7 +866,7 @@ class AttackBegin(Instr):
                 user = find_slot(m, f.user)
                 m.log.append(("attack", f.player, user.top if user else -1, self.attack.name))
         defender = find_slot(m, f.target)
-        if defender is not None and m.defs[defender.top].baby and "baby" not in f.vars:
+        if defender is not None and stack_facts(m, defender).baby and "baby" not in f.vars:
             m.pending = coin(f.player, "Baby Pokémon")
             return SUSPEND
         return NEXT

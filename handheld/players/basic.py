@@ -10,11 +10,24 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..engine import Chance, Choice, Match
-from ..engine.effects.core import Eval
-from ..engine.effects.passives import DamageCtx
-from ..engine.effects.steps import walk_steps
-from ..engine.energy import BIT, can_pay
+from ..engine import (
+    BIT,
+    CONFUSED,
+    Chance,
+    Choice,
+    DamageCtx,
+    Eval,
+    Match,
+    can_pay,
+    energy_units,
+    figure_damage,
+    find_slot,
+    max_hp,
+    pokemon_facts,
+    remaining_hp,
+    retreat_cost,
+    walk_steps,
+)
 from ..engine.notation import (
     ATTACH,
     ATTACH_TM,
@@ -34,8 +47,6 @@ from ..engine.notation import (
 from ..engine.notation import ENERGY as ENERGY_OPTION
 from ..engine.notation import EVOLVE as EVOLVE_OPTION
 from ..engine.notation import PRIZE as PRIZE_OPTION
-from ..engine.ops import energy_units, figure_damage, find_slot, remaining_hp
-from ..engine.ruleset import CONFUSED
 from .driver import chance_outcome
 
 
@@ -180,7 +191,7 @@ class GreedyPlayer:
         if tag == EVOLVE_OPTION:
             slot = find_slot(m, opt[2])
             d = m.defs[opt[1]]
-            gain = d.hp - (m.defs[slot.top].hp if slot else 0)
+            gain = d.hp - (max_hp(m, slot) if slot else 0)
             return EVOLVE + gain / 2 + (15 if slot is p.active else 0)
         if tag == ATTACH:
             return energy_value(m, opt[1], find_slot(m, opt[2]))
@@ -200,7 +211,7 @@ class GreedyPlayer:
             slot = find_slot(m, opt[1])
             if slot is None:
                 return 0
-            pw = m.defs[slot.top].powers[opt[2]]
+            pw = pokemon_facts(m, slot).power(opt[2])
             ev = Eval(m, me, slot, m.players[1 - me].active)
             for step in pw.steps:
                 step.value(ev)
@@ -259,7 +270,7 @@ def position_score(m: Match, player: int) -> float:
     score: float = PRIZE * (len(opp.prizes) - len(me.prizes))
     for side, sign in ((opp, 1.0), (me, -1.0)):
         for slot in side.in_play():
-            hp = max(10, m.defs[slot.top].hp)
+            hp = max(10, max_hp(m, slot))
             score += sign * (KNOCK_OUT * slot.damage / hp - 6 * len(slot.energy))
     return score
 
@@ -320,7 +331,7 @@ def attack_value(m: Match, player: int, source: int, index: int,
         if len(p.prizes) <= 1:
             value += LAST_PRIZE
     value *= max(0.0, 1.0 - ev.void)
-    if m.defs[defender.top].baby:
+    if pokemon_facts(m, defender).baby:
         value *= 0.5
     if active.conditions & CONFUSED:
         value = value * 0.5 - 10
@@ -333,9 +344,9 @@ def best_own_attack(m: Match, player: int) -> float:
         return 0.0
     units = energy_units(m, active)
     best = 0.0
-    for i, a in enumerate(m.defs[active.top].attacks):
-        if can_pay(units, a.cost):
-            best = max(best, attack_value(m, player, active.top, i))
+    for ref in own_attacks(m, active):
+        if can_pay(units, ref.attack.cost):
+            best = max(best, attack_value(m, player, ref.card, ref.index))
     return best
 
 
@@ -343,11 +354,11 @@ def readiness(m: Match, slot: Any) -> float:
     """What a Pokémon could do from the Active spot now: the worth of its best attack it
     can pay for, else a share of it by how much of the cost is attached."""
     units = energy_units(m, slot)
-    d = m.defs[slot.top]
     best = 0.0
-    for i, a in enumerate(d.attacks):
+    for ref in own_attacks(m, slot):
+        a = ref.attack
         if can_pay(units, a.cost):
-            best = max(best, attack_value(m, slot.owner, slot.top, i, attacker=slot))
+            best = max(best, attack_value(m, slot.owner, ref.card, ref.index, attacker=slot))
         else:
             share = len(units) / max(1, len(a.cost))
             best = max(best, 0.3 * share * max(a.base, 10))
@@ -360,16 +371,17 @@ def energy_value(m: Match, card: int, slot: Any) -> float:
     the Active Pokémon first."""
     if slot is None:
         return 0.0
-    d = m.defs[slot.top]
+    d = pokemon_facts(m, slot)
     units = energy_units(m, slot)
     new_units = units + list(m.defs[card].units)
     active = m.players[slot.owner].active is slot
     weight = 1.0 if active else 0.7
     value = 1.0
-    for i, a in enumerate(d.attacks):
+    for ref in own_attacks(m, slot):
+        a = ref.attack
         if can_pay(units, a.cost):
             continue
-        worth = attack_value(m, slot.owner, slot.top, i, attacker=slot)
+        worth = attack_value(m, slot.owner, ref.card, ref.index, attacker=slot)
         if can_pay(new_units, a.cost):
             value = max(value, 10 + worth * weight)
         else:
@@ -391,6 +403,16 @@ def _evolution_names(m: Match, player: int) -> set[str]:
     return {m.defs[c].evolves_from or "" for c in p.hand if m.defs[c].stage}
 
 
+def own_attacks(m: Match, slot: Any) -> list[Any]:
+    """The Pokémon's own attacks (Technical Machines' are valued when they are attached)."""
+    refs = pokemon_facts(m, slot).attacks
+    return [ref for ref in refs if ref.origin != "tm"] if slot.tms else list(refs)
+
+
+def attacks_of(m: Match, slot: Any) -> list[Any]:
+    return [ref.attack for ref in own_attacks(m, slot)]
+
+
 def trainer_value(m: Match, player: int, card: int) -> float:
     d = m.defs[card]
     ev = Eval(m, player, m.players[player].active, m.players[1 - player].active)
@@ -409,7 +431,7 @@ def retreat_value(m: Match, player: int, target: Any) -> float:
     active = p.active
     if active is None or target is None:
         return 0.0
-    value = -6.0 * m.defs[active.top].retreat
+    value = -6.0 * retreat_cost(m, active)
     if active.conditions & CONFUSED:
         value += 25
     here = readiness(m, active)
@@ -427,7 +449,7 @@ def card_worth(m: Match, player: int, card: int, kind: str) -> float:
     in_play = p.in_play()
     worth = 5.0
     if d.kind == 0:
-        if d.stage and any(m.defs[s.top].name == d.evolves_from for s in in_play):
+        if d.stage and any(pokemon_facts(m, s).name == d.evolves_from for s in in_play):
             worth = 40
         elif d.stage == 0:
             worth = 20 if len(p.bench) < 5 else 3
@@ -435,7 +457,7 @@ def card_worth(m: Match, player: int, card: int, kind: str) -> float:
             worth = 12
     elif d.kind == 2:
         needed = any(not can_pay(energy_units(m, s), a.cost)
-                     for s in in_play for a in m.defs[s.top].attacks)
+                     for s in in_play for a in attacks_of(m, s))
         worth = 25 if needed else 8
     else:
         worth = 15

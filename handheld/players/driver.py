@@ -11,9 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..engine import CardPool, Chance, Choice, Match, Ruleset
+from ..engine import EXPEDITION, CardPool, Chance, Choice, Match, Ruleset
 from ..engine.notation import answer_notation
-from ..engine.ruleset import EXPEDITION
 
 
 class Player(Protocol):

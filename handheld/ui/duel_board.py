@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..engine import max_hp, pokemon_types
 from ..engine.carddefs import CardDef
 from ..engine.energy import types_of
-from ..engine.ops import max_hp
 from ..engine.position import setup_face_down
 from ..engine.ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from .icons import ICON_SIZE, energy_icon
@@ -185,8 +185,8 @@ class BoardView:
             surface.fill((96, 118, 190), (x, r.y + 3, 3, r.h - 6))
 
     def _card_box(self, surface: pygame.Surface, m: Match, s: Slot, r: Rect) -> None:
-        d = m.defs[s.top]
-        band = TYPE_BAND.get(d.types[0] if d.types else "C", PAPER)
+        types = pokemon_types(m, s)
+        band = TYPE_BAND.get(types[0] if types else "C", PAPER)
         surface.fill(INK, (r.x, r.y, r.w, r.h))
         surface.fill(PAPER, (r.x + 1, r.y + 1, r.w - 2, r.h - 2))
         surface.fill(band, (r.x + 1, r.y + 1, r.w - 2, 9))

@@ -51,8 +51,6 @@ class StadiumBoost(Passive):
 
 
 class CheaperRetreat(Passive):
-    changes_retreat = True
-
     def retreat_cost(self, m: Any, holder: Any, cost: int) -> int:
         return cost - 1
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..energy import BIT
+from ..facts import pokemon_facts, pokemon_types
 from ..ops import TURN_EFFECTS, MarkerKind, register_marker
 from .passives import DamageCtx, Passive
 
@@ -58,7 +59,7 @@ class MetalDrag(Passive):
     def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
         if holder is None or dc.attacker is not holder or dc.defender is holder:
             return dmg
-        if m.defs[holder.top].type_mask & BIT["M"]:
+        if "M" in pokemon_types(m, holder):
             return dmg
         return dmg - 10 if dmg > 0 else dmg
 
@@ -72,7 +73,6 @@ class DarknessBoost(Passive):
     and e) of between turns: 1 damage counter unless the holder is Darkness or "Dark"."""
 
     damage_step = "e"
-    acts_between_turns = True
 
     def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
         if holder is None or dc.attacker is not holder or dc.defender is holder:
@@ -80,8 +80,8 @@ class DarknessBoost(Passive):
         return dmg + 10 if dmg > 0 and dc.to_active else dmg
 
     def between_turns_counters(self, m: Match, holder: Slot) -> int:
-        d = m.defs[holder.top]
-        if d.type_mask & BIT["D"] or "Dark" in d.name:
+        facts = pokemon_facts(m, holder)
+        if "D" in facts.types or "Dark" in facts.name:
             return 0
         return 1
 
@@ -97,7 +97,6 @@ class DamageBoostCharm(Passive):
     discarded at the end of the turn in which that happened (Strength Charm)."""
 
     damage_step = "e"
-    discards_at_end_of_turn = True
 
     def __init__(self, amount: int) -> None:
         self.amount = amount
@@ -123,7 +122,6 @@ class DamageBoostCharm(Passive):
 class AllBasicEnergyAs(Passive):
     """A turn effect: every basic Energy on the player's Pokémon provides one type."""
 
-    changes_energy = True
 
     def __init__(self, etype: str) -> None:
         self.bit = BIT[etype]
@@ -141,7 +139,6 @@ class AllEnergyAs(Passive):
     """A Poké-Body: every Energy attached to its holder provides one type instead (Dark
     Aura)."""
 
-    changes_energy = True
 
     def __init__(self, etype: str) -> None:
         self.etype = etype
@@ -158,7 +155,6 @@ class AllEnergyAs(Passive):
 class RetreatCostZero(Passive):
     """A lasting mark: the marked Pokémon's Retreat Cost is 0 (Tailwind)."""
 
-    changes_retreat = True
 
     def retreat_cost(self, m: Match, holder: Slot, cost: int) -> int:
         return 0

@@ -29,20 +29,59 @@ class DamageCtx:
     preview: bool = False  # True when only estimating (no lasting side effects)
 
 
+@dataclass(frozen=True, slots=True)
+class HookSpec:
+    """One question the rules may ask a passive: the method's name, when it is asked, and
+    the fact of a Pokémon it changes (for hooks :func:`facts.pokemon_facts` applies)."""
+
+    name: str
+    asked: str
+    fact: str = ""
+
+
+HOOKS: dict[str, HookSpec] = {}
+
+
+def hook(name: str, asked: str, fact: str = "") -> HookSpec:
+    spec = HOOKS[name] = HookSpec(name, asked, fact)
+    return spec
+
+
+# The registry: adding a hook is one entry here plus its default method on Passive below.
+# A fact hook (``fact`` set) is then applied by facts.pokemon_facts with no other change;
+# any other hook is asked by the rule named in ``asked``.
+hook("modify_damage", "at its damage_step of the damage figure (ops.figure_damage)")
+hook("after_damage", "once attack damage was placed (ops.deal_damage)")
+hook("energy_units", "whenever the Energy on its holder is counted (ops.energy_units)")
+hook("between_turns_counters", "at the Darkness Energy step between turns (rules)")
+hook("end_of_turn_discard", "as the turn ends, for the card it rides on (rules)")
+hook("max_hp", "by pokemon_facts: the holder's HP", fact="hp")
+hook("pokemon_types", "by pokemon_facts: the holder's types", fact="types")
+hook("weakness", "by pokemon_facts: the holder's Weakness entries", fact="weakness")
+hook("resistance", "by pokemon_facts: the holder's Resistance entries", fact="resistance")
+hook("retreat_cost", "by pokemon_facts: the holder's Retreat Cost", fact="retreat")
+
+FACT_HOOKS: tuple[HookSpec, ...] = tuple(h for h in HOOKS.values() if h.fact)
+FACT_HOOK_NAMES: frozenset[str] = frozenset(h.name for h in FACT_HOOKS)
+
+
 class Passive:
-    """Hooks a passive effect may answer. ``holder`` is the Pokémon it is attached to or
-    printed on (None for a Stadium)."""
+    """Hooks a passive effect may answer (see ``HOOKS``). ``holder`` is the Pokémon it is
+    attached to or printed on (None for a Stadium). A subclass answers a hook by
+    overriding its method; ``hooks`` lists which, found when the subclass is defined, so the
+    rules skip the scans for hooks no passive in play answers."""
 
     # Which step of the damage figure this passive acts at: b (attacker's effects on base),
     # e (attacker's Trainer/Energy cards), f (whole play area), g (defender's Trainer/Energy
     # cards), h (defender's attack results and Pokémon Powers). Empty: no damage effect.
     damage_step = ""
-    # Fast-path flags: set True by subclasses that answer these hooks, so the rules skip
-    # the scans for them when no such passive is in play.
-    acts_between_turns = False  # answers between_turns_counters
-    discards_at_end_of_turn = False  # answers end_of_turn_discard
-    changes_energy = False  # answers energy_units
-    changes_retreat = False  # answers retreat_cost
+    hooks: frozenset[str] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        missing = [n for n in HOOKS if not hasattr(Passive, n)]
+        assert not missing, f"hooks without a default method on Passive: {missing}"
+        cls.hooks = frozenset(n for n in HOOKS if getattr(cls, n) is not getattr(Passive, n))
 
     def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
         return dmg
@@ -53,9 +92,6 @@ class Passive:
     def energy_units(self, m: Match, holder: Slot, units: list[int], basic: list[bool]) -> None:
         """Change the units provided by the Energy attached to ``holder`` (in place)."""
 
-    def retreat_cost(self, m: Match, holder: Slot, cost: int) -> int:
-        return cost
-
     def between_turns_counters(self, m: Match, holder: Slot) -> int:
         """Damage counters to put on ``holder`` at the Darkness Energy step (e)."""
         return 0
@@ -63,6 +99,23 @@ class Passive:
     def end_of_turn_discard(self, m: Match, holder: Slot, card: int) -> bool:
         """True when the attached card ``card`` must be discarded as the turn ends."""
         return False
+
+    def max_hp(self, m: Match, holder: Slot, hp: int) -> int:
+        return hp
+
+    def pokemon_types(self, m: Match, holder: Slot, types: tuple[str, ...]) -> tuple[str, ...]:
+        return types
+
+    def weakness(self, m: Match, holder: Slot, entries: tuple[tuple[str, str], ...],
+                 ) -> tuple[tuple[str, str], ...]:
+        return entries
+
+    def resistance(self, m: Match, holder: Slot, entries: tuple[tuple[str, str], ...],
+                   ) -> tuple[tuple[str, str], ...]:
+        return entries
+
+    def retreat_cost(self, m: Match, holder: Slot, cost: int) -> int:
+        return cost
 
     def text(self) -> str:
         return ""

@@ -1,0 +1,321 @@
+"""One way to read a Pokémon in play: :func:`pokemon_facts`.
+
+A rule never reads HP, types, Weakness, Resistance, Retreat Cost, attacks or powers off the
+card on top of a stack. It asks :func:`pokemon_facts`, which builds them in two layers:
+
+1. **The card stack** (:func:`stack_facts`): the top card's printed facts, plus what the
+   cards below it contribute when the top card is of a kind that keeps them
+   (``KEEPS_CARDS_BELOW``: empty in Expedition; an era with LV.X adds ``"lv-x"``), plus
+   the attacks lent by attached Technical Machines.
+2. **Passive effects**: every passive in force on the Pokémon (attached cards, working
+   Poké-Bodies, markers, effects for the rest of a turn, the Stadium) is asked through the
+   fact hooks of the registry (``effects.passives.HOOKS``: ``max_hp``, ``pokemon_types``,
+   ``weakness``, ``resistance``, ``retreat_cost``). Powers are not changed by passives, so
+   Poké-Bodies are read from layer 1 (a Body cannot switch Bodies on or off).
+
+The markers' registry and the passive-gathering helpers live here too (``ops`` re-exports
+them), because layer 2 needs them and ``ops`` needs this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from .carddefs import POKE_BODY, POKE_POWER, AttackDef, CardDef, PowerDef
+from .effects.passives import FACT_HOOK_NAMES, FACT_HOOKS, Passive
+
+if TYPE_CHECKING:
+    from .match import Match
+    from .state import Slot
+
+
+# --------------------------------------------------------------------------- the facts
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRef:
+    """An attack a Pokémon has, and where it comes from: ``card`` is the match card it is
+    printed on and ``index`` its place among that card's attacks (the pair an attack
+    option names)."""
+
+    card: int
+    index: int
+    attack: AttackDef
+    origin: str  # "printed" (the top card), "below" (a card under it), "tm"
+
+
+@dataclass(frozen=True, slots=True)
+class PowerRef:
+    """A Poké-Power or Poké-Body a Pokémon has, and the card it is printed on."""
+
+    card: int
+    index: int  # its place among that card's powers
+    power: PowerDef
+    origin: str  # "printed" or "below"
+
+
+@dataclass(frozen=True, slots=True)
+class PokemonFacts:
+    """What a Pokémon in play is right now (see the module doc for how it is built)."""
+
+    name: str
+    stage: int
+    hp: int
+    types: tuple[str, ...]
+    weakness: tuple[tuple[str, str], ...]
+    resistance: tuple[tuple[str, str], ...]
+    retreat: int
+    attacks: tuple[AttackRef, ...]
+    powers: tuple[PowerRef, ...]
+    # Kinds of Pokémon it is ("baby"; later eras: "lv-x", "legend", "ex", ...).
+    kinds: frozenset[str]
+    evolves_to: tuple[str, ...]  # what a Baby Pokémon may evolve into
+    # Hooks answered by the passives of its Poké-Bodies (working or not): a cheap test for
+    # whether the rules need to ask them at all.
+    body_hooks: frozenset[str]
+    # Indices (into ``powers``) of the Poké-Powers offered in the main phase, and whether a
+    # Power is used instead of attacking (Psymimic): read by the main phase's fast path.
+    power_choices: tuple[int, ...] = ()
+    copies_attacks: bool = False
+
+    @property
+    def baby(self) -> bool:
+        return "baby" in self.kinds
+
+    def power(self, index: int) -> PowerDef:
+        return self.powers[index].power
+
+    def has_kind(self, kind: str) -> bool:
+        return kind in self.kinds
+
+
+KEEPS_CARDS_BELOW: set[str] = set()
+"""Kinds of Pokémon whose cards below keep giving their attacks and powers (an era with
+LV.X adds ``"lv-x"`` here when it registers)."""
+
+
+def card_kinds(d: CardDef) -> frozenset[str]:
+    return frozenset(("baby",)) if d.baby else frozenset()
+
+
+def printed_facts(m: Match, cid: int) -> PokemonFacts:
+    """The facts printed on one Pokémon card of the match (cached per card)."""
+    pf = m.printed[cid]
+    if pf is None:
+        d = m.defs[cid]
+        pf = PokemonFacts(
+            name=d.name, stage=d.stage, hp=d.hp, types=d.types, weakness=d.weakness,
+            resistance=d.resistance, retreat=d.retreat,
+            attacks=tuple(AttackRef(cid, i, a, "printed") for i, a in enumerate(d.attacks)),
+            powers=tuple(PowerRef(cid, i, p, "printed") for i, p in enumerate(d.powers)),
+            kinds=card_kinds(d), evolves_to=d.evolves_to, body_hooks=d.body_hooks,
+            power_choices=d.power_choices, copies_attacks=d.copies_attacks)
+        m.printed[cid] = pf
+    return pf
+
+
+def stack_facts(m: Match, slot: Slot) -> PokemonFacts:
+    """Layer 1: the card stack and attached Technical Machines, before passive effects."""
+    pf = m.printed[slot.top]
+    if pf is not None and not slot.tms and not KEEPS_CARDS_BELOW:
+        return pf  # the common case, first
+    if pf is None:
+        pf = printed_facts(m, slot.top)
+    if KEEPS_CARDS_BELOW and pf.kinds & KEEPS_CARDS_BELOW and len(slot.cards) > 1:
+        pf = _with_cards_below(m, slot, pf)
+    if slot.tms:
+        lent = tuple(AttackRef(tm, i, a, "tm") for tm in slot.tms
+                     for i, a in enumerate(m.defs[tm].attacks))
+        pf = replace(pf, attacks=pf.attacks + lent)
+    return pf
+
+
+def _with_cards_below(m: Match, slot: Slot, pf: PokemonFacts) -> PokemonFacts:
+    attacks = list(pf.attacks)
+    powers = list(pf.powers)
+    hooks = set(pf.body_hooks)
+    for cid in reversed(slot.cards[:-1]):
+        below = printed_facts(m, cid)
+        attacks += [replace(a, origin="below") for a in below.attacks]
+        powers += [replace(p, origin="below") for p in below.powers]
+        hooks |= below.body_hooks
+    return replace(pf, attacks=tuple(attacks), powers=tuple(powers),
+                   body_hooks=frozenset(hooks),
+                   power_choices=tuple(i for i, p in enumerate(powers) if _offered(p.power)),
+                   copies_attacks=any(p.power.instead_of_attack for p in powers))
+
+
+def _offered(pw: PowerDef) -> bool:
+    """A Poké-Power the main phase offers on its own (not one used instead of attacking)."""
+    return pw.kind == POKE_POWER and not pw.instead_of_attack
+
+
+def facts_are_printed(m: Match, slot: Slot) -> bool:
+    """Fast test: no passive in force can change this Pokémon's facts."""
+    if not m.fact_hooks:
+        return not m.players[slot.owner].turn_effects and not slot.markers
+    hook = m.fact_hook
+    return not (m.players[slot.owner].turn_effects or slot.markers
+                or (m.stadium >= 0 and hook[m.stadium])
+                or (slot.tool >= 0 and hook[slot.tool])
+                or any(map(hook.__getitem__, slot.cards))
+                or any(map(hook.__getitem__, slot.energy)))
+
+
+def pokemon_facts(m: Match, slot: Slot) -> PokemonFacts:
+    """What this Pokémon is now: its card stack, then every passive that changes a fact."""
+    pf = m.printed[slot.top]
+    if pf is None or slot.tms or KEEPS_CARDS_BELOW:
+        pf = stack_facts(m, slot)
+    if not m.fact_hooks and not slot.markers and not m.players[slot.owner].turn_effects:
+        return pf  # the common case, first (what facts_are_printed says, inlined)
+    if facts_are_printed(m, slot):
+        return pf
+    asked = [(ps, holder) for ps, holder in fact_passives(m, slot) if ps.hooks & FACT_HOOK_NAMES]
+    if not asked:
+        return pf
+    changed: dict[str, Any] = {}
+    for spec in FACT_HOOKS:
+        value = getattr(pf, spec.fact)
+        new = value
+        for ps, holder in asked:
+            if spec.name in ps.hooks:
+                new = getattr(ps, spec.name)(m, holder, new)
+        if new != value:
+            changed[spec.fact] = new
+    if "retreat" in changed:
+        changed["retreat"] = max(0, changed["retreat"])
+    return replace(pf, **changed) if changed else pf
+
+
+def fact_passives(m: Match, slot: Slot) -> Iterator[tuple[Passive, Slot]]:
+    """Every passive that may change this Pokémon's facts, in the order they are asked:
+    effects for the rest of the turn, what rides on it, then the Stadium."""
+    for name in m.players[slot.owner].turn_effects:
+        ps = TURN_EFFECTS.get(name)
+        if ps is not None:
+            yield ps, slot
+    yield from slot_passives(m, slot)
+    for ps in stadium_passives(m):
+        yield ps, slot
+
+
+# --------------------------------------------------------------------------- the usual reads
+
+
+def max_hp(m: Match, slot: Slot) -> int:
+    return pokemon_facts(m, slot).hp
+
+
+def remaining_hp(m: Match, slot: Slot) -> int:
+    return pokemon_facts(m, slot).hp - slot.damage
+
+
+def is_knocked_out(m: Match, slot: Slot) -> bool:
+    return slot.damage >= pokemon_facts(m, slot).hp
+
+
+def pokemon_types(m: Match, slot: Slot) -> tuple[str, ...]:
+    return pokemon_facts(m, slot).types
+
+
+def retreat_cost(m: Match, slot: Slot) -> int:
+    return pokemon_facts(m, slot).retreat
+
+
+def power_of(m: Match, slot: Slot, index: int) -> PowerDef:
+    """The power a main-phase option or a use record names by its index."""
+    return stack_facts(m, slot).powers[index].power
+
+
+# --------------------------------------------------------------------------- markers
+
+
+@dataclass(frozen=True)
+class MarkerKind:
+    """A lasting mark on a Pokémon. ``value`` in ``Slot.markers`` is the last turn number it
+    applies to (or a count, for counters)."""
+
+    name: str
+    label: str
+    clears_on_bench: bool = True  # results of attacks go away on the Bench ...
+    clears_on_evolve: bool = True  # ... and on evolution (damage counters are the exception)
+    is_counter: bool = False  # a count that does not expire (e.g. Char counters)
+    passive: Passive | None = None
+
+
+MARKERS: dict[str, MarkerKind] = {}
+
+
+def register_marker(kind: MarkerKind) -> MarkerKind:
+    existing = MARKERS.get(kind.name)
+    if existing is not None and existing != kind:
+        raise ValueError(f"marker {kind.name!r} registered twice with different meanings")
+    MARKERS[kind.name] = kind
+    return kind
+
+
+register_marker(MarkerKind("cant_attack", "can't attack"))
+register_marker(MarkerKind("cant_retreat", "can't retreat"))
+register_marker(MarkerKind("char", "Char counters", clears_on_bench=False, is_counter=True))
+
+
+def has_marker(m: Match, slot: Slot, name: str) -> bool:
+    v = slot.markers.get(name)
+    if v is None:
+        return False
+    if MARKERS[name].is_counter:
+        return v > 0
+    return m.turn <= v
+
+
+TURN_EFFECTS: dict[str, Passive] = {}
+"""Effects that last for the rest of a player's turn, by name (``PlayerState.turn_effects``)."""
+
+
+# --------------------------------------------------------------------------- passives
+
+
+def power_works(m: Match, slot: Slot, power: PowerDef) -> bool:
+    """Is this Poké-Power usable / Poké-Body on? Special Conditions shut them off by era."""
+    shut = m.rules.power_shutoff if power.kind == POKE_POWER else m.rules.body_shutoff
+    return not (slot.conditions & shut)
+
+
+def bodies(m: Match, slot: Slot) -> Iterator[tuple[Passive, Slot]]:
+    """Passives of the working Poké-Bodies this Pokémon has."""
+    for ref in stack_facts(m, slot).powers:
+        power = ref.power
+        if power.kind == POKE_BODY and power.passives and power_works(m, slot, power):
+            for ps in power.passives:
+                yield ps, slot
+
+
+def slot_passives(m: Match, slot: Slot) -> Iterator[tuple[Passive, Slot]]:
+    """Every passive that rides on this Pokémon: attached cards, Bodies, markers."""
+    defs = m.defs
+    for cid in slot.energy:
+        for ps in defs[cid].passives:
+            yield ps, slot
+    if slot.tool >= 0:
+        for ps in defs[slot.tool].passives:
+            yield ps, slot
+    yield from bodies(m, slot)
+    for ps in marker_passives(m, slot):
+        yield ps, slot
+
+
+def marker_passives(m: Match, slot: Slot) -> Iterator[Passive]:
+    """Passives of the markers in force on this Pokémon (attack results like "takes 10
+    less damage")."""
+    for name in slot.markers:
+        kind = MARKERS.get(name)
+        if kind is not None and kind.passive is not None and has_marker(m, slot, name):
+            yield kind.passive
+
+
+def stadium_passives(m: Match) -> Iterator[Passive]:
+    if m.stadium >= 0:
+        yield from m.defs[m.stadium].passives
