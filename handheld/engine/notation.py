@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .carddefs import TRAINER
 from .errors import IllegalAction
+from .facts import power_of
 from .ops import find_slot
 
 if TYPE_CHECKING:
@@ -258,7 +259,7 @@ def base_notation(m: Match, viewer: int, opt: tuple[Any, ...]) -> str:
         if s is None:
             return f"power ? ? {opt[2]}"
         return f"power {_card(m, s.top)} {where(m, viewer, s.id)} " \
-               f"{m.defs[s.top].powers[opt[2]].name}"
+               f"{power_of(m, s, opt[2]).name}"
     if tag == RETREAT or tag == SLOT:
         return f"{tag} {where(m, viewer, opt[1])}"
     if tag == PRIZE:
