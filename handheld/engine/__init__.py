@@ -2,7 +2,10 @@
 
 The public surface::
 
-    from handheld.engine import Match, Choice, Chance, CardPool, EXPEDITION
+    from handheld.engine import Match, Choice, Chance, CardPool, EXPEDITION, TcgGame
+
+``Choice`` and ``Chance`` come from :mod:`handheld.kernel`; ``TcgGame`` is the card game as
+the kernel's ``Game`` and ``Match`` its ``State``.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from .errors import (
     NotAChoice,
     UnknownCard,
 )
+from .game import TcgGame
 from .match import Match
 from .ruleset import EXPEDITION, RULESETS, Ruleset, ruleset
 from .state import Chance, Choice
@@ -46,6 +50,7 @@ __all__ = [
     "Power",
     "Ruleset",
     "TMAttack",
+    "TcgGame",
     "TrainerScript",
     "UnknownCard",
     "deck_violations",

@@ -23,6 +23,7 @@ from itertools import combinations
 from operator import attrgetter
 from typing import Any
 
+from ..kernel import digest
 from . import rules as R
 from .carddefs import STADIUM, SUPPORTER, TM, TOOL, CardDef
 from .cardpool import CardPool
@@ -479,12 +480,19 @@ class Match:
 
         return to_position(self)
 
-    def copy(self, *, record_log: bool = False) -> Match:
+    def clone(self, *, record_log: bool = False) -> Match:
         """An independent copy waiting for the same decision (cheaper than a round trip
-        through ``from_position``, which validates what it is given)."""
+        through ``from_position``, which validates what it is given). The kernel's
+        ``State.clone``; ``tools/bench_clone.py`` measures it."""
         from .position import copy_match
 
         return copy_match(self, record_log=record_log)
+
+    copy = clone  # the older name, kept for its callers
+
+    def digest(self) -> str:
+        """The digest of the position (equal on two handhelds that agree on the match)."""
+        return digest(self.position())
 
     @classmethod
     def from_position(cls, pool: CardPool, position: dict[str, Any], *,
