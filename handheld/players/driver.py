@@ -150,13 +150,17 @@ def play_match(
 
 def _play_back(state: S, seed: int, answers: Sequence[Any]) -> S:
     rng = random.Random(seed)
-    given = iter(answers)
+    at = 0
     while not state.over:
         d = state.pending
         if type(d) is Chance:
             state.resolve(d.sample(rng))
+        elif at < len(answers):
+            state.apply(answers[at])
+            at += 1
         else:
-            state.apply(next(given))
+            raise ValueError(f"the record has {len(answers)} answers and the match is not "
+                             "over after them")
     return state
 
 

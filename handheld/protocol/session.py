@@ -10,6 +10,7 @@ from math import comb
 from pathlib import Path
 from typing import IO, Any
 
+from .. import games
 from ..cards import default_pool
 from ..engine import Chance, Choice, EngineError, Match
 from ..engine.describe import describe_event
@@ -86,7 +87,7 @@ class Session:
     # ------------------------------------------------------------------ commands
 
     def cmd_hello(self, req: dict[str, Any]) -> dict[str, Any]:
-        return {"protocol": PROTOCOL_VERSION, "eras": sorted(RULESETS),
+        return {"protocol": PROTOCOL_VERSION, "games": games.keys(), "eras": sorted(RULESETS),
                 "decks": self.decks.ready_made(), "deck_files": self.decks.files(),
                 "saved_decks": self.decks.saved_names()}
 
@@ -161,7 +162,7 @@ class Session:
                 raise GameOver(f"the match is over ({m.result})")
             if not isinstance(m.pending, Chance):
                 raise NotAChoice("nothing to resolve: the match waits for a player's choice")
-            m.resolve(chance_outcome(m.pending, self.rng))
+            m.resolve(m.pending.sample(self.rng))
         else:
             outcome = req["outcome"]
             if isinstance(outcome, str) and outcome.lower() in ("heads", "tails", "h", "t"):
