@@ -33,6 +33,7 @@ from .engine import CardPool, Chance, Choice, EngineError, Match
 from .engine.eras import playable_era
 from .engine.fingerprint import position_programs_match
 from .engine.notation import answer_notation
+from .kernel import Replay
 from .players import PLAYERS, chance_outcome, make_player
 from .players.basic import rng_state, set_rng_state
 
@@ -253,6 +254,11 @@ class MatchSession:
             # the position itself is refused (InvalidPosition names the field).
             raise SessionError(f"the suspended match is incomplete or damaged: {exc}") from None
         return self
+
+    def record(self) -> Replay:
+        """The kernel's replay of this match so far (the answers hold its events too)."""
+        return Replay("tcg", self.match.rules.era, [list(d) for d in self.decks], self.seed,
+                      list(self.answers))
 
     def replay_check(self) -> Match:
         """The match played again from decks, seed and answers (the integrity check of a

@@ -2,11 +2,12 @@
 
 The public surface::
 
-    from handheld.engine import Match, Choice, Chance, CardPool, EXPEDITION, ERAS, era
+    from handheld.engine import Match, Choice, Chance, CardPool, EXPEDITION, ERAS, era, TcgGame
 
-and, for players and screens, the facts query (``pokemon_facts`` and its shortcuts), the
-Energy and damage previews (``energy_units``, ``figure_damage``) and the effects' own
-estimates (``Eval``, ``walk_steps``).
+``Choice`` and ``Chance`` come from :mod:`handheld.kernel`; ``TcgGame`` is the card game as
+the kernel's ``Game`` and ``Match`` its ``State``. For players and screens: the facts query
+(``pokemon_facts`` and its shortcuts), the Energy and damage previews (``energy_units``,
+``figure_damage``) and the effects' own estimates (``Eval``, ``walk_steps``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from .facts import (
     remaining_hp,
     retreat_cost,
 )
+from .game import TcgGame
 from .match import Match
 from .ops import energy_units, figure_damage, find_slot
 from .ruleset import (
@@ -96,6 +98,7 @@ __all__ = [
     "PowerRef",
     "Ruleset",
     "TMAttack",
+    "TcgGame",
     "TrainerScript",
     "UnknownCard",
     "attack_choices",

@@ -23,6 +23,7 @@ from itertools import combinations
 from operator import attrgetter
 from typing import Any
 
+from ..kernel import digest
 from .carddefs import STADIUM, SUPPORTER, TM, TOOL, CardDef
 from .cardpool import CardPool
 from .effects.core import NEXT, SUSPEND, Cond
@@ -279,6 +280,12 @@ class Match:
     def chance(self) -> Chance | None:
         return self.pending if isinstance(self.pending, Chance) else None
 
+    def answer_notation(self, choice: Choice, answer: int | Sequence[int]) -> str:
+        """The notation of an answer to ``choice`` (docs/NOTATION.md)."""
+        from .notation import answer_notation
+
+        return answer_notation(self, choice, answer)
+
     def legal_actions(self) -> list[tuple[int, ...]]:
         """Every legal answer to the pending choice, as tuples of option indices."""
         ch = self.choice
@@ -504,12 +511,19 @@ class Match:
 
         return to_position(self)
 
-    def copy(self, *, record_log: bool = False) -> Match:
+    def clone(self, *, record_log: bool = False) -> Match:
         """An independent copy waiting for the same decision (cheaper than a round trip
-        through ``from_position``, which validates what it is given)."""
+        through ``from_position``, which validates what it is given). The kernel's
+        ``State.clone``; ``tools/bench_clone.py`` measures it."""
         from .position import copy_match
 
         return copy_match(self, record_log=record_log)
+
+    copy = clone  # the older name, kept for its callers
+
+    def digest(self) -> str:
+        """The digest of the position (equal on two handhelds that agree on the match)."""
+        return digest(self.position())
 
     @classmethod
     def from_position(cls, pool: CardPool, position: dict[str, Any], *,

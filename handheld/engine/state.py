@@ -7,8 +7,9 @@ its bottom card, so it keeps its identity through evolution and switching.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
+from ..kernel import Chance, Choice
 from .ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 
 CONDITION_NAMES: dict[int, str] = {
@@ -149,26 +150,6 @@ class PlayerState:
         return [self.active, *self.bench]
 
 
-class Choice(NamedTuple):
-    """A player decision: pick between ``min`` and ``max`` distinct options.
-
-    ``options`` are small tuples (value objects); ``Match.describe(option)`` renders them.
-    ``kind`` tells drivers what is being decided (``main``, ``target``, ``promote``, ...).
-    (A named tuple: built in C, which matters once per decision.)
-    """
-
-    player: int
-    kind: str
-    prompt: str
-    options: tuple[tuple[Any, ...], ...]
-    min: int = 1
-    max: int = 1
-
-    @property
-    def single(self) -> bool:
-        return self.min == 1 and self.max == 1
-
-
 def main_choice(player: int, options: tuple[tuple[Any, ...], ...]) -> Choice:
     """The main phase's choice, built without the named tuple's Python-level ``__new__``
     (once per decision in simulations)."""
@@ -176,16 +157,6 @@ def main_choice(player: int, options: tuple[tuple[Any, ...], ...]) -> Choice:
 
 
 _tuple_new = tuple.__new__
-
-
-class Chance(NamedTuple):
-    """A chance node: a coin flip (outcome: heads True/False) or a shuffle of ``size`` cards
-    (outcome: a permutation of ``range(size)``)."""
-
-    kind: str  # "coin" | "shuffle"
-    player: int
-    purpose: str
-    size: int = 0
 
 
 class Frame:
@@ -215,3 +186,9 @@ class Frame:
         self.user = user
         self.target = target
         self.vars: dict[str, Any] = variables if variables is not None else {}
+
+
+# Choice and Chance live in the kernel (both games share them); the engine's modules and
+# its users keep importing them from here and from ``handheld.engine``.
+__all__ = ["CONDITION_BITS", "CONDITION_NAMES", "Chance", "Choice", "Frame", "PlayerState",
+           "Slot", "condition_names", "main_choice"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .basic import GreedyPlayer, RandomPlayer
-from .driver import MatchRecord, Player, chance_outcome, play_match, replay
+from .driver import MatchRecord, Player, chance_outcome, drive, play_match, replay, replay_state
 
 # Each maker takes the player's seed.
 PLAYERS: dict[str, Callable[[int], Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
@@ -26,7 +26,9 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "chance_outcome",
+    "drive",
     "make_player",
     "play_match",
     "replay",
+    "replay_state",
 ]

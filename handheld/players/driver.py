@@ -2,6 +2,10 @@
 
 The engine owns no randomness; a driver resolves every coin and shuffle. A match is
 reproduced bit for bit by ``(decks, seed, answers)``: ``replay`` runs it again.
+
+:func:`drive` and :func:`replay_state` work on any game of the kernel (a
+:class:`~handheld.kernel.State`); :func:`play_match` and :func:`replay` are the card game's
+front ends (the players here read the card game's options).
 """
 
 from __future__ import annotations
@@ -9,10 +13,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..engine import EXPEDITION, CardPool, Chance, Choice, Match, Ruleset
-from ..engine.notation import answer_notation
+from ..kernel import Game, Replay, State
+
+S = TypeVar("S", bound=State)
 
 
 class Player(Protocol):
@@ -24,14 +30,9 @@ class Player(Protocol):
 
 
 def chance_outcome(d: Chance, rng: random.Random) -> Any:
-    """A fair outcome for a chance node: heads with probability 1/2, or a uniformly random
-    permutation (random sort keys: one C call per card instead of ``shuffle``'s two Python
-    calls, which matters in simulations)."""
-    if d.kind == "coin":
-        return rng.random() < 0.5
-    rr = rng.random
-    keys = [rr() for _ in range(d.size)]
-    return sorted(range(d.size), key=keys.__getitem__)
+    """A fair outcome for a chance node (:meth:`Chance.sample`: heads with probability 1/2,
+    or a uniformly random permutation)."""
+    return d.sample(rng)
 
 
 @dataclass
@@ -48,12 +49,75 @@ class MatchRecord:
     decisions: int = 0
     chances: int = 0
     sudden_death: int = 0
+    era: str = EXPEDITION.era
+
+    def replay(self) -> Replay:
+        """The kernel's replay of this match (setup, seed, answers)."""
+        return Replay("tcg", self.era, [list(self.decks[0]), list(self.decks[1])], self.seed,
+                      list(self.answers))
 
 
 def _stalled(seed: int) -> RuntimeError:
     # A match that is not over always waits for a choice or a chance; nothing pending
     # would be an engine bug, and looping on it would never end.
     return RuntimeError(f"match with seed {seed} is not over but waits for nothing")
+
+
+def _too_long(seed: int, limit: int) -> RuntimeError:
+    return RuntimeError(f"match with seed {seed} did not end after {limit} decisions")
+
+
+def drive(
+    state: S,
+    choosers: Sequence[Callable[[S, Choice], Any]],
+    rng: random.Random,
+    *,
+    answers: list[Any] | None = None,
+    on_decision: Callable[[S], None] | None = None,
+    max_decisions: int = 100_000,
+    seed: int = 0,
+) -> tuple[int, int]:
+    """Play ``state`` to its end, any game: chance nodes from ``rng``, each seat's choice
+    from its chooser (appended to ``answers`` when given). Returns (decisions, chances).
+    ``seed`` only names the match in errors."""
+    chances = 0
+    decisions = 0
+    apply = state.apply
+    resolve = state.resolve
+    if answers is None and on_decision is None:
+        # The simulations' loop: nothing to record, nothing to call back.
+        while not state.over:
+            d = state.pending
+            if type(d) is Chance:
+                resolve(d.sample(rng))
+                chances += 1
+            elif type(d) is Choice:
+                apply(choosers[d.player](state, d))
+                decisions += 1
+                if decisions > max_decisions:
+                    raise _too_long(seed, max_decisions)
+            else:
+                raise _stalled(seed)
+        return decisions, chances
+    while not state.over:
+        d = state.pending
+        if type(d) is Chance:
+            resolve(d.sample(rng))
+            chances += 1
+        elif type(d) is Choice:
+            a = choosers[d.player](state, d)
+            if answers is not None:
+                # Kept as notation: an option's index is an internal detail.
+                answers.append(state.answer_notation(d, a))
+            apply(a)
+            decisions += 1
+            if on_decision is not None:
+                on_decision(state)
+            if decisions > max_decisions:
+                raise _too_long(seed, max_decisions)
+        else:
+            raise _stalled(seed)
+    return decisions, chances
 
 
 def play_match(
@@ -73,67 +137,42 @@ def play_match(
     ``validate=False`` skips the deck check (for callers that checked the decks once)."""
     rng = random.Random(seed)
     m = Match(pool, decks, rules, record_log=record_log, validate=validate)
-    rec = MatchRecord((list(decks[0]), list(decks[1])), seed)
-    chances = 0
-    decisions = 0
-    apply = m.apply
-    resolve = m.resolve
-    answers = rec.answers if record_answers else None
-    choosers = [players[0].choose, players[1].choose]
-    if answers is None and on_decision is None:
-        # The simulations' loop: nothing to record, nothing to call back.
-        while not m.over:
-            d = m.pending
-            if type(d) is Chance:
-                resolve(chance_outcome(d, rng))
-                chances += 1
-            elif type(d) is Choice:
-                apply(choosers[d.player](m, d))
-                decisions += 1
-                if decisions > max_decisions:
-                    raise RuntimeError(f"match with seed {seed} did not end after "
-                                       f"{max_decisions} decisions")
-            else:
-                raise _stalled(seed)
-    while not m.over:
-        d = m.pending
-        if type(d) is Chance:
-            resolve(chance_outcome(d, rng))
-            chances += 1
-        elif type(d) is Choice:
-            a = choosers[d.player](m, d)
-            if answers is not None:
-                # Kept as notation: an option's index is an internal detail.
-                answers.append(answer_notation(m, d, a))
-            apply(a)
-            decisions += 1
-            if on_decision is not None:
-                on_decision(m)
-            if decisions > max_decisions:
-                raise RuntimeError(f"match with seed {seed} did not end after "
-                                   f"{max_decisions} decisions")
-        else:
-            raise _stalled(seed)
+    rec = MatchRecord((list(decks[0]), list(decks[1])), seed, era=rules.era)
+    rec.decisions, rec.chances = drive(
+        m, [players[0].choose, players[1].choose], rng,
+        answers=rec.answers if record_answers else None, on_decision=on_decision,
+        max_decisions=max_decisions, seed=seed)
     rec.winner = m.winner
     rec.result = m.result
     rec.turns = m.turn
-    rec.decisions = decisions
-    rec.chances = chances
     rec.sudden_death = m.sudden_death
     return m, rec
+
+
+def _play_back(state: S, seed: int, answers: Sequence[Any]) -> S:
+    rng = random.Random(seed)
+    at = 0
+    while not state.over:
+        d = state.pending
+        if type(d) is Chance:
+            state.resolve(d.sample(rng))
+        elif at < len(answers):
+            state.apply(answers[at])
+            at += 1
+        else:
+            raise ValueError(f"the record has {len(answers)} answers and the match is not "
+                             "over after them")
+    return state
+
+
+def replay_state(game: Game, record: Replay) -> State:
+    """Play a recorded match of any game again from its setup, seed and answers."""
+    return _play_back(game.new_state(record.setup, record.era), record.seed, record.answers)
 
 
 def replay(pool: CardPool, record: MatchRecord, *, rules: Ruleset = EXPEDITION,
            record_log: bool = True) -> Match:
     """Play a recorded match again from its decks, seed and answers (notation or indices:
     ``Match.apply`` takes both)."""
-    rng = random.Random(record.seed)
-    m = Match(pool, record.decks, rules, record_log=record_log)
-    answers = iter(record.answers)
-    while not m.over:
-        d = m.pending
-        if type(d) is Chance:
-            m.resolve(chance_outcome(d, rng))
-        else:
-            m.apply(next(answers))
-    return m
+    return _play_back(Match(pool, record.decks, rules, record_log=record_log), record.seed,
+                      record.answers)

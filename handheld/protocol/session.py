@@ -10,6 +10,7 @@ from math import comb
 from pathlib import Path
 from typing import IO, Any
 
+from .. import games
 from ..cards import default_pool
 from ..engine import Chance, Choice, EngineError, Match
 from ..engine.describe import describe_event
@@ -88,7 +89,7 @@ class Session:
 
     def cmd_hello(self, req: dict[str, Any]) -> dict[str, Any]:
         # "eras": the keys "new" accepts; "era_info": every era, playable or not.
-        return {"protocol": PROTOCOL_VERSION,
+        return {"protocol": PROTOCOL_VERSION, "games": games.keys(),
                 "eras": sorted(e.key for e in playable_eras()),
                 "era_info": [{"key": e.key, "name": e.name, "playable": e.playable}
                              for e in ERAS.values()],
@@ -175,7 +176,7 @@ class Session:
                 raise GameOver(f"the match is over ({m.result})")
             if not isinstance(m.pending, Chance):
                 raise NotAChoice("nothing to resolve: the match waits for a player's choice")
-            m.resolve(chance_outcome(m.pending, self.rng))
+            m.resolve(m.pending.sample(self.rng))
         else:
             outcome = req["outcome"]
             if isinstance(outcome, str) and outcome.lower() in ("heads", "tails", "h", "t"):

@@ -89,3 +89,18 @@ def test_a_crash_inside_poll_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     result = run_area()
     assert result.by_kind.get("traceback", 0) >= 1
     assert any("internal link error" in f.detail for f in result.failures)
+
+
+def test_netplay_that_crashes_on_a_message_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Delivered messages go through the game's netplay checks: one that raises on a
+    mutated message is a traceback."""
+    assert link_area.netplay_problem(link_area.GOOD) is None
+    assert link_area.netplay_problem({"t": "hello", "v": 2, "cards": [[1]] * 60}) is None
+
+    def fragile(msg: dict[str, Any], *, game: str, era: str) -> Any:
+        return msg["name"].strip()  # trusts the peer: a missing or non-text name raises
+
+    monkeypatch.setattr(link_area, "parse_hello", fragile)
+    result = run_area()
+    assert result.by_kind.get("traceback", 0) >= 1
+    assert any("netplay raised" in f.detail for f in result.failures), result.failures

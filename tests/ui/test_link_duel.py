@@ -23,6 +23,7 @@ from firmware_sim.link import (
 )
 from handheld.cards import deck_names, load_deck
 from handheld.engine import Choice
+from handheld.netplay import PROTOCOL, Hello, Refusal, parse_hello, position_digest
 from handheld.players import make_player
 from handheld.ui.app import Handheld
 from handheld.ui.scenes.duel_menus import LogScene, ResultScene
@@ -30,13 +31,10 @@ from handheld.ui.scenes.duel_setup import DuelSetupScene
 from handheld.ui.scenes.link_duel import (
     CODE_KEYS,
     PAD_KEYS,
-    PROTOCOL,
     LinkController,
     LinkDuelScene,
     LinkSetupScene,
     parse_address,
-    parse_hello,
-    position_digest,
     show_code,
 )
 from handheld.ui.scenes.main_menu import MainMenuScene
@@ -375,8 +373,8 @@ def test_a_bad_hello_is_refused_with_a_reason(tmp_path: Any) -> None:
     pump(3)
     assert hs.step == "deck"
     illegal = ["ecard1-33"] * 60  # sixty copies of one Pokémon
-    peer.send({"t": "hello", "v": PROTOCOL, "name": "Mallory", "deck": "Cheat",
-               "cards": illegal})
+    peer.send({"t": "hello", "v": PROTOCOL, "game": "tcg", "era": "expedition",
+               "name": "Mallory", "deck": "Cheat", "cards": illegal})
     pump(2)
     assert hs.friend is not None and hs.friend.name == "Mallory"
     host.press("A")  # the host picks a deck: now it checks both
@@ -387,14 +385,75 @@ def test_a_bad_hello_is_refused_with_a_reason(tmp_path: Any) -> None:
 
 
 def test_parse_hello_and_address() -> None:
-    ok = {"t": "hello", "v": PROTOCOL, "name": "Ann\u2603", "deck": "D", "cards": ["x"] * 60}
-    hello = parse_hello(ok)
-    assert not isinstance(hello, str) and hello.name == "Ann?"
-    assert "protocol 99" in parse_hello({**ok, "v": 99})
-    assert "60 card ids" in parse_hello({**ok, "cards": ["x"] * 59})
-    assert "60 card ids" in parse_hello({**ok, "cards": [1] * 60})
+    ok = {"t": "hello", "v": PROTOCOL, "game": "tcg", "era": "expedition", "name": "Ann\u2603",
+          "deck": "D", "cards": ["x"] * 60}
+
+    def refused(msg: dict[str, Any]) -> str:
+        got = parse_hello(msg, game="tcg", era="expedition")
+        assert isinstance(got, Refusal), got
+        return f"{got.here} | {got.there}"
+
+    hello = parse_hello(ok, game="tcg", era="expedition")
+    assert isinstance(hello, Hello) and hello.name == "Ann?"
+    assert (hello.game, hello.era) == ("tcg", "expedition")
+    assert hello.message() == {**ok, "name": "Ann?"}  # what goes out is what comes in
+    assert "protocol 99" in refused({**ok, "v": 99})
+    assert "60 card ids" in refused({**ok, "cards": ["x"] * 59})
+    assert "60 card ids" in refused({**ok, "cards": [1] * 60})
+    # Another era or another game: refused, each side told in its own words.
+    era = parse_hello({**ok, "era": "platinum"}, game="tcg", era="expedition")
+    assert isinstance(era, Refusal)
+    assert "your friend plays platinum, this handheld expedition" in era.here
+    assert "your friend plays expedition, your handheld platinum" in era.there
+    assert "game 'pieces'" in refused({**ok, "game": "pieces"})
+    assert "'?'" in refused({k: v for k, v in ok.items() if k != "game"})
+    assert "eras differ" in refused({k: v for k, v in ok.items() if k != "era"})
     assert parse_address("192.168.1.20") == "192.168.1.20"
     assert parse_address("1.2") is None and parse_address("300.1.1.1") is None
+
+
+def test_a_friend_in_another_era_is_refused_on_both_screens(tmp_path: Any) -> None:
+    """The guest's handheld plays another era: neither starts a duel, and both screens
+    say the eras differ (whichever hello is read first)."""
+    a, b = MemoryTransport.pair()
+    host, guest = handheld(tmp_path, "hoste", 1), handheld(tmp_path, "gueste", 2)
+    hs, gs = open_setup(host, a), open_setup(guest, b)
+    gs.era = "platinum"
+    host.press("A")
+    guest.press("DOWN")
+    guest.press("A")
+    guest.press("A")
+    until(host, guest, lambda: hs.step == "deck" and gs.step == "deck")
+    host.press("A")
+    guest.press("A")
+    until(host, guest, lambda: hs.step == "role" and gs.step == "role")
+    tick_both(host, guest, 3)
+    for h in (host, guest):
+        text = notice_text(h)
+        assert "eras differ" in text and "platinum" in text and "expedition" in text, text
+        assert duel_of(h) is None and history(h) == []
+    assert hs.conn is None and gs.conn is None
+
+
+def test_a_hello_for_another_game_is_refused_and_the_peer_told(tmp_path: Any) -> None:
+    a, b = MemoryTransport.pair()
+    host = handheld(tmp_path, "host", 1)
+    hs = open_setup(host, a)
+    host.press("A")
+    peer = Link(b, clock=host.board.clock)
+    got: list[dict[str, Any]] = []
+    for _ in range(3):
+        host.tick()
+        got.extend(e.message for e in peer.poll() if e.message is not None)
+    assert hs.step == "deck"
+    pieces = Hello("Leaf", "Board", ["x"] * 60, game="pieces").message()
+    peer.send(pieces)
+    for _ in range(3):
+        host.tick()
+        got.extend(e.message for e in peer.poll() if e.message is not None)
+    assert "wants to play the game 'pieces'" in notice_text(host)
+    assert got[-1]["t"] == "abort" and "plays the game 'tcg'" in got[-1]["why"]
+    assert hs.step == "role" and hs.conn is None and hs.friend is None
 
 
 def free_port() -> int:

@@ -7,12 +7,16 @@ hostile frames: random bytes, valid frames whose payloads are deeply nested, hug
 long strings, wrong types or mutated game messages, floods of valid-checksum headers, acks
 and far-future sequence numbers, frames cut off by a disconnect.
 
-A failure is: anything raised from ``poll``/``send`` (the link reports its own last-resort
-catch as an "internal link error", counted here as a traceback), a poll over its budget
-(``PollWork.within_budget``) or slower than a generous time guard, held bytes over the
-link's bounds (memory), a wrong code attached or any message delivered through it (a false
-accept), a delivered message outside the message limits, or a valid message that follows
-a refused one and is never delivered.
+Every delivered message then goes through the game's side of the link
+(:mod:`handheld.netplay`: the hello, start and answer checks of a duel), which must judge it
+without raising.
+
+A failure is: anything raised from ``poll``/``send`` or from netplay's checks (the link
+reports its own last-resort catch as an "internal link error", counted here as a
+traceback), a poll over its budget (``PollWork.within_budget``) or slower than a generous
+time guard, held bytes over the link's bounds (memory), a wrong code attached or any
+message delivered through it (a false accept), a delivered message outside the message
+limits, or a valid message that follows a refused one and is never delivered.
 """
 
 from __future__ import annotations
@@ -54,6 +58,7 @@ from firmware_sim.link import (
     new_pairing_code,
     pairing_request,
 )
+from handheld.netplay import PROTOCOL, Netplay, parse_hello, parse_start, start_message
 
 from .core import AreaResult, guard
 
@@ -64,6 +69,7 @@ LONG = 1_000
 POLL_SECONDS = 0.5  # one poll slower than this is a stall (the budget is a few ms)
 STEP_MS = 16.0  # the host's clock advances one frame per poll
 GOOD = {"t": "answer", "n": 1, "action": [0, 2], "digest": "0badf00d"}
+DECKS: tuple[list[str], list[str]] = (["ecard1-1"] * 60, ["ecard1-2"] * 60)
 
 
 @dataclass
@@ -136,6 +142,36 @@ def message_problem(message: Any) -> str | None:
     return None
 
 
+class _NoSession:
+    """Netplay's session while only messages are judged (nothing is applied)."""
+
+    def __init__(self) -> None:
+        self.answers: list[Any] = []
+
+    @property
+    def match(self) -> Any:
+        raise AssertionError("a message was applied while only being judged")
+
+    def answer(self, action: Any) -> None:
+        raise AssertionError("a message was applied while only being judged")
+
+    def waiting_for(self) -> str:
+        return "remote"
+
+
+def netplay_problem(message: Any) -> str | None:
+    """A traceback from netplay's checks of a delivered message (None: judged fine)."""
+    if not isinstance(message, dict):
+        return None
+    try:
+        parse_hello(message, game="tcg", era="expedition")
+        parse_start(message, DECKS)
+        Netplay(_NoSession()).receive(message)
+    except Exception as exc:
+        return f"netplay raised {type(exc).__name__}: {exc}"
+    return None
+
+
 # --------------------------------------------------------------------------- payloads
 
 
@@ -171,9 +207,12 @@ def _hostile_json(rng: random.Random) -> bytes:
         return ('{"name":"' + "é" * rng.randrange(1, 50) + '"}').encode()
     if kind == 9:
         return b'{"a":1,"a":' + rng.choice([b"2", b"[", b"{}"]) + b"}"
-    # A game message with one field mutated.
-    msg: dict[str, Any] = dict(GOOD)
-    key = rng.choice(["t", "n", "action", "digest", "extra"])
+    # A game message (an answer, a hello, a start) with one field mutated.
+    msg: dict[str, Any] = dict(rng.choice([
+        GOOD, start_message(DECKS, rng.randrange(2**63)),
+        {"t": "hello", "v": PROTOCOL, "game": "tcg", "era": "expedition", "name": "n", "deck": "d",
+         "cards": DECKS[0]}]))
+    key = rng.choice([*msg, "extra"])
     msg[key] = rng.choice([None, -1, 2**70, "x" * 50, [[[[]]]], {"k": [1] * 50}, 1.5, True])
     text = json.dumps(msg, separators=(",", ":"))
     if rng.random() < 0.5:
@@ -306,6 +345,9 @@ def _check_poll(host: Link, events: list[LinkEvent], seconds: float, out: Outcom
             problem = message_problem(ev.message)
             if problem:
                 out.problems.append(("false_accept", f"delivered a message that {problem}"))
+            raised = netplay_problem(ev.message)
+            if raised:
+                out.problems.append(("traceback", raised))
 
 
 def _attack(attack: Attack, code: str) -> Outcome:

@@ -10,21 +10,10 @@ deck name and the 60 card ids. The host checks both decks, draws the seed and se
 both open the same duel. Over the test cable (a ``transport`` given to the scene) nobody
 else can plug in, so there is no code.
 
-Playing (:class:`LinkController`, the duel's ``link``): both handhelds run the *same*
-:class:`~handheld.session.MatchSession` -- same decks in the same order, same seed, seats
-mirrored (the host is seat 0) -- so every chance outcome comes out the same on both sides
-and only the players' answers travel. Each answer carries its number and a digest of the
-position after it; the receiver applies the answers in order and compares digests, so
-two handhelds that disagree (a desync) stop at once with a clear message instead of
-playing two different matches.
-
-Messages (JSON objects, ``t`` is the kind)::
-
-    hello   v, name, deck, cards   both sides, once the deck is picked
-    start   seed, check            host -> guest: the match begins (check: setup digest)
-    answer  n, action, digest      the n-th answer of the match (1-based), and the digest
-                                   of the position after it
-    abort   why                    the sender stops (left, desync, bad deck ...)
+Playing (:class:`LinkController`, the duel's ``link``): both handhelds run the same
+session and only the players' answers travel, each with a digest of the position after it.
+The messages, their checks and the desync rules are :mod:`handheld.netplay`'s; this module
+is the screens and the wiring to the link.
 
 The link (``firmware_sim.link``) is polled every frame whatever screen is on top -- the
 hand, a card page, the log -- because a peer that stops hearing heartbeats declares the
@@ -35,12 +24,8 @@ frame for as long as the link lives.
 from __future__ import annotations
 
 import ipaddress
-import json
 import socket
-import zlib
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from firmware_sim.buttons import Button
@@ -57,7 +42,23 @@ from firmware_sim.link import (
     new_pairing_code,
 )
 
-from ...engine import EngineError, deck_violations
+from ...engine import EXPEDITION, EngineError, deck_violations
+from ...netplay import (
+    DECK_NAME_MAX,
+    NAME_MAX,
+    Garbage,
+    Hello,
+    Netplay,
+    Refusal,
+    Stop,
+    abort_message,
+    abort_reason,
+    clean,
+    deck_problem,
+    parse_hello,
+    parse_start,
+    start_message,
+)
 from ...session import MatchSession
 from ..palette import INK, MUTED, PAPER, POWER_RED, WHITE
 from ..scene import Scene
@@ -70,15 +71,10 @@ from .duel_setup import available_decks
 if TYPE_CHECKING:
     import pygame
 
-    from ...engine import Match
     from ..app import Handheld
     from ..input import FrameInput
 
-PROTOCOL = 1  # the version of the messages above; both handhelds must speak the same
-DECK_SIZE = 60
-NAME_MAX = 16
-DECK_NAME_MAX = 24
-CARD_ID_MAX = 40
+GAME = "tcg"  # the game this scene sets up (the registry's key, sent in the hello)
 CONNECT_TIMEOUT_MS = 8000.0  # joining: give up on a host that never answers
 # A friend silent this long is gone. Longer than the link's default 3 s: a slow frame on a
 # small board (loading the cards, writing the saves) must not cost the match.
@@ -89,19 +85,6 @@ ADDRESS_MAX = 15  # "255.255.255.255"
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def position_digest(match: Match) -> str:
-    """A short digest of the match position (CRC32 of its canonical JSON, 8 hex digits):
-    equal on both handhelds while they agree on the match."""
-    text = json.dumps(match.position(), sort_keys=True, separators=(",", ":"))
-    return f"{zlib.crc32(text.encode('utf-8')):08x}"
-
-
-def setup_digest(decks: tuple[list[str], list[str]], seed: int) -> str:
-    """The digest of what both handhelds must agree on before the first move."""
-    text = json.dumps([decks[0], decks[1], seed], separators=(",", ":"))
-    return f"{zlib.crc32(text.encode('utf-8')):08x}"
 
 
 def local_addresses() -> list[str]:
@@ -131,50 +114,6 @@ def parse_address(text: str) -> str | None:
         return str(ipaddress.IPv4Address(text))
     except ValueError:
         return None
-
-
-def _clean(value: Any, limit: int) -> str:
-    """Peer-supplied text made drawable: letters the font has, trimmed to ``limit``."""
-    if not isinstance(value, str):
-        return ""
-    kept = "".join(c if (" " <= c <= "~" or c == "é") else "?" for c in value)
-    return kept.strip()[:limit]
-
-
-def is_action(value: Any) -> bool:
-    """An answer as the engine takes it: an option index or a list of indices."""
-    if type(value) is int:
-        return value >= 0
-    return isinstance(value, list) and len(value) <= 64 and \
-        all(type(i) is int and i >= 0 for i in value)
-
-
-@dataclass(frozen=True)
-class Hello:
-    """One side of the setup: who plays, with which deck."""
-
-    name: str
-    deck: str
-    cards: list[str]
-
-    def message(self) -> dict[str, Any]:
-        return {"t": "hello", "v": PROTOCOL, "name": self.name, "deck": self.deck,
-                "cards": list(self.cards)}
-
-
-def parse_hello(msg: dict[str, Any]) -> Hello | str:
-    """The friend's hello, or what is wrong with it (a sentence for the player)."""
-    version = msg.get("v")
-    if version != PROTOCOL:
-        return (f"your friend's handheld speaks link protocol {version!r}, this one "
-                f"speaks {PROTOCOL}: update both to the same version")
-    cards = msg.get("cards")
-    if not isinstance(cards, list) or len(cards) != DECK_SIZE or not all(
-            isinstance(c, str) and 0 < len(c) <= CARD_ID_MAX for c in cards):
-        return f"your friend's hello does not list {DECK_SIZE} card ids"
-    name = _clean(msg.get("name"), NAME_MAX) or "Friend"
-    deck = _clean(msg.get("deck"), DECK_NAME_MAX) or "deck"
-    return Hello(name, deck, list(cards))
 
 
 # --------------------------------------------------------------------------- every frame
@@ -256,7 +195,8 @@ class LinkController:
         self.app = app
         self.conn = conn
         self.duel = duel
-        self.inbox: deque[dict[str, Any]] = deque()  # the friend's answers, not applied yet
+        # The protocol's side (the friend's answers in order, the desync checks).
+        self.net = Netplay(duel.session, (EngineError,))
         self.problems: list[str] = []  # messages ignored as garbage (for the player, tests)
         self.gone: str | None = None  # why the link ended, once it has
         self.stopped: str | None = None  # why this duel was stopped (None: still on)
@@ -273,37 +213,17 @@ class LinkController:
         """This player answered: tell the friend (the answer's number and the digest)."""
         if self.stopped:
             return
-        s = self.session
-        self.conn.send({"t": "answer", "n": len(s.answers),
-                        "action": list(action) if isinstance(action, list | tuple) else action,
-                        "digest": position_digest(s.match)})
+        self.conn.send(self.net.answer_message(action))
 
     def poll(self, duel: DuelScene) -> None:
         """The match waits for the friend: apply their next answer, if it has arrived."""
-        if self.stopped or not self.inbox:
+        if self.stopped:
             return
-        msg = self.inbox.popleft()
-        s = duel.session
-        n, action, digest = msg["n"], msg["action"], msg["digest"]
-        expected = len(s.answers) + 1
-        if n != expected:
-            self.stop(f"Your friend's handheld sent answer #{n} when this one expected "
-                      f"#{expected}: the two handhelds no longer agree on the match.",
-                      why=f"answer #{n} arrived when #{expected} was expected (desync)")
-            return
-        try:
-            s.answer(action)
-        except EngineError as exc:
-            self.stop(f"Your friend's answer #{n} is not a legal move in this match ({exc}). "
-                      "The two handhelds no longer agree on it.",
-                      why=f"answer #{n} is illegal on the other handheld (desync)")
-            return
-        mine = position_digest(s.match)
-        if mine != digest:
-            self.stop(f"Desync: after answer #{n} the two handhelds see different matches "
-                      f"(position {mine} here, {_clean(digest, 8)} there). The duel cannot "
-                      "go on.",
-                      why=f"the handhelds disagree after answer #{n} (desync)")
+        self._stop_for(self.net.apply_next())
+
+    def _stop_for(self, stop: Stop | None) -> None:
+        if stop is not None:
+            self.stop(stop.text, why=stop.why, tell_friend=stop.why is not None)
 
     # ---- every frame
 
@@ -329,29 +249,18 @@ class LinkController:
         if self.duel not in self.app.scenes.scenes:
             self.leave()  # the duel was closed some other way: the friend must know
             return
-        waiting = s.waiting_for()
-        if self.inbox and waiting == "human":
-            n = self.inbox[0]["n"]
-            self.stop(f"Your friend's handheld answered out of turn (answer #{n} came while "
-                      "it was your move). The two handhelds no longer agree on the match.",
-                      why=f"answer #{n} came out of turn (desync)")
-        elif self.gone and waiting in ("human", "remote") and not self.inbox:
+        stop = self.net.out_of_turn()
+        if stop is not None:
+            self._stop_for(stop)
+        elif self.gone and s.waiting_for() in ("human", "remote") and not self.net.inbox:
             self.stop(f"{self.gone} The duel ends here and counts as abandoned.")
 
     def _message(self, msg: dict[str, Any]) -> None:
-        kind = msg.get("t")
-        if kind == "answer":
-            if type(msg.get("n")) is int and is_action(msg.get("action")) and \
-                    isinstance(msg.get("digest"), str):
-                self.inbox.append(msg)
-                return
-            self._garbage("an answer with missing or wrong fields")
-        elif kind == "abort":
-            why = _clean(msg.get("why"), 120) or "no reason given"
-            self.stop(f"Your friend's handheld stopped the duel: {why}. "
-                      "It counts as abandoned.", tell_friend=False)
+        got = self.net.receive(msg)
+        if isinstance(got, Garbage):
+            self._garbage(got.what)
         else:
-            self._garbage(f"a message of unknown kind {_clean(str(kind), 20)!r}")
+            self._stop_for(got)
 
     def _garbage(self, what: str) -> None:
         """A well-formed link message this game does not understand: ignored, reported
@@ -369,7 +278,7 @@ class LinkController:
         if self.stopped or self.session.over:
             return
         self.stopped = "left"
-        self.conn.close({"t": "abort", "why": "your friend left the duel"})
+        self.conn.close(abort_message("your friend left the duel"))
         self._record_abandoned()
 
     def stop(self, text: str, *, why: str | None = None, tell_friend: bool = True) -> None:
@@ -378,7 +287,7 @@ class LinkController:
         if self.stopped:
             return
         self.stopped = text
-        self.conn.close({"t": "abort", "why": why or "the duel was stopped"}
+        self.conn.close(abort_message(why or "the duel was stopped")
                         if tell_friend else None)
         self._record_abandoned()
         from .main_menu import MainMenuScene
@@ -426,6 +335,9 @@ class LinkSetupScene(Scene):
         self.decks: list[tuple[str, list[str]]] = []
         self.mine: Hello | None = None
         self.friend: Hello | None = None
+        # The era both handhelds must play (sent in the hello; a friend in another is
+        # refused). One era today: the home era.
+        self.era = EXPEDITION.era
         self.menu = Menu([])
         self._role_menu()
 
@@ -505,7 +417,7 @@ class LinkSetupScene(Scene):
 
     def _fail(self, text: str, *, back: str = "role", tell: str | None = None) -> None:
         """Something went wrong: hang up (telling the friend ``tell``), say it, go back."""
-        self._hang_up({"t": "abort", "why": tell} if tell else None)
+        self._hang_up(abort_message(tell) if tell else None)
         if back == "join":
             self._join_menu()
         elif back == "code":
@@ -515,10 +427,10 @@ class LinkSetupScene(Scene):
         self.push(NoticeScene(self.app, text))
 
     def exit(self) -> None:
-        self._hang_up({"t": "abort", "why": "your friend left the duel setup"})
+        self._hang_up(abort_message("your friend left the duel setup"))
 
     def on_shutdown(self, reason: str) -> None:
-        self._hang_up({"t": "abort", "why": "your friend's handheld is switching off"})
+        self._hang_up(abort_message("your friend's handheld is switching off"))
 
     # ---- the link
 
@@ -554,9 +466,10 @@ class LinkSetupScene(Scene):
     def _message(self, msg: dict[str, Any]) -> None:
         kind = msg.get("t")
         if kind == "hello" and self.friend is None:
-            hello = parse_hello(msg)
-            if isinstance(hello, str):
-                self._fail(f"Cannot duel: {hello}.", tell=f"this handheld refused: {hello}")
+            hello = parse_hello(msg, game=GAME, era=self.era)
+            if isinstance(hello, Refusal):
+                self._fail(f"Cannot duel: {hello.here}.",
+                           tell=f"this handheld refused: {hello.there}")
                 return
             self.friend = hello
             self.status = f"{hello.name} is ready with {hello.deck}."
@@ -564,15 +477,15 @@ class LinkSetupScene(Scene):
         elif kind == "start" and self.role == "guest" and self.mine and self.friend:
             self._start_as_guest(msg)
         elif kind == "abort":
-            why = _clean(msg.get("why"), 120) or "no reason given"
-            self._fail(f"Your friend's handheld stopped the setup: {why}.")
+            self._fail(f"Your friend's handheld stopped the setup: {abort_reason(msg)}.")
         else:
-            self.status = f"Ignored an unexpected message ({_clean(str(kind), 12)})."
+            self.status = f"Ignored an unexpected message ({clean(str(kind), 12)})."
 
     def _pick_deck(self, index: int) -> None:
         name, cards = self.decks[index]
-        me = _clean(self.app.saves.profile(self.app.profile).name, NAME_MAX) or "Player"
-        self.mine = Hello(me, _clean(name, DECK_NAME_MAX) or "deck", list(cards))
+        me = clean(self.app.saves.profile(self.app.profile).name, NAME_MAX) or "Player"
+        self.mine = Hello(me, clean(name, DECK_NAME_MAX) or "deck", list(cards), GAME,
+                          self.era)
         assert self.conn is not None
         self.conn.send(self.mine.message())
         self.step = "ready"
@@ -583,47 +496,36 @@ class LinkSetupScene(Scene):
         assert self.mine is not None and self.friend is not None
         return (self.mine, self.friend) if self.role == "host" else (self.friend, self.mine)
 
-    def _deck_problem(self) -> tuple[str, str] | None:
-        """What is wrong with either deck, as (this player reads it, the friend reads
-        it); None when both decks are legal here."""
+    def _deck_problem(self) -> Refusal | None:
+        """What is wrong with either deck; None when both decks are legal here."""
         assert self.mine is not None and self.friend is not None
-        for hello, here, there in ((self.mine, "your", "your friend's"),
-                                   (self.friend, "your friend's", "your")):
-            problems = deck_violations(self.app.pool, hello.cards)
-            if problems:
-                what = f"deck {hello.deck} cannot be played: {'; '.join(problems[:3])}"
-                return f"{here} {what}", f"{there} {what}"
-        return None
+        return deck_problem(self.mine, self.friend,
+                            lambda cards: deck_violations(self.app.pool, cards))
 
     def _maybe_start(self) -> None:
         if self.role != "host" or self.mine is None or self.friend is None:
             return
         problem = self._deck_problem()
         if problem:
-            self._fail(f"Cannot duel: {problem[0]}.", tell=f"the host refused: {problem[1]}")
+            self._fail(f"Cannot duel: {problem.here}.",
+                       tell=f"the host refused: {problem.there}")
             return
         host, guest = self._decks()
         seed = self.app.new_seed()
         assert self.conn is not None
-        self.conn.send({"t": "start", "seed": seed,
-                        "check": setup_digest((host.cards, guest.cards), seed)})
+        self.conn.send(start_message((host.cards, guest.cards), seed))
         self._start_duel(seed)
 
     def _start_as_guest(self, msg: dict[str, Any]) -> None:
-        seed, check = msg.get("seed"), msg.get("check")
         host, guest = self._decks()
-        if type(seed) is not int or not 0 <= seed < 2**63:
-            self._fail("Cannot duel: the host sent a start without a valid seed.",
-                       tell="this handheld refused the start: no valid seed")
-            return
-        if check != setup_digest((host.cards, guest.cards), seed):
-            self._fail("Cannot duel: the host's idea of the two decks differs from this "
-                       "handheld's.", tell="this handheld refused the start: the decks differ")
+        seed = parse_start(msg, (host.cards, guest.cards))
+        if isinstance(seed, Refusal):
+            self._fail(f"Cannot duel: {seed.here}.", tell=seed.there)
             return
         problem = self._deck_problem()
         if problem:
-            self._fail(f"Cannot duel: {problem[0]}.",
-                       tell=f"this handheld refused: {problem[1]}")
+            self._fail(f"Cannot duel: {problem.here}.",
+                       tell=f"this handheld refused: {problem.there}")
             return
         self._start_duel(seed)
 
@@ -655,7 +557,7 @@ class LinkSetupScene(Scene):
         elif inp.pressed(Button.B):  # hosting, connecting, ready: B gives up
             inp.consume(Button.B)
             self.app.play("back")
-            self._hang_up({"t": "abort", "why": "your friend cancelled"})
+            self._hang_up(abort_message("your friend cancelled"))
             self._role_menu()
 
     def _menu_step(self, inp: FrameInput) -> None:
@@ -666,7 +568,7 @@ class LinkSetupScene(Scene):
             elif self.step == "join":
                 self._role_menu()
             else:
-                self._hang_up({"t": "abort", "why": "your friend left the duel setup"})
+                self._hang_up(abort_message("your friend left the duel setup"))
                 self._role_menu()
             return
         if result != "select" or self.menu.selected is None:

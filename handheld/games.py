@@ -1,0 +1,36 @@
+"""The registry of games the handheld plays, by key. Today only the card game ("tcg"); the
+Legend-piece game joins it later. A game is built on first use (the card game loads its
+card pool) and then shared: games are immutable."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+from .kernel import Game
+
+
+def _tcg() -> Game:
+    from .cards import default_pool
+    from .engine import TcgGame
+
+    return TcgGame(default_pool())
+
+
+MAKERS: dict[str, Callable[[], Game]] = {"tcg": _tcg}
+DEFAULT = "tcg"
+
+
+def keys() -> list[str]:
+    """The registered games' keys."""
+    return list(MAKERS)
+
+
+@cache
+def game(key: str = DEFAULT) -> Game:
+    """The game registered as ``key`` (ValueError naming the known ones otherwise)."""
+    try:
+        maker = MAKERS[key]
+    except KeyError:
+        raise ValueError(f"unknown game {key!r}; known: {', '.join(MAKERS)}") from None
+    return maker()

@@ -1,0 +1,94 @@
+"""The two kinds of node a game waits at: a player's :class:`Choice` and a :class:`Chance`.
+
+Both are named tuples: the engines build one per decision and per coin, so construction
+cost matters more than anything else about them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from itertools import permutations
+from typing import Any, NamedTuple, Protocol
+
+
+class Choice(NamedTuple):
+    """A player decision: pick between ``min`` and ``max`` distinct options.
+
+    ``options`` are small tuples (value objects) that the game renders for people;
+    ``kind`` tells drivers what is being decided (``main``, ``target``, ``promote``, ...).
+    (A named tuple: built in C, which matters once per decision.)
+    """
+
+    player: int
+    kind: str
+    prompt: str
+    options: tuple[tuple[Any, ...], ...]
+    min: int = 1
+    max: int = 1
+
+    @property
+    def single(self) -> bool:
+        return self.min == 1 and self.max == 1
+
+
+class Random(Protocol):
+    """What :meth:`Chance.sample` needs of a generator (``random.Random`` has it): the
+    kernel owns no randomness, whoever drives a game passes its own."""
+
+    def random(self) -> float: ...
+
+
+COIN = "coin"
+SHUFFLE = "shuffle"
+
+
+class Chance(NamedTuple):
+    """A chance node: a coin flip (outcome: heads True / tails False, 1/2 each) or a shuffle
+    of ``size`` cards (outcome: a permutation of ``range(size)``, each of the ``size!``
+    equally likely).
+
+    The outcomes of a shuffle are never listed up front: :meth:`outcomes` is lazy and
+    :meth:`probability` and :meth:`sample` work without them.
+    """
+
+    kind: str  # COIN | SHUFFLE
+    player: int
+    purpose: str
+    size: int = 0
+
+    def outcome_count(self) -> int:
+        """How many outcomes the node has."""
+        return 2 if self.kind == COIN else math.factorial(self.size)
+
+    def outcomes(self) -> Iterator[Any]:
+        """Every outcome, lazily (a shuffle's are many: take what you need)."""
+        if self.kind == COIN:
+            return iter((True, False))
+        return (list(p) for p in permutations(range(self.size)))
+
+    def is_outcome(self, outcome: Any) -> bool:
+        """Is ``outcome`` one this node can have?"""
+        if self.kind == COIN:
+            return type(outcome) is bool
+        if not isinstance(outcome, (list, tuple)) or len(outcome) != self.size:
+            return False
+        return all(type(i) is int for i in outcome) and \
+            sorted(outcome) == list(range(self.size))
+
+    def probability(self, outcome: Any) -> float:
+        """The chance of ``outcome`` (0 for something that is not an outcome)."""
+        if not self.is_outcome(outcome):
+            return 0.0
+        return 0.5 if self.kind == COIN else 1.0 / math.factorial(self.size)
+
+    def sample(self, rng: Random) -> Any:
+        """A fair outcome drawn from ``rng``: heads when ``rng.random() < 0.5``; a shuffle
+        sorts the indices by one random key each (one C call per card instead of
+        ``random.shuffle``'s two Python calls, which matters in simulations). Replays
+        depend on exactly these draws: do not change them."""
+        if self.kind == COIN:
+            return rng.random() < 0.5
+        rr = rng.random
+        keys = [rr() for _ in range(self.size)]
+        return sorted(range(self.size), key=keys.__getitem__)

@@ -1,0 +1,268 @@
+"""Netplay: the messages two handhelds exchange for a duel over the link, and the rules
+that keep both on the same match. No screen here: ``handheld/ui/scenes/link_duel.py``
+shows what this module decides.
+
+Both handhelds run the *same* session -- same setup in the same order, same seed, seats
+mirrored (the host is seat 0) -- so every chance outcome comes out the same on both sides
+and only the players' answers travel. Each answer carries its number and a digest of the
+position after it (:func:`handheld.kernel.digest`); the receiver applies the answers in
+order and compares digests, so two handhelds that disagree (a desync) stop at once.
+
+Messages (JSON objects, ``t`` is the kind)::
+
+    hello   v, game, era, name, deck, cards   both sides, once the deck is picked
+    start   seed, check            host -> guest: the match begins (check: setup digest)
+    answer  n, action, digest      the n-th answer of the match (1-based), and the digest
+                                   of the position after it
+    abort   why                    the sender stops (left, desync, bad deck ...)
+
+A hello names the game (the registry key, "tcg") and the era (its key): a friend who
+plays another game or another era is refused, with the reason on both screens.
+Everything a peer sends is checked here before it reaches a session.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Protocol
+
+from .kernel import State, digest
+
+# The version of the messages above; both handhelds must speak the same. 2: the hello
+# names the game and the era.
+PROTOCOL = 2
+DECK_SIZE = 60
+NAME_MAX = 16
+DECK_NAME_MAX = 24
+CARD_ID_MAX = 40
+KEY_MAX = 24  # a game's or an era's key
+WHY_MAX = 120
+MAX_PICKS = 64  # option indices in one answer
+
+
+# --------------------------------------------------------------------------- checking
+
+
+def clean(value: Any, limit: int) -> str:
+    """Peer-supplied text made drawable: letters the font has, trimmed to ``limit``."""
+    if not isinstance(value, str):
+        return ""
+    kept = "".join(c if (" " <= c <= "~" or c == "é") else "?" for c in value)
+    return kept.strip()[:limit]
+
+
+def is_action(value: Any) -> bool:
+    """An answer as the engine takes it: an option index or a list of indices."""
+    if type(value) is int:
+        return value >= 0
+    return isinstance(value, list) and len(value) <= MAX_PICKS and \
+        all(type(i) is int and i >= 0 for i in value)
+
+
+def position_digest(state: State) -> str:
+    """A short digest of the match position: equal on both handhelds while they agree."""
+    return state.digest()
+
+
+def setup_digest(decks: tuple[list[str], list[str]], seed: int) -> str:
+    """The digest of what both handhelds must agree on before the first move."""
+    return digest([decks[0], decks[1], seed])
+
+
+class Refusal(NamedTuple):
+    """Why a duel cannot go on, as this player reads it (``here``) and as the friend reads
+    it (``there``, sent in the abort)."""
+
+    here: str
+    there: str
+
+
+# --------------------------------------------------------------------------- setup
+
+
+@dataclass(frozen=True)
+class Hello:
+    """One side of the setup: who plays which game in which era, with which deck."""
+
+    name: str
+    deck: str
+    cards: list[str]
+    game: str = "tcg"
+    era: str = "expedition"
+
+    def message(self) -> dict[str, Any]:
+        return {"t": "hello", "v": PROTOCOL, "game": self.game, "era": self.era,
+                "name": self.name, "deck": self.deck, "cards": list(self.cards)}
+
+
+def parse_hello(msg: dict[str, Any], *, game: str, era: str) -> Hello | Refusal:
+    """The friend's hello, or why it is refused (this handheld plays ``game`` in ``era``)."""
+    version = msg.get("v")
+    if version != PROTOCOL:
+        shown = clean(str(version), 12)
+        return Refusal(f"your friend's handheld speaks link protocol {shown}, this one "
+                       f"speaks {PROTOCOL}: update both to the same version",
+                       f"this handheld speaks link protocol {PROTOCOL}, yours speaks "
+                       f"{shown}: update both to the same version")
+    theirs = clean(msg.get("game"), KEY_MAX) or "?"
+    if theirs != game:
+        return Refusal(f"your friend's handheld wants to play the game {theirs!r}, this one "
+                       f"plays {game!r}",
+                       f"this handheld plays the game {game!r}, yours wants {theirs!r}")
+    their_era = clean(msg.get("era"), KEY_MAX) or "?"
+    if their_era != era:
+        return Refusal(f"the eras differ: your friend plays {their_era}, this handheld "
+                       f"{era}; pick the same era on both",
+                       f"the eras differ: your friend plays {era}, your handheld "
+                       f"{their_era}; pick the same era on both")
+    cards = msg.get("cards")
+    if not isinstance(cards, list) or len(cards) != DECK_SIZE or not all(
+            isinstance(c, str) and 0 < len(c) <= CARD_ID_MAX for c in cards):
+        text = f"your friend's hello does not list {DECK_SIZE} card ids"
+        return Refusal(text, f"your hello does not list {DECK_SIZE} card ids")
+    name = clean(msg.get("name"), NAME_MAX) or "Friend"
+    deck = clean(msg.get("deck"), DECK_NAME_MAX) or "deck"
+    return Hello(name, deck, list(cards), theirs, their_era)
+
+
+def deck_problem(mine: Hello, friend: Hello,
+                 violations: Callable[[Sequence[str]], list[str]]) -> Refusal | None:
+    """What is wrong with either deck (``violations`` lists a deck's problems, the game's
+    own check); None when both decks are legal here."""
+    for hello, here, there in ((mine, "your", "your friend's"),
+                               (friend, "your friend's", "your")):
+        problems = violations(hello.cards)
+        if problems:
+            what = f"deck {hello.deck} cannot be played: {'; '.join(problems[:3])}"
+            return Refusal(f"{here} {what}", f"{there} {what}")
+    return None
+
+
+def start_message(decks: tuple[list[str], list[str]], seed: int) -> dict[str, Any]:
+    """The host's start: the seed, and the digest of the setup both must agree on."""
+    return {"t": "start", "seed": seed, "check": setup_digest(decks, seed)}
+
+
+def parse_start(msg: dict[str, Any], decks: tuple[list[str], list[str]]) -> int | Refusal:
+    """The seed of the host's start (``decks``: host's, guest's), or why it is refused."""
+    seed, check = msg.get("seed"), msg.get("check")
+    if type(seed) is not int or not 0 <= seed < 2**63:
+        return Refusal("the host sent a start without a valid seed",
+                       "this handheld refused the start: no valid seed")
+    if check != setup_digest(decks, seed):
+        return Refusal("the host's idea of the two decks differs from this handheld's",
+                       "this handheld refused the start: the decks differ")
+    return seed
+
+
+def abort_message(why: str) -> dict[str, Any]:
+    return {"t": "abort", "why": why}
+
+
+def abort_reason(msg: dict[str, Any]) -> str:
+    """The reason an abort gives, made drawable."""
+    return clean(msg.get("why"), WHY_MAX) or "no reason given"
+
+
+# --------------------------------------------------------------------------- the duel
+
+
+class DuelSession(Protocol):
+    """What netplay needs of the session both handhelds run (MatchSession has it)."""
+
+    answers: list[Any]
+
+    @property
+    def match(self) -> State: ...
+
+    def answer(self, action: Any) -> None: ...
+
+    def waiting_for(self) -> str: ...
+
+
+class Stop(NamedTuple):
+    """The duel must stop: ``text`` for this player; ``why`` for the friend (None: the
+    friend is not told, e.g. because the friend stopped it)."""
+
+    text: str
+    why: str | None
+
+
+class Garbage(NamedTuple):
+    """A well-formed message this game does not understand (ignored, reported)."""
+
+    what: str
+
+
+class Netplay:
+    """The duel's side of the link protocol: the message for each of this player's answers,
+    the friend's answers applied in order, the desync checks.
+
+    ``rejected`` are the errors a friend's illegal answer may raise (the game's own error
+    class); they end the duel as a desync, anything else is a bug and propagates."""
+
+    def __init__(self, session: DuelSession,
+                 rejected: tuple[type[Exception], ...] = (ValueError,)) -> None:
+        self.session = session
+        self.rejected = rejected
+        self.inbox: deque[dict[str, Any]] = deque()  # the friend's answers, not applied yet
+
+    def answer_message(self, action: Any) -> dict[str, Any]:
+        """The message for this player's answer just given (its number and the digest)."""
+        s = self.session
+        return {"t": "answer", "n": len(s.answers),
+                "action": list(action) if isinstance(action, list | tuple) else action,
+                "digest": position_digest(s.match)}
+
+    def receive(self, msg: dict[str, Any]) -> Stop | Garbage | None:
+        """One message from the friend during the duel: an answer is queued (None); an
+        abort stops the duel; anything else is garbage."""
+        kind = msg.get("t")
+        if kind == "answer":
+            if type(msg.get("n")) is int and is_action(msg.get("action")) and \
+                    isinstance(msg.get("digest"), str):
+                self.inbox.append(msg)
+                return None
+            return Garbage("an answer with missing or wrong fields")
+        if kind == "abort":
+            return Stop(f"Your friend's handheld stopped the duel: {abort_reason(msg)}. "
+                        "It counts as abandoned.", None)
+        return Garbage(f"a message of unknown kind {clean(str(kind), 20)!r}")
+
+    def apply_next(self) -> Stop | None:
+        """The match waits for the friend: apply their next answer, if it has arrived, and
+        check that both handhelds still agree."""
+        if not self.inbox:
+            return None
+        msg = self.inbox.popleft()
+        s = self.session
+        n, action, theirs = msg["n"], msg["action"], msg["digest"]
+        expected = len(s.answers) + 1
+        if n != expected:
+            return Stop(f"Your friend's handheld sent answer #{n} when this one expected "
+                        f"#{expected}: the two handhelds no longer agree on the match.",
+                        f"answer #{n} arrived when #{expected} was expected (desync)")
+        try:
+            s.answer(action)
+        except self.rejected as exc:
+            return Stop(f"Your friend's answer #{n} is not a legal move in this match "
+                        f"({exc}). The two handhelds no longer agree on it.",
+                        f"answer #{n} is illegal on the other handheld (desync)")
+        mine = position_digest(s.match)
+        if mine != theirs:
+            return Stop(f"Desync: after answer #{n} the two handhelds see different matches "
+                        f"(position {mine} here, {clean(theirs, 8)} there). The duel cannot "
+                        "go on.",
+                        f"the handhelds disagree after answer #{n} (desync)")
+        return None
+
+    def out_of_turn(self) -> Stop | None:
+        """An answer from the friend waits while it is this player's move: a desync."""
+        if not self.inbox or self.session.waiting_for() != "human":
+            return None
+        n = self.inbox[0]["n"]
+        return Stop(f"Your friend's handheld answered out of turn (answer #{n} came while it "
+                    "was your move). The two handhelds no longer agree on the match.",
+                    f"answer #{n} came out of turn (desync)")
