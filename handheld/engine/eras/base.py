@@ -230,15 +230,22 @@ class Era:
         rules of :mod:`handheld.engine.deck` under ``rules`` (the era's own by default),
         and every card from this era's sets (basic Energy is legal in every era)."""
         from ..deck import deck_violations
-        from . import era_of_card
 
         out = deck_violations(pool, deck, rules or self.ruleset)
         foreign = sorted({(cid, pool.get(cid).name) for cid in deck if cid in pool
                           and not pool.get(cid).basic_energy
-                          and era_of_card(cid) is not self})
+                          and not self.plays_card(cid)})
         for cid, name in foreign:
             out.append(f"{name} ({cid}) is not played in the {self.name} era")
         return out
+
+    def plays_card(self, card_id: str) -> bool:
+        """Is the card played in this era: one of its sets, or read in it (a card of a set
+        no era lists is read in the home era)?"""
+        from . import era_of_card
+
+        return (era_of_card(card_id) is self
+                or card_id.rpartition("-")[0] in self.sets.values())
 
     def __repr__(self) -> str:
         return f"<Era {self.key}>"
