@@ -220,3 +220,20 @@ def test_a_suspended_match_of_another_game_is_refused_clearly() -> None:
         MatchSession.resume(POOL, snap)
     del snap["replay"]["game"]  # saved before games were recorded: the card game's
     assert MatchSession.resume(POOL, snap).record().game == "tcg"
+
+
+# --- one list of eras -----------------------------------------------------------------------
+
+
+def test_the_builder_and_the_glossary_read_their_eras_from_the_registry() -> None:
+    import handheld.glossary as glossary
+    from handheld.assets import available_sets, load_set
+
+    assert list(glossary.ERAS) == [e.key for e in BUILT_IN]
+    assert glossary.ERAS["call_of_legends"] == "Call of Legends"  # the rulebook's title
+    assert glossary.ERAS["expedition"] == ERAS["expedition"].name
+    # Each asset set's source id lies in its era's range and in no other.
+    for slug in available_sets():
+        info = load_set(slug)["set"]
+        holders = [e.key for e in BUILT_IN if int(info["id"]) in e.source_set_ids]
+        assert holders == [info["era"]], slug

@@ -68,6 +68,11 @@ class Era:
     ruleset: ClassVar[Ruleset]
     # Set slug (``assets/cards/<slug>.json``) -> the set code its card ids start with.
     sets: ClassVar[Mapping[str, str]]
+    # The numeric ids of its sets in ../shared's card data (``171-expedition.yaml``):
+    # tools/build_assets.py files each source set under the era whose range holds its id.
+    source_set_ids: ClassVar[range] = range(0)
+    # The title of its rulebook where it differs from the era's name (the glossary's).
+    rulebook: ClassVar[str] = ""
     playable: ClassVar[bool] = False
     pokemon_kinds: ClassVar[frozenset[str]] = frozenset()
     power_kinds: ClassVar[frozenset[str]] = frozenset({POKE_POWER, POKE_BODY})
@@ -90,6 +95,11 @@ class Era:
     def label(self) -> str:
         """The era's name where room is short."""
         return self.short_name or self.name
+
+    @property
+    def rulebook_title(self) -> str:
+        """The title of the era's rulebook (the Dictionary screen names glossaries so)."""
+        return self.rulebook or self.name
 
     def power_label(self, kind: str) -> str:
         """The heading a power of ``kind`` gets on a card page (``Poké-Power``)."""

@@ -20,6 +20,7 @@ class Expedition(Era):
     ruleset = EXPEDITION
     sets: ClassVar[Mapping[str, str]] = {
         "expedition": "ecard1", "aquapolis": "ecard2", "skyridge": "ecard3"}
+    source_set_ids = range(171, 174)
     playable = True
     pokemon_kinds = frozenset({BABY})
 
