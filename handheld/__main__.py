@@ -105,8 +105,11 @@ def build_parser() -> argparse.ArgumentParser:
                      help="two of random,greedy; player 1 plays deck1 (default random,random)")
     sim.add_argument("--alternate", action="store_true",
                      help="swap decks between the players every other game")
-    sim.add_argument("--era", type=_era, default="expedition",
-                     help="the era of the rules to play (default expedition; docs/ERAS.md)")
+    # No default here: the registry's home era is looked up only when a match is played,
+    # so that the parser loads no engine.
+    sim.add_argument("--era", type=_era, default=None,
+                     help="the era of the rules to play (default: the home era, expedition; "
+                     "docs/ERAS.md)")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
 
@@ -267,7 +270,7 @@ def _play(args: argparse.Namespace) -> int:
 
 def _sim(args: argparse.Namespace) -> int:
     from .cards import default_pool, load_deck, resolve_deck_set
-    from .engine.eras import era
+    from .engine.eras import HOME, era
     from .sim import Progress, run_sim
 
     pool = default_pool()
@@ -277,7 +280,7 @@ def _sim(args: argparse.Namespace) -> int:
         print(f"error: --decks: {exc}", file=sys.stderr)
         return 2
     decks = [load_deck(name) for name in names]
-    rules_era = era(args.era)
+    rules_era = era(args.era or HOME.key)
     for name, deck in zip(names, decks, strict=True):
         problems = rules_era.deck_violations(pool, deck)
         if problems:

@@ -17,7 +17,7 @@ from .assets import available_sets, load_set
 from .engine.carddefs import CardDef
 from .engine.cardpool import CardPool
 from .engine.deck import format_deck_list
-from .engine.eras import Era
+from .engine.eras import HOME, Era
 from .engine.eras import era as era_by_key
 from .engine.errors import InvalidDeck
 from .engine.ruleset import Ruleset
@@ -122,7 +122,7 @@ class DeckBuilder:
     clear message; the deck being built is never changed by a refused edit."""
 
     def __init__(self, album: Album, cards: Iterable[str] = (), name: str = "New deck",
-                 rules: Ruleset | None = None, *, era: Era | str = "expedition") -> None:
+                 rules: Ruleset | None = None, *, era: Era | str = HOME.key) -> None:
         self.album = album
         self.name = name
         # The deck belongs to an era: its deck rules judge it; ``rules`` may change the

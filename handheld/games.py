@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import TYPE_CHECKING
 
 from .kernel import Game
+
+if TYPE_CHECKING:
+    from .engine import CardPool, TcgGame
 
 
 def _tcg() -> Game:
@@ -34,3 +38,15 @@ def game(key: str = DEFAULT) -> Game:
     except KeyError:
         raise ValueError(f"unknown game {key!r}; known: {', '.join(MAKERS)}") from None
     return maker()
+
+
+def tcg(pool: CardPool | None = None) -> TcgGame:
+    """The card game: the registered one (on the default card pool), or the same game on
+    another ``pool`` (tests, tools and the screens may load their own)."""
+    from .engine import TcgGame
+
+    if pool is None:
+        g = game("tcg")
+        assert isinstance(g, TcgGame)
+        return g
+    return TcgGame(pool)

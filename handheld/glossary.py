@@ -18,7 +18,7 @@ of the card, its attacks and its Poké-Powers/Bodies are skipped: "Energy Catch"
 nothing but capitals, "Pokémon-ex" (older sets) and "Pokémon-EX" (Black & White): there the
 exact spelling picks the term.
 
-Pure standard library; the loaded glossary is cached (``clear_cache()`` forgets it).
+Standard library and the era registry; the loaded glossary is cached (``clear_cache()`` forgets it).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from .assets import AssetError, assets_dir
+from .engine.eras import BUILT_IN
 
 __all__ = [
     "ALLOWED_CHARS",
@@ -50,13 +51,9 @@ __all__ = [
 FORMAT = 1
 """The glossary format version this module reads."""
 
-ERAS: dict[str, str] = {
-    "expedition": "Expedition",
-    "platinum": "Platinum",
-    "call_of_legends": "Call of Legends",
-    "black_white": "Black & White",
-}
-"""The rulebooks whose glossaries the terms come from, oldest first, with display titles."""
+ERAS: dict[str, str] = {e.key: e.rulebook_title for e in BUILT_IN}
+"""The rulebooks whose glossaries the terms come from, oldest first, with display titles:
+the built-in eras of the engine's registry, by key."""
 
 ALLOWED_CHARS = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,:;!?'\"-()/é"

@@ -29,8 +29,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import CardPool, Chance, Choice, EngineError, Match
-from .engine.eras import playable_era
+from . import games
+from .engine import CardPool, Chance, Choice, EngineError, Match, TcgGame
+from .engine.eras import HOME, playable_era
 from .engine.fingerprint import position_programs_match
 from .engine.notation import answer_notation
 from .kernel import Replay
@@ -77,7 +78,7 @@ class MatchSession:
 
     record_log: bool = False
     meta: dict[str, Any] = field(default_factory=dict)  # the screen's own notes (names...)
-    era: str = "expedition"  # the era of the rules the match is played in (its key)
+    era: str = HOME.key  # the era of the rules the match is played in (its key)
     # Why the log before Continue is missing (the record did not replay), or that the
     # match was rebuilt from its replay, or None.
     log_note: str | None = field(default=None, init=False)
@@ -91,7 +92,10 @@ class MatchSession:
     _before_draw: Any = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self.match = Match(self.pool, self.decks, era=self.era, record_log=self.record_log)
+        # The match is the game's state: the session builds and loads it through the
+        # game (handheld/games.py), whose key its replay records.
+        self.game: TcgGame = games.tcg(self.pool)
+        self.match = self.game.new_state(self.decks, self.era, record_log=self.record_log)
         self.rng = random.Random(self.seed)
         self.ai = _players(self.players, self.seed)
 
@@ -162,14 +166,14 @@ class MatchSession:
     def call_time(self) -> str:
         """The battle timer's time is up (its extra turns played): fewer Prizes left wins,
         as many starts Sudden Death (:meth:`Match.call_time`); kept for the replay."""
-        outcome = self.match.call_time()
+        outcome = self.game.call_time(self.match)
         self.answers.append({"event": CALL_TIME, "chances": self.chances})
         self._before_draw = None
         return outcome
 
     def concede(self, seat: int) -> None:
         """``seat`` forfeits: the other player wins the match; kept for the replay."""
-        _concede(self.match, seat)
+        _concede(self.game, self.match, seat)
         self.answers.append({"event": FORFEIT, "seat": seat, "chances": self.chances})
         self._before_draw = None
 
@@ -180,8 +184,8 @@ class MatchSession:
         return {
             "format": SNAPSHOT_FORMAT,
             "position": self.match.position(),
-            "replay": {"decks": [list(d) for d in self.decks], "seed": self.seed,
-                       "era": self.era, "players": list(self.players),
+            "replay": {"game": self.game.key, "decks": [list(d) for d in self.decks],
+                       "seed": self.seed, "era": self.era, "players": list(self.players),
                        "answers": list(self.answers), "meta": dict(self.meta)},
             "rng": {"driver": self._before_draw if self._before_draw is not None
                     else rng_state(self.rng),
@@ -195,11 +199,19 @@ class MatchSession:
         if not isinstance(snap, dict) or snap.get("format") != SNAPSHOT_FORMAT:
             raise SessionError("not a suspended match of this game (format "
                                f"{snap.get('format') if isinstance(snap, dict) else None!r})")
+        game = games.tcg(pool)
+        written = snap.get("replay")
+        # A match suspended before games were recorded is the card game's.
+        other = written.get("game", game.key) if isinstance(written, dict) else game.key
+        if other != game.key:
+            raise SessionError(f"the suspended match is of another game ({str(other)[:20]!r}),"
+                               f" not the {game.name}")
         try:
             replay = snap["replay"]
             decks = (list(replay["decks"][0]), list(replay["decks"][1]))
             self = cls.__new__(cls)
             self.pool, self.decks = pool, decks
+            self.game = game
             self.players = list(replay["players"])
             self.seed = int(replay["seed"])
             self.answers = list(replay["answers"])
@@ -216,13 +228,13 @@ class MatchSession:
             same_programs = position_programs_match(pool, position)
             replayed = None
             if same_programs is not False:
-                replayed = replay_to_position(pool, decks, self.seed, self.answers, position,
-                                              record_log=record_log, era=self.era)
+                replayed = replay_to_position(self.game, decks, self.seed, self.answers,
+                                              position, record_log=record_log, era=self.era)
             driver: random.Random | None = None
             if replayed is None and same_programs is not True:
                 driver = random.Random(self.seed)
-                rebuilt = rebuild_from_replay(pool, decks, self.seed, self.answers, position,
-                                              record_log=record_log, rng=driver,
+                rebuilt = rebuild_from_replay(self.game, decks, self.seed, self.answers,
+                                              position, record_log=record_log, rng=driver,
                                               era=self.era)
                 if rebuilt is not None and (same_programs is False or rebuilt[2]):
                     replayed = rebuilt[0], rebuilt[1]
@@ -234,7 +246,7 @@ class MatchSession:
                 self.match, self.chances = replayed
             else:
                 self.chances = None
-                self.match = Match.from_position(pool, position, record_log=record_log)
+                self.match = self.game.load(position, record_log=record_log)
                 self.log_note = ("The log before Continue is missing: the saved match did "
                                  "not replay to its position.")
             self.rng = random.Random()
@@ -257,13 +269,13 @@ class MatchSession:
 
     def record(self) -> Replay:
         """The kernel's replay of this match so far (the answers hold its events too)."""
-        return Replay("tcg", self.match.rules.era, [list(d) for d in self.decks], self.seed,
+        return Replay(self.game.key, self.era, [list(d) for d in self.decks], self.seed,
                       list(self.answers))
 
     def replay_check(self) -> Match:
         """The match played again from decks, seed and answers (the integrity check of a
         history entry: it must reach the same position)."""
-        done = _replay(self.pool, self.decks, self.seed, self.answers, record_log=False,
+        done = _replay(self.game, self.decks, self.seed, self.answers, record_log=False,
                        stop=lambda m, left: m.over, era=self.era)
         if done is None:
             raise SessionError("the answers do not replay to the end of the match")
@@ -278,12 +290,12 @@ def _era_key(value: Any) -> str:
         raise SessionError(f"the suspended match's era cannot be played: {exc}") from None
 
 
-def _concede(m: Match, seat: int) -> None:
+def _concede(game: TcgGame, m: Match, seat: int) -> None:
     if seat not in (0, 1):
         raise SessionError(f"seat {seat!r} cannot forfeit: the seats are 0 and 1")
     if m.over:
         raise SessionError(f"the match is already over ({m.result})")
-    m.finish(1 - seat, "forfeit")
+    game.forfeit(m, seat)
 
 
 def _event(answer: Any) -> str | None:
@@ -293,9 +305,9 @@ def _event(answer: Any) -> str | None:
     return None
 
 
-def _replay(pool: CardPool, decks: Sequence[Sequence[str]], seed: int, answers: Sequence[Any],
+def _replay(game: TcgGame, decks: Sequence[Sequence[str]], seed: int, answers: Sequence[Any],
             *, record_log: bool, stop: Callable[[Match, int], bool],
-            rng: random.Random | None = None, era: str = "expedition"
+            rng: random.Random | None = None, era: str = HOME.key
             ) -> tuple[Match, int] | None:
     """Play decks, seed and answers again (the driver draws chance outcomes from
     ``random.Random(seed)``, as the session does; or from ``rng``, given in that state)
@@ -304,7 +316,7 @@ def _replay(pool: CardPool, decks: Sequence[Sequence[str]], seed: int, answers: 
     if len(answers) > REPLAY_MAX_ANSWERS:
         return None
     try:
-        m = Match(pool, decks, era=era, record_log=record_log)
+        m = game.new_state(decks, era, record_log=record_log)
         rng = rng if rng is not None else random.Random(seed)
         at = chances = 0
         for _ in range(REPLAY_STEPS_PER_ANSWER * (len(answers) + 10)):
@@ -317,9 +329,9 @@ def _replay(pool: CardPool, decks: Sequence[Sequence[str]], seed: int, answers: 
             event = _event(nxt)
             if event is not None and nxt["chances"] == chances:
                 if event == CALL_TIME:
-                    m.call_time()
+                    game.call_time(m)
                 else:
-                    _concede(m, nxt["seat"])
+                    _concede(game, m, nxt["seat"])
                 at += 1
             elif isinstance(d, Chance):
                 if event is not None and chances >= nxt["chances"]:
@@ -337,9 +349,9 @@ def _replay(pool: CardPool, decks: Sequence[Sequence[str]], seed: int, answers: 
     return None
 
 
-def replay_to_position(pool: CardPool, decks: Sequence[Sequence[str]], seed: int,
+def replay_to_position(game: TcgGame, decks: Sequence[Sequence[str]], seed: int,
                        answers: Sequence[Any], position: Any, *, record_log: bool,
-                       era: str = "expedition") -> tuple[Match, int] | None:
+                       era: str = HOME.key) -> tuple[Match, int] | None:
     """The match replayed until every answer is given and it stands at ``position`` (the
     saved one), with its chance outcomes; None if it never does."""
     try:
@@ -356,7 +368,7 @@ def replay_to_position(pool: CardPool, decks: Sequence[Sequence[str]], seed: int
     def there(m: Match, left: int) -> bool:
         return left == 0 and _comparable(m.position(), without) == target
 
-    return _replay(pool, decks, seed, answers, record_log=record_log, stop=there, era=era)
+    return _replay(game, decks, seed, answers, record_log=record_log, stop=there, era=era)
 
 
 def _comparable(position: Any, without: tuple[str, ...] = ()) -> Any:
@@ -372,9 +384,9 @@ def _comparable(position: Any, without: tuple[str, ...] = ()) -> Any:
 _PROGRAM_KEYS = ("game", "fingerprint", "stack", "pending")
 
 
-def rebuild_from_replay(pool: CardPool, decks: Sequence[Sequence[str]], seed: int,
+def rebuild_from_replay(game: TcgGame, decks: Sequence[Sequence[str]], seed: int,
                         answers: Sequence[Any], position: Any, *, record_log: bool,
-                        rng: random.Random, era: str = "expedition",
+                        rng: random.Random, era: str = HOME.key,
                         ) -> tuple[Match, int, bool] | None:
     """The match played again from its replay with this version's programs, until every
     answer is given and then, through chance outcomes, to the saved board (all the
@@ -391,7 +403,7 @@ def rebuild_from_replay(pool: CardPool, decks: Sequence[Sequence[str]], seed: in
         return (_comparable(m.position(), _PROGRAM_KEYS) == board
                 or not isinstance(m.pending, Chance))
 
-    done = _replay(pool, decks, seed, answers, record_log=record_log, stop=there, rng=rng,
+    done = _replay(game, decks, seed, answers, record_log=record_log, stop=there, rng=rng,
                    era=era)
     if done is None:
         return None
@@ -449,7 +461,7 @@ def run_on_board(board: Any, session: MatchSession, saves: Any = None, profile: 
 
 
 def resume_or_start(pool: CardPool, saves: Any, profile: int, decks: Sequence[list[str]],
-                    players: Sequence[str], seed: int, era: str = "expedition"
+                    players: Sequence[str], seed: int, era: str = HOME.key
                     ) -> tuple[MatchSession, bool]:
     """The match to play at start-up: the suspended one if there is one (True), else a new
     one. A damaged suspended match is reported by the exception, never silently dropped."""

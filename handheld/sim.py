@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from .engine import CardPool, Era, InvalidDeck
-from .engine.eras import playable_era
+from .engine.eras import HOME, playable_era
 from .players import make_player, play_match
 
 
@@ -59,7 +59,7 @@ def run_sim(
     alternate: bool = False,
     progress: Progress | None = None,
     deck_names: Sequence[str] | None = None,
-    era: Era | str = "expedition",
+    era: Era | str = HOME.key,
 ) -> dict[str, Any]:
     """Play ``games`` games and return the statistics as plain data (JSON-ready). The decks
     are validated once, here, by the deck rules of ``era`` (an illegal deck raises

@@ -57,13 +57,11 @@ POKEAPI_LICENSE_NAME = "pokeapi-LICENSE.md"
 # The longest string a card may hold; anything longer is treated as prose and refused.
 MAX_FACT_LEN = 60
 
-# (first set id, last set id, era) - inclusive ranges of numeric set ids.
-ERAS: tuple[tuple[int, int, str], ...] = (
-    (171, 173, "expedition"),
-    (261, 262, "platinum"),
-    (271, 275, "call_of_legends"),
-    (311, 316, "black_white"),
-)
+# The eras come from the engine's registry (one list of eras): each era names the numeric
+# ids of its source sets (``Era.source_set_ids``). Only the registry is read, never a card.
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+from handheld.engine.eras import BUILT_IN  # noqa: E402
 
 SUBTYPES: dict[str, dict[str, str | None]] = {
     "POKEMON": {
@@ -139,10 +137,11 @@ def era_of(set_id: str) -> str:
         n = int(set_id)
     except ValueError:
         raise BuildError(f"set id {set_id!r} is not numeric") from None
-    for lo, hi, era in ERAS:
-        if lo <= n <= hi:
-            return era
-    raise BuildError(f"set id {set_id!r} has no era; add it to ERAS in tools/build_assets.py")
+    for era in BUILT_IN:
+        if n in era.source_set_ids:
+            return era.key
+    raise BuildError(f"set id {set_id!r} has no era; add it to the source_set_ids of its era "
+                     "(handheld/engine/eras/<era>.py)")
 
 
 def number_key(number: str) -> tuple[int, str, int, str]:

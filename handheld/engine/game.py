@@ -47,3 +47,15 @@ class TcgGame:
     def load(self, position: dict[str, Any], *, record_log: bool = False) -> Match:
         """The match a position describes (validated: bad input raises InvalidPosition)."""
         return from_position(self.pool, position, record_log=record_log)
+
+    # The card game's two ways for a match to end outside its rules; a session keeps
+    # them in its replay as events. Another game would offer its own, or none.
+
+    def call_time(self, state: Match) -> str:
+        """The battle timer ran out (its extra turns played): fewer Prizes left wins, as
+        many starts Sudden Death (:meth:`Match.call_time`); the outcome's word."""
+        return state.call_time()
+
+    def forfeit(self, state: Match, seat: int) -> None:
+        """``seat`` concedes: the other seat wins."""
+        state.finish(1 - seat, "forfeit")

@@ -1,8 +1,8 @@
 """Retreat ("How Do You Retreat?"): paying the Retreat Cost, the Confused flip, the switch.
 
 A module of its own because two others need it and may not need each other both ways: the
-main phase (``actions``) starts a retreat, and the game's program table (``rules``) names
-it for positions."""
+main phase (``actions``) starts a retreat, and the era (``eras/base.py``) puts these
+instructions together as its retreat procedure."""
 
 from __future__ import annotations
 
@@ -125,5 +125,3 @@ class RetreatSwitch(Instr):
             m.log.append(("retreat", f.player, old.top, new.top))
         return NEXT
 
-
-RETREAT_PROGRAM: tuple[Instr, ...] = (RetreatPay(), RetreatFlip(), RetreatSwitch())

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions as _actions
 from .carddefs import AttackDef
-from .effects.core import NEXT, SUSPEND, Builder, Instr, Result, Step
+from .effects.core import NEXT, SUSPEND, Builder, Instr, Label, Result, Step
 from .effects.passives import DamageCtx
 from .facts import stack_facts
 from .notation import CARD, DRAW, PRIZE, SLOT
@@ -29,7 +29,6 @@ from .ops import (
     marker_passives,
     place_counters,
 )
-from .retreat import RETREAT_PROGRAM
 from .ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from .state import Chance, Choice, Frame, Slot, main_choice
 
@@ -832,16 +831,6 @@ class Promote(KnockOutStep):
         return NEXT
 
 
-KNOCKOUTS: tuple[Instr, ...] = (
-    CollectKnockOuts(),
-    TakePrizes(0),
-    TakePrizes(1),
-    WinCheck(),
-    Promote(0),
-    Promote(1),
-)
-
-
 # =========================================================================== the attack
 
 
@@ -952,89 +941,156 @@ class AttackEnd(Instr):
         return NEXT
 
 
-def compile_attack(attack: AttackDef, steps: tuple[Step, ...]) -> tuple[Any, ...]:
-    """The attack's whole program: the rulebook's steps a)-g) around the card's own steps.
-
-    Choices and costs (``Step.pre``) run before the Confusion check, the rest after it in
-    the order given (the card pool has already placed the printed damage).
-    """
-    b = Builder()
-    end = b.label()
-    b.attack_end = end  # type: ignore[attr-defined]
-    b.emit(AttackBegin(attack, end))
-    pre = [s for s in steps if s.pre]
-    body = [s for s in steps if not s.pre]
-    b.steps(pre)
-    b.emit(CancelCheck(end))
-    b.emit(ConfusionCheck(end))
-    b.steps(body)
-    b.here(end)
-    b.emit(AttackEnd())
-    return b.build()
-
-
 # =========================================================================== programs
+#
+# The procedures above are put together in sections, each a list of fresh instructions
+# (labels are resolved in place, so a section's instructions belong to one program). An
+# era (``eras/base.py``) asks for each section through a method of its own, so a later era
+# changes one section -- a step between turns, another setup -- by overriding one method;
+# these functions are the 2002 rulebook's sections. A section may hold a :class:`Label`
+# where a label is to be placed.
+
+Section = list[Any]
 
 
-def _game_program() -> tuple[Any, ...]:
+def setup_section() -> Section:
+    """A new game, the flip for who goes first, shuffles and opening hands, mulligans (as
+    many rounds as it takes), the Active and Benched Pokémon, Prizes, the reveal."""
+    check, done = Label(), Label()
+    return [
+        NewGame(),
+        FlipForFirst(),
+        QueueBothShuffles(),
+        ShuffleQueue(),
+        DrawOpeningHands(),
+        check,
+        MulliganCheck(done),
+        ShuffleQueue(),
+        MulliganRedraw(),
+        MulliganExtra(),
+        _JumpTo(check),
+        done,
+        ChooseActive(0),
+        ChooseActive(1),
+        ChooseBench(0),
+        ChooseBench(1),
+        SetPrizes(),
+        Reveal(),
+        ExtraDrawAfterPrizes(),
+    ]
+
+
+def turn_start_section() -> Section:
+    """The first turn of the game begins (its draw)."""
+    return [TurnStart()]
+
+
+def main_phase_section() -> Section:
+    """The moves of a turn, until an attack or a pass ends it."""
+    return [MainPhase()]
+
+
+def end_of_turn_section(skip: Label) -> Section:
+    """The end of the turn; ``skip`` is where it goes when no between-turns step has work
+    (the next turn's start), past the whole between-turns section."""
+    return [EndOfTurn(skip)]
+
+
+def between_turns_section() -> Section:
+    """The steps between turns, in the rulebook's order. They run only on a turn whose end
+    found work for them (``EndOfTurn``)."""
+    return [
+        PoisonStep(),
+        FlipEachActive(BURNED, "Burn check"),
+        FlipEachActive(ASLEEP, "Sleep check"),
+        ParalysisStep(),
+        CharStep(),
+        DarknessStep(),
+        ToolsStep(),
+    ]
+
+
+def next_turn_section(main: Label) -> Section:
+    """Knock Outs from between turns, then the next player's turn from ``main``."""
+    return [BetweenKnockOuts(main), NextTurn(main)]
+
+
+def knockouts_section() -> Section:
+    """Knock Outs and Prizes: pushed whenever a Pokémon may have been Knocked Out."""
+    return [CollectKnockOuts(), TakePrizes(0), TakePrizes(1), WinCheck(), Promote(0),
+            Promote(1)]
+
+
+def attack_opening_section(attack: AttackDef, end: Label) -> Section:
+    """Before the card's choices and costs: the Baby flip, the announcement."""
+    return [AttackBegin(attack, end)]
+
+
+def attack_checks_section(end: Label) -> Section:
+    """After the card's choices and costs, before its effects: what may cancel the attack
+    (an earlier attack's result, Confusion); each jumps to ``end`` when it does."""
+    return [CancelCheck(end), ConfusionCheck(end)]
+
+
+def attack_closing_section() -> Section:
+    """The end of the attack (Knock Outs; attacking ends the turn)."""
+    return [AttackEnd()]
+
+
+def assemble(*sections: Section) -> tuple[Any, ...]:
+    """One program from sections, in order: labels are placed and resolved."""
     b = Builder()
-    b.emit(NewGame())
-    b.emit(FlipForFirst())
-    b.emit(QueueBothShuffles())
-    b.emit(ShuffleQueue())
-    b.emit(DrawOpeningHands())
-    check_at = len(b.code)
-    done = b.label()
-    b.emit(MulliganCheck(done))
-    b.emit(ShuffleQueue())
-    b.emit(MulliganRedraw())
-    b.emit(MulliganExtra())
-    b.emit(_JumpTo(check_at))
-    b.here(done)
-    b.emit(ChooseActive(0))
-    b.emit(ChooseActive(1))
-    b.emit(ChooseBench(0))
-    b.emit(ChooseBench(1))
-    b.emit(SetPrizes())
-    b.emit(Reveal())
-    b.emit(ExtraDrawAfterPrizes())
-    b.emit(TurnStart())
-    main = b.label()
-    b.here(main)
-    b.emit(MainPhase())
-    knockouts = b.label()
-    b.emit(EndOfTurn(knockouts))
-    b.emit(PoisonStep())
-    b.emit(FlipEachActive(BURNED, "Burn check"))
-    b.emit(FlipEachActive(ASLEEP, "Sleep check"))
-    b.emit(ParalysisStep())
-    b.emit(CharStep())
-    b.emit(DarknessStep())
-    b.emit(ToolsStep())
-    b.here(knockouts)
-    b.emit(BetweenKnockOuts(main))
-    b.emit(NextTurn(main))
+    jumps: list[_JumpTo] = []
+    for section in sections:
+        for item in section:
+            if isinstance(item, Label):
+                b.here(item)
+                continue
+            if isinstance(item, _JumpTo):
+                jumps.append(item)
+            b.emit(item)
+    for jump in jumps:
+        if isinstance(jump.at, Label):
+            if jump.at.at < 0:
+                raise ValueError("unplaced label in program")
+            jump.at = jump.at.at
     return b.build()
+
+
+def assemble_attack(attack: AttackDef, steps: tuple[Step, ...], end: Label,
+                    opening: Section, checks: Section, closing: Section) -> tuple[Any, ...]:
+    """An attack's whole program: ``opening``, the card's choices and costs (``Step.pre``),
+    ``checks``, the card's other steps in the order given (the card pool has already
+    placed the printed damage), then ``end`` and ``closing``."""
+    b = Builder()
+    b.attack_end = end  # type: ignore[attr-defined]
+    for instr in opening:
+        b.emit(instr)
+    b.steps([s for s in steps if s.pre])
+    for instr in checks:
+        b.emit(instr)
+    b.steps([s for s in steps if not s.pre])
+    b.here(end)
+    for instr in closing:
+        b.emit(instr)
+    return b.build()
+
+
+def compile_attack(attack: AttackDef, steps: tuple[Step, ...]) -> tuple[Any, ...]:
+    """The attack's whole program under the 2002 rulebook: steps a)-g) around the card's
+    own steps."""
+    end = Label()
+    return assemble_attack(attack, steps, end, attack_opening_section(attack, end),
+                           attack_checks_section(end), attack_closing_section())
 
 
 class _JumpTo(Instr):
+    """Back to a placed label (the mulligan rounds); ``at`` is resolved by ``assemble``."""
+
     __slots__ = ("at",)
 
-    def __init__(self, at: int) -> None:
-        self.at = at
+    def __init__(self, at: Label | int) -> None:
+        self.at: Any = at
 
     def run(self, m: Match, f: Frame) -> Result:
         return self.at
-
-
-GAME_PROGRAM = _game_program()
-
-RULE_PROGRAMS: dict[str, tuple[Any, ...]] = {
-    "rule:game": GAME_PROGRAM,
-    "rule:knockouts": KNOCKOUTS,
-    "rule:retreat": RETREAT_PROGRAM,
-}
-
-__all__ = ["GAME_PROGRAM", "RULE_PROGRAMS"]
-
-

@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from .. import games
-from ..cards import default_pool
 from ..engine import Chance, Choice, EngineError, Match
 from ..engine.describe import describe_event
-from ..engine.eras import ERAS, playable_eras
+from ..engine.eras import ERAS, HOME, playable_eras
 from ..engine.errors import GameOver, InvalidPosition, NotAChoice
 from ..engine.notation import JOINER, NO_PICK, event_notation, notations, parse_option
 from ..engine.position import describe_pending
@@ -40,7 +39,9 @@ class Session:
     """One client's state: the match, the seeded RNG for chance nodes, the options."""
 
     def __init__(self, deck_dir: Path | None = None, data_dir: Path | None = None) -> None:
-        self.pool = default_pool()
+        # Matches are the card game's states, built and loaded through it.
+        self.game = games.tcg()
+        self.pool = self.game.pool
         self.decks = DeckSources(deck_dir, data_dir)
         self.match: Match | None = None
         self.rng = random.Random(0)
@@ -101,11 +102,11 @@ class Session:
         if not isinstance(decks, list) or len(decks) != 2:
             raise ProtocolError("\"decks\" must be a list of two decks (ready-made deck names, "
                                 "deck file names, saved decks or lists of card ids)")
-        era = word_field(req, "era", "expedition", [e.key for e in playable_eras()])
+        era = word_field(req, "era", HOME.key, [e.key for e in playable_eras()])
         lists = [self.decks.load(d, f"decks[{i}]", self.pool.__contains__)
                  for i, d in enumerate(decks)]
         rng, auto = _chance_options(req)
-        return self._install(Match(self.pool, lists, era=era), rng, auto)
+        return self._install(self.game.new_state(lists, era, record_log=True), rng, auto)
 
     def cmd_load(self, req: dict[str, Any]) -> dict[str, Any]:
         pos = req.get("position")
@@ -113,7 +114,7 @@ class Session:
             raise ProtocolError("\"position\" must be a position object (docs/POSITION.md)")
         rng, auto = _chance_options(req)
         try:
-            match = Match.from_position(self.pool, pos)
+            match = self.game.load(pos, record_log=True)
             return self._install(match, rng, auto)
         except EngineError:
             raise
@@ -247,7 +248,7 @@ class Session:
     def cmd_time(self, req: dict[str, Any]) -> dict[str, Any]:
         """The battle timer's end, after its extra turns (docs/ETOOLS.md): fewer Prize cards
         left wins; as many left begins a Sudden Death game."""
-        called = self._need_match().call_time()
+        called = self.game.call_time(self._need_match())
         return {"called": called, **self._status()}
 
     def cmd_card(self, req: dict[str, Any]) -> dict[str, Any]:

@@ -278,7 +278,8 @@ def test_sudden_death_plays_for_one_prize() -> None:
 
 def pc_of(instruction: str, nth: int = 0) -> int:
     """Where the game procedure runs an instruction (by its class name)."""
-    from handheld.engine.rules import GAME_PROGRAM
+    from handheld.engine.eras import ERAS
+    GAME_PROGRAM = ERAS["expedition"].game_program
 
     at = [i for i, ins in enumerate(GAME_PROGRAM) if type(ins).__name__ == instruction]
     return at[nth]
@@ -404,7 +405,8 @@ def test_a_choice_with_no_options_is_refused() -> None:
 
 
 def test_programs_that_end_without_a_decision_are_refused() -> None:
-    from handheld.engine.rules import GAME_PROGRAM
+    from handheld.engine.eras import ERAS
+    GAME_PROGRAM = ERAS["expedition"].game_program
 
     refused(with_change("stack", [{"program": "rule:game", "pc": len(GAME_PROGRAM)}]),
             "stack", "without a decision")

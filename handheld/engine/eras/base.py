@@ -5,9 +5,11 @@ model: a subclass overrides a few hooks, the engine asks the era instead of assu
 
 - its numbers and switches, a :class:`~handheld.engine.ruleset.Ruleset`;
 - the card sets it plays (their slugs in the assets and the set codes of their card ids);
-- its procedures: the game program (setup, the turn, between turns: one program whose
-  instructions live in :mod:`handheld.engine.rules`), the Knock Out and retreat programs,
-  how an attack is compiled, how many Prizes a Knock Out is worth;
+- its procedures, each put together from sections it may override one by one: the game
+  program (setup, the turn start, the main phase, the end of the turn, between turns, the
+  next turn), the Knock Out and retreat programs, the attack around a card's steps (the
+  2002 rulebook's sections, from :mod:`handheld.engine.rules`, are the defaults), and how
+  many Prizes a Knock Out is worth;
 - the kinds of Pokémon and of powers it knows;
 - its deck rules;
 - the sentences of its rules that card text and tips use.
@@ -20,10 +22,14 @@ Platinum card under Platinum's rules) but cannot run a match: its procedures rai
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .. import rules as R
 from ..carddefs import POKE_BODY, POKE_POWER, STADIUM, SUPPORTER, TM, TOOL
+from ..effects.core import Label
 from ..errors import EngineError
+from ..retreat import RetreatFlip, RetreatPay, RetreatSwitch
 from ..ruleset import ALL_CONDITIONS, Ruleset
 
 if TYPE_CHECKING:
@@ -62,6 +68,11 @@ class Era:
     ruleset: ClassVar[Ruleset]
     # Set slug (``assets/cards/<slug>.json``) -> the set code its card ids start with.
     sets: ClassVar[Mapping[str, str]]
+    # The numeric ids of its sets in ../shared's card data (``171-expedition.yaml``):
+    # tools/build_assets.py files each source set under the era whose range holds its id.
+    source_set_ids: ClassVar[range] = range(0)
+    # The title of its rulebook where it differs from the era's name (the glossary's).
+    rulebook: ClassVar[str] = ""
     playable: ClassVar[bool] = False
     pokemon_kinds: ClassVar[frozenset[str]] = frozenset()
     power_kinds: ClassVar[frozenset[str]] = frozenset({POKE_POWER, POKE_BODY})
@@ -84,6 +95,11 @@ class Era:
     def label(self) -> str:
         """The era's name where room is short."""
         return self.short_name or self.name
+
+    @property
+    def rulebook_title(self) -> str:
+        """The title of the era's rulebook (the Dictionary screen names glossaries so)."""
+        return self.rulebook or self.name
 
     def power_label(self, kind: str) -> str:
         """The heading a power of ``kind`` gets on a card page (``Poké-Power``)."""
@@ -116,23 +132,88 @@ class Era:
 
     # ------------------------------------------------------------------ procedures
 
+    # Each procedure is put together from sections, one method each, that return a list
+    # of fresh instructions (``rules.py``'s sections are the 2002 rulebook's, the default
+    # here). A later era overrides the one section that differs -- another step between
+    # turns, another setup -- and inherits the rest; ``rules.assemble`` joins them. The
+    # assembled programs are built once per era and shared by all its matches.
+
     def _not_playable(self, what: str) -> EraNotPlayable:
         return EraNotPlayable(f"the {self.name} era cannot be played yet (it has no {what})")
 
-    @property
+    def setup_procedure(self) -> list[Any]:
+        """Setup: the flip for who goes first, shuffles, opening hands, mulligans, the
+        Active and Benched Pokémon, Prizes."""
+        return R.setup_section()
+
+    def turn_start_procedure(self) -> list[Any]:
+        """The first turn's start (later turns start in ``next_turn_procedure``)."""
+        return R.turn_start_section()
+
+    def main_phase_procedure(self) -> list[Any]:
+        """The main phase: the moves of a turn until an attack or a pass."""
+        return R.main_phase_section()
+
+    def end_of_turn_procedure(self, skip: Label) -> list[Any]:
+        """The end of the turn; it jumps to ``skip`` (past the between-turns steps) when
+        none of them has work this turn."""
+        return R.end_of_turn_section(skip)
+
+    def between_turns_procedure(self) -> list[Any]:
+        """The steps between turns in order (Poison, Burn, Sleep, Paralysis, Char,
+        Darkness, Tools): run on a turn whose end found work for them."""
+        return R.between_turns_section()
+
+    def next_turn_procedure(self, main: Label) -> list[Any]:
+        """Knock Outs from between turns, then the next turn, which goes back to
+        ``main`` (the main phase)."""
+        return R.next_turn_section(main)
+
+    def knockouts_procedure(self) -> list[Any]:
+        """Knock Outs and Prizes, the win check, new Active Pokémon."""
+        return R.knockouts_section()
+
+    def retreat_procedure(self) -> list[Any]:
+        """Retreating the Active Pokémon: paying, the Confusion flip, the switch."""
+        return [RetreatPay(), RetreatFlip(), RetreatSwitch()]
+
+    def attack_opening(self, attack: AttackDef, end: Label) -> list[Any]:
+        """An attack before the card's choices and costs (the Baby flip, the
+        announcement); ``end`` is the attack's end."""
+        return R.attack_opening_section(attack, end)
+
+    def attack_checks(self, end: Label) -> list[Any]:
+        """An attack after its costs, before its effects: what may cancel it."""
+        return R.attack_checks_section(end)
+
+    def attack_closing(self) -> list[Any]:
+        """An attack's end: Knock Outs, and the turn ends."""
+        return R.attack_closing_section()
+
+    @cached_property
     def game_program(self) -> tuple[Any, ...]:
         """The whole game: setup, the turn, between turns, and the loop of turns."""
-        raise self._not_playable("game procedure")
+        if not self.playable:
+            raise self._not_playable("game procedure")
+        main, skip = Label(), Label()
+        return R.assemble(self.setup_procedure(), self.turn_start_procedure(), [main],
+                          self.main_phase_procedure(), self.end_of_turn_procedure(skip),
+                          self.between_turns_procedure(), [skip],
+                          self.next_turn_procedure(main))
 
-    @property
+    @cached_property
     def knockouts_program(self) -> tuple[Any, ...]:
         """Knock Outs and Prizes: pushed whenever a Pokémon may have been Knocked Out."""
-        raise self._not_playable("Knock Out procedure")
+        if not self.playable:
+            raise self._not_playable("Knock Out procedure")
+        return R.assemble(self.knockouts_procedure())
 
-    @property
+    @cached_property
     def retreat_program(self) -> tuple[Any, ...]:
         """Retreating the Active Pokémon (paying, the Confusion flip, the switch)."""
-        raise self._not_playable("retreat procedure")
+        if not self.playable:
+            raise self._not_playable("retreat procedure")
+        return R.assemble(self.retreat_procedure())
 
     def rule_programs(self) -> Mapping[str, tuple[Any, ...]]:
         """The era's procedures by the names frames and positions use."""
@@ -140,8 +221,12 @@ class Era:
                 "rule:retreat": self.retreat_program}
 
     def compile_attack(self, attack: AttackDef, steps: tuple[Step, ...]) -> tuple[Any, ...]:
-        """An attack's whole program: the era's attack procedure around the card's steps."""
-        raise self._not_playable("attack procedure")
+        """An attack's whole program: the era's attack sections around the card's steps."""
+        if not self.playable:
+            raise self._not_playable("attack procedure")
+        end = Label()
+        return R.assemble_attack(attack, steps, end, self.attack_opening(attack, end),
+                                 self.attack_checks(end), self.attack_closing())
 
     def prizes_for_knockout(self, m: Match, slot: Slot) -> int:
         """How many Prize cards knocking out ``slot`` is worth to its opponent."""
@@ -155,15 +240,22 @@ class Era:
         rules of :mod:`handheld.engine.deck` under ``rules`` (the era's own by default),
         and every card from this era's sets (basic Energy is legal in every era)."""
         from ..deck import deck_violations
-        from . import era_of_card
 
         out = deck_violations(pool, deck, rules or self.ruleset)
         foreign = sorted({(cid, pool.get(cid).name) for cid in deck if cid in pool
                           and not pool.get(cid).basic_energy
-                          and era_of_card(cid) is not self})
+                          and not self.plays_card(cid)})
         for cid, name in foreign:
             out.append(f"{name} ({cid}) is not played in the {self.name} era")
         return out
+
+    def plays_card(self, card_id: str) -> bool:
+        """Is the card played in this era: one of its sets, or read in it (a card of a set
+        no era lists is read in the home era)?"""
+        from . import era_of_card
+
+        return (era_of_card(card_id) is self
+                or card_id.rpartition("-")[0] in self.sets.values())
 
     def __repr__(self) -> str:
         return f"<Era {self.key}>"

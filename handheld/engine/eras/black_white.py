@@ -30,6 +30,7 @@ class BlackWhite(Era):
     sets: ClassVar[Mapping[str, str]] = {
         "black_white": "bw1", "next_destinies": "bw4", "dark_explorers": "bw5",
         "dragons_exalted": "bw6"}
+    source_set_ids = range(311, 317)
     playable = False
     pokemon_kinds = frozenset({POKEMON_EX, RESTORED})
     power_kinds = frozenset({ABILITY})

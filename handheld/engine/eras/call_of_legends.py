@@ -29,6 +29,8 @@ class CallOfLegends(Era):
     ruleset = RULESET
     sets: ClassVar[Mapping[str, str]] = {
         "heartgold_soulsilver": "hgss1", "call_of_legends": "col1"}
+    source_set_ids = range(271, 276)
+    rulebook = "Call of Legends"
     playable = False
     pokemon_kinds = frozenset({LEGEND})
     trainer_rules: ClassVar[Mapping[str, str]] = {

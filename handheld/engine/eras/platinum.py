@@ -29,6 +29,7 @@ class Platinum(Era):
     name = "Platinum"
     ruleset = RULESET
     sets: ClassVar[Mapping[str, str]] = {"platinum": "pl1", "rising_rivals": "pl2"}
+    source_set_ids = range(261, 263)
     playable = False
     pokemon_kinds = frozenset({LV_X})
     # Technical Machines stay attached in this era; the other rule lines are the same.

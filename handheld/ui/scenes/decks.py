@@ -28,7 +28,7 @@ from firmware_sim.buttons import Button
 from ...cards import THEME_DECKS, deck_names, load_deck
 from ...collection import Album, AlbumEntry, DeckBuilder, era_sets
 from ...engine.deck import deck_violations
-from ...engine.eras import ERAS
+from ...engine.eras import ERAS, HOME
 from ...engine.errors import InvalidDeck
 from ...save import Deck, SaveError
 from ...save.saves import DECK_NAME_MAX
@@ -164,7 +164,7 @@ class DeckEntry:
     deck_id: int | None = None
     stem: str = ""  # a ready-made deck's file name
     problems: list[str] = field(default_factory=list)
-    era: str = "expedition"  # the era the deck is built for
+    era: str = HOME.key  # the era the deck is built for
 
 
 def deck_problems(pool: CardPool, cards: list[str], era: str) -> list[str]:
@@ -394,13 +394,13 @@ class DeckEditorScene(_Asking):
     """Edit ``cards``; ``deck_id`` is the saved deck it came from (None: not saved yet)."""
 
     def __init__(self, app: Handheld, cards: Iterable[str] = (), name: str = "New deck",
-                 deck_id: int | None = None, *, era: str = "expedition") -> None:
+                 deck_id: int | None = None, *, era: str = HOME.key) -> None:
         super().__init__(app)
         # "Deck cards: owned" in the settings limits the offer to the scanned collection.
         owned = app.saves.owned_counts(app.profile) \
             if app.settings.deck_cards == "owned" else None
         # The deck belongs to an era: the cards of its sets are offered, its rules judge it.
-        self.era = era if era in ERAS else "expedition"
+        self.era = era if era in ERAS else HOME.key
         self.album = Album(app.pool, era_sets(self.era), owned=owned)
         self.builder = DeckBuilder(self.album, cards, name, era=self.era)
         self.deck_id = deck_id

@@ -23,6 +23,7 @@ from firmware_sim.buttons import Button
 
 from ...engine import Chance, Choice
 from ...engine.describe import describe_event
+from ...engine.eras import HOME
 from ...session import MatchSession, SessionError, load_suspended, save_suspended
 from ..duel_board import ROWS, BoardView
 from ..palette import INK, PAPER, WHITE
@@ -48,7 +49,7 @@ class DuelSetup:
     names: tuple[str, str]
     mode: str  # cpu | hotseat | link
     seed: int
-    era: str = "expedition"  # the era of the rules the duel is played in
+    era: str = HOME.key  # the era of the rules the duel is played in
 
 
 RESUMABLE_MODES = ("cpu", "hotseat", "link")

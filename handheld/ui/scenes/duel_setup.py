@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import deck_names, load_deck
-from ...engine.eras import ERAS
+from ...engine.eras import ERAS, HOME
 from ..palette import MUTED, PAPER
 from ..scene import Scene
 from ..widgets import Menu, MenuItem, window
@@ -27,7 +27,7 @@ OPPONENTS = (("cpu", "The computer", "A greedy player that reads every card."),
              ("link", "A friend, over the link", "Two handhelds on the same network."))
 
 
-def available_decks(app: Any, era: str = "expedition") -> list[tuple[str, list[str]]]:
+def available_decks(app: Any, era: str = HOME.key) -> list[tuple[str, list[str]]]:
     """(name, cards): the ready-made decks, then the player's own decks built for ``era``
     and legal under its deck rules."""
     rules_era = ERAS[era]
@@ -42,7 +42,7 @@ class DuelSetupScene(Scene):
     def enter(self) -> None:
         self.step = "opponent"
         self.mode = "cpu"
-        self.era = "expedition"  # the era of the duel: only Expedition can be played yet
+        self.era = HOME.key  # the era of the duel: only the home era can be played yet
         self.picked: list[tuple[str, list[str]]] = []
         self.menu = Menu([MenuItem(label, True, key, hint) for key, label, hint in OPPONENTS],
                          rows=5)
