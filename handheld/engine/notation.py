@@ -33,7 +33,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .carddefs import TRAINER
 from .errors import IllegalAction
 from .facts import power_of
-from .ops import find_slot
+
+# No import of ops (a Pokémon in play is found through ``Match.slot``): ops puts events in
+# the log with the tags below, so it imports this module.
 
 if TYPE_CHECKING:
     from .match import Match
@@ -214,7 +216,7 @@ JOINER = ", "
 
 def where(m: Match, viewer: int, slot_id: int) -> str:
     """A Pokémon in play, by where it is, seen from ``viewer``."""
-    s = find_slot(m, slot_id)
+    s = m.slot(slot_id)
     if s is None:
         return "?"
     p = m.players[s.owner]
@@ -255,7 +257,7 @@ def base_notation(m: Match, viewer: int, opt: tuple[Any, ...]) -> str:
         spot = where(m, viewer, holder) if holder is not None else "?"
         return f"attack {_card(m, source)} {spot} {name}"
     if tag == POWER:
-        s = find_slot(m, opt[1])
+        s = m.slot(opt[1])
         if s is None:
             return f"power ? ? {opt[2]}"
         return f"power {_card(m, s.top)} {where(m, viewer, s.id)} " \
