@@ -353,6 +353,9 @@ class _Reader:
         self.folded: dict[str, list[int]] = {}
         for i, t in enumerate(self.names):
             self.folded.setdefault(t.casefold(), []).append(i)
+        # The most commas one option's own text holds: a multi-pick answer's pieces are
+        # joined back no further than that (a hostile text of many pieces stays linear).
+        self.commas = max((t.count(",") for t in self.names), default=0)
 
     def find(self, text: str) -> int | None:
         i = self.exact.get(text)
@@ -378,9 +381,10 @@ class _Reader:
         raise IllegalAction(f"no option of this {kind} decision reads {_shown(norm)}; "
                             f"its options: {offered}")
 
-    def several(self, text: str) -> list[int]:
+    def several(self, text: str, most: int) -> list[int]:
         """A multi-pick text: notations joined by commas. A comma inside an option's own
-        text (a name) is allowed: pieces are joined back until they name an option."""
+        text (a name) is allowed: pieces are joined back until they name an option. More
+        than ``most`` picks is refused as soon as they are read."""
         norm = _norm(text)
         if norm.casefold() == NO_PICK or not norm:
             return []
@@ -388,7 +392,10 @@ class _Reader:
         out: list[int] = []
         start = 0
         while start < len(pieces):
-            for end in range(len(pieces), start, -1):
+            if len(out) >= most:
+                raise IllegalAction(f"this {self.choice.kind} decision takes at most {most} "
+                                    f"option(s); {_shown(norm)} names more")
+            for end in range(min(len(pieces), start + 1 + self.commas), start, -1):
                 i = self.find(_norm(",".join(pieces[start:end])))
                 if i is not None:
                     out.append(i)
@@ -422,7 +429,7 @@ def parse_answer(m: Match, choice: Choice, text: str) -> int | list[int]:
     reader = _Reader(m, choice)
     if choice.single:
         return reader.one(text)
-    picks = reader.several(text)
+    picks = reader.several(text, choice.max)
     if len(set(picks)) != len(picks):
         raise IllegalAction(f"the same option is picked twice in {_shown(_norm(text))}")
     if not choice.min <= len(picks) <= choice.max:

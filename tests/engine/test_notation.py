@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from handheld.cards import EXPEDITION_DECKS, THEME_DECKS, default_pool, load_deck
 from handheld.engine import Chance, Choice, IllegalAction, Match
+from handheld.engine import notation as notation_module
 from handheld.engine.notation import (
     EVENT_KINDS,
     MAX_NOTATION_CHARS,
@@ -277,6 +278,31 @@ def test_a_multi_pick_answer_is_notations_joined_by_commas() -> None:
         assert parse_answer(m, d, "none") == []
     with pytest.raises(IllegalAction, match="twice"):
         parse_answer(m, d, f"{names[0]}, {names[0]}")
+
+
+def test_a_long_hostile_multi_pick_is_read_in_linear_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text of many pieces (from the link or the protocol) is refused after a few look-
+    ups: picks past the decision's most are refused as they are read, and pieces are
+    joined back no further than an option's own commas reach."""
+    m, d = _first_choice("setup_bench", multi=True)
+    name = notations(m, d)[0]
+    calls = Counter[str]()
+    find = notation_module._Reader.find
+
+    def counted(self: Any, text: str) -> int | None:
+        calls["find"] += 1
+        return find(self, text)
+
+    monkeypatch.setattr(notation_module._Reader, "find", counted)
+    many = ", ".join([name] * 200)[:MAX_NOTATION_CHARS]
+    with pytest.raises(IllegalAction, match=f"at most {d.max}"):
+        parse_answer(m, d, many)
+    assert calls["find"] <= 4 * (d.max + 1), calls
+    calls.clear()
+    commas = "x" + "," * (MAX_NOTATION_CHARS - 1)
+    with pytest.raises(IllegalAction, match="reads 'x'"):
+        parse_answer(m, d, commas)
+    assert calls["find"] <= 4, calls
 
 
 def test_copies_need_their_number_and_an_unnumbered_copy_is_ambiguous() -> None:
