@@ -210,10 +210,11 @@ class LinkController:
     # ---- the duel's hooks
 
     def send_answer(self, action: Any) -> None:
-        """This player answered: tell the friend (the answer's number and the digest)."""
+        """This player answered: tell the friend (the answer's number, its notation and
+        the digest; the session has kept the notation of ``action``)."""
         if self.stopped:
             return
-        self.conn.send(self.net.answer_message(action))
+        self.conn.send(self.net.answer_message())
 
     def poll(self, duel: DuelScene) -> None:
         """The match waits for the friend: apply their next answer, if it has arrived."""
