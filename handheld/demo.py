@@ -10,6 +10,7 @@ from typing import IO
 
 from .cards import default_pool, load_deck
 from .engine.describe import describe_event
+from .engine.notation import EV_ATTACK, EV_KO, EV_SHUFFLE, EV_TURN, EV_WIN
 from .players import MatchRecord, make_player, play_match
 
 
@@ -32,10 +33,10 @@ def run_demo(
     print(title, file=out)
     print("=" * len(title), file=out)
     for ev in m.log:
-        if ev[0] == "shuffle":
+        if ev[0] == EV_SHUFFLE:
             continue
         print(describe_event(m, ev), file=out)
-        if delay and ev[0] in ("turn", "attack", "ko", "win"):
+        if delay and ev[0] in (EV_TURN, EV_ATTACK, EV_KO, EV_WIN):
             out.flush()
             time.sleep(delay)
     print(f"\nThe match took {rec.turns} turns and {rec.decisions} decisions"

@@ -4,16 +4,26 @@ shows what this module decides.
 
 Both handhelds run the *same* session -- same setup in the same order, same seed, seats
 mirrored (the host is seat 0) -- so every chance outcome comes out the same on both sides
-and only the players' answers travel. Each answer carries its number and a digest of the
-position after it (:func:`handheld.kernel.digest`); the receiver applies the answers in
-order and compares digests, so two handhelds that disagree (a desync) stop at once.
+and only the players' answers travel. Each answer travels as its notation (the text the
+replay keeps, docs/NOTATION.md: ``attack ecard1-40 Flamethrower``), never as an option
+index, whose order is an internal detail of one version; it carries its number and a
+digest of the position after it (:func:`handheld.kernel.digest`). The receiver applies
+the answers in order, accepting only a text that reads as an answer to the decision it
+is waiting on, and compares digests, so two handhelds that disagree (a desync) stop at
+once.
+
+Hidden information: the friend's handheld holds the whole match (both decks, the seed that
+orders them, every hand), as it must to play it in step, so an answer's text tells it
+nothing it did not already hold; an index told as much. What each player is *shown* is the
+screen's business (the log seen by one seat hides the other's hand). docs/NOTATION.md has
+the reasoning.
 
 Messages (JSON objects, ``t`` is the kind)::
 
     hello   v, game, era, name, deck, cards   both sides, once the deck is picked
     start   seed, check            host -> guest: the match begins (check: setup digest)
-    answer  n, action, digest      the n-th answer of the match (1-based), and the digest
-                                   of the position after it
+    answer  n, action, digest      the n-th answer of the match (1-based) as its
+                                   notation, and the digest of the position after it
     abort   why                    the sender stops (left, desync, bad deck ...)
 
 A hello names the game (the registry key, "tcg") and the era (its key): a friend who
@@ -31,15 +41,16 @@ from typing import Any, NamedTuple, Protocol
 from .kernel import State, digest
 
 # The version of the messages above; both handhelds must speak the same. 2: the hello
-# names the game and the era.
-PROTOCOL = 2
+# names the game and the era. 3: an answer's action is its notation, not option indices.
+PROTOCOL = 3
 DECK_SIZE = 60
 NAME_MAX = 16
 DECK_NAME_MAX = 24
 CARD_ID_MAX = 40
 KEY_MAX = 24  # a game's or an era's key
 WHY_MAX = 120
-MAX_PICKS = 64  # option indices in one answer
+# The longest answer text taken from the link (the engine reads no longer notation).
+ANSWER_MAX = 4_000
 
 
 # --------------------------------------------------------------------------- checking
@@ -53,12 +64,10 @@ def clean(value: Any, limit: int) -> str:
     return kept.strip()[:limit]
 
 
-def is_action(value: Any) -> bool:
-    """An answer as the engine takes it: an option index or a list of indices."""
-    if type(value) is int:
-        return value >= 0
-    return isinstance(value, list) and len(value) <= MAX_PICKS and \
-        all(type(i) is int and i >= 0 for i in value)
+def is_notation(value: Any) -> bool:
+    """An answer as it travels: a text of at most ANSWER_MAX characters. Whether it reads
+    as an answer is for the match to say, once it waits for the friend's decision."""
+    return isinstance(value, str) and len(value) <= ANSWER_MAX
 
 
 def position_digest(state: State) -> str:
@@ -170,7 +179,10 @@ def abort_reason(msg: dict[str, Any]) -> str:
 
 
 class DuelSession(Protocol):
-    """What netplay needs of the session both handhelds run (MatchSession has it)."""
+    """What netplay needs of the session both handhelds run (MatchSession has it).
+    ``answers`` keeps each answer given as its notation; ``answer`` takes an option index
+    or a notation and raises (the game's error) on one that is not an answer to the
+    pending decision, changing nothing."""
 
     answers: list[Any]
 
@@ -209,11 +221,15 @@ class Netplay:
         self.rejected = rejected
         self.inbox: deque[dict[str, Any]] = deque()  # the friend's answers, not applied yet
 
-    def answer_message(self, action: Any) -> dict[str, Any]:
-        """The message for this player's answer just given (its number and the digest)."""
+    def answer_message(self) -> dict[str, Any]:
+        """The message for this player's answer just given to the session: its number, its
+        notation as the session kept it, and the digest of the position after it."""
         s = self.session
-        return {"t": "answer", "n": len(s.answers),
-                "action": list(action) if isinstance(action, list | tuple) else action,
+        text = s.answers[-1] if s.answers else None
+        if not isinstance(text, str):
+            raise ValueError("the session's last entry is not an answer's notation: "
+                             "send an answer right after giving it")
+        return {"t": "answer", "n": len(s.answers), "action": text,
                 "digest": position_digest(s.match)}
 
     def receive(self, msg: dict[str, Any]) -> Stop | Garbage | None:
@@ -221,7 +237,7 @@ class Netplay:
         abort stops the duel; anything else is garbage."""
         kind = msg.get("t")
         if kind == "answer":
-            if type(msg.get("n")) is int and is_action(msg.get("action")) and \
+            if type(msg.get("n")) is int and is_notation(msg.get("action")) and \
                     isinstance(msg.get("digest"), str):
                 self.inbox.append(msg)
                 return None
@@ -245,10 +261,14 @@ class Netplay:
                         f"#{expected}: the two handhelds no longer agree on the match.",
                         f"answer #{n} arrived when #{expected} was expected (desync)")
         try:
+            # The match reads the text against the decision it waits on; anything else
+            # (an unknown text, a wrong number of picks) is refused and changes nothing.
             s.answer(action)
-        except self.rejected as exc:
-            return Stop(f"Your friend's answer #{n} is not a legal move in this match "
-                        f"({exc}). The two handhelds no longer agree on it.",
+        except self.rejected:
+            # Not the error's text: it lists the decision's options, which name cards of
+            # the friend's hand that this player is not shown.
+            return Stop(f"Your friend's answer #{n} does not name a legal move in this "
+                        "match. The two handhelds no longer agree on it.",
                         f"answer #{n} is illegal on the other handheld (desync)")
         mine = position_digest(s.match)
         if mine != theirs:

@@ -37,6 +37,10 @@ from .notation import (
     ATTACH_TOOL,
     ATTACK,
     BENCH,
+    EV_ATTACH,
+    EV_BENCH,
+    EV_EVOLVE,
+    EV_PASS,
     EVOLVE,
     PASS,
     PASS_OPTION,
@@ -342,14 +346,14 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
         p.energy_attached = True
         p.energy_target = sid
         if log is not None:
-            log.append(("attach", cur, cid, slot.top))
+            log.append((EV_ATTACH, cur, cid, slot.top))
         m.on_energy_attached(slot, cid)
     elif tag == BENCH:
         cid = opt[1]
         p.hand.remove(cid)
         p.bench.append(Slot(cid, cur, m.turn))
         if log is not None:
-            log.append(("bench", cur, cid))
+            log.append((EV_BENCH, cur, cid))
     elif tag == EVOLVE:
         cid, sid = opt[1], opt[2]
         p.hand.remove(cid)
@@ -358,7 +362,7 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
         before = slot.top
         evolve(m, slot, cid)
         if log is not None:
-            log.append(("evolve", cur, before, cid))
+            log.append((EV_EVOLVE, cur, before, cid))
     elif tag == PLAY:
         cid = opt[1]
         p.hand.remove(cid)
@@ -373,7 +377,7 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
         else:
             slot.tms.append(cid)
         if log is not None:
-            log.append(("attach", cur, cid, slot.top))
+            log.append((EV_ATTACH, cur, cid, slot.top))
     elif tag == POWER:
         sid, idx = opt[1], opt[2]
         slot = find_slot(m, sid)
@@ -387,6 +391,6 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
     elif tag == PASS:
         m.turn_over = True
         if log is not None:
-            log.append(("pass", cur))
+            log.append((EV_PASS, cur))
     else:  # pragma: no cover - options come from main_options
         raise ValueError(f"unknown main option {opt!r}")

@@ -38,7 +38,18 @@ from .errors import (
     UnknownCard,
 )
 from .facts import PokemonFacts, power_of, stack_facts
-from .notation import CARD, parse_answer
+from .notation import (
+    CARD,
+    EV_COIN,
+    EV_PLAY,
+    EV_POWER,
+    EV_SHUFFLE,
+    EV_STADIUM_DISCARDED,
+    EV_SUDDEN_DEATH,
+    EV_TIME,
+    EV_WIN,
+    parse_answer,
+)
 from .ops import find_slot
 from .ruleset import Ruleset
 from .state import Chance, Choice, Frame, PlayerState, Slot
@@ -327,13 +338,13 @@ class Match:
     def note_coin(self, player: int, heads: bool, purpose: str) -> None:
         self.coins[0 if heads else 1] += 1
         if self.logging:
-            self.log.append(("coin", player, heads, purpose))
+            self.log.append((EV_COIN, player, heads, purpose))
 
     def apply_shuffle(self, player: int, perm: Sequence[int]) -> None:
         deck = self.players[player].deck
         deck[:] = [deck[i] for i in perm]
         if self.logging:
-            self.log.append(("shuffle", player))
+            self.log.append((EV_SHUFFLE, player))
 
     def _query_frame(self, player: int, source: int, user: int) -> Frame:
         # Conditions are asked with a frame for context; one scratch frame serves them all.
@@ -398,7 +409,7 @@ class Match:
         self.result = reason
         self.pending = None
         if self.logging:
-            self.log.append(("win", winner, reason))
+            self.log.append((EV_WIN, winner, reason))
 
     def begin_sudden_death(self, cause: str = "tie") -> None:
         """"play a new Pokémon game, but have each player use only 1 Prize" -- repeated
@@ -407,8 +418,8 @@ class Match:
         self.sudden_death += 1
         self.prize_count = self.rules.sudden_death_prizes
         if self.logging:
-            self.log.append(("sudden_death", self.sudden_death) if cause == "tie"
-                            else ("sudden_death", self.sudden_death, cause))
+            self.log.append((EV_SUDDEN_DEATH, self.sudden_death) if cause == "tie"
+                            else (EV_SUDDEN_DEATH, self.sudden_death, cause))
         self.stack.clear()
         self.stack.append(Frame("rule:game", self.era.game_program, 0))
 
@@ -421,7 +432,7 @@ class Match:
             raise GameOver(f"the match is over ({self.result})")
         left = (len(self.players[0].prizes), len(self.players[1].prizes))
         if self.logging:
-            self.log.append(("time", left[0], left[1]))
+            self.log.append((EV_TIME, left[0], left[1]))
         self.pending = None
         if left[0] != left[1]:
             self.stack.clear()
@@ -436,7 +447,7 @@ class Match:
         d = self.defs[cid]
         p = self.players[self.current]
         if self.logging:
-            self.log.append(("play", self.current, cid))
+            self.log.append((EV_PLAY, self.current, cid))
         if d.trainer_kind == SUPPORTER:
             p.supporter_played = True
             if self.rules.supporter_discard_end_of_turn:
@@ -450,7 +461,7 @@ class Match:
                 old = self.stadium
                 self.players[self.owner[old]].discard.append(old)
                 if self.logging:
-                    self.log.append(("stadium_discarded", self.owner[old], old))
+                    self.log.append((EV_STADIUM_DISCARDED, self.owner[old], old))
             self.stadium = cid
             dest = "stadium"
         else:
@@ -468,7 +479,7 @@ class Match:
         p = self.players[slot.owner]
         p.powers_used.append((slot.top, index))
         if self.logging:
-            self.log.append(("power", slot.owner, slot.top, pw.name))
+            self.log.append((EV_POWER, slot.owner, slot.top, pw.name))
         self.stack.append(Frame(pw.key, pw.code, slot.owner, slot.top, slot.id))
 
     def start_attack(self, source: int, index: int) -> None:

@@ -33,7 +33,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .carddefs import TRAINER
 from .errors import IllegalAction
 from .facts import power_of
-from .ops import find_slot
+
+# No import of ops (a Pokémon in play is found through ``Match.slot``): ops puts events in
+# the log with the tags below, so it imports this module.
 
 if TYPE_CHECKING:
     from .match import Match
@@ -214,7 +216,7 @@ JOINER = ", "
 
 def where(m: Match, viewer: int, slot_id: int) -> str:
     """A Pokémon in play, by where it is, seen from ``viewer``."""
-    s = find_slot(m, slot_id)
+    s = m.slot(slot_id)
     if s is None:
         return "?"
     p = m.players[s.owner]
@@ -255,7 +257,7 @@ def base_notation(m: Match, viewer: int, opt: tuple[Any, ...]) -> str:
         spot = where(m, viewer, holder) if holder is not None else "?"
         return f"attack {_card(m, source)} {spot} {name}"
     if tag == POWER:
-        s = find_slot(m, opt[1])
+        s = m.slot(opt[1])
         if s is None:
             return f"power ? ? {opt[2]}"
         return f"power {_card(m, s.top)} {where(m, viewer, s.id)} " \
@@ -351,6 +353,9 @@ class _Reader:
         self.folded: dict[str, list[int]] = {}
         for i, t in enumerate(self.names):
             self.folded.setdefault(t.casefold(), []).append(i)
+        # The most commas one option's own text holds: a multi-pick answer's pieces are
+        # joined back no further than that (a hostile text of many pieces stays linear).
+        self.commas = max((t.count(",") for t in self.names), default=0)
 
     def find(self, text: str) -> int | None:
         i = self.exact.get(text)
@@ -376,9 +381,10 @@ class _Reader:
         raise IllegalAction(f"no option of this {kind} decision reads {_shown(norm)}; "
                             f"its options: {offered}")
 
-    def several(self, text: str) -> list[int]:
+    def several(self, text: str, most: int) -> list[int]:
         """A multi-pick text: notations joined by commas. A comma inside an option's own
-        text (a name) is allowed: pieces are joined back until they name an option."""
+        text (a name) is allowed: pieces are joined back until they name an option. More
+        than ``most`` picks is refused as soon as they are read."""
         norm = _norm(text)
         if norm.casefold() == NO_PICK or not norm:
             return []
@@ -386,7 +392,10 @@ class _Reader:
         out: list[int] = []
         start = 0
         while start < len(pieces):
-            for end in range(len(pieces), start, -1):
+            if len(out) >= most:
+                raise IllegalAction(f"this {self.choice.kind} decision takes at most {most} "
+                                    f"option(s); {_shown(norm)} names more")
+            for end in range(min(len(pieces), start + 1 + self.commas), start, -1):
                 i = self.find(_norm(",".join(pieces[start:end])))
                 if i is not None:
                     out.append(i)
@@ -420,7 +429,7 @@ def parse_answer(m: Match, choice: Choice, text: str) -> int | list[int]:
     reader = _Reader(m, choice)
     if choice.single:
         return reader.one(text)
-    picks = reader.several(text)
+    picks = reader.several(text, choice.max)
     if len(set(picks)) != len(picks):
         raise IllegalAction(f"the same option is picked twice in {_shown(_norm(text))}")
     if not choice.min <= len(picks) <= choice.max:

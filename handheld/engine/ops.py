@@ -33,6 +33,7 @@ from .facts import (
     stack_facts,
     stadium_passives,
 )
+from .notation import EV_CONDITION, EV_COUNTERS, EV_DAMAGE, EV_DRAW, EV_HEAL
 from .ruleset import BURNED, PARALYZED, POISONED, ROTATION
 from .state import CONDITION_NAMES, PlayerState, Slot
 
@@ -158,7 +159,7 @@ def draw(m: Match, p: PlayerState, n: int) -> int:
         hand.append(cid)
         drawn += 1
         if m.logging:
-            m.log.append(("draw", p.index, cid))
+            m.log.append((EV_DRAW, p.index, cid))
     return drawn
 
 
@@ -259,7 +260,7 @@ def inflict(m: Match, slot: Slot, bit: int) -> None:
     else:
         slot.conditions |= bit & (POISONED | BURNED)
     if m.logging:
-        m.log.append(("condition", slot.owner, slot.top, CONDITION_NAMES[bit]))
+        m.log.append((EV_CONDITION, slot.owner, slot.top, CONDITION_NAMES[bit]))
 
 
 def cure(slot: Slot, bits: int) -> None:
@@ -275,7 +276,7 @@ def place_counters(m: Match, slot: Slot, counters: int) -> None:
         slot.damage += 10 * counters
         m.ko_dirty = True
         if m.logging:
-            m.log.append(("counters", slot.owner, slot.top, counters))
+            m.log.append((EV_COUNTERS, slot.owner, slot.top, counters))
 
 
 def heal(m: Match, slot: Slot, amount: int) -> int:
@@ -283,7 +284,7 @@ def heal(m: Match, slot: Slot, amount: int) -> int:
     removed = min(slot.damage, max(0, amount))
     slot.damage -= removed
     if removed and m.logging:
-        m.log.append(("heal", slot.owner, slot.top, removed))
+        m.log.append((EV_HEAL, slot.owner, slot.top, removed))
     return removed
 
 
@@ -362,7 +363,7 @@ def deal_damage(m: Match, dc: DamageCtx, base: int) -> int:
         dc.defender.damage += dmg
         m.ko_dirty = True
         if m.logging:
-            m.log.append(("damage", dc.defender.owner, dc.defender.top, dmg))
+            m.log.append((EV_DAMAGE, dc.defender.owner, dc.defender.top, dmg))
         for ps, holder in _after_hooks(m, dc):
             ps.after_damage(m, dc, holder, dmg)
     return dmg

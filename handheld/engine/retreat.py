@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from .effects.core import NEXT, SUSPEND, Instr, Result
 from .energy import valid_retreat_payment
-from .notation import PAY
+from .notation import EV_RETREAT, EV_RETREAT_FAILED, PAY
 from .ops import discard_attached, energy_card_units, find_slot, retreat_cost, switch_active
 from .ruleset import CONFUSED
 from .state import Chance, Choice, Frame, Slot
@@ -107,7 +107,7 @@ class RetreatFlip(Instr):
         assert p.active is not None
         p.retreat_blocked.append(p.active.id)
         if m.logging:
-            m.log.append(("retreat_failed", f.player, p.active.top))
+            m.log.append((EV_RETREAT_FAILED, f.player, p.active.top))
         return len(f.code)
 
 
@@ -122,6 +122,6 @@ class RetreatSwitch(Instr):
         switch_active(m, p, new)
         p.retreats += 1
         if m.logging:
-            m.log.append(("retreat", f.player, old.top, new.top))
+            m.log.append((EV_RETREAT, f.player, old.top, new.top))
         return NEXT
 

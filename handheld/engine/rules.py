@@ -15,7 +15,26 @@ from .carddefs import AttackDef
 from .effects.core import NEXT, SUSPEND, Builder, Instr, Label, Result, Step
 from .effects.passives import DamageCtx
 from .facts import stack_facts
-from .notation import CARD, DRAW, PRIZE, SLOT
+from .notation import (
+    CARD,
+    DRAW,
+    EV_ATTACK,
+    EV_BABY_STOP,
+    EV_BETWEEN,
+    EV_CONFUSED_HIT,
+    EV_DRAW,
+    EV_EXTRA_DRAW,
+    EV_FIRST,
+    EV_KO,
+    EV_MULLIGAN,
+    EV_PRIZE,
+    EV_PROMOTE,
+    EV_RECOVER,
+    EV_REVEAL,
+    EV_TURN,
+    PRIZE,
+    SLOT,
+)
 from .ops import (
     MARKERS,
     bodies,
@@ -71,7 +90,7 @@ class FlipForFirst(Instr):
         m.current = m.first
         m.note_coin(0, answer, "who goes first")
         if m.logging:
-            m.log.append(("first", m.first))
+            m.log.append((EV_FIRST, m.first))
         return NEXT
 
 
@@ -144,7 +163,7 @@ class MulliganCheck(Instr):
             pl = m.players[p]
             pl.mulligans += 1
             if m.logging:
-                m.log.append(("mulligan", p, list(pl.hand)))
+                m.log.append((EV_MULLIGAN, p, list(pl.hand)))
             pl.deck.extend(pl.hand)
             pl.hand.clear()
         f.vars["mulligan"] = without
@@ -184,7 +203,7 @@ class MulliganExtra(Instr):
         n = answer[0][1]
         draw(m, m.players[other], n)
         if m.logging and n:
-            m.log.append(("extra_draw", other, n))
+            m.log.append((EV_EXTRA_DRAW, other, n))
         return NEXT
 
 
@@ -268,7 +287,7 @@ class Reveal(Instr):
         if m.logging:
             for p in (m.first, 1 - m.first):
                 pl = m.players[p]
-                m.log.append(("reveal", p, pl.active.top if pl.active else -1,
+                m.log.append((EV_REVEAL, p, pl.active.top if pl.active else -1,
                               [s.top for s in pl.bench]))
         return NEXT
 
@@ -297,7 +316,7 @@ def start_turn(m: Match) -> None:
     p = m.players[m.current]
     p.new_turn()
     if m.logging:
-        m.log.append(("turn", m.turn, m.current))
+        m.log.append((EV_TURN, m.turn, m.current))
     if m.turn == 1 and not m.rules.first_player_draws:
         return
     if not p.deck:
@@ -306,7 +325,7 @@ def start_turn(m: Match) -> None:
     cid = p.deck.pop()
     p.hand.append(cid)
     if m.logging:
-        m.log.append(("draw", p.index, cid))
+        m.log.append((EV_DRAW, p.index, cid))
 
 
 class TurnStart(Instr):
@@ -385,7 +404,7 @@ class EndOfTurn(Instr):
             return self.target
         f.vars["between"] = flags
         if m.logging:  # a battle timer stops for these steps, and only for them
-            m.log.append(("between", "start"))
+            m.log.append((EV_BETWEEN, "start"))
         return NEXT
 
 
@@ -535,7 +554,7 @@ class FlipEachActive(Instr):
         elif self.bit == ASLEEP and answer:  # heads: it wakes up
             slot.conditions &= ~ASLEEP
             if m.logging:
-                m.log.append(("recover", slot.owner, slot.top, "asleep"))
+                m.log.append((EV_RECOVER, slot.owner, slot.top, "asleep"))
         return f.pc
 
 
@@ -551,7 +570,7 @@ class ParalysisStep(Instr):
         if a is not None and a.conditions & PARALYZED and a.paralyzed_turn < m.turn:
             a.conditions &= ~PARALYZED
             if m.logging:
-                m.log.append(("recover", a.owner, a.top, "paralyzed"))
+                m.log.append((EV_RECOVER, a.owner, a.top, "paralyzed"))
         return NEXT
 
 
@@ -670,7 +689,7 @@ class BetweenKnockOuts(Instr):
         if "between" in f.vars:
             del f.vars["between"]
             if m.logging:
-                m.log.append(("between", "end"))
+                m.log.append((EV_BETWEEN, "end"))
         if m.ko_dirty and needs_knockout_check(m):
             push_knockouts(m)
             return NEXT  # NextTurn follows once the Knock Outs are dealt with
@@ -714,7 +733,7 @@ class CollectKnockOuts(Instr):
             for s in pl.in_play():
                 if is_knocked_out(m, s):
                     if m.logging:
-                        m.log.append(("ko", pl.index, s.top))
+                        m.log.append((EV_KO, pl.index, s.top))
                     discard_slot(m, s)
                     owed[1 - pl.index] += m.prizes_for_knockout(s)
         f.vars["owed"] = owed
@@ -764,7 +783,7 @@ class TakePrizes(KnockOutStep):
         for i in picked:
             pl.hand.append(pl.prizes.pop(i))
         if m.logging:
-            m.log.append(("prize", p, len(picked), len(pl.prizes)))
+            m.log.append((EV_PRIZE, p, len(picked), len(pl.prizes)))
         if not pl.prizes:
             f.vars["took_last"][p] = True
         f.vars["owed"][p] = 0
@@ -827,7 +846,7 @@ class Promote(KnockOutStep):
         pl.bench.remove(slot)
         pl.active = slot
         if m.logging:
-            m.log.append(("promote", p, slot.top))
+            m.log.append((EV_PROMOTE, p, slot.top))
         return NEXT
 
 
@@ -853,7 +872,7 @@ class AttackBegin(Instr):
             f.vars["cost_size"] = len(self.attack.cost)
             if m.logging:
                 user = find_slot(m, f.user)
-                m.log.append(("attack", f.player, user.top if user else -1, self.attack.name))
+                m.log.append((EV_ATTACK, f.player, user.top if user else -1, self.attack.name))
         defender = find_slot(m, f.target)
         if defender is not None and stack_facts(m, defender).baby and "baby" not in f.vars:
             m.pending = coin(f.player, "Baby Pokémon")
@@ -866,7 +885,7 @@ class AttackBegin(Instr):
         if answer:
             return NEXT
         if m.logging:
-            m.log.append(("baby_stop", f.player))
+            m.log.append((EV_BABY_STOP, f.player))
         return self.target
 
 
@@ -919,7 +938,7 @@ class ConfusionCheck(Instr):
         user = find_slot(m, f.user)
         assert user is not None
         if m.logging:
-            m.log.append(("confused_hit", f.player, user.top))
+            m.log.append((EV_CONFUSED_HIT, f.player, user.top))
         if m.rules.confusion_uses_counters:
             place_counters(m, user, 3)
         else:

@@ -8,6 +8,7 @@ IllegalAction and nothing else; what is named is what the deciding player can se
 
 from __future__ import annotations
 
+import ast
 import random
 import re
 from collections import Counter
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 
 from handheld.cards import EXPEDITION_DECKS, THEME_DECKS, default_pool, load_deck
 from handheld.engine import Chance, Choice, IllegalAction, Match
+from handheld.engine import notation as notation_module
 from handheld.engine.notation import (
     EVENT_KINDS,
     MAX_NOTATION_CHARS,
@@ -137,13 +139,94 @@ def test_every_tag_met_is_declared(played: dict[str, Any]) -> None:
     assert set(played["events"]) <= set(EVENT_KINDS)
 
 
-def test_every_event_the_engine_logs_is_declared() -> None:
-    """A source scan: a new event kind cannot be logged without being declared."""
-    logged = set()
-    for path in (ROOT / "handheld" / "engine").rglob("*.py"):
-        logged |= set(re.findall(r"log\.append\(\(\s*\"([a-z_]+)\"", path.read_text("utf-8")))
+def _tag_literals(node: ast.AST, tags: set[str]) -> list[str]:
+    """The ``tags`` written as string literals in ``node``: the node itself, or the items
+    of a tuple, list or set it is."""
+    items = node.elts if isinstance(node, (ast.Tuple, ast.List, ast.Set)) else [node]
+    return [i.value for i in items if isinstance(i, ast.Constant) and i.value in tags]
+
+
+_EVENTS = set(EVENT_KINDS)
+_TAGS = _EVENTS | set(OPTION_KINDS)
+
+
+def _tags_read(node: ast.AST) -> set[str]:
+    """The tags ``node`` may hold where it is compared: ``x[0]`` is an event's tag (or an
+    option's, but ``x[0] == "card"`` is too common elsewhere to flag the option-only
+    tags), a variable named ``tag`` is an event's or an option's."""
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and \
+            node.slice.value == 0:
+        return _EVENTS
+    return _TAGS if isinstance(node, ast.Name) and node.id == "tag" else set()
+
+
+def literal_tags(source: str, filename: str = "<source>") -> list[str]:
+    """Where ``source`` spells a declared event or option tag as a string literal instead
+    of using notation.py's constant: a tuple put in a match log (``log.append(("ko",
+    ...))``), or a comparison with a tag read (``ev[0] == "ko"``, ``tag in ("bench",
+    "play")``). One ``file:line: tag`` entry each."""
+    found = []
+    for node in ast.walk(ast.parse(source, filename)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                node.func.attr == "append" and (
+                    (isinstance(node.func.value, ast.Attribute) and node.func.value.attr == "log")
+                    or (isinstance(node.func.value, ast.Name) and node.func.value.id == "log")):
+            for arg in node.args:
+                for sub in ast.walk(arg):
+                    if isinstance(sub, ast.Tuple) and sub.elts:
+                        found += [f"{filename}:{sub.lineno}: {t}"
+                                  for t in _tag_literals(sub.elts[0], _EVENTS)]
+        elif isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            tags = set().union(*(_tags_read(side) for side in sides))
+            for side in sides:
+                found += [f"{filename}:{node.lineno}: {t}" for t in _tag_literals(side, tags)]
+    return found
+
+
+def test_producers_and_readers_use_the_declared_tags() -> None:
+    """A source scan of the game and its tools: every event put in a match log is built
+    with an ``EV_*`` constant, and no module compares an event's or an option's tag with a
+    literal, so a tag is spelt in notation.py alone."""
+    logged: set[str] = set()
+    found: list[str] = []
+    for path in [*(ROOT / "handheld").rglob("*.py"), *(ROOT / "tools").rglob("*.py")]:
+        if path.name == "notation.py" and path.parent.name == "engine":
+            continue  # where the tags are declared
+        text = path.read_text("utf-8")
+        found += literal_tags(text, str(path.relative_to(ROOT)))
+        logged |= set(re.findall(r"log\.append\(\(\s*(EV_[A-Z_]+)", text))
+    assert found == []
+    # The producers were met (the scan reads what it is about), and each constant they
+    # use is declared.
     assert len(logged) > 30
-    assert logged <= set(EVENT_KINDS), logged - set(EVENT_KINDS)
+    import handheld.engine.notation as declared
+
+    assert {getattr(declared, name) for name in logged} <= set(EVENT_KINDS)
+
+
+@pytest.mark.parametrize(("source", "tag"), [
+    ('m.log.append(("ko", p, top))', "ko"),
+    ('self.log.append((EV_SUDDEN_DEATH, 1) if tie else ("sudden_death", 1, why))',
+     "sudden_death"),
+    ('log.append(("attach", cur, cid, top))', "attach"),
+    ('if ev[0] == "coin":\n    pass', "coin"),
+    ('if ev[0] in ("damage", "ko") and x:\n    pass', "damage"),
+    ('if tag == "bench":\n    pass', "bench"),
+    ('if tag in (PASS, "yes"):\n    pass', "yes"),
+    ('if "retreat" != opt[0]:\n    pass', "retreat"),
+])
+def test_a_literal_tag_is_found(source: str, tag: str) -> None:
+    """The scan can fail: a producer or a reader that spells a tag is reported."""
+    found = literal_tags(source)
+    assert any(f.endswith(f": {tag}") for f in found), found
+
+
+def test_the_scan_leaves_constants_and_other_strings_alone() -> None:
+    source = ('m.log.append((EV_KO, p, top))\nif ev[0] == EV_COIN or ev[1] == "coin":\n'
+              '    pass\nif d.kind == "coin" and parts[0] == "table" and o[0] == "card":\n'
+              '    pass\n')
+    assert literal_tags(source) == []
 
 
 def test_every_declared_kind_has_a_notation() -> None:
@@ -195,6 +278,31 @@ def test_a_multi_pick_answer_is_notations_joined_by_commas() -> None:
         assert parse_answer(m, d, "none") == []
     with pytest.raises(IllegalAction, match="twice"):
         parse_answer(m, d, f"{names[0]}, {names[0]}")
+
+
+def test_a_long_hostile_multi_pick_is_read_in_linear_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text of many pieces (from the link or the protocol) is refused after a few look-
+    ups: picks past the decision's most are refused as they are read, and pieces are
+    joined back no further than an option's own commas reach."""
+    m, d = _first_choice("setup_bench", multi=True)
+    name = notations(m, d)[0]
+    calls = Counter[str]()
+    find = notation_module._Reader.find
+
+    def counted(self: Any, text: str) -> int | None:
+        calls["find"] += 1
+        return find(self, text)
+
+    monkeypatch.setattr(notation_module._Reader, "find", counted)
+    many = ", ".join([name] * 200)[:MAX_NOTATION_CHARS]
+    with pytest.raises(IllegalAction, match=f"at most {d.max}"):
+        parse_answer(m, d, many)
+    assert calls["find"] <= 4 * (d.max + 1), calls
+    calls.clear()
+    commas = "x" + "," * (MAX_NOTATION_CHARS - 1)
+    with pytest.raises(IllegalAction, match="reads 'x'"):
+        parse_answer(m, d, commas)
+    assert calls["find"] <= 4, calls
 
 
 def test_copies_need_their_number_and_an_unnumbered_copy_is_ambiguous() -> None:

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 
 from firmware_sim import link as link_module
+from handheld.engine import EngineError
+from handheld.netplay import Netplay, Stop
 from tools.fuzzing import core
 from tools.fuzzing import link as link_area
 
@@ -104,3 +106,51 @@ def test_netplay_that_crashes_on_a_message_is_caught(monkeypatch: pytest.MonkeyP
     result = run_area()
     assert result.by_kind.get("traceback", 0) >= 1
     assert any("netplay raised" in f.detail for f in result.failures), result.failures
+
+
+def test_hostile_notation_reaches_a_real_match_and_is_refused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answers whose text is hostile are delivered and applied to a match waiting for the
+    friend's decision; the unbroken netplay refuses each without a failure."""
+    judged: list[Any] = []
+    judge = link_area.answer_problem
+
+    def spy(message: Any) -> Any:
+        if isinstance(message, dict) and message.get("t") == "answer" and \
+                message != link_area.GOOD:
+            judged.append(message)
+        return judge(message)
+
+    monkeypatch.setattr(link_area, "answer_problem", spy)
+    result = run_area()
+    assert result.failure_count == 0, result.failures
+    assert len(judged) >= 5
+    assert all(isinstance(m.get("action"), str) for m in judged)
+
+
+def _lenient(self: Netplay) -> Stop | None:
+    """A netplay that plays the first option when a text does not read (a false accept)."""
+    msg = self.inbox.popleft()
+    try:
+        self.session.answer(msg["action"])
+    except EngineError:
+        self.session.answer(0)
+    return None
+
+
+def _fragile(self: Netplay) -> Stop | None:
+    """A netplay that lets the engine's refusal of a text escape (a traceback)."""
+    self.session.answer(self.inbox.popleft()["action"])
+    return None
+
+
+@pytest.mark.parametrize(("apply_next", "kind"), [(_lenient, "false_accept"),
+                                                  (_fragile, "traceback")])
+def test_a_netplay_that_mishandles_an_unreadable_answer_is_caught(
+        monkeypatch: pytest.MonkeyPatch, apply_next: Any, kind: str) -> None:
+    monkeypatch.setattr(Netplay, "apply_next", apply_next)
+    message = {"t": "answer", "n": 3, "action": "teleport ecard1-1 bench9", "digest": "x"}
+    assert link_area.answer_problem(message) is not None
+    assert link_area.answer_problem(message)[0] == kind  # type: ignore[index]
+    result = run_area()
+    assert result.by_kind.get(kind, 0) >= 1, result.by_kind

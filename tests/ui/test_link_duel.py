@@ -243,9 +243,11 @@ def test_a_silent_friend_is_declared_lost(tmp_path: Any) -> None:
     assert history(host) == ["abandoned"]
 
 
-def send_tampered_answer(host: Handheld, guest: Handheld) -> tuple[Handheld, Handheld]:
-    """Play on until either side must decide, answer there with a wrong digest; returns
-    (the side that lied, the other)."""
+def send_tampered_answer(host: Handheld, guest: Handheld,
+                         text: str | None = None) -> tuple[Handheld, Handheld]:
+    """Play on until either side must decide, answer there and send the answer with a
+    wrong digest (or send ``text`` in its place); returns (the side that lied, the
+    other)."""
     for _ in range(MAX_FRAMES):
         for h, other in ((host, guest), (guest, host)):
             duel = duel_of(h)
@@ -253,8 +255,9 @@ def send_tampered_answer(host: Handheld, guest: Handheld) -> tuple[Handheld, Han
             if duel.session.waiting_for() == "human" and duel.current is None:
                 action = first_answer(duel.match.pending)
                 duel.session.answer(action)
+                sent = duel.session.answers[-1] if text is None else text
                 assert controller(h).conn.send({"t": "answer", "n": len(duel.session.answers),
-                                                "action": action, "digest": "deadbeef"})
+                                                "action": sent, "digest": "deadbeef"})
                 h.scenes.pop_to(duel)
                 return h, other
             step(h, lambda m, c: first_answer(c))
@@ -269,6 +272,20 @@ def test_a_tampered_digest_is_a_desync_and_stops_both(tmp_path: Any) -> None:
           and liar.describe()["scenes"] == ["MainMenuScene", "NoticeScene"])
     assert "Desync" in notice_text(other) and "deadbeef" in notice_text(other)
     assert "stopped the duel" in notice_text(liar) and "desync" in notice_text(liar)
+    assert history(host) == history(guest) == ["abandoned"]
+
+
+def test_an_answer_that_does_not_read_stops_both_and_shows_no_card(tmp_path: Any) -> None:
+    """A friend's answer whose text is no answer to the decision waited on (a hostile or
+    broken handheld) ends the duel on both screens, naming no card of the friend's hand."""
+    host, guest = set_up(tmp_path)
+    play(host, guest, answers=4)
+    liar, other = send_tampered_answer(host, guest, text="attack ecard1-1 Teleport\u202e")
+    until(host, guest, lambda: other.describe()["scenes"] == ["MainMenuScene", "NoticeScene"]
+          and liar.describe()["scenes"] == ["MainMenuScene", "NoticeScene"])
+    assert "does not name a legal move" in notice_text(other)
+    assert "ecard" not in notice_text(other)
+    assert "illegal on the other handheld" in notice_text(liar)
     assert history(host) == history(guest) == ["abandoned"]
 
 
@@ -308,7 +325,7 @@ def test_an_answer_out_of_turn_is_reported(tmp_path: Any) -> None:
         step(host, lambda m, c: first_answer(c))
         guest.tick()
     n = len(gd.session.answers) + 1
-    controller(host).conn.send({"t": "answer", "n": n, "action": 0,
+    controller(host).conn.send({"t": "answer", "n": n, "action": "pass",
                                 "digest": position_digest(gd.match)})
     until(host, guest, lambda: guest.describe()["scenes"] == ["MainMenuScene", "NoticeScene"])
     assert "out of turn" in notice_text(guest)

@@ -9,14 +9,19 @@ and far-future sequence numbers, frames cut off by a disconnect.
 
 Every delivered message then goes through the game's side of the link
 (:mod:`handheld.netplay`: the hello, start and answer checks of a duel), which must judge it
-without raising.
+without raising. An answer is also applied, as its number says and as the next answer, to
+a real match waiting for the friend's first decision: its action is an answer's notation,
+and the peer sends hostile ones (unknown, mutated, ambiguous, too many picks, odd
+characters, legal texts with a wrong digest). A text that is not an answer must stop the
+duel with the match unchanged, never raise.
 
 A failure is: anything raised from ``poll``/``send`` or from netplay's checks (the link
 reports its own last-resort catch as an "internal link error", counted here as a
 traceback), a poll over its budget (``PollWork.within_budget``) or slower than a generous
 time guard, held bytes over the link's bounds (memory), a wrong code attached or any
 message delivered through it (a false accept), a delivered message outside the message
-limits, or a valid message that follows a refused one and is never delivered.
+limits, an answer refused that still changed the match or one that is not an answer taken
+(a false accept), or a valid message that follows a refused one and is never delivered.
 """
 
 from __future__ import annotations
@@ -58,7 +63,10 @@ from firmware_sim.link import (
     new_pairing_code,
     pairing_request,
 )
-from handheld.netplay import PROTOCOL, Netplay, parse_hello, parse_start, start_message
+from handheld.cards import default_pool, load_deck
+from handheld.engine import Choice, EngineError
+from handheld.netplay import PROTOCOL, Netplay, Stop, parse_hello, parse_start, start_message
+from handheld.session import MatchSession
 
 from .core import AreaResult, guard
 
@@ -68,8 +76,17 @@ LONG = 1_000
 
 POLL_SECONDS = 0.5  # one poll slower than this is a stall (the budget is a few ms)
 STEP_MS = 16.0  # the host's clock advances one frame per poll
-GOOD = {"t": "answer", "n": 1, "action": [0, 2], "digest": "0badf00d"}
+GOOD = {"t": "answer", "n": 1, "action": "pass", "digest": "0badf00d"}
 DECKS: tuple[list[str], list[str]] = (["ecard1-1"] * 60, ["ecard1-2"] * 60)
+# The match hostile answers are applied to (real decks: it must reach a decision).
+JUDGE_DECKS = ("blazing_quake", "tidal_mind")
+JUDGE_SEED = 9  # its first player may bench two Pokémon at the setup
+# Answer texts the hostile ones are made from (the judge's own options are added).
+NOTATIONS = ["pass", "none", "yes", "no", "attack ecard1-40 Flamethrower", "card ecard1-86",
+             "card ecard1-86 #2", "bench ecard1-124, bench ecard1-124", "prize 0",
+             "prize 99999999999999999999", "slot opp-bench9", "retreat bench1",
+             "power ecard1-2 bench1 Energy Connect", "pay ecard1-161 ecard1-160", "draw -1",
+             "order", "", " ", ",", ", , ,", "#1", "card", "CARD ECARD1-86"]
 
 
 @dataclass
@@ -159,6 +176,22 @@ class _NoSession:
         return "remote"
 
 
+def judge_session() -> MatchSession:
+    """A match waiting for the friend's first decision that takes several options (the
+    setup's Bench; both seats are the friend's, the decisions before it are answered with
+    their first option)."""
+    decks = (load_deck(JUDGE_DECKS[0]), load_deck(JUDGE_DECKS[1]))
+    s = MatchSession(default_pool(), decks, ["remote", "remote"], JUDGE_SEED)
+    for _ in range(20):
+        while s.waiting_for() == "chance":
+            s.step()
+        pending = s.match.pending
+        if isinstance(pending, Choice) and pending.max > 1:
+            return s
+        s.answer(0)
+    raise AssertionError("the judge's match met no decision of several options")
+
+
 def netplay_problem(message: Any) -> str | None:
     """A traceback from netplay's checks of a delivered message (None: judged fine)."""
     if not isinstance(message, dict):
@@ -170,6 +203,67 @@ def netplay_problem(message: Any) -> str | None:
     except Exception as exc:
         return f"netplay raised {type(exc).__name__}: {exc}"
     return None
+
+
+def answer_problem(message: Any) -> tuple[str, str] | None:
+    """What is wrong with how a real duel takes a delivered answer, applied as it came
+    and as the next answer (its number set so): (kind, detail), or None. An answer
+    must be applied, or refused with a stop and the match unchanged; it may be applied only
+    if its text reads as an answer to the pending decision."""
+    if not isinstance(message, dict) or message.get("t") != "answer":
+        return None
+    for as_next in (False, True):
+        s = judge_session()
+        msg = {**message, "n": len(s.answers) + 1} if as_next else message
+        before, kept = s.match.digest(), len(s.answers)
+        choice = s.match.pending
+        net = Netplay(s, (EngineError,))
+        try:
+            if net.receive(msg) is not None:
+                return None  # not an answer's shape: garbage, not applied
+            stop = net.apply_next()
+        except Exception as exc:
+            return "traceback", f"applying an answer raised {type(exc).__name__}: {exc}"
+        applied = len(s.answers) == kept + 1
+        if applied != (s.match.digest() != before):
+            return "internal_error", "the answers kept and the match disagree"
+        if applied:
+            assert isinstance(choice, Choice)
+            text = msg["action"]
+            try:
+                again = judge_session().match.answer_notation(choice, text)
+            except EngineError:
+                return "false_accept", f"applied an answer that does not read: {text!r:.80}"
+            if s.answers[-1] != again:
+                return "false_accept", f"kept {s.answers[-1]!r:.60} for {text!r:.60}"
+        elif not isinstance(stop, Stop) or stop.why is None:
+            return "false_accept", f"an answer neither applied nor refused: {msg!r:.120}"
+    return None
+
+
+def _hostile_notation(rng: random.Random) -> str:
+    """A text in the form of an answer: a known one, mutated, repeated or joined, or odd
+    characters."""
+    m = judge_session().match
+    pending = m.pending
+    own = m.answer_notation(pending, [0]) if isinstance(pending, Choice) else "pass"
+    text = rng.choice([*NOTATIONS, own, own.upper(), f"{own} #1", f"{own}, {own}"])
+    for _ in range(rng.randrange(4)):
+        how = rng.randrange(6)
+        i = rng.randrange(len(text) + 1)
+        if how == 0:
+            text = text[:i] + rng.choice(" ,#-\x00\u202e\u0301é\ufffd\"\\0123456789") + text[i:]
+        elif how == 1:
+            text = text[:i] + text[i + 1:]
+        elif how == 2:
+            text = ", ".join([text] * rng.randrange(2, 70))
+        elif how == 3:
+            text += " " + rng.choice(NOTATIONS)
+        elif how == 4:
+            text = "".join(chr(rng.randrange(1, 0x2FFFF)) for _ in range(rng.randrange(1, 40)))
+        else:
+            text = text * rng.choice([2, 100, 5000])
+    return text[:rng.choice([MAX_STRING, MAX_STRING, 4000, 4001, 60])]
 
 
 # --------------------------------------------------------------------------- payloads
@@ -185,9 +279,11 @@ def _nested(rng: random.Random) -> bytes:
 
 
 def _hostile_json(rng: random.Random) -> bytes:
-    kind = rng.randrange(12)
+    kind = rng.randrange(13)
     if kind == 0:
         return _nested(rng)
+    if kind == 11:
+        return _hostile_answer(rng)
     if kind == 1:
         return b'{"n":' + b"9" * rng.choice([20, 21, 400, 5000, 60_000]) + b"}"
     if kind == 2:
@@ -221,6 +317,12 @@ def _hostile_json(rng: random.Random) -> bytes:
     return text.encode("ascii", "replace")
 
 
+def _hostile_answer(rng: random.Random) -> bytes:
+    msg = {"t": "answer", "n": rng.choice([1, 1, 1, 3, 0]), "action": _hostile_notation(rng),
+           "digest": "0badf00d"}
+    return json.dumps(msg, separators=(",", ":")).encode()
+
+
 def _frame(flags: int, seq: int, ack: int, payload: bytes = b"") -> bytes:
     return encode_frame(Frame(flags, seq, ack, payload[:MAX_PAYLOAD]))
 
@@ -247,7 +349,7 @@ def _split(data: bytes, rng: random.Random, pieces: int) -> list[bytes]:
 
 def _make_attack(rng: random.Random, code: str) -> Attack:
     wrong = f"{(int(code) + rng.randrange(1, 10**6)) % 10**6:06d}"
-    kind = rng.randrange(14)
+    kind = rng.randrange(15)
     if kind == 0:
         data = bytes(rng.randrange(256) for _ in range(rng.randrange(0, 3000)))
         return Attack("random bytes at the door", _split(data, rng, 3), None, False,
@@ -307,6 +409,13 @@ def _make_attack(rng: random.Random, code: str) -> Attack:
             bytes(rng.randrange(256) for _ in range(rng.randrange(0, 100))) + \
             _frame(FLAG_DATA, 2, 1, b'{"after":"bye"}')
         return Attack("goodbye with bytes after it", [req, bye], code, True)
+    if kind == 13:
+        answers = [_hostile_answer(rng) for _ in range(rng.randrange(2, 8))]
+        frames = [_frame(FLAG_DATA, n, 1, p) for n, p in enumerate(answers, 1)]
+        good = _frame(FLAG_DATA, len(answers) + 1, 1,
+                      json.dumps(GOOD, separators=(",", ":")).encode())
+        return Attack("answers with hostile notation", [req, *frames, good], code, True,
+                      good_after=True, polls=60)
     header = _frame(FLAG_DATA, 1, 1, b'{"slow":"' + b"z" * 1000 + b'"}')
     return Attack("slow frame that never completes", [req, header[: rng.randrange(1, 40)]], code,
                   True, stall_ms=rng.choice([100.0, 10_000.0]))
@@ -348,6 +457,9 @@ def _check_poll(host: Link, events: list[LinkEvent], seconds: float, out: Outcom
             raised = netplay_problem(ev.message)
             if raised:
                 out.problems.append(("traceback", raised))
+            judged = answer_problem(ev.message)
+            if judged:
+                out.problems.append(judged)
 
 
 def _attack(attack: Attack, code: str) -> Outcome:

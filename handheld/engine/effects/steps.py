@@ -19,7 +19,19 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .. import rules as _rules
 from ..carddefs import ENERGY, POKEMON, TRAINER, CardDef
 from ..energy import BIT
-from ..notation import CARD, ORDER, SLOT, YES, YES_NO_OPTIONS
+from ..notation import (
+    CARD,
+    EV_ATTACH,
+    EV_CURED,
+    EV_MOVE,
+    EV_SCOOP,
+    EV_SWITCH,
+    EV_TO_DECK,
+    ORDER,
+    SLOT,
+    YES,
+    YES_NO_OPTIONS,
+)
 from ..notation import ENERGY as ENERGY_OPTION
 from ..ops import (
     MARKERS,
@@ -862,7 +874,7 @@ class RemoveConditions(Step):
         if s is not None:
             s.conditions = 0
             if m.logging:
-                m.log.append(("cured", s.owner, s.top))
+                m.log.append((EV_CURED, s.owner, s.top))
         return NEXT
 
 
@@ -1483,7 +1495,7 @@ class MoveCards(Step):
             if m.logging:
                 # The source zone lets a log tell a public move (from the discard pile)
                 # from a private one (hand to deck, a deck search that is not shown).
-                m.log.append(("move", f.player, cid, self.to, self.reveal, source))
+                m.log.append((EV_MOVE, f.player, cid, self.to, self.reveal, source))
         return NEXT
 
 
@@ -1508,7 +1520,7 @@ class SwitchOwnActive(Step):
         if s is not None and s in p.bench:
             switch_active(m, p, s)
             if m.logging:
-                m.log.append(("switch", f.player, s.top))
+                m.log.append((EV_SWITCH, f.player, s.top))
         return NEXT
 
 
@@ -1533,7 +1545,7 @@ class SwitchOpponentActive(Step):
         if s is not None and s in p.bench:
             switch_active(m, p, s)
             if m.logging:
-                m.log.append(("switch", p.index, s.top))
+                m.log.append((EV_SWITCH, p.index, s.top))
         return NEXT
 
 
@@ -1555,7 +1567,7 @@ class ReturnToHand(Step):
         if s is not None:
             remove_from_play_to(m, s, m.players[s.owner].hand)
             if m.logging:
-                m.log.append(("scoop", s.owner, s.top))
+                m.log.append((EV_SCOOP, s.owner, s.top))
         return NEXT
 
 
@@ -1954,7 +1966,7 @@ class MoveEnergy(Step):
         holder.energy.remove(cid)
         target.energy.append(cid)
         if m.logging:
-            m.log.append(("attach", f.player, cid, target.top))
+            m.log.append((EV_ATTACH, f.player, cid, target.top))
         return NEXT
 
 
@@ -2096,7 +2108,7 @@ class ShufflePokemonIntoDeck(Step):
         if s is not None:
             remove_from_play_to(m, s, m.players[s.owner].deck)
             if m.logging:
-                m.log.append(("to_deck", s.owner, s.top))
+                m.log.append((EV_TO_DECK, s.owner, s.top))
         return NEXT
 
 

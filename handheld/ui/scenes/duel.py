@@ -24,6 +24,19 @@ from firmware_sim.buttons import Button
 from ...engine import Chance, Choice
 from ...engine.describe import describe_event
 from ...engine.eras import HOME
+from ...engine.notation import (
+    EV_BETWEEN,
+    EV_COIN,
+    EV_CONDITION,
+    EV_COUNTERS,
+    EV_DAMAGE,
+    EV_DRAW,
+    EV_HEAL,
+    EV_KO,
+    EV_SHUFFLE,
+    EV_TURN,
+    EV_WIN,
+)
 from ...session import MatchSession, SessionError, load_suspended, save_suspended
 from ..duel_board import ROWS, BoardView
 from ..palette import INK, PAPER, WHITE
@@ -37,7 +50,9 @@ if TYPE_CHECKING:
     from ..input import FrameInput
 
 # Events shown as messages; the rest (shuffles, each draw) would only slow the game down.
-QUIET = {"shuffle", "draw", "between"}
+QUIET = {EV_SHUFFLE, EV_DRAW, EV_BETWEEN}
+# Events about one Pokémon in play: the board flashes it.
+ON_A_POKEMON = frozenset({EV_DAMAGE, EV_COUNTERS, EV_KO, EV_HEAL, EV_CONDITION})
 CPU_PAUSE = 24  # frames the computer "thinks" before each decision, so it can be followed
 
 
@@ -182,10 +197,10 @@ class DuelScene(Scene):
         while self.log_pos < len(log):
             ev = log[self.log_pos]
             self.log_pos += 1
-            if ev[0] == "coin" and self.coins_animated:
+            if ev[0] == EV_COIN and self.coins_animated:
                 self.coins_animated -= 1
                 continue
-            if ev[0] == "between":  # the battle timer pauses here, in step with the screen
+            if ev[0] == EV_BETWEEN:  # the battle timer pauses here, in step with the screen
                 self.messages.append(("", None, None, f"between_{ev[1]}"))
                 continue
             if ev[0] in QUIET:
@@ -198,13 +213,13 @@ class DuelScene(Scene):
                 first = i == 0
                 self.messages.append((page, self._slot_of(ev) if first else None,
                                       _sound_for(ev[0]) if first else None,
-                                      "turn" if first and ev[0] == "turn" else None))
+                                      "turn" if first and ev[0] == EV_TURN else None))
 
     def _hidden_from(self) -> int:
         return self.viewer
 
     def _slot_of(self, ev: tuple[Any, ...]) -> int | None:
-        if ev[0] in ("damage", "counters", "ko", "heal", "condition") and len(ev) > 2:
+        if ev[0] in ON_A_POKEMON and len(ev) > 2:
             for p in self.match.players:
                 for s in p.in_play():
                     if s.top == ev[2] or ev[2] in s.cards:
@@ -450,4 +465,4 @@ class DuelScene(Scene):
 
 
 def _sound_for(kind: str) -> str | None:
-    return {"ko": "knockout", "turn": "turn", "win": "confirm"}.get(kind)
+    return {EV_KO: "knockout", EV_TURN: "turn", EV_WIN: "confirm"}.get(kind)

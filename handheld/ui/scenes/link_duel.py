@@ -11,7 +11,8 @@ both open the same duel. Over the test cable (a ``transport`` given to the scene
 else can plug in, so there is no code.
 
 Playing (:class:`LinkController`, the duel's ``link``): both handhelds run the same
-session and only the players' answers travel, each with a digest of the position after it.
+session and only the players' answers travel, each as its notation and with a digest of the
+position after it.
 The messages, their checks and the desync rules are :mod:`handheld.netplay`'s; this module
 is the screens and the wiring to the link.
 
@@ -210,10 +211,11 @@ class LinkController:
     # ---- the duel's hooks
 
     def send_answer(self, action: Any) -> None:
-        """This player answered: tell the friend (the answer's number and the digest)."""
+        """This player answered: tell the friend (the answer's number, its notation and
+        the digest; the session has kept the notation of ``action``)."""
         if self.stopped:
             return
-        self.conn.send(self.net.answer_message(action))
+        self.conn.send(self.net.answer_message())
 
     def poll(self, duel: DuelScene) -> None:
         """The match waits for the friend: apply their next answer, if it has arrived."""
