@@ -79,15 +79,24 @@ class Era:
 
     # ------------------------------------------------------------------ sentences
 
-    # The rule line printed under each Trainer kind, in this project's words.
-    trainer_rules: ClassVar[Mapping[str, str]] = {
-        SUPPORTER: "Supporter: only 1 per turn. It stays beside your Active Pokémon and is "
-        "discarded at the end of your turn.",
-        STADIUM: "Stadium: stays in play; a new Stadium replaces it.",
-        TOOL: "Pokémon Tool: attach to 1 of your Pokémon; only 1 Tool per Pokémon.",
-        TM: "Technical Machine: attach to 1 of your Pokémon, which may use its attack "
-        "instead of its own. Discard it at the end of your turn.",
-    }
+    @property
+    def trainer_rules(self) -> Mapping[str, str]:
+        """The rule line printed under each Trainer kind, in this project's words, read off
+        the era's switches (when a Supporter and a Technical Machine leave play)."""
+        rules = self.ruleset
+        supporter = ("It stays beside your Active Pokémon and is discarded at the end of "
+                     "your turn." if rules.supporter_discard_end_of_turn
+                     else "Discard it once it has been played.")
+        tm = ("Discard it at the end of your turn." if rules.tm_discard_end_of_turn
+              else "It stays attached.")
+        return {
+            SUPPORTER: f"Supporter: only 1 per turn. {supporter}",
+            STADIUM: "Stadium: stays in play; a new Stadium replaces it.",
+            TOOL: "Pokémon Tool: attach to 1 of your Pokémon; only 1 Tool per Pokémon.",
+            TM: "Technical Machine: attach to 1 of your Pokémon, which may use its attack "
+                f"instead of its own. {tm}",
+        }
+
     baby_rule: ClassVar[str] = ("Baby Pokémon: whoever attacks it flips a coin first; on "
                                 "tails their turn ends without an attack.")
 

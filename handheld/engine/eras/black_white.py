@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from ..carddefs import SUPPORTER, TM
 from ..ruleset import EXPEDITION, ROTATION
 from .base import ABILITY, POKEMON_EX, RESTORED, Era
 
@@ -34,12 +33,6 @@ class BlackWhite(Era):
     playable = False
     pokemon_kinds = frozenset({POKEMON_EX, RESTORED})
     power_kinds = frozenset({ABILITY})
-    trainer_rules: ClassVar[Mapping[str, str]] = {
-        **Era.trainer_rules,
-        SUPPORTER: "Supporter: only 1 per turn. Discard it once it has been played.",
-        TM: "Technical Machine: attach to 1 of your Pokémon, which may use its attack "
-        "instead of its own. It stays attached.",
-    }
 
 
 ERA = BlackWhite()

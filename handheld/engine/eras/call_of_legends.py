@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from ..carddefs import TM
 from ..ruleset import EXPEDITION, ROTATION
 from .base import LEGEND, Era
 
@@ -33,11 +32,6 @@ class CallOfLegends(Era):
     rulebook = "Call of Legends"
     playable = False
     pokemon_kinds = frozenset({LEGEND})
-    trainer_rules: ClassVar[Mapping[str, str]] = {
-        **Era.trainer_rules,
-        TM: "Technical Machine: attach to 1 of your Pokémon, which may use its attack "
-        "instead of its own. It stays attached.",
-    }
 
 
 ERA = CallOfLegends()

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from ..carddefs import TM
 from ..ruleset import EXPEDITION, ROTATION
 from .base import LV_X, Era
 
@@ -32,12 +31,6 @@ class Platinum(Era):
     source_set_ids = range(261, 263)
     playable = False
     pokemon_kinds = frozenset({LV_X})
-    # Technical Machines stay attached in this era; the other rule lines are the same.
-    trainer_rules: ClassVar[Mapping[str, str]] = {
-        **Era.trainer_rules,
-        TM: "Technical Machine: attach to 1 of your Pokémon, which may use its attack "
-        "instead of its own. It stays attached.",
-    }
 
 
 ERA = Platinum()
