@@ -14,7 +14,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 from firmware_sim.board import config_from_dict, make_board
 from firmware_sim.power import BatteryScript, SimBattery
 from firmware_sim.storage import SimStorage
-from handheld.cards import default_pool, load_deck
 from handheld.engine import Chance, Choice
 from handheld.save import open_saves
 from handheld.session import (
@@ -26,15 +25,7 @@ from handheld.session import (
     resume_or_start,
     run_on_board,
 )
-
-POOL = default_pool()
-DECKS = (load_deck("blazing_quake"), load_deck("tidal_mind"))
-
-
-def play_out(session: MatchSession) -> MatchSession:
-    while session.step():
-        pass
-    return session
+from tests.theme_match import DECKS, POOL, play_out
 
 
 @pytest.mark.parametrize("players", [("random", "random"), ("greedy", "greedy")])

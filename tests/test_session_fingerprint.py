@@ -14,7 +14,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from handheld.cards import default_pool, load_deck
+from handheld.cards import default_pool
 from handheld.engine import Chance, InvalidPosition, Match
 from handheld.engine.cardpool import CardPool
 from handheld.engine.effects.steps import CheckState
@@ -27,15 +27,7 @@ from handheld.session import (
     load_suspended,
     save_suspended,
 )
-
-POOL = default_pool()
-DECKS = (load_deck("blazing_quake"), load_deck("tidal_mind"))
-
-
-def play_out(session: MatchSession) -> MatchSession:
-    while session.step():
-        pass
-    return session
+from tests.theme_match import DECKS, POOL, play_out
 
 
 def in_a_card_program(seed: int) -> MatchSession:

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from handheld.cards import default_pool, load_deck
 from handheld.engine import EXPEDITION, Choice, Match
 from handheld.engine.effects.core import NEXT, Instr, Result
 from handheld.engine.eras import (
@@ -31,9 +30,8 @@ from handheld.engine.state import Frame
 from handheld.players import chance_outcome, make_player, play_match
 from handheld.protocol.session import Session
 from handheld.session import MatchSession, SessionError
+from tests.theme_match import DECKS, POOL
 
-POOL = default_pool()
-DECKS = (load_deck("blazing_quake"), load_deck("tidal_mind"))
 KEY = "wide_bench"
 TALLY = "tally"  # the log tag of the made-up step
 
@@ -168,7 +166,6 @@ def test_a_session_in_the_made_up_era_suspends_and_resumes(wide: WideBench) -> N
         pass
     assert resumed.match.position() == whole.match.position()
     assert resumed.match.result == whole.match.result
-
 
 
 # --- the registry's own rules ---------------------------------------------------------------

@@ -11,7 +11,6 @@ import pytest
 
 from handheld.__main__ import main
 from handheld.assets import available_sets, load_set
-from handheld.cards import default_pool, load_deck
 from handheld.engine import (
     EXPEDITION,
     RULESETS,
@@ -41,10 +40,7 @@ from handheld.ereader.tips import card_tips
 from handheld.players import make_player, play_match
 from handheld.protocol.session import Session
 from handheld.session import MatchSession, SessionError
-
-POOL = default_pool()
-DECKS = (load_deck("blazing_quake"), load_deck("tidal_mind"))
-
+from tests.theme_match import DECKS, POOL
 
 # --- the registry -------------------------------------------------------------------------
 
