@@ -48,6 +48,7 @@ from .notation import (
     EV_SUDDEN_DEATH,
     EV_TIME,
     EV_WIN,
+    check_picks,
     parse_answer,
 )
 from .ops import find_slot
@@ -232,23 +233,10 @@ class Match:
 
     def _validate(self, ch: Choice, action: int | Sequence[int] | str,
                   ) -> tuple[tuple[Any, ...], ...]:
-        n = len(ch.options)
         if isinstance(action, str):
             # An answer in notation (docs/NOTATION.md): read back to indices.
             action = parse_answer(self, ch, action)
-        if isinstance(action, int) and not isinstance(action, bool):
-            picks: tuple[int, ...] = (action,)
-        elif isinstance(action, (list, tuple)) and all(
-            isinstance(i, int) and not isinstance(i, bool) for i in action
-        ):
-            picks = tuple(action)
-        else:
-            raise IllegalAction(f"an answer is an option index or a list of indices, "
-                                f"not {action!r}")
-        for i in picks:
-            if not 0 <= i < n:
-                raise IllegalAction(f"option {i} does not exist: this {ch.kind} decision has "
-                                    f"options 0..{n - 1}")
+        picks = check_picks(ch, action)
         if len(set(picks)) != len(picks):
             raise IllegalAction(f"the same option was picked twice in {list(picks)}")
         if not ch.min <= len(picks) <= ch.max:

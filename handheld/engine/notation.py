@@ -304,7 +304,9 @@ def notation(m: Match, choice: Choice, option: tuple[Any, ...] | int) -> str:
     return notations(m, choice)[i]
 
 
-def _picks(choice: Choice, picks: int | Sequence[int]) -> list[int]:
+def check_picks(choice: Choice, picks: Any) -> list[int]:
+    """The option indices of an answer given as an index or a list of them, checked for
+    type and range (IllegalAction otherwise); counts are the caller's to check."""
     n = len(choice.options)
     if isinstance(picks, int) and not isinstance(picks, bool):
         out = [picks]
@@ -327,7 +329,7 @@ def answer_notation(m: Match, choice: Choice, picks: int | Sequence[int] | str) 
     A text answer is read and written back in its canonical form."""
     if isinstance(picks, str):
         picks = parse_answer(m, choice, picks)
-    chosen = _picks(choice, picks)
+    chosen = check_picks(choice, picks)
     if not chosen:
         return NO_PICK
     names = notations(m, choice)
