@@ -520,12 +520,52 @@ class Match:
         return to_position(self)
 
     def clone(self, *, record_log: bool = False) -> Match:
-        """An independent copy waiting for the same decision (cheaper than a round trip
-        through ``from_position``, which validates what it is given). The kernel's
-        ``State.clone``; ``tools/bench_clone.py`` measures it."""
-        from .position import copy_match
+        """An independent copy waiting for the same decision: the kernel's
+        ``State.clone``, which bounds any search player (``tools/bench_clone.py``).
 
-        return copy_match(self, record_log=record_log)
+        The state is copied structure by structure (players, Pokémon in play, frames and
+        their variables); what never changes during a match (the pool, the era, the card
+        definitions and the tables derived from them, the programs, the pending decision,
+        a tuple) is shared. ``position.copy_match``, a round trip through the position,
+        is the reference it is tested against (tests/engine/test_clone.py). The copy
+        starts with an empty log, kept only with ``record_log``."""
+        c = _new_match(Match)
+        c.pool = self.pool
+        c.era = self.era
+        c.rules = self.rules
+        c.defs = self.defs
+        c.owner = self.owner
+        c.acts_between = self.acts_between
+        c.units_of = self.units_of
+        c.fact_hook = self.fact_hook
+        c.fact_hooks = self.fact_hooks
+        c.has_passives = self.has_passives
+        c.energy_end_discard = self.energy_end_discard
+        c.energy_acts_between = self.energy_acts_between
+        c.bodies_act_between = self.bodies_act_between
+        c.multi_type_energy = self.multi_type_energy
+        c.printed = self.printed.copy()
+        c.players = [self.players[0].copy(), self.players[1].copy()]
+        c.logging = record_log
+        c.log = []
+        c.turn = self.turn
+        c.current = self.current
+        c.first = self.first
+        c.stadium = self.stadium
+        c.turn_over = self.turn_over
+        c.ko_dirty = self.ko_dirty
+        c.over = self.over
+        c.winner = self.winner
+        c.result = self.result
+        c.sudden_death = self.sudden_death
+        c.prize_count = self.prize_count
+        c.pending = self.pending
+        c.pending_player = self.pending_player
+        c.decisions = self.decisions
+        c.coins = self.coins.copy()
+        c.stack = [f.copy() for f in self.stack]
+        c._qframe = Frame("query", (), 0)
+        return c
 
     copy = clone  # the older name, kept for its callers
 

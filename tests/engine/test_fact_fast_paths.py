@@ -6,9 +6,9 @@
 common case first; ``pokemon_facts_reference`` and the other references say the same
 rules with no shortcut and no cache. The match's tables (shared by every match over the
 same decks) must equal tables built afresh. In the first games a clone of the match is
-also disturbed at every decision (markers whose passives change HP, types and Retreat Cost, an effect for
-the rest of the turn, the "some card changes facts" switch) so the slow paths are
-compared too, not only the common case.
+also disturbed at every decision (markers whose passives change HP, types and Retreat
+Cost, an effect for the rest of the turn, the "some card changes facts" switch) so the
+slow paths are compared too, not only the common case.
 """
 
 from __future__ import annotations
