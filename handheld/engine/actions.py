@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import chain
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from .carddefs import (
     ENERGY,
@@ -86,11 +86,10 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     # Name, stage and powers come from the card stack (Technical Machines lend attacks
     # only), so the printed facts serve unless an era keeps the cards below.
     printed = m.printed
-    known = [printed[s.top] for s in slots]
-    if KEEPS_CARDS_BELOW or None in known:
+    tops: list[PokemonFacts] = list(map(printed.__getitem__, map(_TOP, slots)))  # type: ignore[arg-type]
+    # (all(): facts are never false; ``None in`` would call their __eq__ once each)
+    if KEEPS_CARDS_BELOW or not all(tops):
         tops = [stack_facts(m, s) for s in slots]
-    else:
-        tops = cast("list[PokemonFacts]", known)
     names: list[str] | None = None
     turn = m.turn
     bench_room = len(bench) < rules.bench_size
@@ -161,7 +160,11 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                     opts.append((POWER, s.id, i))
     if active is not None and not active.conditions & (ASLEEP | PARALYZED):
         markers = active.markers
-        af = pokemon_facts(m, active)
+        # pokemon_facts, inlined for the common case (printed facts serve, see facts.py)
+        if active.tms or m.fact_hooks or markers or p.turn_effects or KEEPS_CARDS_BELOW:
+            af = pokemon_facts(m, active)
+        else:
+            af = tops[0]
         # The Energy units on the Active Pokémon, for the Retreat Cost and the attacks.
         if p.turn_effects or ENERGY_HOOK in af.body_hooks:
             units = energy_units(m, active)
@@ -271,6 +274,7 @@ def _other_trainer_options(m: Match, d: Any, cid: int, slots: list[Slot],
 
 
 _NAME = attrgetter("name")
+_TOP = attrgetter("top")
 _POWER_CHOICES = attrgetter("power_choices")
 
 

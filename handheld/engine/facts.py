@@ -20,7 +20,7 @@ them), because layer 2 needs them and ``ops`` needs this module.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .carddefs import POKE_BODY, POKE_POWER, AttackDef, CardDef, PowerDef
@@ -79,10 +79,17 @@ class PokemonFacts:
     # Power is used instead of attacking (Psymimic): read by the main phase's fast path.
     power_choices: tuple[int, ...] = ()
     copies_attacks: bool = False
+    # Derived when built (not parameters): ``"baby" in kinds``, a field because the main
+    # phase reads it for every Pokémon in play; and whether one of its Poké-Bodies carries
+    # passives (working or not), so the rules can skip gathering the passives of a Pokémon
+    # nothing rides on.
+    baby: bool = field(init=False, default=False)
+    has_body_passives: bool = field(init=False, default=False)
 
-    @property
-    def baby(self) -> bool:
-        return "baby" in self.kinds
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "baby", "baby" in self.kinds)
+        object.__setattr__(self, "has_body_passives",
+                           any(_body_passives(p.power) for p in self.powers))
 
     def power(self, index: int) -> PowerDef:
         return self.powers[index].power
@@ -100,18 +107,27 @@ def card_kinds(d: CardDef) -> frozenset[str]:
     return frozenset(("baby",)) if d.baby else frozenset()
 
 
+def build_printed_facts(d: CardDef, cid: int) -> PokemonFacts:
+    """The facts printed on the Pokémon card ``d``, match card number ``cid``."""
+    return PokemonFacts(
+        name=d.name, stage=d.stage, hp=d.hp, types=d.types, weakness=d.weakness,
+        resistance=d.resistance, retreat=d.retreat,
+        attacks=tuple(AttackRef(cid, i, a, "printed") for i, a in enumerate(d.attacks)),
+        powers=tuple(PowerRef(cid, i, p, "printed") for i, p in enumerate(d.powers)),
+        kinds=card_kinds(d), evolves_to=d.evolves_to, body_hooks=d.body_hooks,
+        power_choices=d.power_choices, copies_attacks=d.copies_attacks)
+
+
+def _body_passives(pw: PowerDef) -> bool:
+    return pw.kind == POKE_BODY and bool(pw.passives)
+
+
 def printed_facts(m: Match, cid: int) -> PokemonFacts:
-    """The facts printed on one Pokémon card of the match (cached per card)."""
+    """The facts printed on one Pokémon card of the match (cached per card: the match
+    starts with the printed facts of every Pokémon card of its decks)."""
     pf = m.printed[cid]
     if pf is None:
-        d = m.defs[cid]
-        pf = PokemonFacts(
-            name=d.name, stage=d.stage, hp=d.hp, types=d.types, weakness=d.weakness,
-            resistance=d.resistance, retreat=d.retreat,
-            attacks=tuple(AttackRef(cid, i, a, "printed") for i, a in enumerate(d.attacks)),
-            powers=tuple(PowerRef(cid, i, p, "printed") for i, p in enumerate(d.powers)),
-            kinds=card_kinds(d), evolves_to=d.evolves_to, body_hooks=d.body_hooks,
-            power_choices=d.power_choices, copies_attacks=d.copies_attacks)
+        pf = build_printed_facts(m.defs[cid], cid)
         m.printed[cid] = pf
     return pf
 
@@ -153,19 +169,33 @@ def _offered(pw: PowerDef) -> bool:
 
 
 def facts_are_printed(m: Match, slot: Slot) -> bool:
-    """Fast test: no passive in force can change this Pokémon's facts."""
+    """Fast test: no passive in force can change this Pokémon's facts (a marker or an
+    effect for the rest of the turn counts only if its passive answers a fact hook)."""
+    effects = m.players[slot.owner].turn_effects
+    if effects and any(map(_changes_facts, map(TURN_EFFECTS.get, effects))):
+        return False
+    if slot.markers and any(_changes_facts(k.passive) for k in map(MARKERS.get, slot.markers)
+                            if k is not None):
+        return False
     if not m.fact_hooks:
-        return not m.players[slot.owner].turn_effects and not slot.markers
+        return True
     hook = m.fact_hook
-    return not (m.players[slot.owner].turn_effects or slot.markers
-                or (m.stadium >= 0 and hook[m.stadium])
+    return not ((m.stadium >= 0 and hook[m.stadium])
                 or (slot.tool >= 0 and hook[slot.tool])
                 or any(map(hook.__getitem__, slot.cards))
                 or any(map(hook.__getitem__, slot.energy)))
 
 
+def _changes_facts(ps: Passive | None) -> bool:
+    return ps is not None and not ps.hooks.isdisjoint(FACT_HOOK_NAMES)
+
+
 def pokemon_facts(m: Match, slot: Slot) -> PokemonFacts:
-    """What this Pokémon is now: its card stack, then every passive that changes a fact."""
+    """What this Pokémon is now: its card stack, then every passive that changes a fact.
+
+    The readable rule is :func:`pokemon_facts_reference`; this and the usual reads below
+    take the common cases first (tests/engine/test_fact_fast_paths.py compares them on
+    every decision of many random games)."""
     pf = m.printed[slot.top]
     if pf is None or slot.tms or KEEPS_CARDS_BELOW:
         pf = stack_facts(m, slot)
@@ -173,6 +203,30 @@ def pokemon_facts(m: Match, slot: Slot) -> PokemonFacts:
         return pf  # the common case, first (what facts_are_printed says, inlined)
     if facts_are_printed(m, slot):
         return pf
+    return with_passives(m, slot, pf)
+
+
+def pokemon_facts_reference(m: Match, slot: Slot) -> PokemonFacts:
+    """:func:`pokemon_facts` said plainly, with no shortcut and no cache: the card stack
+    built afresh, then every passive in force asked."""
+    return with_passives(m, slot, stack_facts_reference(m, slot))
+
+
+def stack_facts_reference(m: Match, slot: Slot) -> PokemonFacts:
+    """:func:`stack_facts` said plainly: the card stack built afresh, no cache."""
+    pf = build_printed_facts(m.defs[slot.top], slot.top)
+    if KEEPS_CARDS_BELOW and pf.kinds & KEEPS_CARDS_BELOW and len(slot.cards) > 1:
+        pf = _with_cards_below(m, slot, pf)
+    if slot.tms:
+        lent = tuple(AttackRef(tm, i, a, "tm") for tm in slot.tms
+                     for i, a in enumerate(m.defs[tm].attacks))
+        pf = replace(pf, attacks=pf.attacks + lent)
+    return pf
+
+
+def with_passives(m: Match, slot: Slot, pf: PokemonFacts) -> PokemonFacts:
+    """Layer 2: the card stack's facts ``pf`` after the fact hooks of every passive in
+    force on this Pokémon, asked in order."""
     asked = [(ps, holder) for ps, holder in fact_passives(m, slot) if ps.hooks & FACT_HOOK_NAMES]
     if not asked:
         return pf
@@ -205,24 +259,45 @@ def fact_passives(m: Match, slot: Slot) -> Iterator[tuple[Passive, Slot]]:
 # --------------------------------------------------------------------------- the usual reads
 
 
+# Each is ``pokemon_facts(m, slot).<fact>``, with the common case inlined: no passive in
+# the match changes facts, no marker, no effect for the rest of the turn. The card stack
+# (Technical Machines, cards kept below) changes attacks and powers only, so the top card's
+# printed facts answer. These run hundreds of thousands of times a simulation.
+
+
 def max_hp(m: Match, slot: Slot) -> int:
-    return pokemon_facts(m, slot).hp
+    pf = m.printed[slot.top]
+    if pf is None or m.fact_hooks or slot.markers or m.players[slot.owner].turn_effects:
+        pf = pokemon_facts(m, slot)
+    return pf.hp
 
 
 def remaining_hp(m: Match, slot: Slot) -> int:
-    return pokemon_facts(m, slot).hp - slot.damage
+    pf = m.printed[slot.top]
+    if pf is None or m.fact_hooks or slot.markers or m.players[slot.owner].turn_effects:
+        pf = pokemon_facts(m, slot)
+    return pf.hp - slot.damage
 
 
 def is_knocked_out(m: Match, slot: Slot) -> bool:
-    return slot.damage >= pokemon_facts(m, slot).hp
+    pf = m.printed[slot.top]
+    if pf is None or m.fact_hooks or slot.markers or m.players[slot.owner].turn_effects:
+        pf = pokemon_facts(m, slot)
+    return slot.damage >= pf.hp
 
 
 def pokemon_types(m: Match, slot: Slot) -> tuple[str, ...]:
-    return pokemon_facts(m, slot).types
+    pf = m.printed[slot.top]
+    if pf is None or m.fact_hooks or slot.markers or m.players[slot.owner].turn_effects:
+        pf = pokemon_facts(m, slot)
+    return pf.types
 
 
 def retreat_cost(m: Match, slot: Slot) -> int:
-    return pokemon_facts(m, slot).retreat
+    pf = m.printed[slot.top]
+    if pf is None or m.fact_hooks or slot.markers or m.players[slot.owner].turn_effects:
+        pf = pokemon_facts(m, slot)
+    return pf.retreat
 
 
 def power_of(m: Match, slot: Slot, index: int) -> PowerDef:
@@ -286,7 +361,12 @@ def power_works(m: Match, slot: Slot, power: PowerDef) -> bool:
 
 def bodies(m: Match, slot: Slot) -> Iterator[tuple[Passive, Slot]]:
     """Passives of the working Poké-Bodies this Pokémon has."""
-    for ref in stack_facts(m, slot).powers:
+    pf = m.printed[slot.top]
+    if pf is None or KEEPS_CARDS_BELOW:
+        pf = stack_facts(m, slot)  # (Technical Machines lend attacks only)
+    if not pf.has_body_passives:
+        return
+    for ref in pf.powers:
         power = ref.power
         if power.kind == POKE_BODY and power.passives and power_works(m, slot, power):
             for ps in power.passives:
@@ -305,6 +385,20 @@ def slot_passives(m: Match, slot: Slot) -> Iterator[tuple[Passive, Slot]]:
     yield from bodies(m, slot)
     for ps in marker_passives(m, slot):
         yield ps, slot
+
+
+def slot_passive_list(m: Match, slot: Slot) -> list[tuple[Passive, Slot]]:
+    """``list(slot_passives(m, slot))``, answered at once for a Pokémon nothing rides on (no
+    marker, no attached card with passives, no Poké-Body with passives): the damage figure
+    asks this for both Pokémon of every attack and every preview."""
+    if not slot.markers:
+        carried = m.has_passives
+        pf = m.printed[slot.top]
+        if pf is not None and not pf.has_body_passives and not KEEPS_CARDS_BELOW \
+                and (slot.tool < 0 or not carried[slot.tool]) \
+                and not any(map(carried.__getitem__, slot.energy)):
+            return []
+    return list(slot_passives(m, slot))
 
 
 def marker_passives(m: Match, slot: Slot) -> Iterator[Passive]:

@@ -24,7 +24,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..kernel import digest
-from .carddefs import STADIUM, SUPPORTER, TM, TOOL, CardDef
+from .carddefs import POKEMON, STADIUM, SUPPORTER, TM, TOOL, CardDef
 from .cardpool import CardPool
 from .effects.core import NEXT, SUSPEND, Cond
 from .effects.passives import FACT_HOOK_NAMES
@@ -37,7 +37,7 @@ from .errors import (
     NotAChoice,
     UnknownCard,
 )
-from .facts import PokemonFacts, power_of, stack_facts
+from .facts import PokemonFacts, build_printed_facts, power_of, stack_facts
 from .notation import (
     CARD,
     EV_COIN,
@@ -74,6 +74,7 @@ class Match:
         "fact_hook",
         "fact_hooks",
         "first",
+        "has_passives",
         "ko_dirty",
         "log",
         "logging",
@@ -129,7 +130,7 @@ class Match:
             raise UnknownCard(f"unknown card id {exc.args[0]!r}") from None
         self.defs: list[CardDef] = first + second
         self.owner: list[int] = [0] * len(first) + [1] * len(second)
-        self.index_flags()
+        self.index_flags(len(first))
         self.players = [PlayerState(0), PlayerState(1)]
         # Card numbers: the first deck's cards are 0..n-1, the second's follow.
         self.players[0].deck.extend(range(len(first)))
@@ -245,23 +246,30 @@ class Match:
                                 f"got {len(picks)}")
         return tuple(ch.options[i] for i in picks)
 
-    def index_flags(self) -> None:
+    def index_flags(self, split: int = 0) -> None:
         """Per-instance tables used by fast paths (any() over map() runs in C), built from
-        the passive hooks each card answers (``CardDef.hooks`` and ``body_hooks``)."""
+        the passive hooks each card answers (``CardDef.hooks`` and ``body_hooks``), and the
+        printed facts of every Pokémon card. They depend on the card definitions alone, so
+        they are kept per deck (``_Tables``; ``split``: where the second deck's cards
+        begin) and matches over the same decks share them; each match gets its own copy
+        of ``printed``, the one table a match may fill in."""
         defs = self.defs
-        hooks = [d.hooks | d.body_hooks for d in defs]
-        self.acts_between: list[bool] = [_BETWEEN in h for h in hooks]
-        self.units_of: list[tuple[int, ...]] = list(map(_UNITS, defs))
+        t = _joined(_tables(defs, 0, split), _tables(defs, split, len(defs))) if split \
+            else _tables(defs, 0, len(defs))
+        self.acts_between: list[bool] = t.acts_between
+        self.units_of: list[tuple[int, ...]] = t.units_of
         # Does the card carry a passive that changes a Pokémon's facts (facts.py)?
-        self.fact_hook: list[bool] = [not h.isdisjoint(FACT_HOOK_NAMES) for h in hooks]
-        self.fact_hooks = any(self.fact_hook)
-        self.energy_end_discard = any(_END_DISCARD in d.hooks for d in defs if d.kind == 2)
-        self.energy_acts_between = any(_BETWEEN in d.hooks for d in defs if d.kind == 2)
-        self.bodies_act_between = any(_BETWEEN in d.body_hooks for d in defs if d.kind == 0)
+        self.fact_hook: list[bool] = t.fact_hook
+        self.fact_hooks = t.fact_hooks
+        # Does the card itself carry passives (an Energy's, a Tool's)?
+        self.has_passives: list[bool] = t.has_passives
+        self.energy_end_discard = t.energy_end_discard
+        self.energy_acts_between = t.energy_acts_between
+        self.bodies_act_between = t.bodies_act_between
         # Any Energy unit that pays for more than one type (a Rainbow-like card)?
-        self.multi_type_energy = any(u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
-        # The printed facts of each Pokémon card, built when first asked (facts.py).
-        self.printed: list[PokemonFacts | None] = [None] * len(defs)
+        self.multi_type_energy = t.multi_type_energy
+        # The printed facts of each Pokémon card (None for other cards; facts.py).
+        self.printed: list[PokemonFacts | None] = list(t.printed)
 
     # ----------------------------------------------------------------- queries
 
@@ -330,7 +338,7 @@ class Match:
 
     def apply_shuffle(self, player: int, perm: Sequence[int]) -> None:
         deck = self.players[player].deck
-        deck[:] = [deck[i] for i in perm]
+        deck[:] = list(map(deck.__getitem__, perm))
         if self.logging:
             self.log.append((EV_SHUFFLE, player))
 
@@ -511,12 +519,52 @@ class Match:
         return to_position(self)
 
     def clone(self, *, record_log: bool = False) -> Match:
-        """An independent copy waiting for the same decision (cheaper than a round trip
-        through ``from_position``, which validates what it is given). The kernel's
-        ``State.clone``; ``tools/bench_clone.py`` measures it."""
-        from .position import copy_match
+        """An independent copy waiting for the same decision: the kernel's
+        ``State.clone``, which bounds any search player (``tools/bench_clone.py``).
 
-        return copy_match(self, record_log=record_log)
+        The state is copied structure by structure (players, Pokémon in play, frames and
+        their variables); what never changes during a match (the pool, the era, the card
+        definitions and the tables derived from them, the programs, the pending decision,
+        a tuple) is shared. ``position.copy_match``, a round trip through the position,
+        is the reference it is tested against (tests/engine/test_clone.py). The copy
+        starts with an empty log, kept only with ``record_log``."""
+        c = _new_match(Match)
+        c.pool = self.pool
+        c.era = self.era
+        c.rules = self.rules
+        c.defs = self.defs
+        c.owner = self.owner
+        c.acts_between = self.acts_between
+        c.units_of = self.units_of
+        c.fact_hook = self.fact_hook
+        c.fact_hooks = self.fact_hooks
+        c.has_passives = self.has_passives
+        c.energy_end_discard = self.energy_end_discard
+        c.energy_acts_between = self.energy_acts_between
+        c.bodies_act_between = self.bodies_act_between
+        c.multi_type_energy = self.multi_type_energy
+        c.printed = self.printed.copy()
+        c.players = [self.players[0].copy(), self.players[1].copy()]
+        c.logging = record_log
+        c.log = []
+        c.turn = self.turn
+        c.current = self.current
+        c.first = self.first
+        c.stadium = self.stadium
+        c.turn_over = self.turn_over
+        c.ko_dirty = self.ko_dirty
+        c.over = self.over
+        c.winner = self.winner
+        c.result = self.result
+        c.sudden_death = self.sudden_death
+        c.prize_count = self.prize_count
+        c.pending = self.pending
+        c.pending_player = self.pending_player
+        c.decisions = self.decisions
+        c.coins = self.coins.copy()
+        c.stack = [f.copy() for f in self.stack]
+        c._qframe = Frame("query", (), 0)
+        return c
 
     copy = clone  # the older name, kept for its callers
 
@@ -532,14 +580,88 @@ class Match:
         return from_position(pool, position, record_log=record_log, rules=rules)
 
 
+_new_match = object.__new__  # a clone sets every attribute itself (Match.clone)
 _UNITS = attrgetter("units")
 _BETWEEN = "between_turns_counters"
 _END_DISCARD = "end_of_turn_discard"
 
 
+class _Tables:
+    """What ``Match.index_flags`` derives from card definitions: for one deck (its cards
+    numbered from ``start``), or two joined. Read-only once built."""
+
+    __slots__ = ("acts_between", "bodies_act_between", "energy_acts_between",
+                 "energy_end_discard", "fact_hook", "fact_hooks", "has_passives",
+                 "multi_type_energy", "printed", "units_of")
+
+    def __init__(self, defs: Sequence[CardDef] = (), start: int = 0) -> None:
+        hooks = [d.hooks | d.body_hooks for d in defs]
+        self.acts_between = [_BETWEEN in h for h in hooks]
+        self.units_of = list(map(_UNITS, defs))
+        self.fact_hook = [not h.isdisjoint(FACT_HOOK_NAMES) for h in hooks]
+        self.fact_hooks = any(self.fact_hook)
+        self.has_passives = [bool(d.passives) for d in defs]
+        self.energy_end_discard = any(_END_DISCARD in d.hooks for d in defs if d.kind == 2)
+        self.energy_acts_between = any(_BETWEEN in d.hooks for d in defs if d.kind == 2)
+        self.bodies_act_between = any(_BETWEEN in d.body_hooks for d in defs if d.kind == 0)
+        self.multi_type_energy = any(u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
+        # (the printed facts name their card by its number in the match: hence ``start``)
+        self.printed: list[PokemonFacts | None] = [
+            build_printed_facts(d, cid) if d.kind == POKEMON else None
+            for cid, d in enumerate(defs, start)]
+
+    @classmethod
+    def join(cls, a: _Tables, b: _Tables) -> _Tables:
+        t = cls()
+        t.acts_between = a.acts_between + b.acts_between
+        t.units_of = a.units_of + b.units_of
+        t.fact_hook = a.fact_hook + b.fact_hook
+        t.fact_hooks = a.fact_hooks or b.fact_hooks
+        t.has_passives = a.has_passives + b.has_passives
+        t.energy_end_discard = a.energy_end_discard or b.energy_end_discard
+        t.energy_acts_between = a.energy_acts_between or b.energy_acts_between
+        t.bodies_act_between = a.bodies_act_between or b.bodies_act_between
+        t.multi_type_energy = a.multi_type_energy or b.multi_type_energy
+        t.printed = a.printed + b.printed
+        return t
+
+
+# Tables by deck: the card definitions (compared by identity: CardDef has eq=False) and
+# the number of the first. A simulation plays many matches over the same few decks;
+# bounded, so a long run over many decks does not grow it without end.
+_TABLES: dict[tuple[int, tuple[CardDef, ...]], _Tables] = {}
+_MAX_TABLES = 128
+
+
+_JOINED: dict[tuple[_Tables, _Tables], _Tables] = {}  # (compared by identity)
+
+
+def _tables(defs: list[CardDef], start: int, end: int) -> _Tables:
+    key = (start, tuple(defs[start:end]))
+    t = _TABLES.get(key)
+    if t is None:
+        if len(_TABLES) >= _MAX_TABLES:
+            _TABLES.clear()
+            _JOINED.clear()
+        t = _TABLES[key] = _Tables(key[1], start)
+    return t
+
+
+def _joined(a: _Tables, b: _Tables) -> _Tables:
+    t = _JOINED.get((a, b))
+    if t is None:
+        if len(_JOINED) >= _MAX_TABLES:
+            _JOINED.clear()
+        t = _JOINED[a, b] = _Tables.join(a, b)
+    return t
+
+
 @functools.lru_cache(maxsize=128)
 def _range_set(size: int) -> frozenset[int]:
     return frozenset(range(size))
+
+
+_INT_ONLY = frozenset((int,))
 
 
 def _check_permutation(outcome: Any, size: int) -> None:
@@ -548,7 +670,8 @@ def _check_permutation(outcome: Any, size: int) -> None:
                                f"not {type(outcome).__name__}")
     # Types first: a list or dict inside the outcome cannot go into a set (unhashable), and
     # True == 1 must not pass for an index.
-    ok = len(outcome) == size and all(type(i) is int for i in outcome) and (
+    # (The type test runs in C: every element's type is exactly int.)
+    ok = len(outcome) == size and _INT_ONLY.issuperset(map(type, outcome)) and (
         size == 0 or set(outcome) == _range_set(size))
     if not ok:
         raise BadChanceOutcome(f"a shuffle outcome must be a permutation of 0..{size - 1} "

@@ -15,6 +15,7 @@ from .carddefs import ENERGY, CardDef
 from .effects.passives import DamageCtx, Passive
 from .energy import BIT
 from .facts import (
+    KEEPS_CARDS_BELOW,
     MARKERS,
     TURN_EFFECTS,
     MarkerKind,
@@ -29,6 +30,7 @@ from .facts import (
     register_marker,
     remaining_hp,
     retreat_cost,
+    slot_passive_list,
     slot_passives,
     stack_facts,
     stadium_passives,
@@ -93,9 +95,16 @@ def is_active(m: Match, slot: Slot) -> bool:
 
 def energy_units(m: Match, slot: Slot) -> list[int]:
     """The Energy units attached to a Pokémon after every passive that changes them."""
-    if not m.players[slot.owner].turn_effects \
-            and ENERGY_HOOK not in stack_facts(m, slot).body_hooks:
+    pf = m.printed[slot.top]
+    if pf is None or KEEPS_CARDS_BELOW:
+        pf = stack_facts(m, slot)  # (Technical Machines lend no Poké-Body)
+    if not m.players[slot.owner].turn_effects and ENERGY_HOOK not in pf.body_hooks:
         return list(chain.from_iterable(map(m.units_of.__getitem__, slot.energy)))
+    return energy_units_reference(m, slot)
+
+
+def energy_units_reference(m: Match, slot: Slot) -> list[int]:
+    """:func:`energy_units` without its shortcut: every unit, then every hook asked."""
     defs = m.defs
     units: list[int] = []
     basic: list[bool] = []
@@ -305,9 +314,9 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
     attacker = dc.attacker
     defender = dc.defender
     att_passives: list[tuple[Passive, Slot]] = []
-    def_passives = list(slot_passives(m, defender))
+    def_passives = slot_passive_list(m, defender)
     if attacker is not None:
-        att_passives = list(slot_passives(m, attacker))
+        att_passives = slot_passive_list(m, attacker)
         # b) effects on the attacking Pokémon that change the base damage
         for ps, holder in att_passives:
             if ps.damage_step == "b":
@@ -335,9 +344,10 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
         if ps.damage_step == "e":
             dmg = ps.modify_damage(m, dc, holder, dmg)
     # f) Trainer cards on the whole play area (Stadiums)
-    for ps in stadium_passives(m):
-        if ps.damage_step == "f":
-            dmg = ps.modify_damage(m, dc, None, dmg)
+    if m.stadium >= 0:
+        for ps in m.defs[m.stadium].passives:
+            if ps.damage_step == "f":
+                dmg = ps.modify_damage(m, dc, None, dmg)
     # g) the defender's Trainer and Energy cards, h) its attack results and Pokémon Powers
     for step in ("g", "h"):
         for ps, holder in def_passives:

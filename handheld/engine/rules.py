@@ -706,14 +706,26 @@ def needs_knockout_check(m: Match) -> bool:
     if m.over:
         return False
     m.ko_dirty = False
+    printed = m.printed
     for p in m.players:
-        if p.active is None:
+        a = p.active
+        if a is None:
             return True
-        if is_knocked_out(m, p.active):
-            return True
-        for s in p.bench:
-            if is_knocked_out(m, s):
+        if m.fact_hooks or p.turn_effects:
+            if any(is_knocked_out(m, s) for s in (a, *p.bench)):
                 return True
+            continue
+        # is_knocked_out, inlined for the common case: with no passive that changes facts
+        # and no marker, HP is the printed HP (at least 10), so an undamaged Pokémon is
+        # not Knocked Out (tests/engine/test_fact_fast_paths.py compares with the rule).
+        for s in (a, *p.bench):
+            if s.markers:
+                if is_knocked_out(m, s):
+                    return True
+            elif s.damage:
+                pf = printed[s.top]
+                if s.damage >= pf.hp if pf is not None else is_knocked_out(m, s):
+                    return True
     return False
 
 

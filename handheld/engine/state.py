@@ -72,6 +72,23 @@ class Slot:
         out.extend(self.tms)
         return out
 
+    def copy(self) -> Slot:
+        """An independent copy (for ``Match.clone``)."""
+        c = _new(Slot)
+        c.id = self.id
+        c.owner = self.owner
+        c.cards = self.cards.copy()
+        c.top = self.top
+        c.energy = self.energy.copy()
+        c.tool = self.tool
+        c.tms = self.tms.copy()
+        c.damage = self.damage
+        c.conditions = self.conditions
+        c.paralyzed_turn = self.paralyzed_turn
+        c.played_turn = self.played_turn
+        c.markers = self.markers.copy()
+        return c
+
     def __repr__(self) -> str:
         return f"Slot({self.id}, top={self.top}, dmg={self.damage})"
 
@@ -143,6 +160,29 @@ class PlayerState:
         if self.turn_effects:
             self.turn_effects.clear()
 
+    def copy(self) -> PlayerState:
+        """An independent copy, its Pokémon in play included (for ``Match.clone``)."""
+        c = _new(PlayerState)
+        c.index = self.index
+        c.deck = self.deck.copy()
+        c.hand = self.hand.copy()
+        c.discard = self.discard.copy()
+        c.prizes = self.prizes.copy()
+        c.resolving = self.resolving.copy()
+        c.active = None if self.active is None else self.active.copy()
+        c.bench = [s.copy() for s in self.bench]
+        c.mulligans = self.mulligans
+        c.energy_attached = self.energy_attached
+        c.energy_target = self.energy_target
+        c.supporter_played = self.supporter_played
+        c.stadium_played = self.stadium_played
+        c.retreats = self.retreats
+        c.retreat_blocked = self.retreat_blocked.copy()
+        c.powers_used = self.powers_used.copy()  # (pairs: tuples, shared safely)
+        c.turn_effects = self.turn_effects.copy()
+        c.supporter = self.supporter.copy()
+        return c
+
     def in_play(self) -> list[Slot]:
         """Active first, then the Bench in order."""
         if self.active is None:
@@ -157,6 +197,7 @@ def main_choice(player: int, options: tuple[tuple[Any, ...], ...]) -> Choice:
 
 
 _tuple_new = tuple.__new__
+_new = object.__new__  # copies skip __init__: every attribute is set by copy()
 
 
 class Frame:
@@ -186,6 +227,21 @@ class Frame:
         self.user = user
         self.target = target
         self.vars: dict[str, Any] = variables if variables is not None else {}
+
+    def copy(self) -> Frame:
+        """An independent copy (for ``Match.clone``). The program is shared (immutable);
+        the variables are copied one level deep: a frame's variables are booleans,
+        integers and flat lists of them (what a position can hold)."""
+        c = _new(Frame)
+        c.key = self.key
+        c.code = self.code
+        c.pc = self.pc
+        c.player = self.player
+        c.source = self.source
+        c.user = self.user
+        c.target = self.target
+        c.vars = {k: v.copy() if type(v) is list else v for k, v in self.vars.items()}
+        return c
 
 
 # Choice and Chance live in the kernel (both games share them); the engine's modules and

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from itertools import permutations
+from itertools import permutations, repeat, starmap
 from typing import Any, NamedTuple, Protocol
 
 
@@ -89,6 +89,6 @@ class Chance(NamedTuple):
         depend on exactly these draws: do not change them."""
         if self.kind == COIN:
             return rng.random() < 0.5
-        rr = rng.random
-        keys = [rr() for _ in range(self.size)]
+        # (starmap calls rng.random from C, once per card in order: the same draws.)
+        keys = list(starmap(rng.random, repeat((), self.size)))
         return sorted(range(self.size), key=keys.__getitem__)

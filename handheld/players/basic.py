@@ -8,6 +8,7 @@ Both are pure Python over the engine's public state; they never change the match
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ..engine import (
@@ -317,7 +318,7 @@ def attack_value(m: Match, player: int, source: int, index: int,
     ev = Eval(m, player, active, defender)
     ev.printed = attack.base
     ev.cost_size = len(attack.cost)
-    if attack.base and not any(getattr(s, "main", False) for s in walk_steps(attack.steps)):
+    if attack.base and not _has_main_step(attack):
         ev.damage += attack.base
     for step in attack.steps:
         step.value(ev)
@@ -326,16 +327,32 @@ def attack_value(m: Match, player: int, source: int, index: int,
                    preview=True)
     dmg = figure_damage(m, dc, base) if base > 0 else 0
     value = dmg + ev.bonus
-    if dmg >= remaining_hp(m, defender):
+    target = pokemon_facts(m, defender)  # read once: its HP and whether it is a Baby
+    if dmg >= target.hp - defender.damage:
         value += KNOCK_OUT
         if len(p.prizes) <= 1:
             value += LAST_PRIZE
     value *= max(0.0, 1.0 - ev.void)
-    if pokemon_facts(m, defender).baby:
+    if target.baby:
         value *= 0.5
     if active.conditions & CONFUSED:
         value = value * 0.5 - 10
     return value + 1.0  # attacking beats passing when nothing else is worth doing
+
+
+_MAIN_STEP: dict[Any, bool] = {}  # by AttackDef (compared by identity)
+
+
+def _has_main_step(attack: Any) -> bool:
+    """Does one of the attack's steps place its main damage itself (else the printed base
+    is counted)? Asked for every attack valued, and an attack never changes: cached."""
+    known = _MAIN_STEP.get(attack)
+    if known is None:
+        if len(_MAIN_STEP) > 10_000:  # (new card pools, in a long-lived process)
+            _MAIN_STEP.clear()
+        known = _MAIN_STEP[attack] = any(getattr(s, "main", False)
+                                         for s in walk_steps(attack.steps))
+    return known
 
 
 def best_own_attack(m: Match, player: int) -> float:
@@ -403,10 +420,10 @@ def _evolution_names(m: Match, player: int) -> set[str]:
     return {m.defs[c].evolves_from or "" for c in p.hand if m.defs[c].stage}
 
 
-def own_attacks(m: Match, slot: Any) -> list[Any]:
+def own_attacks(m: Match, slot: Any) -> Sequence[Any]:
     """The Pokémon's own attacks (Technical Machines' are valued when they are attached)."""
     refs = pokemon_facts(m, slot).attacks
-    return [ref for ref in refs if ref.origin != "tm"] if slot.tms else list(refs)
+    return [ref for ref in refs if ref.origin != "tm"] if slot.tms else refs
 
 
 def attacks_of(m: Match, slot: Any) -> list[Any]:
@@ -452,7 +469,7 @@ def card_worth(m: Match, player: int, card: int, kind: str) -> float:
         if d.stage and any(pokemon_facts(m, s).name == d.evolves_from for s in in_play):
             worth = 40
         elif d.stage == 0:
-            worth = 20 if len(p.bench) < 5 else 3
+            worth = 20 if len(p.bench) < m.rules.bench_size else 3
         else:
             worth = 12
     elif d.kind == 2:

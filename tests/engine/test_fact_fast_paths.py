@@ -1,0 +1,192 @@
+"""The facts query's shortcuts against the plain rule, on every decision of random games.
+
+``facts.pokemon_facts`` and the usual reads (``max_hp``, ``remaining_hp``,
+``is_knocked_out``, ``pokemon_types``, ``retreat_cost``), ``stack_facts``,
+``slot_passive_list``, ``ops.energy_units`` and ``rules.needs_knockout_check`` take the
+common case first; ``pokemon_facts_reference`` and the other references say the same
+rules with no shortcut and no cache. The match's tables (shared by every match over the
+same decks) must equal tables built afresh. In the first games a clone of the match is
+also disturbed at every decision (markers whose passives change HP, types and Retreat
+Cost, an effect for the rest of the turn, the "some card changes facts" switch) so the
+slow paths are compared too, not only the common case.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+from typing import Any
+
+import pytest
+
+from handheld.cards import default_pool, load_deck
+from handheld.engine import Chance, Match, Passive, ops, rules
+from handheld.engine import facts as F
+from handheld.engine import match as match_module
+from handheld.engine.state import Slot
+from handheld.players import RandomPlayer, chance_outcome
+
+DECK_NAMES = ("blazing_quake", "dark_steel", "ember_blaze", "mind_games", "poison_garden",
+              "rock_crusher", "sky_flock", "thunder_link", "tidal_mind", "tidal_surge",
+              "verdant_bounty")
+GAMES = 500
+DISTURBED_GAMES = 100  # of them, the first also compare a disturbed clone at every decision
+
+
+class _Sturdy(Passive):
+    def max_hp(self, m: Any, holder: Any, hp: int) -> int:
+        return hp + 20
+
+    def pokemon_types(self, m: Any, holder: Any, types: tuple[str, ...]) -> tuple[str, ...]:
+        return ("M",)
+
+    def retreat_cost(self, m: Any, holder: Any, cost: int) -> int:
+        return cost + 1
+
+
+class _Frail(Passive):
+    """HP down to nothing: a Pokémon without damage is Knocked Out."""
+
+    def max_hp(self, m: Any, holder: Any, hp: int) -> int:
+        return 0
+
+    def weakness(self, m: Any, holder: Any, entries: Any) -> Any:
+        return ()
+
+
+F.register_marker(F.MarkerKind("test_fast_sturdy", "sturdy", passive=_Sturdy()))
+F.register_marker(F.MarkerKind("test_fast_frail", "frail", passive=_Frail()))
+
+
+def _slots(m: Match) -> list[Slot]:
+    return [s for p in m.players for s in p.in_play()]
+
+
+def mismatches(m: Match) -> list[str]:
+    """Every place a shortcut disagrees with its reference on this position."""
+    out = []
+    knocked_out = False
+    for s in _slots(m):
+        stack = F.stack_facts_reference(m, s)
+        ref = F.with_passives(m, s, stack)
+        knocked_out = knocked_out or s.damage >= ref.hp
+        got = {
+            "pokemon_facts": (F.pokemon_facts(m, s), ref),
+            "stack_facts": (F.stack_facts(m, s), stack),
+            "max_hp": (F.max_hp(m, s), ref.hp),
+            "remaining_hp": (F.remaining_hp(m, s), ref.hp - s.damage),
+            "is_knocked_out": (F.is_knocked_out(m, s), s.damage >= ref.hp),
+            "pokemon_types": (F.pokemon_types(m, s), ref.types),
+            "retreat_cost": (F.retreat_cost(m, s), ref.retreat),
+            "slot_passive_list": (F.slot_passive_list(m, s), list(F.slot_passives(m, s))),
+            "energy_units": (ops.energy_units(m, s), ops.energy_units_reference(m, s)),
+        }
+        out += [f"{name} of {s!r} on turn {m.turn}: {a!r} != {b!r}"
+                for name, (a, b) in got.items() if a != b]
+    if not m.over:
+        knocked_out = knocked_out or any(p.active is None for p in m.players)
+        dirty = m.ko_dirty
+        fast = rules.needs_knockout_check(m)
+        m.ko_dirty = dirty
+        if fast != knocked_out:
+            out.append(f"needs_knockout_check on turn {m.turn}: {fast}")
+    return out
+
+
+def disturbed(m: Match, rng: random.Random) -> Match:
+    """A clone with passives in force that change facts (the slow paths)."""
+    c = m.clone()
+    slots = _slots(c)
+    for s in rng.sample(slots, min(len(slots), 2)):
+        s.markers[rng.choice(("test_fast_sturdy", "test_fast_frail"))] = c.turn
+    if rng.random() < 0.3:
+        c.players[c.current].turn_effects["burning_energy"] = c.turn
+    if rng.random() < 0.3:
+        c.fact_hooks = True  # as if some card of the match carried a fact hook
+    return c
+
+
+def tables_mismatches(m: Match) -> list[str]:
+    """The match's (shared) tables against tables built afresh for its cards."""
+    fresh = match_module._Tables(m.defs)
+    out = [name for name in match_module._Tables.__slots__ if name != "printed"
+           and getattr(m, name) != getattr(fresh, name)]
+    if m.printed != fresh.printed:
+        out.append("printed")
+    return out
+
+
+def _play(m: Match, seed: int, check: Any) -> int:
+    rng = random.Random(seed)
+    players = (RandomPlayer(seed), RandomPlayer(seed + 1))
+    checked = 0
+    while not m.over:
+        check(m, rng)
+        checked += 1
+        d = m.pending
+        if isinstance(d, Chance):
+            m.resolve(chance_outcome(d, rng))
+        else:
+            assert d is not None
+            m.apply(players[d.player].choose(m, d))
+    check(m, rng)
+    return checked
+
+
+def test_fact_shortcuts_agree_with_the_references() -> None:
+    pool = default_pool()
+    decks = {name: load_deck(name) for name in DECK_NAMES}
+    pairs = list(permutations(DECK_NAMES, 2))
+    checked = 0
+
+    def check(m: Match, rng: random.Random) -> None:
+        problems = mismatches(m)
+        assert not problems, problems[:5]
+
+    def check_disturbed(m: Match, rng: random.Random) -> None:
+        problems = mismatches(m) + mismatches(disturbed(m, rng))
+        assert not problems, problems[:5]
+
+    for game in range(GAMES):
+        a, b = pairs[game % len(pairs)]
+        m = Match(pool, (decks[a], decks[b]), record_log=False)
+        assert tables_mismatches(m) == [], (a, b)
+        checked += _play(m, game, check_disturbed if game < DISTURBED_GAMES else check)
+    assert checked > GAMES * 20
+
+
+def test_the_comparison_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shortcut that forgets the passives (here: HP read off the card) is caught."""
+
+    def printed_hp(m: Match, slot: Slot) -> int:
+        return m.defs[slot.cards[-1]].hp
+
+    monkeypatch.setattr(F, "max_hp", printed_hp)
+    pool = default_pool()
+    m = Match(pool, (load_deck("blazing_quake"), load_deck("tidal_mind")), record_log=False)
+    found: list[str] = []
+
+    def check(m: Match, rng: random.Random) -> None:
+        found.extend(mismatches(disturbed(m, rng)))
+
+    _play(m, 3, check)
+    assert any(p.startswith("max_hp") for p in found)
+
+
+def test_the_table_comparison_can_fail() -> None:
+    pool = default_pool()
+    m = Match(pool, (load_deck("blazing_quake"), load_deck("tidal_mind")), record_log=False)
+    assert tables_mismatches(m) == []
+    top = next(i for i, pf in enumerate(m.printed) if pf is not None)
+    m.printed[top] = None
+    m.has_passives = [not x for x in m.has_passives]
+    assert tables_mismatches(m) == ["has_passives", "printed"]
+
+
+def test_matches_over_the_same_decks_share_tables_but_not_printed() -> None:
+    pool = default_pool()
+    decks = (load_deck("blazing_quake"), load_deck("tidal_mind"))
+    a = Match(pool, decks, record_log=False)
+    b = Match(pool, decks, record_log=False)
+    assert a.units_of is b.units_of and a.printed == b.printed
+    assert a.printed is not b.printed  # a match may fill in its own
