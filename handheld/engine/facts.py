@@ -137,8 +137,12 @@ def stack_facts(m: Match, slot: Slot) -> PokemonFacts:
     pf = m.printed[slot.top]
     if pf is not None and not slot.tms and not KEEPS_CARDS_BELOW:
         return pf  # the common case, first
-    if pf is None:
-        pf = printed_facts(m, slot.top)
+    return _stacked(m, slot, printed_facts(m, slot.top) if pf is None else pf)
+
+
+def _stacked(m: Match, slot: Slot, pf: PokemonFacts) -> PokemonFacts:
+    """The top card's printed facts ``pf`` with what the stack adds: the cards below (where
+    the era keeps them) and the attacks attached Technical Machines lend."""
     if KEEPS_CARDS_BELOW and pf.kinds & KEEPS_CARDS_BELOW and len(slot.cards) > 1:
         pf = _with_cards_below(m, slot, pf)
     if slot.tms:
@@ -214,14 +218,7 @@ def pokemon_facts_reference(m: Match, slot: Slot) -> PokemonFacts:
 
 def stack_facts_reference(m: Match, slot: Slot) -> PokemonFacts:
     """:func:`stack_facts` said plainly: the card stack built afresh, no cache."""
-    pf = build_printed_facts(m.defs[slot.top], slot.top)
-    if KEEPS_CARDS_BELOW and pf.kinds & KEEPS_CARDS_BELOW and len(slot.cards) > 1:
-        pf = _with_cards_below(m, slot, pf)
-    if slot.tms:
-        lent = tuple(AttackRef(tm, i, a, "tm") for tm in slot.tms
-                     for i, a in enumerate(m.defs[tm].attacks))
-        pf = replace(pf, attacks=pf.attacks + lent)
-    return pf
+    return _stacked(m, slot, build_printed_facts(m.defs[slot.top], slot.top))
 
 
 def with_passives(m: Match, slot: Slot, pf: PokemonFacts) -> PokemonFacts:
