@@ -122,6 +122,14 @@ class CardDef:
     # Pokémon
     stage: int = BASIC
     baby: bool = False
+    # Pokémon LV.X (levelled up onto the Active Pokémon of the same name; not an Evolution
+    # card) and Pokémon SP (a Basic named with its owner's symbol, ``sp_owner``: "G", "GL",
+    # "4", "C" or "FB"), of the Platinum era.
+    lv_x: bool = False
+    sp: bool = False
+    sp_owner: str = ""
+    # A Fossil Trainer: played as a Basic Pokémon, counted as one during setup.
+    fossil: bool = False
     types: tuple[str, ...] = ()
     type_mask: int = 0
     hp: int = 0

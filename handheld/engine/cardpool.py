@@ -267,6 +267,9 @@ def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
                    script: Script | None) -> None:
     d.stage = STAGE2 if "stage2" in subtypes else STAGE1 if "stage1" in subtypes else 0
     d.baby = "baby" in subtypes
+    d.lv_x = "lv_x" in subtypes
+    d.sp_owner = era_of_card(d.id).sp_owner_of(d.name)
+    d.sp = bool(d.sp_owner)
     d.types = tuple(facts.get("types") or ())
     d.type_mask = type_mask_of(d.types)
     d.hp = int(facts.get("hp") or 0)
@@ -376,6 +379,7 @@ def _build_trainer(d: CardDef, subtypes: list[str], script: Script | None) -> No
             break
     else:
         d.trainer_kind = "item"
+    d.fossil = "fossil" in subtypes
     if script is None:
         return
     if not isinstance(script, TrainerScript):

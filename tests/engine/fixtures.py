@@ -108,11 +108,15 @@ TEST_SCRIPTS: dict[str, Any] = {
 }
 
 
+# The sets whose cards scenarios may hold: Expedition and the Platinum era's.
+SCENARIO_SETS = ("expedition", "platinum", "rising_rivals")
+
+
 @functools.lru_cache(maxsize=1)
 def scenario_pool() -> CardPool:
-    """Expedition with its scripts, plus the invented test cards."""
+    """The sets of the playable eras with their scripts, plus the invented test cards."""
     pool = CardPool()
-    for card in load_set("expedition")["cards"]:
+    for card in [c for slug in SCENARIO_SETS for c in load_set(slug)["cards"]]:
         pool.add(card, SCRIPTS.get(card["id"]))
     for card in TEST_FACTS:
         pool.add(card, TEST_SCRIPTS.get(card["id"]))

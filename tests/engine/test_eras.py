@@ -80,9 +80,9 @@ def test_unknown_and_unplayable_eras_are_refused_clearly() -> None:
         era("gym_heroes")
     with pytest.raises(KeyError, match="no era plays the set"):
         era_of_set("gym_heroes")
-    with pytest.raises(EraNotPlayable, match="playable eras: expedition"):
-        playable_era("platinum")
-    assert [e.key for e in playable_eras()] == ["expedition"]
+    with pytest.raises(EraNotPlayable, match="playable eras: expedition, platinum"):
+        playable_era("call_of_legends")
+    assert [e.key for e in playable_eras()] == ["expedition", "platinum"]
     assert era(ERAS["platinum"]) is ERAS["platinum"]
 
 
@@ -101,7 +101,9 @@ def test_the_kinds_each_era_knows() -> None:
 # --- the era in the engine ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("e", playable_eras(), ids=lambda e: e.key)
+@pytest.mark.parametrize("e", [
+    pytest.param(e, marks=pytest.mark.xfail(strict=True, reason="issue 13: no decks yet"))
+    if e.key == "platinum" else e for e in playable_eras()], ids=lambda e: e.key)
 def test_a_whole_match_in_each_playable_era(e: Era) -> None:
     m = Match(POOL, DECKS, era=e)
     assert m.era is e and m.rules is e.ruleset
@@ -119,8 +121,8 @@ def test_a_match_takes_its_era_from_a_ruleset_and_keeps_house_rules() -> None:
 
 
 def test_a_match_in_an_era_that_cannot_be_played_yet_is_refused() -> None:
-    with pytest.raises(EraNotPlayable, match="Platinum era"):
-        Match(POOL, DECKS, era="platinum")
+    with pytest.raises(EraNotPlayable, match="Call of Legends era"):
+        Match(POOL, DECKS, era="call_of_legends")
     with pytest.raises(EraNotPlayable):
         Match(POOL, DECKS, ERAS["black_white"].ruleset)
 
@@ -147,8 +149,9 @@ def test_a_position_keeps_its_era_and_names_an_unplayable_one() -> None:
     assert pos["era"] == "expedition"
     again = Match.from_position(POOL, pos)
     assert again.era is m.era and again.position() == pos
-    with pytest.raises(InvalidPosition, match=r"era: the Platinum era \(platinum\) cannot"):
-        Match.from_position(POOL, {**pos, "era": "platinum"})
+    with pytest.raises(InvalidPosition,
+                       match=r"era: the HGSS & Call of Legends era \(call_of_legends\) cannot"):
+        Match.from_position(POOL, {**pos, "era": "call_of_legends"})
     with pytest.raises(InvalidPosition, match="era: unknown era 'base'"):
         Match.from_position(POOL, {**pos, "era": "base"})
 
@@ -179,13 +182,14 @@ def test_deck_rules_refuse_cards_of_another_era() -> None:
 
 
 def test_each_card_is_compiled_by_the_era_that_plays_its_set() -> None:
-    """A Platinum card with a script asks Platinum for its attack procedure, which the era
-    does not have yet; the same card in an Expedition set compiles."""
-    facts = dict(next(c for c in load_set("platinum")["cards"] if c["id"] == "pl1-2"))
+    """A Call of Legends card with a script asks its era for its attack procedure, which
+    the era does not have yet; the same card in an Expedition set compiles."""
+    facts = dict(next(c for c in load_set("call_of_legends")["cards"]
+                      if c["supertype"] == "pokemon"))
     facts["powers"] = []
     facts["attacks"] = [{"name": "Hit", "cost": ["C"], "damage": "20"}]
     script = PokemonScript(attacks={"Hit": ()})
-    with pytest.raises(EraNotPlayable, match="Platinum era cannot be played yet"):
+    with pytest.raises(EraNotPlayable, match="Call of Legends era cannot be played yet"):
         CardPool().add(facts, script)
     home = CardPool().add({**facts, "id": "test-2"}, script)
     assert home.attacks and all(a.code for a in home.attacks)
@@ -206,16 +210,18 @@ def test_a_platinum_power_reads_platinums_shut_off_rule() -> None:
     blastoise = POOL.get("pl1-2")
     platinum = ERAS["platinum"]
     sentence = platinum.power_shutoff_sentence(POKE_POWER)
-    assert "Asleep, Confused or Paralyzed" in sentence
-    assert sentence != ERAS["expedition"].power_shutoff_sentence(POKE_POWER)
+    # Every Poké-Power of the era says so on the card: any Special Condition stops it.
+    assert sentence == "Not while this Pokémon has a Special Condition."
     (power,) = [s for s in card_sections(blastoise) if s.label == "Poké-Power"]
     assert power.body.endswith(sentence)
     # Under Expedition's rules the same card reads Expedition's sentence.
-    (home,) = [s for s in card_sections(blastoise, ERAS["expedition"]) if s.label]
-    assert home.body.endswith(ERAS["expedition"].power_shutoff_sentence(POKE_POWER))
+    # A Poké-Body is stopped by none in Platinum, by every condition in Expedition.
+    assert platinum.power_shutoff_sentence(POKE_BODY) == ""
+    assert ERAS["expedition"].power_shutoff_sentence(POKE_BODY)
     tips = {t.heading: t.text for t in card_tips(blastoise)}
     assert tips["Poké-Power Dig Well"].endswith(
-        "It does not work while this Pokémon has Asleep, Confused or Paralyzed.")
+        "It does not work while this Pokémon has any Special Condition (Asleep, Confused, "
+        "Paralyzed, Poisoned or Burned).")
 
 
 def test_trainer_rule_lines_and_power_labels_are_the_eras() -> None:
@@ -234,18 +240,20 @@ def test_trainer_rule_lines_and_power_labels_are_the_eras() -> None:
 def test_the_protocol_hello_lists_the_eras_and_new_takes_one() -> None:
     s = Session()
     hello = s.handle({"cmd": "hello"})
-    assert hello["eras"] == ["expedition"]
+    assert hello["eras"] == ["expedition", "platinum"]
     assert hello["era_info"] == [{"key": e.key, "name": e.name, "playable": e.playable}
                                  for e in ERAS.values()]
     s.handle({"cmd": "new", "decks": ["blazing_quake", "tidal_mind"], "era": "expedition"})
     assert s.match is not None and s.match.era is ERAS["expedition"]
-    with pytest.raises(Exception, match="must be one of expedition"):
-        s.handle({"cmd": "new", "decks": ["blazing_quake", "tidal_mind"], "era": "platinum"})
+    with pytest.raises(Exception, match="must be one of expedition, platinum"):
+        s.handle({"cmd": "new", "decks": ["blazing_quake", "tidal_mind"],
+                  "era": "call_of_legends"})
 
 
 @pytest.mark.parametrize(("value", "says"), [
-    ("platinum", "the Platinum era (platinum) cannot be played yet; playable eras: expedition"),
-    ("nope", "unknown era 'nope'; playable eras: expedition"),
+    ("call_of_legends", "the HGSS & Call of Legends era (call_of_legends) cannot be played "
+                        "yet; playable eras: expedition, platinum"),
+    ("nope", "unknown era 'nope'; playable eras: expedition, platinum"),
 ])
 def test_sim_refuses_an_era_it_cannot_play(capsys: pytest.CaptureFixture[str], value: str,
                                            says: str) -> None:
@@ -273,6 +281,6 @@ def test_a_session_records_its_era_and_resumes_in_it() -> None:
     # A snapshot written before eras were recorded is the home era's.
     del snap["replay"]["era"]
     assert MatchSession.resume(POOL, snap).era == "expedition"
-    snap["replay"]["era"] = "platinum"
+    snap["replay"]["era"] = "call_of_legends"
     with pytest.raises(SessionError, match="era cannot be played"):
         MatchSession.resume(POOL, snap)

@@ -50,17 +50,21 @@ def _coins(sc: dict) -> str:
                              else [step["coins"]]))
 
 
-def test_every_expedition_card_has_scenarios_for_each_attack_power_and_coin() -> None:
-    """All 165 cards (basic Energy aside): each attack, Power and Trainer is named by a
-    scenario whose position holds the card (or its reprint twin), and every effect that
-    flips coins has a scenario with heads and one with tails."""
+def coverage_gaps(set_slug: str, only: set[str] | None = None) -> list[str]:
+    """What the scenarios miss for a set's cards (basic Energy aside; ``only``: these ids):
+    each attack, Power and Trainer must be named by a scenario whose position holds the
+    card (or its reprint twin), and every effect that flips coins needs a scenario with
+    heads and one with tails. A card with no script is a gap too."""
     from handheld.assets import load_set
 
     pool = scenario_pool()
     missing = []
-    for card in load_set("expedition")["cards"]:
+    for card in load_set(set_slug)["cards"]:
         d = pool.get(card["id"])
-        if d.basic_energy:
+        if d.basic_energy or (only is not None and d.id not in only):
+            continue
+        if not d.implemented:
+            missing.append(f"{d.id} {d.name}: no script")
             continue
         ids = _twins(d.id)
         holding = [(n.replace("é", "e"), s) for n, s in SCENARIOS
@@ -78,6 +82,14 @@ def test_every_expedition_card_has_scenarios_for_each_attack_power_and_coin() ->
                 flips = [_coins(s) for s in named]
                 if not any("H" in c for c in flips) or not any("T" in c for c in flips):
                     missing.append(f"{d.id} {d.name}: {feature} lacks a heads or a tails case")
+    return missing
+
+
+@pytest.mark.parametrize("set_slug", ["expedition", "platinum", "rising_rivals"])
+def test_every_card_has_scenarios_for_each_attack_power_and_coin(set_slug: str) -> None:
+    """Every card of the played sets (Expedition's 165, Platinum's 133, Rising Rivals'
+    120) is scripted and pinned by scenarios (see :func:`coverage_gaps`)."""
+    missing = coverage_gaps(set_slug)
     assert not missing, "\n".join(missing)
 
 

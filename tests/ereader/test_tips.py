@@ -104,9 +104,17 @@ def test_a_pokemon_with_a_poke_power(pool) -> None:
 
 
 def test_a_poke_power_under_later_rules_stops_for_three_conditions_only(pool) -> None:
-    power = tips(pool.get("ecard1-33"), era("platinum"))["Poké-Power Psymimic"]
+    power = tips(pool.get("ecard1-33"), era("call_of_legends"))["Poké-Power Psymimic"]
     assert power.endswith("It does not work while this Pokémon has Asleep, Confused or "
                           "Paralyzed.")
+    retreat = tips(pool.get("ecard1-33"), era("call_of_legends"))["Retreat"]
+    assert retreat.endswith("(once a turn).")
+
+
+def test_a_poke_power_in_platinum_stops_for_any_condition(pool) -> None:
+    power = tips(pool.get("ecard1-33"), era("platinum"))["Poké-Power Psymimic"]
+    assert power.endswith("has any Special Condition (Asleep, Confused, Paralyzed, "
+                          "Poisoned or Burned).")
     retreat = tips(pool.get("ecard1-33"), era("platinum"))["Retreat"]
     assert retreat.endswith("(once a turn).")
 

@@ -46,7 +46,10 @@ LV_X = "lv_x"
 LEGEND = "legend"
 POKEMON_EX = "ex"
 RESTORED = "restored"
-POKEMON_KINDS = (BABY, LV_X, LEGEND, POKEMON_EX, RESTORED)
+# Pokémon SP carry no subtype in the card facts: an era that knows them reads the owner's
+# symbol at the end of the name (``Luxray GL``), see ``Era.sp_owner_of``.
+SP = "sp"
+POKEMON_KINDS = (BABY, LV_X, SP, LEGEND, POKEMON_EX, RESTORED)
 
 # Kinds of powers, as the assets name them. ABILITY is an extension point.
 ABILITY = "ability"
@@ -75,6 +78,8 @@ class Era:
     rulebook: ClassVar[str] = ""
     playable: ClassVar[bool] = False
     pokemon_kinds: ClassVar[frozenset[str]] = frozenset()
+    # Pokémon SP: the symbol ending a name -> whose Pokémon it is (Appendix B of seed 001).
+    sp_owners: ClassVar[Mapping[str, str]] = {}
     power_kinds: ClassVar[frozenset[str]] = frozenset({POKE_POWER, POKE_BODY})
 
     # ------------------------------------------------------------------ sentences
@@ -138,6 +143,14 @@ class Era:
 
     def knows_power_kind(self, kind: str) -> bool:
         return kind in self.power_kinds
+
+    def sp_owner_of(self, name: str) -> str:
+        """The owner's symbol of a Pokémon SP named ``name`` ("GL" for ``Luxray GL``), or
+        "" for any other Pokémon (and in an era without Pokémon SP)."""
+        if SP not in self.pokemon_kinds:
+            return ""
+        _, space, symbol = name.rpartition(" ")
+        return symbol if space and symbol in self.sp_owners else ""
 
     # ------------------------------------------------------------------ procedures
 

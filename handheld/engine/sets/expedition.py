@@ -9,7 +9,6 @@ one id to the other. See docs/CARDS.md for how to add a card.
 from __future__ import annotations
 
 from ..cardpool import EnergyScript, PokemonScript, Power, Script, TMAttack, TrainerScript
-from ..effects.core import Step
 from ..effects.library import (
     AllEnergyAs,
     DamageBoostCharm,
@@ -95,49 +94,15 @@ from ..effects.steps import (
     energy_of_type,
 )
 from ..ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
-
-# --------------------------------------------------------------------------- shapes
-
-
-def on_heads(*steps: Step) -> list[Step]:
-    """"Flip a coin. If heads, ..." """
-    return [Flip(), If(HEADS, list(steps))]
-
-
-def coin_condition(condition: int) -> list[Step]:
-    """"Flip a coin. If heads, the Defending Pokémon is now <condition>." """
-    return on_heads(Inflict(DEFENDER, condition))
-
-
-def condition(cond: int) -> list[Step]:
-    """"The Defending Pokémon is now <condition>." """
-    return [Inflict(DEFENDER, cond)]
-
-
-def times_heads(per: int, coins: int) -> list[Step]:
-    """"Flip N coins. This attack does X damage times the number of heads." """
-    return [Flip(coins), Damage(Times(per))]
-
-
-def plus_on_heads(base: int, extra: int) -> list[Step]:
-    """"Flip a coin. If heads, this attack does X damage plus Y more damage." """
-    return [Flip(), Damage(PlusIf(base, extra, HEADS))]
-
-
-def switch_both_benches() -> list[Step]:
-    """The opponent switches the Defending Pokémon with one of his or her Benched
-    Pokémon (if any), then you switch yours (Warp Point, Major Tsunami)."""
-    return [*opponent_switches(), ChoosePokemon("s", "own", "bench"), SwitchOwnActive("s")]
-
-
-def opponent_switches() -> list[Step]:
-    """"Your opponent switches the Defending Pokémon with 1 of his or her Benched Pokémon"
-    (the opponent chooses)."""
-    return [ChoosePokemon("o", "opp", "bench", chooser="opp",
-                          wording="Your opponent switches their Active Pokémon with 1 of "
-                                  "their Benched Pokémon."),
-            SwitchOpponentActive("o", wording="")]
-
+from .shapes import (
+    coin_condition,
+    condition,
+    on_heads,
+    opponent_switches,
+    plus_on_heads,
+    switch_both_benches,
+    times_heads,
+)
 
 OPP_OR_OWN_BENCH = AnyOf((PlayerHas("own", "bench"), PlayerHas("opp", "bench")))
 L_ENERGY = energy_of_type("L")

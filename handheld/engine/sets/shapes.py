@@ -1,0 +1,59 @@
+"""Shapes of effects that many cards of every set print ("Flip a coin. If heads, the
+Defending Pokémon is now Paralyzed."), written once for all the sets' scripts."""
+
+from __future__ import annotations
+
+from ..effects.core import Step
+from ..effects.steps import (
+    DEFENDER,
+    HEADS,
+    ChoosePokemon,
+    Damage,
+    Flip,
+    If,
+    Inflict,
+    PlusIf,
+    SwitchOpponentActive,
+    SwitchOwnActive,
+    Times,
+)
+
+
+def on_heads(*steps: Step) -> list[Step]:
+    """"Flip a coin. If heads, ..." """
+    return [Flip(), If(HEADS, list(steps))]
+
+
+def coin_condition(condition: int) -> list[Step]:
+    """"Flip a coin. If heads, the Defending Pokémon is now <condition>." """
+    return on_heads(Inflict(DEFENDER, condition))
+
+
+def condition(cond: int) -> list[Step]:
+    """"The Defending Pokémon is now <condition>." """
+    return [Inflict(DEFENDER, cond)]
+
+
+def times_heads(per: int, coins: int) -> list[Step]:
+    """"Flip N coins. This attack does X damage times the number of heads." """
+    return [Flip(coins), Damage(Times(per))]
+
+
+def plus_on_heads(base: int, extra: int) -> list[Step]:
+    """"Flip a coin. If heads, this attack does X damage plus Y more damage." """
+    return [Flip(), Damage(PlusIf(base, extra, HEADS))]
+
+
+def switch_both_benches() -> list[Step]:
+    """The opponent switches the Defending Pokémon with one of his or her Benched
+    Pokémon (if any), then you switch yours (Warp Point, Major Tsunami)."""
+    return [*opponent_switches(), ChoosePokemon("s", "own", "bench"), SwitchOwnActive("s")]
+
+
+def opponent_switches() -> list[Step]:
+    """"Your opponent switches the Defending Pokémon with 1 of his or her Benched Pokémon"
+    (the opponent chooses)."""
+    return [ChoosePokemon("o", "opp", "bench", chooser="opp",
+                          wording="Your opponent switches their Active Pokémon with 1 of "
+                                  "their Benched Pokémon."),
+            SwitchOpponentActive("o", wording="")]
