@@ -403,6 +403,10 @@ def _pair(value: Any, kind: type, lo: int = 0, hi: int = 0) -> bool:
                for v in value)
 
 
+def _deck_size(m: Match) -> int:
+    return int(m.rules.deck_size)
+
+
 def _prizes(m: Match) -> int:
     return int(m.rules.prizes)
 
@@ -425,7 +429,7 @@ _RULE_VARS: dict[str, dict[str, Callable[[Match, Any], bool]]] = {
         "tools_done": _cards,
         # Platinum's setup: extra cards owed for the opponent's mulligans (at most one per
         # card of a deck), and whose question about them is pending.
-        "owed": lambda m, v: _pair(v, int, 0, m.rules.deck_size),
+        "owed": lambda m, v: _pair(v, int, 0, _deck_size(m)),
         "asked": lambda m, v: v in (0, 1) and not isinstance(v, bool),
     },
     "rule:knockouts": {
