@@ -19,7 +19,14 @@ THEME_DECKS = ("blazing_quake", "tidal_mind")
 # Ready-made decks drawn from the whole Expedition set (every card is in at least one).
 EXPEDITION_DECKS = ("dark_steel", "ember_blaze", "mind_games", "poison_garden", "rock_crusher",
                     "sky_flock", "thunder_link", "tidal_surge", "verdant_bounty")
-DECK_SETS = {"theme": THEME_DECKS, "expedition": EXPEDITION_DECKS}
+# The Platinum era's: a theme-deck-like pair, then decks that together use every card of
+# Platinum and Rising Rivals.
+PLATINUM_THEME_DECKS = ("flame_rush", "tidal_guard")
+PLATINUM_DECKS = (*PLATINUM_THEME_DECKS, "bug_swarm", "colorless_crowd", "eevee_spectrum",
+                  "elite_mind", "frozen_sea", "haunted_galaxy", "night_raid", "quake_stone",
+                  "rock_gym", "steel_time", "thunder_gym", "verdant_growth")
+DECK_SETS = {"theme": THEME_DECKS, "expedition": EXPEDITION_DECKS,
+             "platinum_theme": PLATINUM_THEME_DECKS, "platinum": PLATINUM_DECKS}
 
 
 @functools.lru_cache(maxsize=4)
