@@ -108,8 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
     # No default here: the registry's home era is looked up only when a match is played,
     # so that the parser loads no engine.
     sim.add_argument("--era", type=_era, default=None,
-                     help="the era of the rules to play (default: the home era, expedition; "
-                     "docs/ERAS.md)")
+                     help="the era of the rules to play (default: the era of the decks' "
+                     "cards, else the home era, expedition; docs/ERAS.md)")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
 
@@ -271,8 +271,8 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _sim(args: argparse.Namespace) -> int:
-    from .cards import default_pool, load_deck, resolve_deck_set
-    from .engine.eras import HOME, era
+    from .cards import deck_era, default_pool, load_deck, resolve_deck_set
+    from .engine.eras import era
     from .sim import Progress, run_sim
 
     pool = default_pool()
@@ -282,7 +282,8 @@ def _sim(args: argparse.Namespace) -> int:
         print(f"error: --decks: {exc}", file=sys.stderr)
         return 2
     decks = [load_deck(name) for name in names]
-    rules_era = era(args.era or HOME.key)
+    # Without --era, the era the decks' cards belong to (sim --decks platinum plays Platinum).
+    rules_era = era(args.era) if args.era else deck_era(pool, [c for d in decks for c in d])
     for name, deck in zip(names, decks, strict=True):
         problems = rules_era.deck_violations(pool, deck)
         if problems:

@@ -7,11 +7,13 @@ so everything that loads card facts or deck lists lives here.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from pathlib import Path
 
 from .assets import assets_dir, available_sets, load_set
 from .engine.cardpool import CardPool
 from .engine.deck import parse_deck_list
+from .engine.eras import HOME, Era, era_of_card
 from .engine.errors import InvalidDeck
 from .engine.sets import SCRIPTS
 
@@ -37,6 +39,14 @@ def default_pool(sets: tuple[str, ...] | None = None) -> CardPool:
         for card in load_set(slug)["cards"]:
             pool.add(card, SCRIPTS.get(card["id"]))
     return pool
+
+
+def deck_era(pool: CardPool, deck: Iterable[str]) -> Era:
+    """The era a deck is played in: the era of its cards (basic Energy, played in every
+    era, aside); the home era when they name none, or several (then the deck rules say
+    which cards do not belong)."""
+    found = {era_of_card(c) for c in deck if c not in pool or not pool.get(c).basic_energy}
+    return found.pop() if len(found) == 1 else HOME
 
 
 def decks_dir() -> Path:
