@@ -24,7 +24,7 @@ from .carddefs import (
 )
 from .energy import can_pay
 from .facts import (
-    KEEPS_CARDS_BELOW,
+    LV_X_KIND,
     PokemonFacts,
     pokemon_facts,
     power_of,
@@ -44,6 +44,7 @@ from .notation import (
     EV_MOVE,
     EV_PASS,
     EVOLVE,
+    LEVEL_UP,
     PASS,
     PASS_OPTION,
     PLAY,
@@ -57,6 +58,8 @@ from .ops import (
     evolve,
     find_slot,
     has_marker,
+    level_up,
+    levels_up_onto,
     power_works,
 )
 from .ruleset import ASLEEP, PARALYZED
@@ -74,6 +77,7 @@ CAT_PLAIN_TRAINER = 3  # an Item or Supporter with no requirement
 CAT_QUICK_TRAINER = 4  # an Item or Supporter whose requirements are simple player tests
 CAT_OTHER_TRAINER = 5  # Tools, TMs, Stadiums, elaborate requirements
 CAT_FOSSIL = 6  # a Fossil Trainer, played onto the Bench as if it were a Basic Pokémon
+CAT_LEVEL_UP = 7  # a Pokémon LV.X: levelled up onto the Active Pokémon of its name
 
 
 def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
@@ -95,11 +99,11 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     bench = p.bench
     slots = [active, *bench] if active is not None else list(bench)
     # Name, stage and powers come from the card stack (Technical Machines lend attacks
-    # only), so the printed facts serve unless an era keeps the cards below.
+    # only), so the printed facts serve unless a card of the match stacks (a Pokémon LV.X).
     printed = m.printed
     tops: list[PokemonFacts] = list(map(printed.__getitem__, map(_TOP, slots)))  # type: ignore[arg-type]
     # (all(): facts are never false; ``None in`` would call their __eq__ once each)
-    if KEEPS_CARDS_BELOW or not all(tops):
+    if m.stacks_below or not all(tops):
         tops = [stack_facts(m, s) for s in slots]
     names: list[str] | None = None
     turn = m.turn
@@ -134,6 +138,12 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                     for s, tf in zip(slots, tops):  # noqa: B905
                         if tf.name == src and tf.stage == below and s.played_turn < turn:
                             opts.append((EVOLVE, cid, s.id))
+        elif cat == CAT_LEVEL_UP:
+            # levels_up_onto, inlined (tops[0] is the Active Pokémon's card stack)
+            if can_evolve and active is not None and active.played_turn < turn:
+                tf = tops[0]
+                if tf.name == d.name and LV_X_KIND not in tf.kinds:
+                    opts.append((LEVEL_UP, cid, active.id))
         elif not trainers_ok or (d.trainer_kind == SUPPORTER and p.supporter_played):
             continue
         elif cat == CAT_PLAIN_TRAINER:
@@ -177,7 +187,7 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     if active is not None and not active.conditions & (ASLEEP | PARALYZED):
         markers = active.markers
         # pokemon_facts, inlined for the common case (printed facts serve, see facts.py)
-        if active.tms or m.fact_hooks or markers or p.turn_effects or KEEPS_CARDS_BELOW:
+        if active.tms or m.fact_hooks or markers or p.turn_effects or m.stacks_below:
             af = pokemon_facts(m, active)
         else:
             af = tops[0]
@@ -244,6 +254,8 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
             if can_evolve:
                 opts.extend((EVOLVE, cid, s.id) for s in slots
                             if s.played_turn < turn and evolves_onto(m, d, s))
+                if d.lv_x and p.active is not None and levels_up_onto(m, d, p.active):
+                    opts.append((LEVEL_UP, cid, p.active.id))
         elif d.kind == ENERGY:
             if not p.energy_attached:
                 opts.extend((ATTACH, cid, s.id) for s in slots)
@@ -311,7 +323,9 @@ _POWER_CHOICES = attrgetter("power_choices")
 
 def evolves_onto(m: Match, d: Any, slot: Slot) -> bool:
     """"Evolves from" names the Pokémon it goes on (Basic -> Stage 1 -> Stage 2 only); a
-    Baby evolves into the Basic it names."""
+    Baby evolves into the Basic it names. A Pokémon LV.X is no Evolution card."""
+    if d.lv_x:
+        return False
     top = stack_facts(m, slot)
     if d.stage == 0:
         return top.baby and d.name in top.evolves_to
@@ -398,6 +412,12 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
         evolve(m, slot, cid)
         if log is not None:
             log.append((EV_EVOLVE, cur, before, cid))
+    elif tag == LEVEL_UP:
+        cid, sid = opt[1], opt[2]
+        p.hand.remove(cid)
+        slot = find_slot(m, sid)
+        assert slot is not None
+        level_up(m, slot, cid)
     elif tag == PLAY:
         cid = opt[1]
         p.hand.remove(cid)

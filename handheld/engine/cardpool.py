@@ -152,9 +152,9 @@ class CardPool:
         if new.baby:
             self._baby_targets.update(new.evolves_to)
             for d in self.defs.values():
-                if d.kind == POKEMON and d.stage == 0 and d.name in new.evolves_to:
+                if d.is_basic_pokemon and d.name in new.evolves_to:
                     d.evolves_onto_baby = True
-        elif new.kind == POKEMON and new.stage == 0:
+        elif new.is_basic_pokemon:
             new.evolves_onto_baby = new.name in self._baby_targets
 
     def get(self, card_id: str) -> CardDef:
@@ -241,12 +241,15 @@ def _play_category(d: CardDef) -> int:
         CAT_ENERGY,
         CAT_EVOLUTION,
         CAT_FOSSIL,
+        CAT_LEVEL_UP,
         CAT_OTHER_TRAINER,
         CAT_PLAIN_TRAINER,
         CAT_QUICK_TRAINER,
     )
 
     if d.kind == POKEMON:
+        if d.lv_x:
+            return CAT_LEVEL_UP
         return CAT_EVOLUTION if d.stage else CAT_BASIC
     if d.fossil:
         return CAT_FOSSIL

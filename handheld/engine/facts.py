@@ -5,8 +5,11 @@ card on top of a stack. It asks :func:`pokemon_facts`, which builds them in two 
 
 1. **The card stack** (:func:`stack_facts`): the top card's printed facts, plus what the
    cards below it contribute when the top card is of a kind that keeps them
-   (``KEEPS_CARDS_BELOW``: empty in Expedition; an era with LV.X adds ``"lv-x"``), plus
-   the attacks lent by attached Technical Machines.
+   (``KEEPS_CARDS_BELOW``: a Pokémon LV.X keeps the attacks and powers of its earlier
+   level, the card directly beneath it, and takes that card's stage), plus the attacks
+   lent by attached Technical Machines and by a Tool like Memory Berry (the attacks of
+   the Basic and Stage 1 cards beneath). A match none of whose cards can stack so
+   (``Match.stacks_below`` false: every Expedition match) skips the look.
 2. **Passive effects**: every passive in force on the Pokémon (attached cards, working
    Poké-Bodies, markers, effects for the rest of a turn, the Stadium) is asked through the
    fact hooks of the registry (``effects.passives.HOOKS``: ``max_hp``, ``pokemon_types``,
@@ -24,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .carddefs import POKE_BODY, POKE_POWER, AttackDef, CardDef, PowerDef
-from .effects.passives import FACT_HOOK_NAMES, FACT_HOOKS, Passive
+from .effects.passives import FACT_HOOK_NAMES, FACT_HOOKS, AttacksFromBelow, Passive
 
 if TYPE_CHECKING:
     from .match import Match
@@ -100,15 +103,35 @@ class PokemonFacts:
         return kind in self.kinds
 
 
-KEEPS_CARDS_BELOW: set[str] = set()
-"""Kinds of Pokémon whose cards below keep giving their attacks and powers (an era with
-LV.X adds ``"lv-x"`` here when it registers)."""
+LV_X_KIND = "lv_x"  # (eras.base.LV_X: the facts do not import the eras)
+KEEPS_CARDS_BELOW: set[str] = {LV_X_KIND}
+"""Kinds of Pokémon whose earlier level (the card directly beneath) keeps giving its
+attacks and powers, and its stage: Pokémon LV.X (Appendix A of seed 001)."""
+
+_BABY_KINDS = frozenset(("baby",))
+_LV_X_KINDS = frozenset((LV_X_KIND,))
+_FOSSIL_KINDS = frozenset(("fossil",))
 
 
 def card_kinds(d: CardDef) -> frozenset[str]:
+    if d.lv_x:
+        return _LV_X_KINDS
     if d.baby:
-        return frozenset(("baby",))
-    return frozenset(("fossil",)) if d.fossil else frozenset()
+        return _BABY_KINDS
+    return _FOSSIL_KINDS if d.fossil else frozenset()
+
+
+def lends_attacks_below(d: CardDef) -> bool:
+    """Does this card (a Pokémon Tool) let its Pokémon use the attacks of the cards beneath
+    its top card (Memory Berry)?"""
+    return any(isinstance(ps, AttacksFromBelow) for ps in d.passives)
+
+
+def stacks_below(d: CardDef) -> bool:
+    """Can this card make a Pokémon's attacks or powers come from the cards beneath its top
+    card (a Pokémon LV.X, a Tool like Memory Berry)? ``Match.stacks_below`` asks it of every
+    card of the decks."""
+    return d.lv_x or lends_attacks_below(d)
 
 
 def build_printed_facts(d: CardDef, cid: int) -> PokemonFacts:
@@ -139,16 +162,19 @@ def printed_facts(m: Match, cid: int) -> PokemonFacts:
 def stack_facts(m: Match, slot: Slot) -> PokemonFacts:
     """Layer 1: the card stack and attached Technical Machines, before passive effects."""
     pf = m.printed[slot.top]
-    if pf is not None and not slot.tms and not KEEPS_CARDS_BELOW:
+    if pf is not None and not slot.tms and not m.stacks_below:
         return pf  # the common case, first
     return _stacked(m, slot, printed_facts(m, slot.top) if pf is None else pf)
 
 
 def _stacked(m: Match, slot: Slot, pf: PokemonFacts) -> PokemonFacts:
-    """The top card's printed facts ``pf`` with what the stack adds: the cards below (where
-    the era keeps them) and the attacks attached Technical Machines lend."""
-    if KEEPS_CARDS_BELOW and pf.kinds & KEEPS_CARDS_BELOW and len(slot.cards) > 1:
+    """The top card's printed facts ``pf`` with what the stack adds: the earlier level of a
+    Pokémon LV.X, the attacks a Tool like Memory Berry lends from the cards beneath, and the
+    attacks attached Technical Machines lend."""
+    if pf.kinds & KEEPS_CARDS_BELOW and len(slot.cards) > 1:
         pf = _with_cards_below(m, slot, pf)
+    if slot.tool >= 0 and len(slot.cards) > 1 and lends_attacks_below(m.defs[slot.tool]):
+        pf = _with_attacks_below(m, slot, pf)
     if slot.tms:
         lent = tuple(AttackRef(tm, i, a, "tm") for tm in slot.tms
                      for i, a in enumerate(m.defs[tm].attacks))
@@ -157,18 +183,27 @@ def _stacked(m: Match, slot: Slot, pf: PokemonFacts) -> PokemonFacts:
 
 
 def _with_cards_below(m: Match, slot: Slot, pf: PokemonFacts) -> PokemonFacts:
-    attacks = list(pf.attacks)
-    powers = list(pf.powers)
-    hooks = set(pf.body_hooks)
-    for cid in reversed(slot.cards[:-1]):
-        below = printed_facts(m, cid)
-        attacks += [replace(a, origin="below") for a in below.attacks]
-        powers += [replace(p, origin="below") for p in below.powers]
-        hooks |= below.body_hooks
-    return replace(pf, attacks=tuple(attacks), powers=tuple(powers),
-                   body_hooks=frozenset(hooks),
+    """A Pokémon LV.X: its own attacks and powers first, then those of its earlier level
+    (the card directly beneath it: Hippowdon's, not Hippopotas's, under Hippowdon LV.X),
+    whose stage it keeps ("Hippowdon LV.X is a Stage 1 Pokémon")."""
+    below = printed_facts(m, slot.cards[-2])
+    attacks = pf.attacks + tuple(replace(a, origin="below") for a in below.attacks)
+    powers = pf.powers + tuple(replace(p, origin="below") for p in below.powers)
+    return replace(pf, stage=below.stage, attacks=attacks, powers=powers,
+                   body_hooks=pf.body_hooks | below.body_hooks,
                    power_choices=tuple(i for i, p in enumerate(powers) if _offered(p.power)),
                    copies_attacks=any(p.power.instead_of_attack for p in powers))
+
+
+def _with_attacks_below(m: Match, slot: Slot, pf: PokemonFacts) -> PokemonFacts:
+    """Memory Berry: the attacks of the Basic and Stage 1 cards beneath the top card, after
+    those the Pokémon already has (an earlier level's are not given twice)."""
+    have = {a.card for a in pf.attacks}
+    lent = tuple(replace(a, origin="below")
+                 for cid in slot.cards[:-1] if cid not in have
+                 and m.defs[cid].stage <= 1 and not m.defs[cid].lv_x
+                 for a in printed_facts(m, cid).attacks)
+    return replace(pf, attacks=pf.attacks + lent) if lent else pf
 
 
 def _offered(pw: PowerDef) -> bool:
@@ -205,7 +240,7 @@ def pokemon_facts(m: Match, slot: Slot) -> PokemonFacts:
     take the common cases first (tests/engine/test_fact_fast_paths.py compares them on
     every decision of many random games)."""
     pf = m.printed[slot.top]
-    if pf is None or slot.tms or KEEPS_CARDS_BELOW:
+    if pf is None or slot.tms or m.stacks_below:
         pf = stack_facts(m, slot)
     if not m.fact_hooks and not slot.markers and not m.players[slot.owner].turn_effects:
         return pf  # the common case, first (what facts_are_printed says, inlined)
@@ -363,7 +398,7 @@ def power_works(m: Match, slot: Slot, power: PowerDef) -> bool:
 def bodies(m: Match, slot: Slot) -> Iterator[tuple[Passive, Slot]]:
     """Passives of the working Poké-Bodies this Pokémon has."""
     pf = m.printed[slot.top]
-    if pf is None or KEEPS_CARDS_BELOW:
+    if pf is None or m.stacks_below:
         pf = stack_facts(m, slot)  # (Technical Machines lend attacks only)
     if not pf.has_body_passives:
         return
@@ -395,7 +430,7 @@ def slot_passive_list(m: Match, slot: Slot) -> list[tuple[Passive, Slot]]:
     if not slot.markers:
         carried = m.has_passives
         pf = m.printed[slot.top]
-        if pf is not None and not pf.has_body_passives and not KEEPS_CARDS_BELOW \
+        if pf is not None and not pf.has_body_passives and not m.stacks_below \
                 and (slot.tool < 0 or not carried[slot.tool]) \
                 and not any(map(carried.__getitem__, slot.energy)):
             return []

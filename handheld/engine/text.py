@@ -94,6 +94,8 @@ def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
         out.extend(_attack_section(a) for a in d.attacks)
         if d.baby:
             out.append(TextSection(era.baby_rule))
+        if d.lv_x:
+            out.append(TextSection(era.lv_x_rule(d.name)))
         return out
     if d.kind == ENERGY:
         provides = " ".join(

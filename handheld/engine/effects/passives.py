@@ -120,3 +120,17 @@ class Passive:
 
     def text(self) -> str:
         return ""
+
+
+# --- Platinum era: Pokémon LV.X
+
+
+class AttacksFromBelow(Passive):
+    """A Pokémon Tool's lasting effect: the Pokémon it is attached to may use the attacks
+    printed on its Basic and Stage 1 cards beneath the top card (Memory Berry). It answers
+    no hook: ``facts.stack_facts`` reads it when it builds the card stack's attacks, the
+    same way it gives a Pokémon LV.X the attacks of its earlier level."""
+
+    def text(self) -> str:
+        return ("The Pokémon this card is attached to may also use the attacks of its "
+                "Basic and Stage 1 cards beneath it (paying their Energy as usual).")

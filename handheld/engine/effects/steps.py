@@ -35,6 +35,7 @@ from ..notation import (
 )
 from ..notation import ENERGY as ENERGY_OPTION
 from ..ops import (
+    LV_X_KIND,
     MARKERS,
     discard_attached,
     discard_slot,
@@ -44,8 +45,12 @@ from ..ops import (
     heal,
     inflict,
     is_active,
+    level_up,
+    level_up_turn_ok,
+    levels_up_onto,
     place_counters,
     remove_from_play_to,
+    stack_facts,
     switch_active,
 )
 from ..ops import deal_damage as _deal
@@ -1099,10 +1104,11 @@ BASIC_ENERGY = CardFilter("basic_energy", "basic Energy card", lambda d: d.basic
 ENERGY_CARD = CardFilter("energy", "Energy card", lambda d: d.kind == ENERGY)
 EVOLUTION = CardFilter("evolution", "Evolution card",
                        lambda d: d.kind == POKEMON and d.stage > 0)
+# (a Pokémon LV.X has no stage in its facts, and is no Basic Pokémon card)
 BASIC_POKEMON = CardFilter("basic_pokemon", "Basic Pokémon card",
-                           lambda d: d.kind == POKEMON and d.stage == 0)
+                           lambda d: d.is_basic_pokemon)
 BASIC_NOT_BABY = CardFilter("basic_not_baby", "Basic Pokémon card (not a Baby)",
-                            lambda d: d.kind == POKEMON and d.stage == 0 and not d.baby)
+                            lambda d: d.is_basic_pokemon and not d.baby)
 POKEMON_CARD = CardFilter("pokemon", "Basic Pokémon or Evolution card",
                           lambda d: d.kind == POKEMON)
 
@@ -2171,3 +2177,88 @@ class Worded(Step):
 
     def walk(self) -> list[Step]:
         return [self.inner]
+
+
+# --- Platinum era: Pokémon LV.X
+
+
+def _level_up_cands(m: Match, player: int) -> list[int]:
+    """The Pokémon LV.X cards of the player's deck that could level up the Active Pokémon
+    now (read only by the deck's owner, who is searching it)."""
+    active = m.players[player].active
+    if active is None or not level_up_turn_ok(m):
+        return []
+    defs = m.defs
+    return [c for c in m.players[player].deck if levels_up_onto(m, defs[c], active)]
+
+
+@dataclass(frozen=True)
+class ActiveMayLevelUp(Cond):
+    """Your Active Pokémon could be levelled up now (a Trainer's requirement: it came into
+    play before this turn, is no Pokémon LV.X, and it is not a first turn). Whether the
+    deck holds its Pokémon LV.X is secret, so it is not asked."""
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        active = m.players[f.player].active
+        if active is None or not level_up_turn_ok(m) or active.played_turn >= m.turn:
+            return False
+        return not stack_facts(m, active).has_kind(LV_X_KIND)
+
+    def text(self, tc: TC) -> str:
+        return ("your Active Pokémon could level up (it came into play before this turn "
+                "and is not a Pokémon LV.X)")
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0
+
+
+class ChooseLevelUp(Step):
+    """Search your deck for a Pokémon LV.X that levels up your Active Pokémon, into ``var``
+    (a list of at most one card). The search may come up empty: the deck is secret."""
+
+    def __init__(self, var: str) -> None:
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        return ("Search your deck for a Pokémon LV.X that levels up your Active Pokémon "
+                "and put it onto that Pokémon (this counts as levelling it up).")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(20)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cands = _level_up_cands(m, f.player)
+        if not cands:
+            f.vars[self.var] = []
+            return NEXT
+        options = m.distinct_cards(cands, lambda d: True)
+        m.pending = Choice(f.player, "cards_deck", "Choose a Pokémon LV.X to level up your "
+                           "Active Pokémon", options, min=0, max=1)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars[self.var] = [opt[1] for opt in answer]
+        return NEXT
+
+
+class LevelUpWith(Step):
+    """Put the Pokémon LV.X chosen in ``var`` (from your deck) onto your Active Pokémon:
+    it counts as levelling up (``ops.level_up``)."""
+
+    def __init__(self, var: str) -> None:
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        return ""  # ChooseLevelUp says it
+
+    def value(self, ev: Eval) -> None:
+        ev.add(20)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        active = p.active
+        for cid in f.vars.get(self.var) or []:
+            if active is not None and cid in p.deck:
+                p.deck.remove(cid)
+                level_up(m, active, cid)
+        return NEXT

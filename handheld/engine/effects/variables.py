@@ -198,3 +198,10 @@ def _check_reads(names: list[str], known: set[str], where: str) -> None:
             raise CardDefinitionError(
                 f"{where}: reads the variable {name!r}, which no earlier step writes "
                 f"(written by then: {written})")
+
+# --- Platinum era: Pokémon LV.X
+USES.update({
+    S.ActiveMayLevelUp: NONE,
+    S.ChooseLevelUp: Uses(writes=("var",)),
+    S.LevelUpWith: Uses(reads=("var",)),
+})
