@@ -231,3 +231,21 @@ ATTACKS_60_MORE = register_marker(MarkerKind("attacks_60_more", "attacks do 60 m
 MIDNIGHT_EYES = register_marker(MarkerKind("midnight_eyes", "hit by Midnight Eyes"))
 # The attack procedure's cancel check (rules.CancelCheck) flips for this mark.
 ATTACK_MAY_FAIL = register_marker(MarkerKind("attack_may_fail", "attacks may fail"))
+
+
+class TurnFlagOnly(Passive):
+    """An effect for the rest of a turn that changes no rule by itself: a flag that
+    conditions read (``steps.TurnFlag``), e.g. "only 1 Nurse Call a turn"."""
+
+
+def register_turn_flag(name: str) -> str:
+    """Name a rest-of-turn flag (positions accept only known turn-effect names)."""
+    existing = TURN_EFFECTS.get(name)
+    if existing is None:
+        TURN_EFFECTS[name] = TurnFlagOnly()
+    elif not isinstance(existing, TurnFlagOnly):
+        raise ValueError(f"turn effect {name!r} already means something else")
+    return name
+
+
+NURSE_CALL = register_turn_flag("nurse_call")

@@ -2614,7 +2614,7 @@ class TakeFromOpponentHand(Step):
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
         p = m.players[1 - f.player]
-        picked = p.hand[list(answer)[0]]  # the card the permutation puts first
+        picked = p.hand[answer[0]]  # the card the permutation puts first
         p.hand.remove(picked)
         (p.discard if self.to == "discard" else p.deck).append(picked)
         if m.logging:

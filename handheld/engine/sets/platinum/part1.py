@@ -11,6 +11,7 @@ Powers) have no script here yet, so decks refuse them rather than play them wron
 from __future__ import annotations
 
 from ...cardpool import PokemonScript, Power, Script
+from ...effects.core import Step
 from ...effects.steps import (
     BASIC_ENERGY,
     BASIC_SP,
@@ -96,7 +97,7 @@ ENERGY_4 = CountIn(ENERGY_ON_SELF, 4, None, "this Pokémon has 4 or more Energy 
 BENCH_ANYWHERE = AnyOf((PlayerHas("own", "bench"), PlayerHas("opp", "bench")))
 
 
-def may_switch_self() -> list:  # type: ignore[type-arg]
+def may_switch_self() -> list[Step]:
     """"You may switch this Pokémon with 1 of your Benched Pokémon." """
     return [If(PlayerHas("own", "bench"), [
         Worded(ChooseYesNo("sw", "Switch this Pokémon with 1 of your Benched Pokémon?"),
@@ -106,7 +107,7 @@ def may_switch_self() -> list:  # type: ignore[type-arg]
     ])]
 
 
-def choose_opponents_pokemon_for(amount: int) -> list:  # type: ignore[type-arg]
+def choose_opponents_pokemon_for(amount: int) -> list[Step]:
     """"Choose 1 of your opponent's Pokémon; this attack does N damage to it" (Weakness and
     Resistance for the Active Pokémon only)."""
     return [ChoosePokemon("t", "opp", pre=True),
