@@ -110,8 +110,15 @@ def may_switch_self() -> list[Step]:
 def choose_opponents_pokemon_for(amount: int) -> list[Step]:
     """"Choose 1 of your opponent's Pokémon; this attack does N damage to it" (Weakness and
     Resistance for the Active Pokémon only)."""
-    return [ChoosePokemon("t", "opp", pre=True),
-            DamageChosen("t", Const(amount))]
+    return [ChoosePokemon("t", "opp", pre=True), *damage_chosen(amount)]
+
+
+def damage_chosen(amount: int) -> list[Step]:
+    """N damage to the Pokémon chosen into ``t`` (Weakness and Resistance only if it is
+    the Active Pokémon)."""
+    return [Worded(DamageChosen("t", Const(amount)),
+                   f"This attack does {amount} damage to it (no Weakness or Resistance on "
+                   "the Bench).")]
 
 
 SCRIPTS: dict[str, Script] = {
@@ -238,7 +245,9 @@ SCRIPTS: dict[str, Script] = {
     }),
     "pl1-28": PokemonScript(attacks={  # Giratina
         "Dragon Claw": [],
-        "Dragonbreath": [NothingOnTails(), Inflict(DEFENDER, PARALYZED)],
+        "Dragonbreath": [NothingOnTails(),
+                         Worded(Inflict(DEFENDER, PARALYZED),
+                                "Heads: the Defending Pokémon is now Paralyzed.")],
     }),
     "pl1-29": PokemonScript(attacks={  # Golduck
         "Swim": [
@@ -285,7 +294,7 @@ SCRIPTS: dict[str, Script] = {
     }),
     "pl1-33": PokemonScript(attacks={  # Lickilicky
         "Harrumph": [ChoosePokemon("t", "opp", pre=True), DiscardTrainersAttached("t"),
-                     DamageChosen("t", Const(40))],
+                     *damage_chosen(40)],
         "Body Press": [Damage(), *on_heads(Inflict(DEFENDER, PARALYZED),
                                            DiscardEnergy(DEFENDER, 1))],
     }),
@@ -297,7 +306,11 @@ SCRIPTS: dict[str, Script] = {
                  "during your next turn (before Weakness and Resistance)")))},
         attacks={
             "Mad Dance": [Inflict(DEFENDER, CONFUSED)],
-            "Best Dance": [Damage(), Heal(SELF, DealtCounters()), AttackLock("Best Dance")],
+            "Best Dance": [Damage(),
+                           Worded(Heal(SELF, DealtCounters()),
+                                  "Once its damage is done, remove from this Pokémon 1 damage counter for each "
+                                  "10 damage this attack did to the Defending Pokémon."),
+                           AttackLock("Best Dance")],
         },
     ),
 }
