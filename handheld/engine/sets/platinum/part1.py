@@ -308,8 +308,9 @@ SCRIPTS: dict[str, Script] = {
             "Mad Dance": [Inflict(DEFENDER, CONFUSED)],
             "Best Dance": [Damage(),
                            Worded(Heal(SELF, DealtCounters()),
-                                  "Once its damage is done, remove from this Pokémon 1 damage counter for each "
-                                  "10 damage this attack did to the Defending Pokémon."),
+                                  "Once its damage is done, remove from this Pokémon 1 "
+                                  "damage counter for each 10 damage this attack did to "
+                                  "the Defending Pokémon."),
                            AttackLock("Best Dance")],
         },
     ),
