@@ -24,8 +24,10 @@ from .carddefs import (
 )
 from .energy import can_pay
 from .facts import (
+    ATTACK_LOCKS,
     LV_X_KIND,
     PokemonFacts,
+    attack_locked,
     pokemon_facts,
     power_of,
     retreat_cost,
@@ -225,6 +227,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                         if n_units < size or (bit >= 0 and not m.multi_type_energy) \
                                 or not can_pay(units, a.cost):
                             continue
+                    if markers and ATTACK_LOCKS and attack_locked(m, active, a.name):
+                        continue
                     opts.append((ATTACK, ref.card, ref.index))
     opts.append(PASS_OPTION)
     return tuple(opts)
@@ -377,7 +381,9 @@ def attack_choices(m: Match, active: Slot) -> list[tuple[int, int]]:
             for s in m.players[1 - active.owner].in_play():
                 refs.extend(r for r in stack_facts(m, s).attacks if r.origin != "tm")
     units = energy_units(m, active)
-    return [(r.card, r.index) for r in refs if not r.attack.cost or can_pay(units, r.attack.cost)]
+    return [(r.card, r.index) for r in refs
+            if (not r.attack.cost or can_pay(units, r.attack.cost))
+            and not (active.markers and attack_locked(m, active, r.attack.name))]
 
 
 def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:

@@ -449,3 +449,18 @@ def marker_passives(m: Match, slot: Slot) -> Iterator[Passive]:
 def stadium_passives(m: Match) -> Iterator[Passive]:
     if m.stadium >= 0:
         yield from m.defs[m.stadium].passives
+
+
+# --- Platinum era: pl1 part 1 (attack locks)
+
+ATTACK_LOCKS: dict[str, str] = {}
+"""Markers that forbid one attack by name ("can't use Jet Smash during your next turn"):
+marker name -> attack name. ``effects.steps.AttackLock`` registers them."""
+
+
+def attack_locked(m: Match, slot: Slot, attack_name: str) -> bool:
+    """Is this attack forbidden to this Pokémon now by an attack lock marker?"""
+    for name in slot.markers:
+        if ATTACK_LOCKS.get(name) == attack_name and has_marker(m, slot, name):
+            return True
+    return False

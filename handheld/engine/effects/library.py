@@ -162,3 +162,90 @@ class RetreatCostZero(Passive):
 
 FREE_RETREAT = register_marker(MarkerKind("free_retreat", "Retreat Cost 0 this turn",
                                           passive=RetreatCostZero()))
+
+
+# --- Platinum era: pl1 part 1
+# Lasting results of attacks and Powers, each a marker that carries its passive.
+
+
+class NoWeakness(Passive):
+    """A lasting mark: the marked Pokémon has no Weakness."""
+
+    def weakness(self, m: Match, holder: Slot, entries: tuple[tuple[str, str], ...],
+                 ) -> tuple[tuple[str, str], ...]:
+        return ()
+
+    def text(self) -> str:
+        return "This Pokémon has no Weakness."
+
+
+class IncreaseDamageTaken(Passive):
+    """h) Damage done to the holder by attacks is increased (after Weakness and
+    Resistance)."""
+
+    damage_step = "h"
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        return dmg + self.amount if dc.defender is holder and dmg > 0 else dmg
+
+    def text(self) -> str:
+        return (f"Damage done to this Pokémon by attacks is increased by {self.amount} "
+                "(after Weakness and Resistance).")
+
+
+class AttackBonus(Passive):
+    """b) The holder's attacks do more damage to the Defending Pokémon (before Weakness
+    and Resistance)."""
+
+    damage_step = "b"
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.attacker is not holder or not dc.to_active \
+                or dc.defender.owner == holder.owner:
+            return dmg
+        return dmg + self.amount
+
+    def text(self) -> str:
+        return (f"This Pokémon's attacks do {self.amount} more damage to the Defending "
+                "Pokémon (before Weakness and Resistance).")
+
+
+NO_WEAKNESS = register_marker(MarkerKind("no_weakness", "no Weakness",
+                                         passive=NoWeakness()))
+TAKES_20_LESS = register_marker(MarkerKind("takes_20_less", "takes 20 less damage",
+                                           passive=ReduceDamageTaken(20)))
+TAKES_50_MORE = register_marker(MarkerKind("takes_50_more", "takes 50 more damage",
+                                           passive=IncreaseDamageTaken(50)))
+# "During your next turn, each of its attacks does 60 more": a Power's effect, so it
+# stays when the Pokémon goes to the Bench.
+ATTACKS_60_MORE = register_marker(MarkerKind("attacks_60_more", "attacks do 60 more",
+                                             clears_on_bench=False, clears_on_evolve=False,
+                                             passive=AttackBonus(60)))
+# Marks the Defending Pokémon an attack hit, for a later attack that asks about it.
+MIDNIGHT_EYES = register_marker(MarkerKind("midnight_eyes", "hit by Midnight Eyes"))
+# The attack procedure's cancel check (rules.CancelCheck) flips for this mark.
+ATTACK_MAY_FAIL = register_marker(MarkerKind("attack_may_fail", "attacks may fail"))
+
+
+class TurnFlagOnly(Passive):
+    """An effect for the rest of a turn that changes no rule by itself: a flag that
+    conditions read (``steps.TurnFlag``), e.g. "only 1 Nurse Call a turn"."""
+
+
+def register_turn_flag(name: str) -> str:
+    """Name a rest-of-turn flag (positions accept only known turn-effect names)."""
+    existing = TURN_EFFECTS.get(name)
+    if existing is None:
+        TURN_EFFECTS[name] = TurnFlagOnly()
+    elif not isinstance(existing, TurnFlagOnly):
+        raise ValueError(f"turn effect {name!r} already means something else")
+    return name
+
+
+NURSE_CALL = register_turn_flag("nurse_call")

@@ -2262,3 +2262,625 @@ class LevelUpWith(Step):
                 p.deck.remove(cid)
                 level_up(m, active, cid)
         return NEXT
+
+
+# --- Platinum era: pl1 part 1
+# Conditions, counts and steps the holo rares and first rares of Platinum need; each is
+# general (parameters), so later sets can say the same thing with them.
+
+def _slot_has_resistance(m: Any, s: Slot) -> bool:
+    from ..facts import pokemon_facts
+
+    return bool(pokemon_facts(m, s).resistance)
+
+
+def _slot_has_powers(m: Any, s: Slot) -> bool:
+    from ..facts import stack_facts
+
+    return bool(stack_facts(m, s).powers)
+
+
+def _slot_has_poke_power(m: Any, s: Slot) -> bool:
+    from ..carddefs import POKE_POWER
+    from ..facts import stack_facts
+
+    return any(r.power.kind == POKE_POWER for r in stack_facts(m, s).powers)
+
+
+SLOT_TESTS["has_resistance"] = (_slot_has_resistance, "has any Resistance")
+SLOT_TESTS["has_powers"] = (_slot_has_powers, "has any Poké-Powers or Poké-Bodies")
+SLOT_TESTS["has_poke_power"] = (_slot_has_poke_power, "has a Poké-Power")
+
+
+def _energy_of_type_test(t: str, where: str) -> Callable[[Any, int], bool]:
+    bit = BIT[t]
+
+    def test(m: Any, p: int) -> bool:
+        pl = m.players[p]
+        slots = pl.bench if where == "bench" else pl.in_play()
+        return any(u & bit for s in slots for c in s.energy for u in m.defs[c].units)
+    return test
+
+
+# "bench_energy_P": [P] Energy on a Benched Pokémon; "energy_W": [W] Energy on any Pokémon.
+for _t in ("G", "R", "W", "L", "P", "F", "D", "M"):
+    PLAYER_TESTS[f"bench_energy_{_t}"] = (_energy_of_type_test(_t, "bench"),
+                                         f"[{_t}] Energy attached to a Benched Pokémon")
+    PLAYER_TESTS[f"energy_{_t}"] = (_energy_of_type_test(_t, "any"),
+                                   f"[{_t}] Energy attached to a Pokémon")
+PLAYER_TESTS["bench_room"] = (lambda m, p: len(m.players[p].bench) < m.rules.bench_size,
+                              "room on the Bench")
+
+
+@dataclass(frozen=True)
+class CountIn(Cond):
+    """A count lies in ``lo``..``hi`` (``hi`` None: no upper bound)."""
+
+    count: Expr
+    lo: int = 0
+    hi: int | None = None
+    wording: str = ""
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        n = self.count.eval(m, f)
+        return n >= self.lo and (self.hi is None or n <= self.hi)
+
+    def text(self, tc: TC) -> str:
+        if self.wording:
+            return self.wording
+        what = self.count.text(tc)
+        if self.hi is None:
+            return f"there are {self.lo} or more of {what}"
+        if self.lo == self.hi:
+            return f"there are exactly {self.lo} of {what}"
+        return f"there are {self.hi} or fewer of {what}"
+
+    def prob(self, ev: Eval) -> float:
+        n = self.count.expect(ev)
+        return 1.0 if n >= self.lo and (self.hi is None or n <= self.hi) else 0.0
+
+
+@dataclass(frozen=True)
+class TurnFlag(Cond):
+    """An effect of the rest of this turn (``TurnEffect``) is in force for you: e.g. a
+    Power of which only one may be used each turn was used."""
+
+    name: str
+    wording: str
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return self.name in m.players[f.player].turn_effects
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if self.name in ev.m.players[ev.player].turn_effects else 0.0
+
+
+@dataclass(frozen=True)
+class Not(Cond):
+    cond: Cond
+    wording: str
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return not self.cond.holds(m, f)
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 - self.cond.prob(ev)
+
+
+@dataclass(frozen=True)
+class HandHasNo(Cond):
+    """Your hand holds no card passing a filter ("you have no Pokémon in your hand")."""
+
+    filt: Any  # CardFilter
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return not any(self.filt.test(m.defs[c]) for c in m.players[f.player].hand)
+
+    def text(self, tc: TC) -> str:
+        return f"your hand holds no {self.filt.label}s"
+
+    def prob(self, ev: Eval) -> float:
+        hand = ev.m.players[ev.player].hand
+        return 0.0 if any(self.filt.test(ev.m.defs[c]) for c in hand) else 1.0
+
+
+@dataclass(frozen=True)
+class EnergyOn(Expr):
+    """Energy (units, after effects that change them) attached to one or more Pokémon."""
+
+    who: tuple[str, ...] = (SELF,)
+
+    def eval(self, m: Match, f: Frame) -> int:
+        n = 0
+        for w in self.who:
+            s = who_slot(m, f, w)
+            if s is not None:
+                n += len(energy_units(m, s))
+        return n
+
+    def text(self, tc: TC) -> str:
+        return "Energy attached to " + " and ".join(who_text(tc, w) for w in self.who)
+
+    def expect(self, ev: Eval) -> float:
+        n = 0.0
+        for w in self.who:
+            s = _eval_slot(ev, w)
+            if s is not None:
+                n += len(energy_units(ev.m, s))
+        return n
+
+
+@dataclass(frozen=True)
+class Minus(Expr):
+    """``base`` less ``per`` for each ``count`` (never below 0)."""
+
+    base: int
+    per: int
+    count: Expr
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return max(0, self.base - self.per * self.count.eval(m, f))
+
+    def text(self, tc: TC) -> str:
+        return f"{self.base} damage minus {self.per} for each {self.count.text(tc)}"
+
+    def expect(self, ev: Eval) -> float:
+        return max(0.0, self.base - self.per * self.count.expect(ev))
+
+
+@dataclass(frozen=True)
+class CardsToHandSize(Expr):
+    """How many cards you must draw to hold ``n`` in your hand."""
+
+    n: int
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return max(0, self.n - len(m.players[f.player].hand))
+
+    def text(self, tc: TC) -> str:
+        return f"cards until you have {self.n} in your hand"
+
+    def expect(self, ev: Eval) -> float:
+        return float(max(0, self.n - len(ev.m.players[ev.player].hand)))
+
+
+@dataclass(frozen=True)
+class HandSize(Expr):
+    def eval(self, m: Match, f: Frame) -> int:
+        return len(m.players[f.player].hand)
+
+    def text(self, tc: TC) -> str:
+        return "card in your hand"
+
+    def expect(self, ev: Eval) -> float:
+        return float(len(ev.m.players[ev.player].hand))
+
+
+@dataclass(frozen=True)
+class BenchRoom(Expr):
+    """Free places on your Bench, at most ``cap``."""
+
+    cap: int
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return max(0, min(self.cap, m.rules.bench_size - len(m.players[f.player].bench)))
+
+    def text(self, tc: TC) -> str:
+        return f"free place on your Bench (at most {self.cap})"
+
+    def expect(self, ev: Eval) -> float:
+        room = ev.m.rules.bench_size - len(ev.m.players[ev.player].bench)
+        return float(max(0, min(self.cap, room)))
+
+
+@dataclass(frozen=True)
+class CardsNamedIn(Expr):
+    """Cards of the given names in one of your zones ("Kricketot and Kricketune in your
+    discard pile")."""
+
+    zone: str
+    names: tuple[str, ...]
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return sum(1 for c in _zone(m, f.player, self.zone) if m.defs[c].name in self.names)
+
+    def text(self, tc: TC) -> str:
+        where = {"hand": "your hand", "deck": "your deck", "discard": "your discard pile"}
+        return f"{' or '.join(self.names)} card in {where[self.zone]}"
+
+    def expect(self, ev: Eval) -> float:
+        return float(sum(1 for c in _zone(ev.m, ev.player, self.zone)
+                         if ev.m.defs[c].name in self.names))
+
+
+@dataclass(frozen=True)
+class DealtCounters(Expr):
+    """The damage this attack did to the Defending Pokémon (``Damage``'s ``dealt``), in
+    damage counters."""
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return int(f.vars.get("dealt", 0)) // 10
+
+    def text(self, tc: TC) -> str:
+        return "1 damage counter for each 10 damage this attack did to the Defending Pokémon"
+
+    def expect(self, ev: Eval) -> float:
+        return ev.damage / 10
+
+
+SP_POKEMON = PokemonFilter("sp", "that are Pokémon SP", lambda m, s: m.defs[s.top].sp)
+BASIC_SP = CardFilter("basic_sp", "Basic Pokémon SP card",
+                      lambda d: d.kind == POKEMON and d.stage == 0 and d.sp and not d.lv_x)
+
+
+def _register_attack_lock(attack: str) -> str:
+    from ..facts import ATTACK_LOCKS
+    from ..ops import MarkerKind, register_marker
+
+    name = "no_" + "_".join(attack.lower().replace("-", " ").split())
+    register_marker(MarkerKind(name, f"can't use {attack}"))
+    ATTACK_LOCKS[name] = attack
+    return name
+
+
+class AttackLock(Step):
+    """"<this Pokémon> can't use <attack> during your next turn": a marker on the user
+    that keeps that one attack from being offered until the end of its owner's next turn
+    (it goes away on the Bench or by evolution, like any result of an attack)."""
+
+    def __init__(self, attack: str) -> None:
+        self.attack = attack
+        self.marker = _register_attack_lock(attack)
+
+    def text(self, tc: TC) -> str:
+        return f"{_cap(tc.me)} can't use {self.attack} during your next turn."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, SELF)
+        if s is not None:
+            s.markers[self.marker] = m.turn + 2
+        return NEXT
+
+
+class KnockOut(Step):
+    """The Pokémon is Knocked Out: it gets damage up to its HP, so the Knock Out rules
+    (Prizes, a new Active Pokémon) follow as for any Knock Out."""
+
+    def __init__(self, who: str) -> None:
+        self.who = who
+
+    def text(self, tc: TC) -> str:
+        return f"{_cap(who_text(tc, self.who))} is Knocked Out."
+
+    def value(self, ev: Eval) -> None:
+        s = _eval_slot(ev, self.who)
+        if s is not None:
+            from ..facts import remaining_hp
+
+            ev.add(remaining_hp(ev.m, s) * (1 if self.who != SELF else -1))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..facts import max_hp
+
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            s.damage = max(s.damage, max_hp(m, s))
+            m.ko_dirty = True
+        return NEXT
+
+
+class Cure(Step):
+    """Remove some Special Conditions (a mask) from a Pokémon."""
+
+    def __init__(self, who: str, bits: int) -> None:
+        self.who = who
+        self.bits = bits
+
+    def text(self, tc: TC) -> str:
+        names = [CONDITION_TEXT[b] for b in CONDITION_TEXT if self.bits & b]
+        return f"{_cap(who_text(tc, self.who))} is no longer {' or '.join(names)}."
+
+    def value(self, ev: Eval) -> None:
+        s = _eval_slot(ev, self.who)
+        if s is not None and s.conditions & self.bits:
+            worth = sum(CONDITION_WORTH[b] for b in CONDITION_WORTH if s.conditions & self.bits & b)
+            ev.add(-worth if self.who == DEFENDER else worth)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None and s.conditions & self.bits:
+            s.conditions &= ~self.bits
+            if m.logging:
+                m.log.append((EV_CURED, s.owner, s.top))
+        return NEXT
+
+
+class EndTurn(Step):
+    """Your turn ends at once (after the rest of this effect)."""
+
+    def text(self, tc: TC) -> str:
+        return "Your turn ends."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-20)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        m.turn_over = True
+        return NEXT
+
+
+class SwapDamage(Step):
+    """Swap all damage counters between two Pokémon (counters, not damage: no Weakness,
+    Resistance or other effects)."""
+
+    def __init__(self, a: str, b: str) -> None:
+        self.a = a
+        self.b = b
+
+    def text(self, tc: TC) -> str:
+        return (f"Swap all damage counters on {who_text(tc, self.a)} with those on "
+                f"{who_text(tc, self.b)}.")
+
+    def value(self, ev: Eval) -> None:
+        a, b = _eval_slot(ev, self.a), _eval_slot(ev, self.b)
+        if a is not None and b is not None:
+            ev.add(a.damage - b.damage)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        a, b = who_slot(m, f, self.a), who_slot(m, f, self.b)
+        if a is not None and b is not None and a is not b:
+            a.damage, b.damage = b.damage, a.damage
+            m.ko_dirty = True
+        return NEXT
+
+
+class DamageEach(Step):
+    """``amount`` damage to each Pokémon of ``side`` ("own", "opp", "both") that passes a
+    filter: the Active Pokémon take it with Weakness and Resistance, the Benched without."""
+
+    def __init__(self, amount: int, side: str = "opp",
+                 filt: PokemonFilter = ANY_POKEMON) -> None:
+        self.amount = amount
+        self.side = side
+        self.filt = filt
+
+    def _slots(self, m: Match, player: int) -> list[Slot]:
+        sides = {"opp": [1 - player], "own": [player], "both": [player, 1 - player]}
+        return [s for p in sides[self.side] for s in m.players[p].in_play()
+                if self.filt.test(m, s)]
+
+    def text(self, tc: TC) -> str:
+        whose = {"opp": "each of your opponent's Pokémon", "own": "each of your Pokémon",
+                 "both": "each Pokémon in play (both players')"}[self.side]
+        label = f" {self.filt.label}" if self.filt.label else ""
+        return (f"Does {self.amount} damage to {whose}{label} (no Weakness or Resistance on "
+                "the Bench).")
+
+    def value(self, ev: Eval) -> None:
+        for s in self._slots(ev.m, ev.player):
+            ev.add((0.8 if s.owner != ev.player else -0.6) * self.amount)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        attacker = who_slot(m, f, SELF)
+        for s in self._slots(m, f.player):
+            _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s)), self.amount)
+        return NEXT
+
+
+class FlipEachForDamage(Step):
+    """Flip a coin for each of a side's Pokémon; each one whose coin is heads takes
+    ``amount`` damage (Weakness and Resistance for the Active only)."""
+
+    def __init__(self, amount: int, side: str = "opp") -> None:
+        self.amount = amount
+        self.side = side
+
+    def _slots(self, m: Match, f: Frame) -> list[Slot]:
+        return m.players[1 - f.player if self.side == "opp" else f.player].in_play()
+
+    def text(self, tc: TC) -> str:
+        whose = "your opponent's" if self.side == "opp" else "your"
+        return (f"Flip a coin for each of {whose} Pokémon. Heads: this attack does "
+                f"{self.amount} damage to that Pokémon (no Weakness or Resistance on the "
+                "Bench).")
+
+    def value(self, ev: Eval) -> None:
+        n = len(ev.m.players[1 - ev.player if self.side == "opp" else ev.player].in_play())
+        ev.add(0.4 * self.amount * n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        results = f.vars.get("_each", [])
+        slots = self._slots(m, f)
+        if len(results) < len(slots):
+            m.pending = Chance("coin", f.player, _purpose(m, f))
+            return SUSPEND
+        f.vars.pop("_each", None)
+        attacker = who_slot(m, f, SELF)
+        for s, heads in zip(slots, results):  # noqa: B905 - as many as there were flips
+            if heads:
+                _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s)), self.amount)
+        return NEXT
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars.setdefault("_each", []).append(1 if answer else 0)
+        m.note_coin(f.player, answer, _purpose(m, f))
+        return f.pc
+
+
+class TakeFromOpponentHand(Step):
+    """Choose 1 card from your opponent's hand without looking (a chance node: the hand is
+    shuffled face down and one card taken), then put it in the opponent's ``to`` zone
+    ("discard", or "deck": a shuffle of that deck follows as its own step)."""
+
+    def __init__(self, to: str) -> None:
+        self.to = to
+
+    def text(self, tc: TC) -> str:
+        if self.to == "discard":
+            return "Choose 1 card from your opponent's hand without looking and discard it."
+        return ("Choose 1 card from your opponent's hand without looking, look at it, then "
+                "your opponent shuffles it into their deck.")
+
+    def value(self, ev: Eval) -> None:
+        if ev.m.players[1 - ev.player].hand:
+            ev.add(8)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        hand = m.players[1 - f.player].hand
+        if not hand:
+            return NEXT
+        # A shuffle of the hand (validate.HAND_SHUFFLE): which card is taken is chance.
+        m.pending = Chance("shuffle", 1 - f.player, "shuffle hand", len(hand))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        p = m.players[1 - f.player]
+        picked = p.hand[answer[0]]  # the card the permutation puts first
+        p.hand.remove(picked)
+        (p.discard if self.to == "discard" else p.deck).append(picked)
+        if m.logging:
+            m.log.append((EV_MOVE, p.index, picked, self.to, True, "hand"))
+        return NEXT
+
+
+class BenchCards(Step):
+    """Put the chosen Basic Pokémon cards (ids in ``var``, from your hand, deck or
+    discard pile) onto your Bench, as room allows."""
+
+    def __init__(self, var: str, wording: str = "Put them onto your Bench.") -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..notation import EV_BENCH
+
+        p = m.players[f.player]
+        for cid in f.vars.get(self.var) or []:
+            if len(p.bench) >= m.rules.bench_size:
+                break
+            if _take_from_own_zones(p, cid) is None:
+                continue
+            p.bench.append(Slot(cid, f.player, m.turn))
+            if m.logging:
+                m.log.append((EV_BENCH, f.player, cid))
+        return NEXT
+
+
+class ChooseEnergyOfType(Step):
+    """Choose Energy cards that provide ``etype`` attached to one side's Pokémon (``where``:
+    "any" or "bench") into ``var`` (a list of card ids): ``count`` of them, or any number
+    (``count`` None, none at all allowed)."""
+
+    def __init__(self, var: str, side: str, etype: str, *, where: str = "any",
+                 count: int | None = 1, pre: bool = False, wording: str | None = None) -> None:
+        self.var = var
+        self.side = side
+        self.etype = etype
+        self.where = where
+        self.count = count
+        self.pre = pre
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        whose = "your opponent's" if self.side == "opp" else "your"
+        where = "Benched Pokémon" if self.where == "bench" else "Pokémon"
+        n = "any number of" if self.count is None else f"{self.count}"
+        return f"Choose {n} [{self.etype}] Energy attached to {whose} {where}."
+
+    def options(self, m: Match, player: int) -> list[tuple[Any, ...]]:
+        p = m.players[player if self.side == "own" else 1 - player]
+        slots = p.bench if self.where == "bench" else p.in_play()
+        bit = BIT[self.etype]
+        out: list[tuple[Any, ...]] = []
+        for s in slots:
+            seen: set[int] = set()
+            for c in s.energy:
+                d = m.defs[c]
+                if not any(u & bit for u in d.units):
+                    continue
+                # One option per kind of card on a Pokémon, unless several may be taken.
+                if self.count == 1 and id(d) in seen:
+                    continue
+                seen.add(id(d))
+                out.append((ENERGY_OPTION, c, s.id))
+        return out
+
+    def value(self, ev: Eval) -> None:
+        pass
+
+    def run(self, m: Match, f: Frame) -> Result:
+        options = self.options(m, f.player)
+        if not options:
+            f.vars[self.var] = []
+            return NEXT
+        if self.count is not None and len(options) <= self.count:
+            f.vars[self.var] = [o[1] for o in options]
+            return NEXT
+        lo = 0 if self.count is None else self.count
+        hi = len(options) if self.count is None else self.count
+        m.pending = Choice(f.player, "energy", self.text(TC("")), tuple(options),
+                           min=lo, max=hi)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars[self.var] = [opt[1] for opt in answer]
+        return NEXT
+
+
+class DiscardTrainersAttached(Step):
+    """Discard every Trainer card attached to a Pokémon (its Tool and Technical Machines)."""
+
+    def __init__(self, who: str) -> None:
+        self.who = who
+
+    def text(self, tc: TC) -> str:
+        return f"Discard all Trainer cards attached to {who_text(tc, self.who)}."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(5)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            for cid in ([s.tool] if s.tool >= 0 else []) + list(s.tms):
+                discard_attached(m, s, cid)
+        return NEXT
+
+
+@dataclass(frozen=True)
+class HasMarker(Cond):
+    """A Pokémon carries a lasting mark (``Mark``) that is still in force."""
+
+    who: str
+    marker: str
+    wording: str
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        from ..facts import has_marker
+
+        s = who_slot(m, f, self.who)
+        return s is not None and self.marker in s.markers and has_marker(m, s, self.marker)
+
+    def text(self, tc: TC) -> str:
+        return f"{who_text(tc, self.who)} {self.wording}"
+
+    def prob(self, ev: Eval) -> float:
+        s = _eval_slot(ev, self.who)
+        return 1.0 if s is not None and self.marker in s.markers else 0.0

@@ -205,3 +205,31 @@ USES.update({
     S.ChooseLevelUp: Uses(writes=("var",)),
     S.LevelUpWith: Uses(reads=("var",)),
 })
+
+
+# --- Platinum era: pl1 part 1
+USES.update({
+    S.CountIn: NONE,
+    S.TurnFlag: NONE,
+    S.Not: NONE,
+    S.HandHasNo: NONE,
+    S.EnergyOn: NONE,  # (the Pokémon it names are SELF / DEFENDER, not variables)
+    S.Minus: NONE,
+    S.CardsToHandSize: NONE,
+    S.HandSize: NONE,
+    S.BenchRoom: NONE,
+    S.CardsNamedIn: NONE,
+    S.DealtCounters: Uses(reads_names=("dealt",)),
+    S.AttackLock: NONE,
+    S.KnockOut: Uses(reads=("who",)),
+    S.Cure: Uses(reads=("who",)),
+    S.EndTurn: NONE,
+    S.SwapDamage: Uses(reads=("a", "b")),
+    S.DamageEach: NONE,
+    S.FlipEachForDamage: NONE,
+    S.TakeFromOpponentHand: NONE,
+    S.BenchCards: Uses(reads=("var",)),
+    S.ChooseEnergyOfType: Uses(writes=("var",)),
+    S.DiscardTrainersAttached: Uses(reads=("who",)),
+})
+USES[S.HasMarker] = Uses(reads=("who",))
