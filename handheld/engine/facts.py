@@ -332,6 +332,8 @@ def register_marker(kind: MarkerKind) -> MarkerKind:
 register_marker(MarkerKind("cant_attack", "can't attack"))
 register_marker(MarkerKind("cant_retreat", "can't retreat"))
 register_marker(MarkerKind("char", "Char counters", clears_on_bench=False, is_counter=True))
+POWERS_OFF = "powers_off"
+register_marker(MarkerKind(POWERS_OFF, "can't use Poké-Powers or Poké-Bodies"))
 
 
 def has_marker(m: Match, slot: Slot, name: str) -> bool:
@@ -353,6 +355,8 @@ TURN_EFFECTS: dict[str, Passive] = {}
 def power_works(m: Match, slot: Slot, power: PowerDef) -> bool:
     """Is this Poké-Power usable / Poké-Body on? Special Conditions shut them off by era."""
     shut = m.rules.power_shutoff if power.kind == POKE_POWER else m.rules.body_shutoff
+    if slot.markers and has_marker(m, slot, POWERS_OFF):
+        return False  # an attack's result: no Poké-Power or Poké-Body (Shiftry's Seal Off)
     return not (slot.conditions & shut)
 
 

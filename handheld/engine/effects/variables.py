@@ -198,3 +198,18 @@ def _check_reads(names: list[str], known: set[str], where: str) -> None:
             raise CardDefinitionError(
                 f"{where}: reads the variable {name!r}, which no earlier step writes "
                 f"(written by then: {written})")
+
+# --- Platinum era: Rising Rivals part1 (pl2-1 to pl2-34)
+USES.update({
+    S.PrizesTaken: NONE,
+    S.HasMarker: Uses(reads=("who",)),
+    S.EvolvedFromThisTurn: Uses(reads=("who",)),
+    S.HandSizesEqual: NONE,
+    S.SideHasMarker: NONE,
+    S.FlipForEach: Uses(reads=("var",), writes=("out",), writes_names=COIN),
+    S.DiscardTopOfDeck: NONE,
+    S.Devolve: Uses(reads=("who",)),
+    S.BenchFromDeck: Uses(reads=("var",)),
+    S.DiscardOpponentStadium: Uses(writes=("var",)),
+    S.OpponentDraws: NONE,
+})
