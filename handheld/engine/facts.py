@@ -414,3 +414,41 @@ def marker_passives(m: Match, slot: Slot) -> Iterator[Passive]:
 def stadium_passives(m: Match) -> Iterator[Passive]:
     if m.stadium >= 0:
         yield from m.defs[m.stadium].passives
+
+
+# --- Platinum era: Rising Rivals part1 (pl2-1 to pl2-34)
+
+# Coins flipped between turns belong to no player's turn (rules.FlipEachActive, CharStep).
+BETWEEN_TURNS_COINS = frozenset({"Burn check", "Sleep check", "Char check"})
+
+
+def coin_forced_tails(m: Match, player: int, purpose: str) -> bool:
+    """Does a coin ``player`` flips now count as tails whatever it shows? So it does during
+    that player's own turn while the opponent's Active Pokémon has a working Poké-Body that
+    says so (Shiftry's Unlucky Wind: ``opponent_coins_tails``)."""
+    if m.current != player or m.turn < 1 or purpose in BETWEEN_TURNS_COINS:
+        return False
+    a = m.players[1 - player].active
+    if a is None:
+        return False
+    return any(getattr(ps, "opponent_coins_tails", False) for ps, _ in bodies(m, a))
+
+
+# Card ids whose attacks read the damage an attack did to them during the opponent's last
+# turn (Aggron's Return Blow); only these Pokémon remember it (ops.deal_damage).
+REMEMBERS_HITS: set[str] = set()
+HIT_TURN = "hit_turn"
+HIT_AMOUNT = "hit_amount"
+register_marker(MarkerKind(HIT_TURN, "damaged by an attack", clears_on_bench=False))
+register_marker(MarkerKind(HIT_AMOUNT, "damage taken from that attack", clears_on_bench=False,
+                           is_counter=True))
+
+
+def remember_hit(m: Match, slot: Slot, dmg: int) -> None:
+    """Note the damage an opponent's attack did to ``slot`` this turn (added up if it was
+    hit more than once), read until the end of its owner's next turn."""
+    if slot.markers.get(HIT_TURN) == m.turn + 1:
+        slot.markers[HIT_AMOUNT] = slot.markers.get(HIT_AMOUNT, 0) + dmg
+    else:
+        slot.markers[HIT_AMOUNT] = dmg
+    slot.markers[HIT_TURN] = m.turn + 1

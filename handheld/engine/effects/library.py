@@ -302,3 +302,15 @@ def attack_lock(attack: str) -> str:
 BARRIER_10 = register_marker(MarkerKind("barrier_10", "takes 10 less damage from attacks",
                                         passive=ReduceDamageTaken(10)))
 FOCUS = register_marker(MarkerKind("focus_energy", "Focus Energy"))
+
+
+class OpponentCoinsTails(Passive):
+    """A Poké-Body: while its holder is the Active Pokémon, every coin the opponent flips
+    during their own turn counts as tails (Shiftry's Unlucky Wind; see
+    ``facts.coin_forced_tails``)."""
+
+    opponent_coins_tails = True
+
+    def text(self) -> str:
+        return ("While this Pokémon is your Active Pokémon, every coin your opponent flips "
+                "during their turn counts as tails.")

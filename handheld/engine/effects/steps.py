@@ -2443,3 +2443,24 @@ def basic_energy_of_type(t: str) -> CardFilter:
     bit = BIT[t]
     return CardFilter(f"basic_energy_{t}", f"basic [{t}] Energy card",
                       lambda d: d.basic_energy and any(u & bit for u in d.units))
+
+
+@dataclass(frozen=True)
+class DamageTakenLastTurn(Expr):
+    """The damage an opponent's attack did to this Pokémon during the opponent's last turn
+    (0 if none). Only Pokémon whose card id is in ``facts.REMEMBERS_HITS`` keep count."""
+
+    def eval(self, m: Match, f: Frame) -> int:
+        from ..facts import HIT_AMOUNT, HIT_TURN
+        from ..ops import has_marker
+
+        s = who_slot(m, f, SELF)
+        if s is None or not has_marker(m, s, HIT_TURN):
+            return 0
+        return int(s.markers.get(HIT_AMOUNT, 0))
+
+    def text(self, tc: TC) -> str:
+        return (f"as much damage as attacks did to {tc.me} during your opponent's last turn")
+
+    def expect(self, ev: Eval) -> float:
+        return 30.0

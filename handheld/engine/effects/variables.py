@@ -213,3 +213,4 @@ USES.update({
     S.DiscardOpponentStadium: Uses(writes=("var",)),
     S.OpponentDraws: NONE,
 })
+USES[S.DamageTakenLastTurn] = NONE

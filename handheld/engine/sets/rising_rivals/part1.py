@@ -13,6 +13,7 @@ from ...effects.library import (
     AsleepTakeCounters,
     HealOwnBetweenTurns,
     NoWeaknessWithEnergy,
+    OpponentCoinsTails,
     attack_lock,
 )
 from ...effects.steps import (
@@ -27,7 +28,6 @@ from ...effects.steps import (
     AllOf,
     AnyOf,
     BenchDamage,
-    BenchFromDeck,
     ChooseCards,
     ChoosePokemon,
     ChooseYesNo,
@@ -36,6 +36,7 @@ from ...effects.steps import (
     Damage,
     DamageChosen,
     DamageCountersOn,
+    DamageTakenLastTurn,
     Devolve,
     DiscardAllEnergyFrom,
     DiscardEnergy,
@@ -73,13 +74,19 @@ from ...effects.steps import (
     VarTrue,
     Worded,
     basic_energy_of_type,
-    named_pokemon,
     pokemon_of_type,
 )
+from ...facts import REMEMBERS_HITS
 from ...ops import MarkerKind, register_marker
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
-from ..shapes import coin_condition, condition, on_heads, opponent_switches, plus_on_heads, \
-    times_heads
+from ..shapes import (
+    coin_condition,
+    condition,
+    on_heads,
+    opponent_switches,
+    plus_on_heads,
+    times_heads,
+)
 
 ANY_BENCH = AnyOf((PlayerHas("own", "bench"), PlayerHas("opp", "bench")))
 GIANT_WAVE_LOCK = attack_lock("Giant Wave")
@@ -97,6 +104,9 @@ def undevelop() -> Power:
 def evolved_from_eevee() -> EvolvedFromThisTurn:
     return EvolvedFromThisTurn(SELF, "Eevee")
 
+
+# Aggron's Return Blow reads the damage attacks did to it during the opponent's last turn.
+REMEMBERS_HITS.add("pl2-14")
 
 SCRIPTS: dict[str, Script] = {
     "pl2-1": PokemonScript(  # Arcanine
@@ -199,7 +209,7 @@ SCRIPTS: dict[str, Script] = {
         ],
     }),
     "pl2-13": PokemonScript(  # Shiftry
-        powers={"Unlucky Wind": Power(wording="(see below)")},
+        powers={"Unlucky Wind": Power(passives=(OpponentCoinsTails(),))},
         attacks={
             "Conform": [If(HandSizesEqual(), Inflict(DEFENDER, CONFUSED))],
             "Seal Off": [Mark(DEFENDER, "powers_off", 1,
@@ -208,7 +218,7 @@ SCRIPTS: dict[str, Script] = {
         },
     ),
     "pl2-14": PokemonScript(attacks={  # Aggron
-        "Return Blow": [],
+        "Return Blow": [Damage(DamageTakenLastTurn())],
         "Metal Fang": [
             Worded(ChooseYesNo("fang", "Discard the top card of your deck to heal this "
                                        "Pokémon?"),
@@ -276,17 +286,6 @@ SCRIPTS: dict[str, Script] = {
         ],
         "Feint": [Damage(resistance=False)],
     }),
-    "pl2-21": PokemonScript(  # Gastrodon East Sea
-        powers={"Sticky Hold": Power(wording="(see below)")},
-        attacks={
-            "Calling Wave": [
-                ChooseCards("g", "deck", named_pokemon("Gastrodon"), count=2),
-                BenchFromDeck("g", 2),
-                ShuffleDeck(),
-            ],
-            "Wave Splash": [],
-        },
-    ),
     "pl2-22": PokemonScript(attacks={  # Gastrodon West Sea
         "Tackle": [],
         "Muddy Bomb": [
