@@ -164,7 +164,7 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
         for s, tf in zip(slots, tops):  # noqa: B905
             for i in tf.power_choices:
                 pw = tf.powers[i].power
-                if s.conditions:
+                if s.conditions or s.markers:
                     if power_usable(m, s, i):
                         opts.append((POWER, s.id, i))
                     continue
@@ -339,7 +339,7 @@ def evolves_onto(m: Match, d: Any, slot: Slot) -> bool:
 def power_usable(m: Match, slot: Slot, index: int) -> bool:
     """Not shut off by a Special Condition, not used up this turn, and its conditions hold."""
     pw = power_of(m, slot, index)
-    if slot.conditions and not power_works(m, slot, pw):
+    if (slot.conditions or slot.markers) and not power_works(m, slot, pw):
         return False
     if pw.uses_per_turn is not None:
         used = m.players[slot.owner].powers_used

@@ -371,6 +371,8 @@ def register_marker(kind: MarkerKind) -> MarkerKind:
 register_marker(MarkerKind("cant_attack", "can't attack"))
 register_marker(MarkerKind("cant_retreat", "can't retreat"))
 register_marker(MarkerKind("char", "Char counters", clears_on_bench=False, is_counter=True))
+POWERS_OFF = "powers_off"
+register_marker(MarkerKind(POWERS_OFF, "can't use Poké-Powers or Poké-Bodies"))
 
 
 def has_marker(m: Match, slot: Slot, name: str) -> bool:
@@ -392,6 +394,8 @@ TURN_EFFECTS: dict[str, Passive] = {}
 def power_works(m: Match, slot: Slot, power: PowerDef) -> bool:
     """Is this Poké-Power usable / Poké-Body on? Special Conditions shut them off by era."""
     shut = m.rules.power_shutoff if power.kind == POKE_POWER else m.rules.body_shutoff
+    if slot.markers and has_marker(m, slot, POWERS_OFF):
+        return False  # an attack's result: no Poké-Power or Poké-Body (Shiftry's Seal Off)
     return not (slot.conditions & shut)
 
 
@@ -464,3 +468,39 @@ def attack_locked(m: Match, slot: Slot, attack_name: str) -> bool:
         if ATTACK_LOCKS.get(name) == attack_name and has_marker(m, slot, name):
             return True
     return False
+# --- Platinum era: Rising Rivals part1 (pl2-1 to pl2-34)
+
+# Coins flipped between turns belong to no player's turn (rules.FlipEachActive, CharStep).
+BETWEEN_TURNS_COINS = frozenset({"Burn check", "Sleep check", "Char check"})
+
+
+def coin_forced_tails(m: Match, player: int, purpose: str) -> bool:
+    """Does a coin ``player`` flips now count as tails whatever it shows? So it does during
+    that player's own turn while the opponent's Active Pokémon has a working Poké-Body that
+    says so (Shiftry's Unlucky Wind: ``opponent_coins_tails``)."""
+    if m.current != player or m.turn < 1 or purpose in BETWEEN_TURNS_COINS:
+        return False
+    a = m.players[1 - player].active
+    if a is None:
+        return False
+    return any(getattr(ps, "opponent_coins_tails", False) for ps, _ in bodies(m, a))
+
+
+# Card ids whose attacks read the damage an attack did to them during the opponent's last
+# turn (Aggron's Return Blow); only these Pokémon remember it (ops.deal_damage).
+REMEMBERS_HITS: set[str] = set()
+HIT_TURN = "hit_turn"
+HIT_AMOUNT = "hit_amount"
+register_marker(MarkerKind(HIT_TURN, "damaged by an attack", clears_on_bench=False))
+register_marker(MarkerKind(HIT_AMOUNT, "damage taken from that attack", clears_on_bench=False,
+                           is_counter=True))
+
+
+def remember_hit(m: Match, slot: Slot, dmg: int) -> None:
+    """Note the damage an opponent's attack did to ``slot`` this turn (added up if it was
+    hit more than once), read until the end of its owner's next turn."""
+    if slot.markers.get(HIT_TURN) == m.turn + 1:
+        slot.markers[HIT_AMOUNT] = slot.markers.get(HIT_AMOUNT, 0) + dmg
+    else:
+        slot.markers[HIT_AMOUNT] = dmg
+    slot.markers[HIT_TURN] = m.turn + 1

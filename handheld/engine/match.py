@@ -37,7 +37,14 @@ from .errors import (
     NotAChoice,
     UnknownCard,
 )
-from .facts import PokemonFacts, build_printed_facts, power_of, stack_facts, stacks_below
+from .facts import (
+    PokemonFacts,
+    build_printed_facts,
+    coin_forced_tails,
+    power_of,
+    stack_facts,
+    stacks_below,
+)
 from .notation import (
     CARD,
     EV_COIN,
@@ -218,6 +225,8 @@ class Match:
             if not isinstance(outcome, bool):
                 raise BadChanceOutcome(f"a coin outcome must be true (heads) or false (tails), "
                                        f"not {outcome!r}")
+            if outcome and coin_forced_tails(self, ch.player, ch.purpose):
+                outcome = False  # (Shiftry's Unlucky Wind)
         else:
             _check_permutation(outcome, ch.size)
             outcome = list(outcome)

@@ -17,6 +17,7 @@ from .energy import BIT
 from .facts import (
     LV_X_KIND,
     MARKERS,
+    REMEMBERS_HITS,
     TURN_EFFECTS,
     MarkerKind,
     bodies,
@@ -29,6 +30,7 @@ from .facts import (
     power_works,
     register_marker,
     remaining_hp,
+    remember_hit,
     retreat_cost,
     slot_passive_list,
     slot_passives,
@@ -381,6 +383,9 @@ def deal_damage(m: Match, dc: DamageCtx, base: int) -> int:
             m.log.append((EV_DAMAGE, dc.defender.owner, dc.defender.top, dmg))
         for ps, holder in _after_hooks(m, dc):
             ps.after_damage(m, dc, holder, dmg)
+        if REMEMBERS_HITS and dc.player != dc.defender.owner \
+                and m.defs[dc.defender.top].id in REMEMBERS_HITS:
+            remember_hit(m, dc.defender, dmg)  # (Aggron's Return Blow)
     return dmg
 
 

@@ -6,11 +6,11 @@ is the project's own wording of what it does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..energy import BIT
 from ..facts import pokemon_facts, pokemon_types
-from ..ops import TURN_EFFECTS, MarkerKind, register_marker
+from ..ops import MARKERS, TURN_EFFECTS, MarkerKind, register_marker
 from .passives import DamageCtx, Passive
 
 if TYPE_CHECKING:
@@ -249,3 +249,153 @@ def register_turn_flag(name: str) -> str:
 
 
 NURSE_CALL = register_turn_flag("nurse_call")
+# --- Platinum era: Rising Rivals part1 (pl2-1 to pl2-34)
+
+
+class NoWeaknessWithEnergy(Passive):
+    """A Poké-Body: while any Energy of one type is attached to its holder, the holder
+    has no Weakness (Arcanine's Flare Condition)."""
+
+    def __init__(self, etype: str) -> None:
+        self.etype = etype
+
+    def weakness(self, m: Match, holder: Slot, entries: tuple[tuple[str, str], ...],
+                 ) -> tuple[tuple[str, str], ...]:
+        from ..ops import count_energy_of_type
+
+        return () if entries and count_energy_of_type(m, holder, self.etype) else entries
+
+    def text(self) -> str:
+        return f"While any [{self.etype}] Energy is attached to this Pokémon, it has no Weakness."
+
+
+class ActsBetweenTurns(Passive):
+    """A Poké-Body that acts on other Pokémon between turns. The rules ask Bodies between
+    turns at the Darkness Energy step (e), through ``between_turns_counters``; this one
+    does its work there (``act``) and puts no counters on its holder itself."""
+
+    def between_turns_counters(self, m: Match, holder: Slot) -> int:
+        self.act(m, holder)
+        return 0
+
+    def act(self, m: Match, holder: Slot) -> None:
+        """Do the between-turns work of the Body on ``holder``."""
+
+
+class AsleepTakeCounters(ActsBetweenTurns):
+    """Each of the opponent's Pokémon still Asleep between turns (after the Sleep check)
+    takes damage counters (Darkrai G's Eerie Aura)."""
+
+    def __init__(self, counters: int = 1) -> None:
+        self.counters = counters
+
+    def act(self, m: Match, holder: Slot) -> None:
+        from ..ops import place_counters
+        from ..ruleset import ASLEEP
+
+        for s in m.players[1 - holder.owner].in_play():
+            if s.conditions & ASLEEP:
+                place_counters(m, s, self.counters)
+
+    def text(self) -> str:
+        return (f"Between turns, put {self.counters} damage counter on each of your "
+                "opponent's Pokémon that is still Asleep.")
+
+
+class ActiveAura(ActsBetweenTurns):
+    """While its holder is the Active Pokémon, between turns, put damage counters on the
+    Pokémon that pass a test: ``side`` "opp" (the opponent's Pokémon in play) or "actives"
+    (both Active Pokémon); ``test`` names the kind (Mamoswine GL, Hippowdon)."""
+
+    def __init__(self, side: str, test: str, label: str, counters: int = 1) -> None:
+        self.side = side
+        self.test = test
+        self.label = label
+        self.counters = counters
+
+    def _passes(self, m: Match, s: Slot) -> bool:
+        if self.test == "lv_x":
+            return bool(m.defs[s.top].lv_x)
+        if self.test.startswith("not_type:"):
+            return self.test[9:] not in pokemon_types(m, s)
+        return True
+
+    def act(self, m: Match, holder: Slot) -> None:
+        from ..ops import is_active, place_counters
+
+        if not is_active(m, holder):
+            return
+        if self.side == "actives":
+            slots = [p.active for p in m.players if p.active is not None]
+        else:
+            slots = m.players[1 - holder.owner].in_play()
+        for s in slots:
+            if self._passes(m, s):
+                place_counters(m, s, self.counters)
+
+    def text(self) -> str:
+        return (f"While this Pokémon is your Active Pokémon, between turns, put "
+                f"{self.counters} damage counter on {self.label}.")
+
+
+class HealOwnBetweenTurns(ActsBetweenTurns):
+    """Between turns, remove damage counters from each of the holder's owner's Pokémon;
+    only one Body of this name works for a player between turns (Nidoqueen's Maternal
+    Comfort): the first in play order (Active, then the Bench) acts."""
+
+    def __init__(self, name: str, counters: int = 1) -> None:
+        self.name = name
+        self.counters = counters
+
+    def act(self, m: Match, holder: Slot) -> None:
+        from ..facts import bodies
+        from ..ops import heal
+
+        p = m.players[holder.owner]
+        for s in p.in_play():
+            if any(ps is self for ps, _ in bodies(m, s)):
+                if s is not holder:
+                    return  # an earlier one already acted
+                break
+        for s in p.in_play():
+            if s.damage:
+                heal(m, s, 10 * self.counters)
+
+    def text(self) -> str:
+        return (f"Between turns, remove {self.counters} damage counter from each of your "
+                f"Pokémon (only 1 {self.name} works between turns).")
+
+
+class AttackLock(Passive):
+    """A lasting mark: the marked Pokémon can't use one attack, by name (Giant Wave)."""
+
+    def __init__(self, attack: str) -> None:
+        self.attack = attack
+
+    def attacks(self, m: Match, holder: Slot, refs: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(r for r in refs if r.attack.name != self.attack)
+
+
+def attack_lock(attack: str) -> str:
+    """The marker that keeps a Pokémon from using ``attack`` (registered once per name)."""
+    name = f"no_attack:{attack}"
+    if name not in MARKERS:
+        register_marker(MarkerKind(name, f"can't use {attack}", passive=AttackLock(attack)))
+    return name
+
+
+BARRIER_10 = register_marker(MarkerKind("barrier_10", "takes 10 less damage from attacks",
+                                        passive=ReduceDamageTaken(10)))
+FOCUS = register_marker(MarkerKind("focus_energy", "Focus Energy"))
+
+
+class OpponentCoinsTails(Passive):
+    """A Poké-Body: while its holder is the Active Pokémon, every coin the opponent flips
+    during their own turn counts as tails (Shiftry's Unlucky Wind; see
+    ``facts.coin_forced_tails``)."""
+
+    opponent_coins_tails = True
+
+    def text(self) -> str:
+        return ("While this Pokémon is your Active Pokémon, every coin your opponent flips "
+                "during their turn counts as tails.")

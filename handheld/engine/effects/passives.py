@@ -9,7 +9,7 @@ Energy units and Retreat Costs; the between-turns procedure asks for its step.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..match import Match
@@ -61,6 +61,8 @@ hook("pokemon_types", "by pokemon_facts: the holder's types", fact="types")
 hook("weakness", "by pokemon_facts: the holder's Weakness entries", fact="weakness")
 hook("resistance", "by pokemon_facts: the holder's Resistance entries", fact="resistance")
 hook("retreat_cost", "by pokemon_facts: the holder's Retreat Cost", fact="retreat")
+# Platinum era (Rising Rivals part1): an attack's result may lock one attack by name.
+hook("attacks", "by pokemon_facts: the holder's attacks", fact="attacks")
 
 FACT_HOOKS: tuple[HookSpec, ...] = tuple(h for h in HOOKS.values() if h.fact)
 FACT_HOOK_NAMES: frozenset[str] = frozenset(h.name for h in FACT_HOOKS)
@@ -117,6 +119,10 @@ class Passive:
 
     def retreat_cost(self, m: Match, holder: Slot, cost: int) -> int:
         return cost
+
+    def attacks(self, m: Match, holder: Slot, refs: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The attacks the holder may use (``AttackRef`` of facts.py)."""
+        return refs
 
     def text(self) -> str:
         return ""

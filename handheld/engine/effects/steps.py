@@ -2884,3 +2884,311 @@ class HasMarker(Cond):
     def prob(self, ev: Eval) -> float:
         s = _eval_slot(ev, self.who)
         return 1.0 if s is not None and self.marker in s.markers else 0.0
+
+
+# --- Platinum era: Rising Rivals part1 (pl2-1 to pl2-34)
+
+
+@dataclass(frozen=True)
+class PrizesTaken(Expr):
+    """How many Prize cards a side has taken so far (the game's Prize count less those
+    left)."""
+
+    side: str = "opp"
+
+    def _count(self, m: Match, player: int) -> int:
+        p = m.players[player if self.side == "own" else 1 - player]
+        return max(0, m.prize_count - len(p.prizes))
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self._count(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        return "Prize card you have taken" if self.side == "own" else \
+            "Prize card your opponent has taken"
+
+    def expect(self, ev: Eval) -> float:
+        return float(self._count(ev.m, ev.player))
+
+
+def _evolved_from_this_turn(m: Match, s: Slot, name: str) -> bool:
+    # Evolving sets played_turn to the turn (ops.evolve); the card below names the Pokémon
+    # it evolved from.
+    return (len(s.cards) >= 2 and s.played_turn == m.turn
+            and m.defs[s.cards[-2]].name == name)
+
+
+@dataclass(frozen=True)
+class EvolvedFromThisTurn(Cond):
+    """The Pokémon evolved from ``name`` during this turn (Flareon's Evolving Flare)."""
+
+    who: str
+    name: str
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        s = who_slot(m, f, self.who)
+        return s is not None and _evolved_from_this_turn(m, s, self.name)
+
+    def text(self, tc: TC) -> str:
+        return f"{who_text(tc, self.who)} evolved from {self.name} during this turn"
+
+    def prob(self, ev: Eval) -> float:
+        s = _eval_slot(ev, self.who)
+        return 1.0 if s is not None and _evolved_from_this_turn(ev.m, s, self.name) else 0.0
+
+
+@dataclass(frozen=True)
+class HandSizesEqual(Cond):
+    """You and your opponent hold as many cards in hand."""
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return len(m.players[0].hand) == len(m.players[1].hand)
+
+    def text(self, tc: TC) -> str:
+        return "you and your opponent have the same number of cards in hand"
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if len(ev.m.players[0].hand) == len(ev.m.players[1].hand) else 0.0
+
+
+class FlipForEach(Step):
+    """Flip a coin for each Pokémon in ``var`` (in order); those whose coin came up heads
+    go into ``out`` (Rampardos GL's Trample)."""
+
+    def __init__(self, var: str, out: str, wording: str) -> None:
+        self.var = var
+        self.out = out
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.heads = 0.5
+
+    def run(self, m: Match, f: Frame) -> Result:
+        todo = f.vars.get(self.var) or []
+        done = f.vars.get("_flipped", 0)
+        if done == 0:
+            f.vars[self.out] = []
+        if done >= len(todo):
+            f.vars.pop("_flipped", None)
+            return NEXT
+        m.pending = Chance("coin", f.player, _purpose(m, f))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        done = f.vars.get("_flipped", 0)
+        if done == 0:
+            f.vars[self.out] = []
+        todo = f.vars.get(self.var) or []
+        if answer:
+            f.vars[self.out].append(todo[done])
+        # the frame's coin counts too, so "heads"/"tails" read as usual afterwards
+        f.vars["heads" if answer else "tails"] = f.vars.get("heads" if answer else "tails",
+                                                            0) + 1
+        f.vars["_flipped"] = done + 1
+        m.note_coin(f.player, answer, _purpose(m, f))
+        return f.pc
+
+
+class DiscardTopOfDeck(Step):
+    """Discard the top ``n`` cards of your deck (fewer if it runs out)."""
+
+    def __init__(self, n: int = 1) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        return "Discard the top card of your deck." if self.n == 1 else \
+            f"Discard the top {self.n} cards of your deck."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-2 * self.n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        for _ in range(min(self.n, len(p.deck))):
+            p.discard.append(p.deck.pop())
+        return NEXT
+
+
+class Devolve(Step):
+    """Take the top card of a Pokémon's evolution stack into its owner's hand: the card
+    below is the Pokémon now (damage and attached cards stay; as with evolving, Special
+    Conditions and the results of attacks go)."""
+
+    def __init__(self, who: str = SELF) -> None:
+        self.who = who
+
+    def text(self, tc: TC) -> str:
+        return (f"Devolve {who_text(tc, self.who)}: put its top Evolution card into your "
+                "hand.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-15)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is None or len(s.cards) < 2:
+            return NEXT
+        card = s.cards.pop()
+        s.top = s.cards[-1]
+        m.players[s.owner].hand.append(card)
+        m.ko_dirty = True  # a different card: a different HP
+        s.conditions = 0
+        if s.markers:
+            for name in list(s.markers):
+                kind = MARKERS.get(name)
+                if kind is None or kind.clears_on_evolve:
+                    del s.markers[name]
+        return NEXT
+
+
+class BenchFromDeck(Step):
+    """Put the chosen cards of your deck (ids in ``var``) onto your Bench as Basic
+    Pokémon, while there is room, each with ``counters`` damage counters (Gastrodon East
+    Sea's Calling Wave)."""
+
+    def __init__(self, var: str, counters: int = 0) -> None:
+        self.var = var
+        self.counters = counters
+
+    def text(self, tc: TC) -> str:
+        extra = f", and put {_plural(self.counters, 'damage counter')} on each of them" \
+            if self.counters else ""
+        return f"Put them onto your Bench as Basic Pokémon{extra}."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(8 - 3 * self.counters)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..ops import new_slot
+
+        p = m.players[f.player]
+        for cid in f.vars.get(self.var) or []:
+            if len(p.bench) >= m.rules.bench_size or cid not in p.deck:
+                continue
+            p.deck.remove(cid)
+            s = new_slot(m, p, cid)
+            p.bench.append(s)
+            place_counters(m, s, self.counters)
+        return NEXT
+
+
+class DiscardOpponentStadium(Step):
+    """Discard the Stadium in play if the opponent played it; ``var`` tells whether one
+    was discarded (Flygon's Sand Wall)."""
+
+    def __init__(self, var: str = "stadium_gone") -> None:
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        return "Discard the Stadium card your opponent has in play, if any."
+
+    def value(self, ev: Eval) -> None:
+        if ev.m.stadium >= 0 and ev.m.owner[ev.m.stadium] != ev.player:
+            ev.add(10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cid = m.stadium
+        f.vars[self.var] = False
+        if cid >= 0 and m.owner[cid] != f.player:
+            m.stadium = -1
+            m.players[m.owner[cid]].discard.append(cid)
+            f.vars[self.var] = True
+        return NEXT
+
+
+class OpponentDraws(Step):
+    """Your opponent draws ``n`` cards (fewer if the deck runs out)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        return f"Your opponent draws {_plural(self.n, 'card')}."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-4 * self.n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        draw(m, m.players[1 - f.player], self.n)
+        return NEXT
+
+
+@dataclass(frozen=True)
+class SideHasMarker(Cond):
+    """Some Pokémon of a side carries a marker in force (``present``), or none does
+    (Beedrill's Needle Shock: "if any of your Pokémon used it during your last turn")."""
+
+    side: str
+    marker: str
+    wording: str
+    present: bool = True
+
+    def _holds(self, m: Match, player: int) -> bool:
+        from ..ops import has_marker
+
+        p = m.players[player if self.side == "own" else 1 - player]
+        found = any(s.markers and has_marker(m, s, self.marker) for s in p.in_play())
+        return found == self.present
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return self._holds(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if self._holds(ev.m, ev.player) else 0.0
+
+
+SLOT_TESTS["evolved"] = (lambda m, s: len(s.cards) >= 2, "is an evolved Pokémon")
+SLOT_TESTS["lv_x"] = (lambda m, s: bool(m.defs[s.top].lv_x), "is a Pokémon LV.X")
+
+NOT_EVOLVED = PokemonFilter("not_evolved", "that is not an Evolved Pokémon",
+                            lambda m, s: m.defs[s.top].stage == 0 and len(s.cards) < 2)
+EVOLVED = PokemonFilter("evolved", "that is an Evolved Pokémon",
+                        lambda m, s: m.defs[s.top].stage > 0)
+SUPPORTER_CARD = CardFilter("supporter", "Supporter card",
+                            lambda d: d.kind == TRAINER and d.trainer_kind == "supporter")
+
+
+def named_pokemon(name: str) -> CardFilter:
+    """Pokémon cards whose name starts with ``name`` (Gastrodon East Sea and West Sea are
+    both "Gastrodon")."""
+    return CardFilter(f"named_{name}", f"{name} card",
+                      lambda d: d.kind == POKEMON and d.name.startswith(name))
+
+
+def pokemon_of_type(t: str) -> CardFilter:
+    """Pokémon cards of a type ("a [G] Pokémon")."""
+    return CardFilter(f"pokemon_{t}", f"[{t}] Pokémon card",
+                      lambda d: d.kind == POKEMON and t in d.types)
+
+
+def basic_energy_of_type(t: str) -> CardFilter:
+    bit = BIT[t]
+    return CardFilter(f"basic_energy_{t}", f"basic [{t}] Energy card",
+                      lambda d: d.basic_energy and any(u & bit for u in d.units))
+
+
+@dataclass(frozen=True)
+class DamageTakenLastTurn(Expr):
+    """The damage an opponent's attack did to this Pokémon during the opponent's last turn
+    (0 if none). Only Pokémon whose card id is in ``facts.REMEMBERS_HITS`` keep count."""
+
+    def eval(self, m: Match, f: Frame) -> int:
+        from ..facts import HIT_AMOUNT, HIT_TURN
+        from ..ops import has_marker
+
+        s = who_slot(m, f, SELF)
+        if s is None or not has_marker(m, s, HIT_TURN):
+            return 0
+        return int(s.markers.get(HIT_AMOUNT, 0))
+
+    def text(self, tc: TC) -> str:
+        return (f"as much damage as attacks did to {tc.me} during your opponent's last turn")
+
+    def expect(self, ev: Eval) -> float:
+        return 30.0

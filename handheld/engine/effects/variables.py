@@ -233,3 +233,19 @@ USES.update({
     S.DiscardTrainersAttached: Uses(reads=("who",)),
 })
 USES[S.HasMarker] = Uses(reads=("who",))
+
+# --- Platinum era: Rising Rivals part1 (pl2-1 to pl2-34)
+USES.update({
+    S.PrizesTaken: NONE,
+    S.HasMarker: Uses(reads=("who",)),
+    S.EvolvedFromThisTurn: Uses(reads=("who",)),
+    S.HandSizesEqual: NONE,
+    S.SideHasMarker: NONE,
+    S.FlipForEach: Uses(reads=("var",), writes=("out",), writes_names=COIN),
+    S.DiscardTopOfDeck: NONE,
+    S.Devolve: Uses(reads=("who",)),
+    S.BenchFromDeck: Uses(reads=("var",)),
+    S.DiscardOpponentStadium: Uses(writes=("var",)),
+    S.OpponentDraws: NONE,
+})
+USES[S.DamageTakenLastTurn] = NONE
