@@ -95,7 +95,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     bench_room = len(bench) < rules.bench_size
     energy_ok = not p.energy_attached
     can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
-    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1)
+    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1) \
+        and not (p.turn_effects and trainers_locked(m, p))
     # One option per distinct card kind in hand (copies are interchangeable).
     distinct = dict(zip(map(defs.__getitem__, p.hand), p.hand))  # noqa: B905
     for d, cid in distinct.items():
@@ -213,7 +214,8 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
     slots = p.in_play()
     turn = m.turn
     can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
-    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1)
+    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1) \
+        and not trainers_locked(m, p)
     # Copies are interchangeable: one option per kind of card, in the order the kinds first
     # appear in the hand, naming the last copy.
     distinct: dict[int, int] = {}
@@ -272,6 +274,14 @@ def _other_trainer_options(m: Match, d: Any, cid: int, slots: list[Slot],
     elif m.requirements_hold(d.requires, cur, cid):
         opts.append((PLAY, cid))
 
+
+def trainers_locked(m: Match, p: Any) -> bool:
+    """An opponent's attack keeps this player from playing Trainer, Supporter and Stadium
+    cards during this turn (a turn effect dated this turn; see ``rules.start_turn``)."""
+    return p.turn_effects.get(NO_TRAINERS, -1) >= m.turn
+
+
+NO_TRAINERS = "no_trainers"
 
 _NAME = attrgetter("name")
 _TOP = attrgetter("top")

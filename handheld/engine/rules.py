@@ -314,7 +314,13 @@ def start_turn(m: Match) -> None:
     m.turn += 1
     m.turn_over = False
     p = m.players[m.current]
+    # An effect an opponent's attack set for this turn (Platinum's "during your opponent's
+    # next turn, he or she can't ...") is dated this turn or later and outlives the reset.
+    lasting = {k: v for k, v in p.turn_effects.items() if v >= m.turn} \
+        if p.turn_effects else None
     p.new_turn()
+    if lasting:
+        p.turn_effects.update(lasting)
     if m.logging:
         m.log.append((EV_TURN, m.turn, m.current))
     if m.turn == 1 and not m.rules.first_player_draws:

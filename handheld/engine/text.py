@@ -101,6 +101,11 @@ def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
         ) or "nothing"
         out = [TextSection(f"Provides {provides}.")]
         out.extend(TextSection(p.text()) for p in d.passives if p.text())
+        attach = " ".join(t for t in (s.text(TextCtx(d.name, "energy"))
+                                      for s in d.play_steps) if t)
+        if attach:
+            out.append(TextSection("When you attach this card from your hand to 1 of your "
+                                   "Pokémon: " + attach[:1].lower() + attach[1:]))
         if not d.basic_energy:
             out.append(TextSection("Not a basic Energy card."))
         return out

@@ -233,6 +233,11 @@ def _player_flags(m: Match, player: int) -> None:
             raise _fail(f"{base}.turn_effects.{name}", f"must be 0..{MAX_TURN}")
 
 
+HAND_SHUFFLE = "shuffle hand"
+"""The purpose of a shuffle of a hand (a card discarded or picked without looking), whose
+size is the hand's; every other shuffle is of a deck."""
+
+
 def _zones(m: Match, player: int) -> None:
     p = m.players[player]
     base = f"players[{player}]"
@@ -512,7 +517,8 @@ def validate_decision(m: Match, copy: Callable[[], Match]) -> None:
                     raise _fail(f"players[{p.index}].active", "each player has an Active "
                                                               "Pokémon during a turn")
     elif isinstance(d, Chance) and d.kind == "shuffle" \
-            and d.size != len(m.players[d.player].deck):
+            and d.size != len(m.players[d.player].hand if d.purpose == HAND_SHUFFLE
+                              else m.players[d.player].deck):
         raise _fail("stack", "the pending shuffle is not of the player's deck")
     if _only_the_game(m):
         return

@@ -162,3 +162,45 @@ class RetreatCostZero(Passive):
 
 FREE_RETREAT = register_marker(MarkerKind("free_retreat", "Retreat Cost 0 this turn",
                                           passive=RetreatCostZero()))
+
+
+# --- Platinum era: pl1 part3 (commons, Trainers, Rainbow Energy)
+
+REDUCED_10 = register_marker(MarkerKind(
+    "reduced_10", "takes 10 less damage from attacks", passive=ReduceDamageTaken(10)))
+"""An attack's result on its user: 10 less damage from attacks (after Weakness and
+Resistance) through the opponent's next turn (Mareep's Expand)."""
+
+POWERED_UP = register_marker(MarkerKind("powered_up", "stronger attack next turn"))
+"""An attack's result on its user: a named attack's base damage is higher during its
+owner's next turn (Torchic's Focus Energy, Scyther's Swords Dance); the attack reads it."""
+
+
+class FreeRetreatWithEnergy(Passive):
+    """A Poké-Body: the holder's Retreat Cost is 0 while it has Energy of a type."""
+
+    def __init__(self, etype: str) -> None:
+        self.etype = etype
+        self.bit = BIT[etype]
+
+    def retreat_cost(self, m: Match, holder: Slot, cost: int) -> int:
+        from ..ops import energy_units
+
+        return 0 if any(u & self.bit for u in energy_units(m, holder)) else cost
+
+    def text(self) -> str:
+        return f"If this Pokémon has any [{self.etype}] Energy attached, its Retreat Cost is 0."
+
+
+
+class _RuleLock(Passive):
+    """A turn effect that changes no fact: the rule that honours it reads its name."""
+
+
+# Psyduck's Headache: the player can't play Trainer, Supporter or Stadium cards this turn
+# (actions.trainers_locked reads it).
+TURN_EFFECTS["no_trainers"] = _RuleLock()
+
+ATTACK_MAY_FAIL = register_marker(MarkerKind("attack_may_fail", "attacks may fail"))
+"""An attack's result on the Defending Pokémon: when it attacks during its owner's next
+turn, a coin is flipped and tails stops the attack (rules.CancelCheck reads it)."""

@@ -198,3 +198,18 @@ def _check_reads(names: list[str], known: set[str], where: str) -> None:
             raise CardDefinitionError(
                 f"{where}: reads the variable {name!r}, which no earlier step writes "
                 f"(written by then: {written})")
+
+
+# --- Platinum era: pl1 part3 (commons, Trainers, Rainbow Energy)
+USES.update({
+    S.EnergyUnitsOn: Uses(reads=("who",)),
+    S.HasMarker: Uses(reads=("who",)),
+    S.DamageChosenNoWR: Uses(reads=("var",)),
+    S.BenchDamageOfType: NONE,
+    S.DiscardFromHandUnseen: NONE,
+    S.PutOntoBench: Uses(reads=("var",)),
+    S.ReorderTopOfDeckOf: Uses(reads=("var",)),
+    S.MoveTopToBottom: NONE,
+    S.InflictActives: NONE,
+})
+USES[S.OpponentTurnEffect] = NONE
