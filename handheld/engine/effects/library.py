@@ -204,3 +204,67 @@ TURN_EFFECTS["no_trainers"] = _RuleLock()
 ATTACK_MAY_FAIL = register_marker(MarkerKind("attack_may_fail", "attacks may fail"))
 """An attack's result on the Defending Pokémon: when it attacks during its owner's next
 turn, a coin is flipped and tails stops the attack (rules.CancelCheck reads it)."""
+
+
+class FreshEvolution(Passive):
+    """A Stadium: a Pokémon played or evolved this turn may evolve during that turn."""
+
+    def allows_fresh_evolution(self, m: Match) -> bool:
+        return True
+
+    def text(self) -> str:
+        return ("While this card is in play, each player may evolve a Pokémon during the "
+                "same turn it was played or evolved.")
+
+
+class CountersWhenPlayed(Passive):
+    """A Stadium: a Pokémon card played from the hand (``how``: "bench" for a Basic put
+    onto the Bench, "evolve" for an evolution) gets damage counters, unless it is of one
+    of the ``spared`` types."""
+
+    def __init__(self, counters: int, how: str, spared: tuple[str, ...] = ()) -> None:
+        self.counters = counters
+        self.how = how
+        self.spared = spared
+
+    def pokemon_played(self, m: Match, slot: Slot, how: str) -> None:
+        from ..ops import place_counters
+
+        if how != self.how:
+            return
+        if self.spared and set(self.spared) & set(pokemon_types(m, slot)):
+            return
+        place_counters(m, slot, self.counters)
+
+    def text(self) -> str:
+        n = f"{self.counters} damage counter{'s' if self.counters != 1 else ''}"
+        if self.how == "evolve":
+            return (f"Whenever a player evolves a Pokémon with a card from their hand, put "
+                    f"{n} on that Pokémon.")
+        spared = ""
+        if self.spared:
+            spared = " (except " + " or ".join(f"[{t}]" for t in self.spared) + " Pokémon)"
+        return (f"Whenever a player puts a Basic Pokémon{spared} from their hand onto their "
+                f"Bench, put {n} on it.")
+
+
+class PlusDamageThisTurn(Passive):
+    """b) A mark from an Item like PlusPower: the holder's attacks that damage the Active
+    Pokémon do more damage, before Weakness and Resistance."""
+
+    damage_step = "b"
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.attacker is not holder or dc.defender is holder:
+            return dmg
+        return dmg + self.amount if dmg > 0 and dc.to_active else dmg
+
+
+PLUS_POWER = register_marker(MarkerKind(
+    "plus_power", "PlusPower this turn", clears_on_bench=False, clears_on_evolve=False,
+    passive=PlusDamageThisTurn(10)))
+"""PlusPower on a Pokémon until the end of its player's turn (the card itself goes to the
+discard pile when played; its effect rides on this mark)."""

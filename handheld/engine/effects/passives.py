@@ -119,3 +119,23 @@ class Passive:
 
     def text(self) -> str:
         return ""
+
+
+# --- Platinum era: pl1 part3 (Stadiums that watch Pokémon come into play)
+
+
+def _allows_fresh_evolution(self: Passive, m: Match) -> bool:
+    """True when a Pokémon played or evolved this turn may evolve again this turn."""
+    return False
+
+
+def _pokemon_played(self: Passive, m: Match, slot: Slot, how: str) -> None:
+    """A Pokémon card was just played from the hand: ``how`` is "bench" (a Basic put onto
+    the Bench) or "evolve" (``slot`` is the Pokémon it evolved)."""
+
+
+Passive.allows_fresh_evolution = _allows_fresh_evolution  # type: ignore[attr-defined]
+Passive.pokemon_played = _pokemon_played  # type: ignore[attr-defined]
+hook("allows_fresh_evolution", "by the main phase, of the Stadium in play (actions)")
+hook("pokemon_played", "after a Basic is benched or a Pokémon evolved from the hand, of the "
+                       "Stadium in play (actions.do_main_action)")

@@ -2167,6 +2167,7 @@ def _own_stadium(m: Match, p: int) -> bool:
 
 
 PLAYER_TESTS["bench_room"] = (_bench_room, "room on the Bench")
+PLAYER_TESTS["condition"] = (_active_has_condition, "a Pokémon with a Special Condition")
 PLAYER_TESTS["stadium"] = (_own_stadium, "a Stadium card in play")
 PLAYER_TESTS["no_bench"] = (lambda m, p: not m.players[p].bench, "no Benched Pokémon")
 PLAYER_TESTS["trainer_discard"] = (
@@ -2443,4 +2444,43 @@ class OpponentTurnEffect(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         m.players[1 - f.player].turn_effects[self.name] = m.turn + 1
+        return NEXT
+
+
+class LookAtOpponentHand(Step):
+    """Look at the opponent's hand, then answer a yes/no question (``var``). The cards are
+    named in the prompt of the chooser's own decision, which the opponent's view never
+    shows (position.player_view hides the options and prompt of another's choice)."""
+
+    def __init__(self, var: str, question: str) -> None:
+        self.var = var
+        self.question = question
+
+    def text(self, tc: TC) -> str:
+        return "Look at your opponent's hand."
+
+    def run(self, m: Match, f: Frame) -> Result:
+        hand = m.players[1 - f.player].hand
+        names = ", ".join(m.defs[c].name for c in hand) or "no cards"
+        m.pending = Choice(f.player, "yes_no", f"Your opponent's hand: {names}. {self.question}",
+                           YES_NO_OPTIONS)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars[self.var] = answer[0][0] == YES
+        return NEXT
+
+
+class OpponentDraws(Step):
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        return f"Your opponent draws {_plural(self.n, 'card')}."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-4 * self.n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        draw(m, m.players[1 - f.player], self.n)
         return NEXT

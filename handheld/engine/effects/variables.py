@@ -213,3 +213,5 @@ USES.update({
     S.InflictActives: NONE,
 })
 USES[S.OpponentTurnEffect] = NONE
+USES[S.LookAtOpponentHand] = Uses(writes=("var",))
+USES[S.OpponentDraws] = NONE

@@ -5,19 +5,22 @@ Supporters, Items, Tools) and Rainbow Energy."""
 from __future__ import annotations
 
 from ...cardpool import EnergyScript, PokemonScript, Power, Script, TrainerScript
-from ...effects.library import FreeRetreatWithEnergy
+from ...effects.core import Step
+from ...effects.library import CountersWhenPlayed, FreeRetreatWithEnergy, FreshEvolution
 from ...effects.steps import (
     BASIC_ENERGY,
     DEFENDER,
     ENERGY_CARD,
+    GALACTIC_INVENTION,
     HEADS,
-    OWN_ACTIVE,
     POKEMON_CARD,
     SELF,
     SP_POKEMON,
+    SUPPORTER_CARD,
     TAILS,
     TRAINER_ITEM,
     AllOf,
+    AnyOf,
     BenchDamageOfType,
     ChooseAttachedEnergy,
     ChooseCards,
@@ -41,11 +44,13 @@ from ...effects.steps import (
     IfExpr,
     Inflict,
     InflictActives,
+    LookAtOpponentHand,
     Mark,
     MoveCards,
     MoveEnergy,
     MoveTopToBottom,
     NothingOnTails,
+    OpponentDraws,
     OpponentTurnEffect,
     PlayerHas,
     Plus,
@@ -58,6 +63,7 @@ from ...effects.steps import (
     Scaled,
     SelfDamage,
     ShuffleDeck,
+    ShuffleHandIntoDeck,
     SlotIs,
     SurplusEnergy,
     SwitchOpponentActive,
@@ -77,13 +83,13 @@ G_ENERGY = energy_of_type("G")
 R_ENERGY = energy_of_type("R")
 
 
-def search_basic_energy() -> list:  # type: ignore[type-arg]
+def search_basic_energy() -> list[Step]:
     """Search the deck for a basic Energy card, show it, put it into the hand, shuffle."""
     return [ChooseCards("e", "deck", BASIC_ENERGY), MoveCards("e", "hand", reveal=True),
             ShuffleDeck()]
 
 
-def move_energy_to_bench() -> list:  # type: ignore[type-arg]
+def move_energy_to_bench() -> list[Step]:
     """"Move an Energy card attached to this Pokémon to 1 of your Benched Pokémon"."""
     return [If(AllOf((PlayerHas("own", "bench"), SlotIs(SELF, "has_energy"))), [
         ChooseAttachedEnergy("e", SELF),
@@ -257,12 +263,8 @@ POKEMON: dict[str, PokemonScript] = {
         powers={"Swift Swim": Power(passives=(FreeRetreatWithEnergy("W"),))},
         attacks={"Blot": [Heal(SELF, 1)], "Jump On": plus_on_heads(10, 20)},
     ),
-    "pl1-SH5": PokemonScript(attacks={  # Swablu
-        "Roost": [Heal(SELF, 4),
-                  Mark(SELF, "cant_retreat", 2, "can't retreat during your next turn")],
-        "Mirror Move": [],
-        "Fury Attack": times_heads(10, 3),
-    }),
+    # pl1-SH5 Swablu is left unscripted: Mirror Move needs the damage its user took from
+    # attacks during the opponent's last turn, which the engine does not record yet.
     "pl1-SH6": PokemonScript(attacks={  # Vulpix
         "Find Wildfire": [ChooseCards("e", "deck", R_ENERGY, count=2),
                           MoveCards("e", "hand", reveal=True,
@@ -279,7 +281,55 @@ POKEMON: dict[str, PokemonScript] = {
 
 # --------------------------------------------------------------------------- Trainers
 
-TRAINERS: dict[str, TrainerScript] = {}
+TRAINERS: dict[str, TrainerScript] = {
+    "pl1-104": TrainerScript(passives=(FreshEvolution(),)),  # Broken Time-Space
+    "pl1-105": TrainerScript(  # Cyrus's Conspiracy
+        requires=(PlayerHas("own", "deck"),),
+        steps=[ChooseCards("s", "deck", SUPPORTER_CARD),
+               ChooseCards("e", "deck", BASIC_ENERGY),
+               ChooseCards("i", "deck", GALACTIC_INVENTION),
+               Worded(MoveCards("s", "hand", reveal=True),
+                      "Reveal the cards you found to your opponent, then add them to your "
+                      "hand."),
+               Worded(MoveCards("e", "hand", reveal=True), ""),
+               Worded(MoveCards("i", "hand", reveal=True), ""),
+               ShuffleDeck()]),
+    "pl1-106": TrainerScript(passives=(CountersWhenPlayed(2, "evolve"),)),  # Galactic HQ
+    "pl1-108": TrainerScript(  # Life Herb
+        requires=(AnyOf((PlayerHas("own", "damaged"), PlayerHas("own", "condition"))),),
+        steps=on_heads(ChoosePokemon("t", "own"), RemoveConditions("t"), Heal("t", 6))),
+    "pl1-109": TrainerScript(steps=[  # Looker's Investigation
+        LookAtOpponentHand("theirs", "Shuffle your opponent's hand away (else yours)?"),
+        Worded(If(VarTrue("theirs"),
+                  [ShuffleHandIntoDeck("opp"), ShuffleDeck("opp", wording=""),
+                   OpponentDraws(5)],
+                  [ShuffleHandIntoDeck(), ShuffleDeck(wording=""), Draw(5)]),
+               "Then choose yourself or your opponent: that player shuffles their hand into "
+               "their deck and draws 5 cards.")]),
+    "pl1-111": TrainerScript(passives=(  # Miasma Valley
+        CountersWhenPlayed(2, "bench", spared=("G", "P")),)),
+    "pl1-112": TrainerScript(steps=[  # PlusPower
+        ChoosePokemon("t", "own"),
+        Worded(Mark("t", "plus_power", 0, ""),
+               "For the rest of this turn, that Pokémon's attacks do 10 more damage to the "
+               "Active Pokémon (before Weakness and Resistance).")]),
+    "pl1-113": TrainerScript(  # Poké Ball
+        requires=(PlayerHas("own", "deck"),),
+        steps=on_heads(ChooseCards("c", "deck", POKEMON_CARD),
+                       MoveCards("c", "hand", reveal=True), ShuffleDeck())),
+    "pl1-114": TrainerScript(  # Pokédex HANDY910is
+        requires=(PlayerHas("own", "deck"),),
+        steps=[Worded(ChooseCards("c", "deck", top=2, up_to=False),
+                      "Look at the top 2 cards of your deck and choose 1 of them."),
+               MoveCards("c", "hand"),
+               MoveTopToBottom(1, "Put the other card on the bottom of your deck.")]),
+    "pl1-115": TrainerScript(  # Pokémon Rescue
+        requires=(PlayerHas("own", "pokemon_discard"),),
+        steps=[ChooseCards("c", "discard", POKEMON_CARD), MoveCards("c", "hand", reveal=True)]),
+    "pl1-118": TrainerScript(  # Team Galactic's Invention G-105 Poké Turn
+        requires=(PlayerHas("own", "sp_in_play"),),
+        steps=[ChoosePokemon("t", "own", filt=SP_POKEMON), ReturnToHand("t")]),
+}
 
 # --------------------------------------------------------------------------- Energy
 
@@ -288,8 +338,5 @@ ENERGY: dict[str, EnergyScript] = {
         provides=(TYPES,),
         on_attach=(Worded(PutCounters(SELF, 1), "Put 1 damage counter on that Pokémon."),)),
 }
-
-_unused = (OWN_ACTIVE, POKEMON_CARD, SP_POKEMON, MoveTopToBottom, RemoveConditions,
-           ReturnToHand, TRAINER_ITEM)
 
 SCRIPTS: dict[str, Script] = {**POKEMON, **TRAINERS, **ENERGY}
