@@ -14,7 +14,7 @@ from . import actions as _actions
 from .carddefs import AttackDef
 from .effects.core import NEXT, SUSPEND, Builder, Instr, Label, Result, Step
 from .effects.passives import DamageCtx
-from .facts import stack_facts
+from .facts import attack_cost, stack_facts
 from .notation import (
     CARD,
     DRAW,
@@ -887,9 +887,11 @@ class AttackBegin(Instr):
             # What the attack's steps read: its printed damage and how many Energy units
             # its cost uses ("not used to pay for this attack").
             f.vars["printed"] = self.attack.base
-            f.vars["cost_size"] = len(self.attack.cost)
+            user = find_slot(m, f.user)
+            # (a Tool may lower the cost: the cost now, not the printed one)
+            f.vars["cost_size"] = len(attack_cost(m, user, self.attack) if user
+                                      else self.attack.cost)
             if m.logging:
-                user = find_slot(m, f.user)
                 m.log.append((EV_ATTACK, f.player, user.top if user else -1, self.attack.name))
         defender = find_slot(m, f.target)
         if defender is not None and stack_facts(m, defender).baby and "baby" not in f.vars:

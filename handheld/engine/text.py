@@ -117,6 +117,8 @@ def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
     steps = " ".join(t for t in (s.text(tc) for s in d.play_steps) if t)
     if steps:
         out.append(TextSection(steps))
+    if d.attach_to is not None:
+        out.append(TextSection(f"Attach it only to {d.attach_to.text(tc)}."))
     out.extend(TextSection(p.text()) for p in d.passives if p.text())
     out.extend(_attack_section(a) for a in d.attacks)
     if d.trainer_kind in era.trainer_rules:

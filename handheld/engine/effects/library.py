@@ -6,10 +6,12 @@ is the project's own wording of what it does.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ..carddefs import AttackDef
 from ..energy import BIT
-from ..facts import pokemon_facts, pokemon_types
+from ..facts import AttackRef, pokemon_facts, pokemon_types
 from ..ops import TURN_EFFECTS, MarkerKind, register_marker
 from .passives import DamageCtx, Passive
 
@@ -268,3 +270,43 @@ PLUS_POWER = register_marker(MarkerKind(
     passive=PlusDamageThisTurn(10)))
 """PlusPower on a Pokémon until the end of its player's turn (the card itself goes to the
 discard pile when played; its effect rides on this mark)."""
+
+
+# --- Platinum era: pl1 part3 (attack costs)
+
+
+class AttackCostLess(Passive):
+    """A Tool: the holder's attacks cost ``count`` fewer ``symbol`` Energy (an attack with
+    no such symbol keeps its cost). Asked through the ``attack_costs`` fact hook, so the
+    main phase's options and the attack's own cost size read the lower cost."""
+
+    def __init__(self, symbol: str = "C", count: int = 1) -> None:
+        self.symbol = symbol
+        self.count = count
+        # printed attack -> the same attack costing less (built once: an attack's identity
+        # keys caches elsewhere, e.g. the computer player's)
+        self._cheaper: dict[AttackDef, AttackDef] = {}
+
+    def attack_costs(self, m: Match, holder: Slot, attacks: tuple[AttackRef, ...],
+                     ) -> tuple[AttackRef, ...]:
+        return tuple(self._ref(r) for r in attacks)
+
+    def _ref(self, ref: AttackRef) -> AttackRef:
+        a = ref.attack
+        if self.symbol not in a.cost:
+            return ref
+        cheaper = self._cheaper.get(a)
+        if cheaper is None:
+            cost = list(a.cost)
+            for _ in range(self.count):
+                if self.symbol in cost:
+                    cost.reverse()  # (the last symbol goes: the printed order is kept)
+                    cost.remove(self.symbol)
+                    cost.reverse()
+            cheaper = self._cheaper[a] = replace(a, cost=tuple(cost))
+        return replace(ref, attack=cheaper)
+
+    def text(self) -> str:
+        n = "" if self.count == 1 else f"{self.count} "
+        return (f"The attacks of the Pokémon this card is attached to need {n}"
+                f"[{self.symbol}] less Energy to use.")

@@ -9,7 +9,7 @@ Energy units and Retreat Costs; the between-turns procedure asks for its step.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..match import Match
@@ -139,3 +139,20 @@ Passive.pokemon_played = _pokemon_played  # type: ignore[attr-defined]
 hook("allows_fresh_evolution", "by the main phase, of the Stadium in play (actions)")
 hook("pokemon_played", "after a Basic is benched or a Pokémon evolved from the hand, of the "
                        "Stadium in play (actions.do_main_action)")
+
+
+# --- Platinum era: pl1 part3 (attack costs)
+
+
+def _attack_costs(self: Passive, m: Match, holder: Slot, attacks: tuple[Any, ...],
+                  ) -> tuple[Any, ...]:
+    """The holder's attacks (``facts.AttackRef``), some with another cost (a Tool like
+    Team Galactic's Invention G-101 Energy Gain makes them cost less)."""
+    return attacks
+
+
+Passive.attack_costs = _attack_costs  # type: ignore[attr-defined]
+hook("attack_costs", "by pokemon_facts: the costs of the holder's attacks", fact="attacks")
+# (a fact hook registered after the tables above: they are built again)
+FACT_HOOKS = tuple(h for h in HOOKS.values() if h.fact)
+FACT_HOOK_NAMES = frozenset(h.name for h in FACT_HOOKS)

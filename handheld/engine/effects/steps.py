@@ -2484,3 +2484,21 @@ class OpponentDraws(Step):
     def run(self, m: Match, f: Frame) -> Result:
         draw(m, m.players[1 - f.player], self.n)
         return NEXT
+
+
+# --- Platinum era: pl1 part3 (Tools for some Pokémon only)
+
+
+@dataclass(frozen=True)
+class HolderIs(Cond):
+    """A Tool's ``attach_to``: the Pokémon it would be attached to (the query frame's user)
+    passes ``filt`` ("Attach it to 1 of your Pokémon SP")."""
+
+    filt: PokemonFilter
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        s = who_slot(m, f, SELF)
+        return s is not None and self.filt.test(m, s)
+
+    def text(self, tc: TC) -> str:
+        return f"1 of your Pokémon {self.filt.label}"

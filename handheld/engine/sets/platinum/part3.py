@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from ...cardpool import EnergyScript, PokemonScript, Power, Script, TrainerScript
 from ...effects.core import Step
-from ...effects.library import CountersWhenPlayed, FreeRetreatWithEnergy, FreshEvolution
+from ...effects.library import (
+    AttackCostLess,
+    CountersWhenPlayed,
+    FreeRetreatWithEnergy,
+    FreshEvolution,
+)
 from ...effects.steps import (
     BASIC_ENERGY,
     DEFENDER,
@@ -40,6 +45,7 @@ from ...effects.steps import (
     HasMarker,
     Heal,
     HealEach,
+    HolderIs,
     If,
     IfExpr,
     Inflict,
@@ -326,6 +332,8 @@ TRAINERS: dict[str, TrainerScript] = {
     "pl1-115": TrainerScript(  # Pokémon Rescue
         requires=(PlayerHas("own", "pokemon_discard"),),
         steps=[ChooseCards("c", "discard", POKEMON_CARD), MoveCards("c", "hand", reveal=True)]),
+    "pl1-116": TrainerScript(  # Team Galactic's Invention G-101 Energy Gain
+        attach_to=HolderIs(SP_POKEMON), passives=(AttackCostLess("C", 1),)),
     "pl1-118": TrainerScript(  # Team Galactic's Invention G-105 Poké Turn
         requires=(PlayerHas("own", "sp_in_play"),),
         steps=[ChoosePokemon("t", "own", filt=SP_POKEMON), ReturnToHand("t")]),
