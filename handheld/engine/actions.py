@@ -112,7 +112,10 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     bench_room = len(bench) < rules.bench_size
     energy_ok = not p.energy_attached
     can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
-    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1)
+    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1) \
+        and not (p.turn_effects and trainers_locked(m, p))
+    # The turn before which a Pokémon must have been played to evolve now.
+    fresh = turn + 1 if m.stadium >= 0 and fresh_evolution(m) else turn
     # One option per distinct card kind in hand (copies are interchangeable).
     distinct = dict(zip(map(defs.__getitem__, p.hand), p.hand))  # noqa: B905
     for d, cid in distinct.items():
@@ -125,7 +128,7 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 opts.append((BENCH, cid))
             if d.evolves_onto_baby and can_evolve:
                 for s, tf in zip(slots, tops):  # noqa: B905
-                    if tf.baby and d.name in tf.evolves_to and s.played_turn < turn:
+                    if tf.baby and d.name in tf.evolves_to and s.played_turn < fresh:
                         opts.append((EVOLVE, cid, s.id))
         elif cat == CAT_FOSSIL:
             if trainers_ok and bench_room:
@@ -138,7 +141,7 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 if src in names:  # names are interned: identity checks, at C speed
                     below = d.stage - 1
                     for s, tf in zip(slots, tops):  # noqa: B905
-                        if tf.name == src and tf.stage == below and s.played_turn < turn:
+                        if tf.name == src and tf.stage == below and s.played_turn < fresh:
                             opts.append((EVOLVE, cid, s.id))
         elif cat == CAT_LEVEL_UP:
             # levels_up_onto, inlined (tops[0] is the Active Pokémon's card stack)
@@ -244,7 +247,9 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
     slots = p.in_play()
     turn = m.turn
     can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
-    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1)
+    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1) \
+        and not trainers_locked(m, p)
+    fresh = turn + 1 if fresh_evolution(m) else turn
     # Copies are interchangeable: one option per kind of card, in the order the kinds first
     # appear in the hand, naming the last copy.
     distinct: dict[int, int] = {}
@@ -257,7 +262,7 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
                 opts.append((BENCH, cid))
             if can_evolve:
                 opts.extend((EVOLVE, cid, s.id) for s in slots
-                            if s.played_turn < turn and evolves_onto(m, d, s))
+                            if s.played_turn < fresh and evolves_onto(m, d, s))
                 if d.lv_x and p.active is not None and levels_up_onto(m, d, p.active):
                     opts.append((LEVEL_UP, cid, p.active.id))
         elif d.kind == ENERGY:
@@ -320,6 +325,31 @@ def fossil_discards(m: Match, slots: list[Slot]) -> list[tuple[Any, ...]]:
 
 
 _FOSSIL = attrgetter("fossil")
+def trainers_locked(m: Match, p: Any) -> bool:
+    """An opponent's attack keeps this player from playing Trainer, Supporter and Stadium
+    cards during this turn (a turn effect dated this turn; see ``rules.start_turn``)."""
+    return p.turn_effects.get(NO_TRAINERS, -1) >= m.turn
+
+
+NO_TRAINERS = "no_trainers"
+
+
+def fresh_evolution(m: Match) -> bool:
+    """The Stadium in play lets a Pokémon played or evolved this turn evolve this turn."""
+    if m.stadium < 0:
+        return False
+    return any(ps.allows_fresh_evolution(m)  # type: ignore[attr-defined]
+               for ps in m.defs[m.stadium].passives if "allows_fresh_evolution" in ps.hooks)
+
+
+def pokemon_played(m: Match, slot: Slot, how: str) -> None:
+    """Tell the Stadium in play that a Pokémon card was played from the hand."""
+    if m.stadium < 0:
+        return
+    for ps in m.defs[m.stadium].passives:
+        if "pokemon_played" in ps.hooks:
+            ps.pokemon_played(m, slot, how)  # type: ignore[attr-defined]
+
 _NAME = attrgetter("name")
 _TOP = attrgetter("top")
 _POWER_CHOICES = attrgetter("power_choices")
@@ -409,6 +439,8 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
         p.bench.append(Slot(cid, cur, m.turn))
         if log is not None:
             log.append((EV_BENCH, cur, cid))
+        if m.stadium >= 0:
+            pokemon_played(m, p.bench[-1], "bench")
     elif tag == EVOLVE:
         cid, sid = opt[1], opt[2]
         p.hand.remove(cid)
@@ -418,6 +450,8 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
         evolve(m, slot, cid)
         if log is not None:
             log.append((EV_EVOLVE, cur, before, cid))
+        if m.stadium >= 0:
+            pokemon_played(m, slot, "evolve")
     elif tag == LEVEL_UP:
         cid, sid = opt[1], opt[2]
         p.hand.remove(cid)

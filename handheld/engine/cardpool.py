@@ -114,6 +114,9 @@ class EnergyScript:
     passives: tuple[Passive, ...] = ()
     on_attach: tuple[Step, ...] = ()
     wording: str = ""
+    # The Energy it provides, when the printed facts cannot say it (a unit of every type:
+    # each entry is the type letters one unit may pay for).
+    provides: tuple[tuple[str, ...], ...] | None = None
 
 
 Script = PokemonScript | TrainerScript | EnergyScript
@@ -454,6 +457,9 @@ def _build_energy(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
     if not isinstance(script, EnergyScript):
         raise CardDefinitionError(f"{d.id} {d.name}: a Special Energy needs an EnergyScript")
     d.passives = tuple(script.passives)
+    if script.provides is not None:
+        d.units = tuple(mask_of(u) for u in script.provides)
+    d.play_steps = tuple(script.on_attach)  # read by the card text
     check_variables(tuple(script.on_attach),
                     f"{d.id} {d.name}: the effect when it is attached")
     if script.on_attach:

@@ -504,3 +504,18 @@ def remember_hit(m: Match, slot: Slot, dmg: int) -> None:
     else:
         slot.markers[HIT_AMOUNT] = dmg
     slot.markers[HIT_TURN] = m.turn + 1
+
+
+# --- Platinum era: pl1 part3 (attack costs)
+
+
+def attack_cost(m: Match, slot: Slot, attack: AttackDef) -> tuple[str, ...]:
+    """The cost of one of this Pokémon's attacks now: the printed cost, unless a passive
+    in force changes it (the ``attack_costs`` fact hook; an attack copied from another
+    Pokémon keeps its printed cost)."""
+    if not m.fact_hooks:
+        return attack.cost  # (Expedition: no card changes a cost)
+    for ref in pokemon_facts(m, slot).attacks:
+        if ref.attack.key == attack.key:
+            return ref.attack.cost
+    return attack.cost

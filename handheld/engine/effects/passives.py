@@ -140,3 +140,40 @@ class AttacksFromBelow(Passive):
     def text(self) -> str:
         return ("The Pokémon this card is attached to may also use the attacks of its "
                 "Basic and Stage 1 cards beneath it (paying their Energy as usual).")
+
+
+# --- Platinum era: pl1 part3 (Stadiums that watch Pokémon come into play)
+
+
+def _allows_fresh_evolution(self: Passive, m: Match) -> bool:
+    """True when a Pokémon played or evolved this turn may evolve again this turn."""
+    return False
+
+
+def _pokemon_played(self: Passive, m: Match, slot: Slot, how: str) -> None:
+    """A Pokémon card was just played from the hand: ``how`` is "bench" (a Basic put onto
+    the Bench) or "evolve" (``slot`` is the Pokémon it evolved)."""
+
+
+Passive.allows_fresh_evolution = _allows_fresh_evolution  # type: ignore[attr-defined]
+Passive.pokemon_played = _pokemon_played  # type: ignore[attr-defined]
+hook("allows_fresh_evolution", "by the main phase, of the Stadium in play (actions)")
+hook("pokemon_played", "after a Basic is benched or a Pokémon evolved from the hand, of the "
+                       "Stadium in play (actions.do_main_action)")
+
+
+# --- Platinum era: pl1 part3 (attack costs)
+
+
+def _attack_costs(self: Passive, m: Match, holder: Slot, attacks: tuple[Any, ...],
+                  ) -> tuple[Any, ...]:
+    """The holder's attacks (``facts.AttackRef``), some with another cost (a Tool like
+    Team Galactic's Invention G-101 Energy Gain makes them cost less)."""
+    return attacks
+
+
+Passive.attack_costs = _attack_costs  # type: ignore[attr-defined]
+hook("attack_costs", "by pokemon_facts: the costs of the holder's attacks", fact="attacks")
+# (a fact hook registered after the tables above: they are built again)
+FACT_HOOKS = tuple(h for h in HOOKS.values() if h.fact)
+FACT_HOOK_NAMES = frozenset(h.name for h in FACT_HOOKS)

@@ -3192,3 +3192,334 @@ class DamageTakenLastTurn(Expr):
 
     def expect(self, ev: Eval) -> float:
         return 30.0
+
+
+# --- Platinum era: pl1 part3 (commons, Trainers, Rainbow Energy)
+# Small general pieces the commons and Trainers of Platinum need: amounts and tests on a
+# Pokémon, hidden-hand discards, decks looked at from either side, Pokémon put onto the
+# Bench from a search, and the Trainer filters of the era (where "Trainer card" means the
+# cards that are neither Supporters nor Stadiums).
+
+TRAINER_ITEM = CardFilter(
+    "trainer_item", "Trainer card",
+    lambda d: d.kind == TRAINER and d.trainer_kind not in ("supporter", "stadium"))
+SUPPORTER_CARD = CardFilter("supporter", "Supporter card",
+                            lambda d: d.kind == TRAINER and d.trainer_kind == "supporter")
+GALACTIC_INVENTION = CardFilter(
+    "galactic_invention", "Trainer card with Team Galactic's Invention in its name",
+    lambda d: d.kind == TRAINER and d.trainer_kind not in ("supporter", "stadium")
+    and "Team Galactic's Invention" in d.name)
+SP_POKEMON = PokemonFilter("sp", "that is a Pokémon SP", lambda m, s: m.defs[s.top].sp)
+
+
+def pokemon_named(name: str) -> CardFilter:
+    """Pokémon cards of one name ("search your deck for Poochyena")."""
+    return CardFilter(f"named_{name}", f"{name} card",
+                      lambda d: d.kind == POKEMON and d.name == name)
+
+
+def _bench_room(m: Match, p: int) -> bool:
+    return len(m.players[p].bench) < m.rules.bench_size
+
+
+def _own_stadium(m: Match, p: int) -> bool:
+    return m.stadium >= 0 and m.owner[m.stadium] == p
+
+
+PLAYER_TESTS["bench_room"] = (_bench_room, "room on the Bench")
+PLAYER_TESTS["condition"] = (_active_has_condition, "a Pokémon with a Special Condition")
+PLAYER_TESTS["stadium"] = (_own_stadium, "a Stadium card in play")
+PLAYER_TESTS["no_bench"] = (lambda m, p: not m.players[p].bench, "no Benched Pokémon")
+PLAYER_TESTS["trainer_discard"] = (
+    lambda m, p: any(TRAINER_ITEM.test(m.defs[c]) for c in m.players[p].discard),
+    "a Trainer card in the discard pile")
+PLAYER_TESTS["pokemon_discard"] = (
+    lambda m, p: any(m.defs[c].kind == POKEMON for c in m.players[p].discard),
+    "a Pokémon card in the discard pile")
+PLAYER_TESTS["sp_in_play"] = (
+    lambda m, p: any(m.defs[s.top].sp for s in m.players[p].in_play()),
+    "a Pokémon SP in play")
+
+
+@dataclass(frozen=True)
+class EnergyUnitsOn(Expr):
+    """The amount of Energy attached to a Pokémon (units, not cards)."""
+
+    who: str
+
+    def eval(self, m: Match, f: Frame) -> int:
+        s = who_slot(m, f, self.who)
+        return len(energy_units(m, s)) if s is not None else 0
+
+    def text(self, tc: TC) -> str:
+        return f"Energy attached to {who_text(tc, self.who)}"
+
+    def expect(self, ev: Eval) -> float:
+        s = _eval_slot(ev, self.who)
+        return float(len(energy_units(ev.m, s))) if s is not None else 0.0
+
+
+class DamageChosenNoWR(DamageChosen):
+    """Damage to a chosen Pokémon (Active or Benched) that Weakness and Resistance never
+    change."""
+
+    def text(self, tc: TC) -> str:
+        return (f"This attack does {self.amount.text(tc)} damage to that Pokémon instead; "
+                "Weakness and Resistance are not applied.")
+
+    def run(self, m: Match, f: Frame) -> Result:
+        attacker = who_slot(m, f, SELF)
+        for sid in f.vars.get(self.var) or []:
+            s = find_slot(m, sid)
+            if s is not None:
+                _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s), weakness=False,
+                                   resistance=False), self.amount.eval(m, f))
+        return NEXT
+
+
+class BenchDamageOfType(BenchDamage):
+    """Damage to each of the opponent's Benched Pokémon of one type."""
+
+    def __init__(self, amount: int, etype: str) -> None:
+        super().__init__(amount, side="opp")
+        self.etype = etype
+
+    def text(self, tc: TC) -> str:
+        return (f"Does {self.amount} damage to each of your opponent's Benched [{self.etype}] "
+                "Pokémon (no Weakness or Resistance on the Bench).")
+
+    def _targets(self, m: Match, f: Frame) -> list[Slot]:
+        from ..facts import pokemon_types
+
+        return [s for s in m.players[1 - f.player].bench
+                if self.etype in pokemon_types(m, s)]
+
+    def value(self, ev: Eval) -> None:
+        from ..facts import pokemon_types
+
+        n = sum(1 for s in ev.m.players[1 - ev.player].bench
+                if self.etype in pokemon_types(ev.m, s))
+        ev.add(0.8 * self.amount * n)
+
+
+class DiscardFromHandUnseen(Step):
+    """Discard cards from a player's hand without looking: the hand is shuffled (a chance
+    node, so nobody picks what they cannot see) and its first cards go. ``count`` cards,
+    or, with ``down_to``, as many as leave that many in the hand."""
+
+    def __init__(self, side: str = "opp", count: int = 1, *, down_to: int | None = None,
+                 wording: str | None = None) -> None:
+        self.side = side
+        self.count = count
+        self.down_to = down_to
+        self.wording = wording
+
+    def _n(self, m: Match, f: Frame) -> int:
+        hand = m.players[f.player if self.side == "own" else 1 - f.player].hand
+        if self.down_to is not None:
+            return max(0, len(hand) - self.down_to)
+        return min(self.count, len(hand))
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        whose = "your" if self.side == "own" else "your opponent's"
+        if self.down_to is not None:
+            return (f"Discard cards at random from {whose} hand until {self.down_to} are "
+                    "left.")
+        return f"Discard {_plural(self.count, 'card')} at random from {whose} hand."
+
+    def value(self, ev: Eval) -> None:
+        hand = ev.m.players[ev.player if self.side == "own" else 1 - ev.player].hand
+        n = max(0, len(hand) - self.down_to) if self.down_to is not None else \
+            min(self.count, len(hand))
+        ev.add((-6 if self.side == "own" else 6) * n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = f.player if self.side == "own" else 1 - f.player
+        if self._n(m, f) <= 0:
+            return NEXT
+        # A shuffle of the hand (validate.HAND_SHUFFLE): what goes is chance, not a pick.
+        m.pending = Chance("shuffle", p, "shuffle hand", len(m.players[p].hand))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        n = self._n(m, f)
+        pl = m.players[f.player if self.side == "own" else 1 - f.player]
+        hand = [pl.hand[i] for i in answer]
+        pl.hand[:] = hand[n:]
+        pl.discard.extend(hand[:n])
+        return NEXT
+
+
+class PutOntoBench(Step):
+    """Put the chosen Basic Pokémon cards (``var``) from your zones onto your Bench (as
+    many as there is room for)."""
+
+    def __init__(self, var: str, wording: str = "Put it onto your Bench.") -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        for cid in f.vars.get(self.var) or []:
+            if len(p.bench) >= m.rules.bench_size:
+                break
+            if _take_from_own_zones(p, cid) is None:
+                continue
+            p.bench.append(Slot(cid, p.index, m.turn))
+            m.ko_dirty = True
+        return NEXT
+
+
+class ReorderTopOfDeckOf(ReorderTopOfDeck):
+    """Look at the top ``n`` cards of the deck of the player a yes/no answer (``var``: yes
+    for the opponent's) names, and put them back in any order. Only the chooser sees them."""
+
+    def __init__(self, n: int, var: str) -> None:
+        super().__init__(n)
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        return (f"Look at the top {self.n} cards of either player's deck and put them back "
+                "in any order.")
+
+    def run(self, m: Match, f: Frame) -> Result:
+        owner = 1 - f.player if f.vars.get(self.var) else f.player
+        if owner == f.player:
+            return super().run(m, f)
+        # The same choice, on the opponent's deck (the chooser is still this player).
+        real = m.players[f.player].deck
+        m.players[f.player].deck = m.players[owner].deck
+        try:
+            return super().run(m, f)
+        finally:
+            m.players[f.player].deck = real
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        owner = 1 - f.player if f.vars.get(self.var) else f.player
+        deck = m.players[owner].deck
+        order = list(answer[0][1:])
+        del deck[-len(order):]
+        deck.extend(reversed(order))
+        return NEXT
+
+
+class MoveTopToBottom(Step):
+    """Put the top ``n`` cards of your deck on its bottom (in the same order)."""
+
+    def __init__(self, n: int, wording: str) -> None:
+        self.n = n
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def run(self, m: Match, f: Frame) -> Result:
+        deck = m.players[f.player].deck
+        n = min(self.n, len(deck))
+        if n:
+            top = deck[-n:]
+            del deck[-n:]
+            deck[:0] = top
+        return NEXT
+
+
+class InflictActives(Step):
+    """Each Active Pokémon (both players') is now affected by a Special Condition;
+    ``skip_sp``: Pokémon SP are left out."""
+
+    def __init__(self, condition: int, *, skip_sp: bool = False) -> None:
+        self.condition = condition
+        self.skip_sp = skip_sp
+
+    def text(self, tc: TC) -> str:
+        but = " (except Pokémon SP)" if self.skip_sp else ""
+        return (f"Each Active Pokémon, yours and your opponent's{but}, is now "
+                f"{CONDITION_TEXT[self.condition]}.")
+
+    def _hits(self, m: Match, p: int) -> bool:
+        s = m.players[p].active
+        return s is not None and not (self.skip_sp and m.defs[s.top].sp)
+
+    def value(self, ev: Eval) -> None:
+        worth = CONDITION_WORTH[self.condition]
+        if self._hits(ev.m, 1 - ev.player):
+            ev.add(worth)
+        if self._hits(ev.m, ev.player):
+            ev.add(-worth)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        for p in (f.player, 1 - f.player):
+            s = m.players[p].active
+            if s is not None and self._hits(m, p):
+                inflict(m, s, self.condition)
+        return NEXT
+
+
+class OpponentTurnEffect(Step):
+    """An effect on the opponent for their next turn (``ops.TURN_EFFECTS`` names it; it is
+    dated that turn, so the start of their turn keeps it and its end clears it)."""
+
+    def __init__(self, name: str, wording: str, worth: float = 10) -> None:
+        self.name = name
+        self.wording = wording
+        self.worth = worth
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(self.worth)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        m.players[1 - f.player].turn_effects[self.name] = m.turn + 1
+        return NEXT
+
+
+class LookAtOpponentHand(Step):
+    """Look at the opponent's hand, then answer a yes/no question (``var``). The cards are
+    named in the prompt of the chooser's own decision, which the opponent's view never
+    shows (position.player_view hides the options and prompt of another's choice)."""
+
+    def __init__(self, var: str, question: str) -> None:
+        self.var = var
+        self.question = question
+
+    def text(self, tc: TC) -> str:
+        return "Look at your opponent's hand."
+
+    def run(self, m: Match, f: Frame) -> Result:
+        hand = m.players[1 - f.player].hand
+        names = ", ".join(m.defs[c].name for c in hand) or "no cards"
+        m.pending = Choice(f.player, "yes_no", f"Your opponent's hand: {names}. {self.question}",
+                           YES_NO_OPTIONS)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars[self.var] = answer[0][0] == YES
+        return NEXT
+
+
+# --- Platinum era: pl1 part3 (Tools for some Pokémon only)
+
+
+@dataclass(frozen=True)
+class HolderIs(Cond):
+    """A Tool's ``attach_to``: the Pokémon it would be attached to (the query frame's user)
+    passes ``filt`` ("Attach it to 1 of your Pokémon SP")."""
+
+    filt: PokemonFilter
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        s = who_slot(m, f, SELF)
+        return s is not None and self.filt.test(m, s)
+
+    def text(self, tc: TC) -> str:
+        return f"1 of your Pokémon {self.filt.label}"

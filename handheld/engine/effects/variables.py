@@ -249,3 +249,21 @@ USES.update({
     S.OpponentDraws: NONE,
 })
 USES[S.DamageTakenLastTurn] = NONE
+
+
+# --- Platinum era: pl1 part3 (commons, Trainers, Rainbow Energy)
+USES.update({
+    S.EnergyUnitsOn: Uses(reads=("who",)),
+    S.HasMarker: Uses(reads=("who",)),
+    S.DamageChosenNoWR: Uses(reads=("var",)),
+    S.BenchDamageOfType: NONE,
+    S.DiscardFromHandUnseen: NONE,
+    S.PutOntoBench: Uses(reads=("var",)),
+    S.ReorderTopOfDeckOf: Uses(reads=("var",)),
+    S.MoveTopToBottom: NONE,
+    S.InflictActives: NONE,
+})
+USES[S.OpponentTurnEffect] = NONE
+USES[S.LookAtOpponentHand] = Uses(writes=("var",))
+USES[S.OpponentDraws] = NONE
+USES[S.HolderIs] = NONE
