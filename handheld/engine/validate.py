@@ -512,7 +512,9 @@ def validate_decision(m: Match, copy: Callable[[], Match]) -> None:
                     raise _fail(f"players[{p.index}].active", "each player has an Active "
                                                               "Pokémon during a turn")
     elif isinstance(d, Chance) and d.kind == "shuffle" \
-            and d.size != len(m.players[d.player].deck):
+            and d.size != len(m.players[d.player].deck) \
+            and not (d.purpose == _blind_pick() and d.size == len(m.players[d.player].hand)):
+        # (A pick from a hand without looking shuffles that hand: Platinum era, pl2 part 3.)
         raise _fail("stack", "the pending shuffle is not of the player's deck")
     if _only_the_game(m):
         return
@@ -557,3 +559,11 @@ def _answer(m: Match, answer: Any) -> None:
         m.resolve(answer)
     else:
         m.apply(answer)
+
+
+def _blind_pick() -> str:
+    """The purpose of the shuffle of a hand that stands for a pick without looking (the
+    Platinum era's "choose a card from your opponent's hand without looking")."""
+    from .effects.steps import BLIND_PICK
+
+    return BLIND_PICK

@@ -198,3 +198,23 @@ def _check_reads(names: list[str], known: set[str], where: str) -> None:
             raise CardDefinitionError(
                 f"{where}: reads the variable {name!r}, which no earlier step writes "
                 f"(written by then: {written})")
+
+
+# --- Platinum era: Rising Rivals part 3 (pl2-75 to pl2-102, pl2-112 to 114, RT1 to RT6)
+USES.update({
+    S.EnergyUnitsOn: Uses(reads=("who",)),
+    S.RetreatCostOf: Uses(reads=("who",)),
+    S.DealtCounters: Uses(reads_names=("dealt",)),
+    S.DrawUpTo: NONE,
+    S.UnaffectedDamage: Uses(reads=("var",), writes_names=("dealt",)),
+    S.PutCountersEach: NONE,
+    S.HealBenched: NONE,
+    S.FromOpponentHandBlind: NONE,
+    # Its own progress ("_each_done") is written and read inside the one step.
+    S.DiscardEnergyEach: NONE,
+    S.ChooseEnergiesOn: Uses(reads=("who",), writes=("var",)),
+    S.MoveEnergyCards: Uses(reads=("var", "to")),
+    S.TakeFromBottom: NONE,
+    S.ChangeTypeThisTurn: Uses(reads=("who",)),
+    S.ReturnDefenderToHand: NONE,
+})
