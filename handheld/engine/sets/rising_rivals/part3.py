@@ -9,6 +9,7 @@ the end of ``effects/steps.py``, ``effects/library.py`` and ``effects/variables.
 from __future__ import annotations
 
 from ...cardpool import EnergyScript, PokemonScript, Power, Script, TrainerScript
+from ...effects.core import Step
 from ...effects.library import (
     BenchShield,
     IgnoreResistanceForType,
@@ -19,11 +20,9 @@ from ...effects.library import (
 )
 from ...effects.steps import (
     BASIC_ENERGY,
-    BenchDamage,
     DAMAGED,
     DAMAGED_SP,
     DEFENDER,
-    HEADS,
     HEADS_COUNT,
     POKEMON_CARD,
     SELF,
@@ -32,6 +31,8 @@ from ...effects.steps import (
     SP_POKEMON,
     TAILS,
     WITH_ENERGY,
+    BenchDamage,
+    CardFilter,
     ChangeTypeThisTurn,
     ChooseCards,
     ChooseEnergiesOn,
@@ -40,7 +41,6 @@ from ...effects.steps import (
     Const,
     Damage,
     DamageChosen,
-    DamageCountersOn,
     DealtCounters,
     DiscardEnergy,
     DiscardEnergyEach,
@@ -54,14 +54,12 @@ from ...effects.steps import (
     Heal,
     HealBenched,
     If,
-    Inflict,
     Mark,
     MoveCards,
     MoveEnergyCards,
     NothingOnTails,
     PlayerHas,
     Plus,
-    PutCounters,
     PutCountersEach,
     RetreatCostOf,
     ReturnDefenderToHand,
@@ -77,7 +75,7 @@ from ...effects.steps import (
     basic_energy_of_type,
     energy_of_type,
 )
-from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
+from ...ruleset import ASLEEP, BURNED, PARALYZED
 from ..shapes import coin_condition, condition, on_heads, plus_on_heads
 
 W_ENERGY = energy_of_type("W")
@@ -90,11 +88,11 @@ def _rotom_shift(etype: str) -> Power:
     return Power(steps=(ChangeTypeThisTurn(etype),))
 
 
-def _to_top_then_search(filt: object) -> list[object]:
+def _to_top_then_search(filt: CardFilter) -> list[Step]:
     """Bebe's Search and SP Radar: a card from the hand on top of the deck, then a search."""
     return [ChooseCards("c", "hand"),
             MoveCards("c", "deck", wording="Put it on top of your deck."),
-            ChooseCards("p", "deck", filt),  # type: ignore[arg-type]
+            ChooseCards("p", "deck", filt),
             MoveCards("p", "hand", reveal=True), ShuffleDeck()]
 
 
