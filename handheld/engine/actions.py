@@ -166,7 +166,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
         else:
             af = tops[0]
         # The Energy units on the Active Pokémon, for the Retreat Cost and the attacks.
-        if p.turn_effects or ENERGY_HOOK in af.body_hooks:
+        if p.turn_effects or ENERGY_HOOK in af.body_hooks or (
+                m.card_units_hooks and any(map(m.card_units_hook.__getitem__, active.energy))):
             units = energy_units(m, active)
         else:
             units = list(chain.from_iterable(map(m.units_of.__getitem__, active.energy)))

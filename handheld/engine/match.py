@@ -64,6 +64,8 @@ class Match:
         "_qframe",
         "acts_between",
         "bodies_act_between",
+        "card_units_hook",
+        "card_units_hooks",
         "coins",
         "current",
         "decisions",
@@ -268,6 +270,9 @@ class Match:
         self.bodies_act_between = t.bodies_act_between
         # Any Energy unit that pays for more than one type (a Rainbow-like card)?
         self.multi_type_energy = t.multi_type_energy
+        # Does the card (a Special Energy) change its own units by where it is attached?
+        self.card_units_hook: list[bool] = t.card_units_hook
+        self.card_units_hooks = t.card_units_hooks
         # The printed facts of each Pokémon card (None for other cards; facts.py).
         self.printed: list[PokemonFacts | None] = list(t.printed)
 
@@ -543,6 +548,8 @@ class Match:
         c.energy_acts_between = self.energy_acts_between
         c.bodies_act_between = self.bodies_act_between
         c.multi_type_energy = self.multi_type_energy
+        c.card_units_hook = self.card_units_hook
+        c.card_units_hooks = self.card_units_hooks
         c.printed = self.printed.copy()
         c.players = [self.players[0].copy(), self.players[1].copy()]
         c.logging = record_log
@@ -584,13 +591,15 @@ _new_match = object.__new__  # a clone sets every attribute itself (Match.clone)
 _UNITS = attrgetter("units")
 _BETWEEN = "between_turns_counters"
 _END_DISCARD = "end_of_turn_discard"
+_CARD_UNITS = "card_units"
 
 
 class _Tables:
     """What ``Match.index_flags`` derives from card definitions: for one deck (its cards
     numbered from ``start``), or two joined. Read-only once built."""
 
-    __slots__ = ("acts_between", "bodies_act_between", "energy_acts_between",
+    __slots__ = ("acts_between", "bodies_act_between", "card_units_hook", "card_units_hooks",
+                 "energy_acts_between",
                  "energy_end_discard", "fact_hook", "fact_hooks", "has_passives",
                  "multi_type_energy", "printed", "units_of")
 
@@ -604,7 +613,11 @@ class _Tables:
         self.energy_end_discard = any(_END_DISCARD in d.hooks for d in defs if d.kind == 2)
         self.energy_acts_between = any(_BETWEEN in d.hooks for d in defs if d.kind == 2)
         self.bodies_act_between = any(_BETWEEN in d.body_hooks for d in defs if d.kind == 0)
-        self.multi_type_energy = any(u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
+        self.card_units_hook = [_CARD_UNITS in d.hooks and d.kind == 2 for d in defs]
+        self.card_units_hooks = any(self.card_units_hook)
+        # (an Energy that changes its own units may come to pay for several types)
+        self.multi_type_energy = self.card_units_hooks or any(
+            u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
         # (the printed facts name their card by its number in the match: hence ``start``)
         self.printed: list[PokemonFacts | None] = [
             build_printed_facts(d, cid) if d.kind == POKEMON else None
@@ -622,6 +635,8 @@ class _Tables:
         t.energy_acts_between = a.energy_acts_between or b.energy_acts_between
         t.bodies_act_between = a.bodies_act_between or b.bodies_act_between
         t.multi_type_energy = a.multi_type_energy or b.multi_type_energy
+        t.card_units_hook = a.card_units_hook + b.card_units_hook
+        t.card_units_hooks = a.card_units_hooks or b.card_units_hooks
         t.printed = a.printed + b.printed
         return t
 

@@ -337,3 +337,41 @@ class IgnoreResistanceForType(Passive):
     def text(self) -> str:
         return (f"Damage that attacks of [{self.etype}] Pokémon (both players') do to the "
                 "Defending Pokémon is not affected by Resistance.")
+
+
+from ..energy import ALL_TYPES  # noqa: E402
+
+
+class AnyTypeOnSP(Passive):
+    """A Special Energy: one unit of [C] (as printed), but one unit of every type while its
+    holder is a Pokémon SP (SP Energy)."""
+
+    def card_units(self, m: Match, holder: Slot, card: int, units: tuple[int, ...],
+                   ) -> tuple[int, ...]:
+        return (ALL_TYPES,) if m.defs[holder.top].sp else units
+
+    def text(self) -> str:
+        return ("On a Pokémon SP, it provides 1 Energy of any type you need instead (still 1 "
+                "Energy at a time).")
+
+
+class MoreUnitsWhenBehind(Passive):
+    """A Special Energy: ``units`` [C] units instead of its printed ones while its owner has
+    more Prize cards left than the opponent, unless its holder is a Pokémon LV.X (Upper
+    Energy)."""
+
+    def __init__(self, units: int = 2) -> None:
+        self.units = units
+
+    def card_units(self, m: Match, holder: Slot, card: int, units: tuple[int, ...],
+                   ) -> tuple[int, ...]:
+        owner = m.owner[card]
+        if m.defs[holder.top].lv_x \
+                or len(m.players[owner].prizes) <= len(m.players[1 - owner].prizes):
+            return units
+        return (0,) * self.units
+
+    def text(self) -> str:
+        return (f"While you have more Prize cards left than your opponent, it provides "
+                f"{'[C]' * self.units} instead, unless the Pokémon it is attached to is a "
+                "Pokémon LV.X.")

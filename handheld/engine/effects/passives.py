@@ -92,6 +92,12 @@ class Passive:
     def energy_units(self, m: Match, holder: Slot, units: list[int], basic: list[bool]) -> None:
         """Change the units provided by the Energy attached to ``holder`` (in place)."""
 
+    def card_units(self, m: Match, holder: Slot, card: int, units: tuple[int, ...],
+                   ) -> tuple[int, ...]:
+        """The units its own Energy card ``card`` provides while attached to ``holder``
+        (asked before the ``energy_units`` hooks)."""
+        return units
+
     def between_turns_counters(self, m: Match, holder: Slot) -> int:
         """Damage counters to put on ``holder`` at the Darkness Energy step (e)."""
         return 0
@@ -119,3 +125,10 @@ class Passive:
 
     def text(self) -> str:
         return ""
+
+
+# --- Platinum era: Rising Rivals part 3 (pl2-75 to pl2-102, pl2-112 to 114, RT1 to RT6)
+
+# A Special Energy whose units depend on where it is attached (SP Energy, Upper Energy).
+hook("card_units", "for each attached Energy card that carries it, whenever the Energy on "
+                   "its holder is counted (ops.energy_units) or paid for a retreat")

@@ -35,6 +35,7 @@ from ..notation import (
 from ..notation import ENERGY as ENERGY_OPTION
 from ..ops import (
     MARKERS,
+    card_units,
     discard_attached,
     discard_slot,
     draw,
@@ -1180,7 +1181,7 @@ class ChooseAttachedEnergy(Step):
         if self.etype is None:
             return list(cards)
         bit = BIT[self.etype]
-        return [c for c in cards if any(u & bit for u in m.defs[c].units)]
+        return [c for c in cards if any(u & bit for u in card_units(m, s, c))]
 
     def text(self, tc: TC) -> str:
         kind = f"[{self.etype}] Energy card" if self.etype else (
@@ -1311,7 +1312,7 @@ class DiscardEnergy(Step):
             return NEXT
         if self.count is None:
             cards = [c for c in s.energy if self.etype is None
-                     or any(u & BIT[self.etype] for u in m.defs[c].units)]
+                     or any(u & BIT[self.etype] for u in card_units(m, s, c))]
         else:
             cards = f.vars.pop("_discard", [])
         for c in cards:

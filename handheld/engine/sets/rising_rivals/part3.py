@@ -11,9 +11,11 @@ from __future__ import annotations
 from ...cardpool import EnergyScript, PokemonScript, Power, Script, TrainerScript
 from ...effects.core import Step
 from ...effects.library import (
+    AnyTypeOnSP,
     BenchShield,
     IgnoreResistanceForType,
     LowHpBoost,
+    MoreUnitsWhenBehind,
     NoWeaknessForType,
     OwnTypeBoost,
     OwnTypeShield,
@@ -262,6 +264,8 @@ ENERGY: dict[str, EnergyScript] = {
     "pl2-99": EnergyScript(passives=(OwnTypeBoost("D"),)),  # Darkness Energy
     # Not Expedition's: only a [M] Pokémon is shielded, and nothing hinders other attackers.
     "pl2-100": EnergyScript(passives=(OwnTypeShield("M"),)),  # Metal Energy
+    "pl2-101": EnergyScript(passives=(AnyTypeOnSP(),)),  # SP Energy
+    "pl2-102": EnergyScript(passives=(MoreUnitsWhenBehind(2),)),  # Upper Energy
 }
 
 SCRIPTS: dict[str, Script] = {**POKEMON, **TRAINERS, **ENERGY}
