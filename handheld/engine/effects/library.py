@@ -375,3 +375,8 @@ class MoreUnitsWhenBehind(Passive):
         return (f"While you have more Prize cards left than your opponent, it provides "
                 f"{'[C]' * self.units} instead, unless the Pokémon it is attached to is a "
                 "Pokémon LV.X.")
+
+
+# "If the Defending Pokémon tries to attack, flip a coin; on tails that attack does nothing":
+# step e of the attack (rules.CancelCheck) asks for this marker (Blind).
+register_marker(MarkerKind("attack_may_fail", "attacks may fail"))

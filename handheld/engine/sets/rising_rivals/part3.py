@@ -99,6 +99,16 @@ def _to_top_then_search(filt: CardFilter) -> list[Step]:
 
 
 POKEMON: dict[str, PokemonScript] = {
+    "pl2-75": PokemonScript(attacks={  # Nuzleaf
+        "Blind": [Mark(DEFENDER, "attack_may_fail", 1,
+                       "may fail to attack during your opponent's next turn: when it tries, "
+                       "your opponent flips a coin, and on tails that attack does nothing")],
+        "Feint Attack": [
+            ChoosePokemon("t", "opp", pre=True),
+            Worded(UnaffectedDamage(30, var="t"),
+                   "This attack does 30 damage to that Pokémon, unchanged by Weakness, "
+                   "Resistance, Poké-Powers, Poké-Bodies or any other effect on it.")],
+    }),
     "pl2-76": PokemonScript(  # Quagsire GL
         powers={"Submerge": Power(passives=(BenchShield(),))},
         attacks={"Punch and Run": [
