@@ -48,7 +48,15 @@ from .notation import (
     POWER,
     RETREAT,
 )
-from .ops import ENERGY_HOOK, energy_units, evolve, find_slot, has_marker, power_works
+from .ops import (
+    ENERGY_HOOK,
+    energy_units,
+    evolve,
+    find_slot,
+    has_marker,
+    power_works,
+    retreat_locked,
+)
 from .ruleset import ASLEEP, PARALYZED
 from .state import Frame, Slot
 
@@ -175,7 +183,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
         limit = rules.retreats_per_turn
         if bench and (limit is None or p.retreats < limit) \
                 and active.id not in p.retreat_blocked \
-                and not (markers and has_marker(m, active, "cant_retreat")):
+                and not (markers and has_marker(m, active, "cant_retreat")) \
+                and not (m.retreat_locks and retreat_locked(m, active)):
             cost = af.retreat
             if cost <= 0 or len(units) >= cost:
                 opts.extend([(RETREAT, s.id) for s in bench])
@@ -200,6 +209,9 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                                 or not can_pay(units, a.cost):
                             continue
                     opts.append((ATTACK, ref.card, ref.index))
+    elif active is not None and active.conditions & ASLEEP:
+        # Asleep: only an attack usable while Asleep (rare: the readable rule serves).
+        opts.extend((ATTACK, source, i) for source, i in asleep_attack_choices(m, active))
     opts.append(PASS_OPTION)
     return tuple(opts)
 
@@ -247,6 +259,8 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
             opts.extend((RETREAT, s.id) for s in p.bench)
         if can_attack(m, active):
             opts.extend((ATTACK, source, i) for source, i in attack_choices(m, active))
+        else:
+            opts.extend((ATTACK, source, i) for source, i in asleep_attack_choices(m, active))
     opts.append(PASS_OPTION)
     return tuple(opts)
 
@@ -311,12 +325,16 @@ def can_retreat(m: Match, active: Slot) -> bool:
         return False
     if active.markers and has_marker(m, active, "cant_retreat"):
         return False
+    if retreat_locked(m, active):
+        return False
     cost = retreat_cost(m, active)
     return cost <= 0 or len(energy_units(m, active)) >= cost
 
 
-def can_attack(m: Match, active: Slot) -> bool:
-    if m.turn_over or active.conditions & (ASLEEP | PARALYZED):
+def can_attack(m: Match, active: Slot, *, asleep: bool = False) -> bool:
+    """May the Active Pokémon attack now? ``asleep``: for an attack usable while Asleep,
+    which only Paralysis stops."""
+    if m.turn_over or active.conditions & (PARALYZED if asleep else ASLEEP | PARALYZED):
         return False
     if m.turn == 1 and not m.rules.first_player_may_attack:
         return False
@@ -334,6 +352,15 @@ def attack_choices(m: Match, active: Slot) -> list[tuple[int, int]]:
                 refs.extend(r for r in stack_facts(m, s).attacks if r.origin != "tm")
     units = energy_units(m, active)
     return [(r.card, r.index) for r in refs if not r.attack.cost or can_pay(units, r.attack.cost)]
+
+
+def asleep_attack_choices(m: Match, active: Slot) -> list[tuple[int, int]]:
+    """The attacks an Asleep Active Pokémon may still use: those usable while Asleep
+    (``AttackDef.asleep_ok``), when nothing else stops it attacking."""
+    if not active.conditions & ASLEEP or not can_attack(m, active, asleep=True):
+        return []
+    defs = m.defs
+    return [(c, i) for c, i in attack_choices(m, active) if defs[c].attacks[i].asleep_ok]
 
 
 def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:

@@ -55,6 +55,8 @@ class AttackDef:
     code: tuple[Any, ...] = ()
     text: str = ""
     key: str = ""
+    # Usable while its Pokémon is Asleep (a step says so: steps.UsableWhileAsleep).
+    asleep_ok: bool = False
     # The cost as (type bit, count) pairs of its coloured symbols, for the fast check.
     colored: tuple[tuple[int, int], ...] = field(init=False, default=())
 

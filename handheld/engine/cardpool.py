@@ -361,7 +361,8 @@ def make_attack(d: CardDef, index: int, name: str, cost: tuple[str, ...], damage
     check_variables(tuple(pre + body), f"{d.id} {d.name}: attack {name}",
                     built_in=ATTACK_BUILT_INS)
     attack = AttackDef(name=name, cost=cost, damage=damage, base=base,
-                       steps=tuple(steps), key=key or f"{d.id}#a{index}")
+                       steps=tuple(steps), key=key or f"{d.id}#a{index}",
+                       asleep_ok=any(getattr(s, "asleep_ok", False) for s in all_steps))
     # The attack procedure of the era that plays the card's set.
     attack.code = era_of_card(d.id).compile_attack(attack, tuple(pre + body))
     attack.text = attack_text(attack, TextCtx(d.name, "attack"))

@@ -90,6 +90,7 @@ class Match:
         "printed",
         "prize_count",
         "result",
+        "retreat_locks",
         "rules",
         "stack",
         "stadium",
@@ -273,6 +274,8 @@ class Match:
         # Does the card (a Special Energy) change its own units by where it is attached?
         self.card_units_hook: list[bool] = t.card_units_hook
         self.card_units_hooks = t.card_units_hooks
+        # Could a Poké-Body in the decks stop the other player's Active Pokémon retreating?
+        self.retreat_locks = t.retreat_locks
         # The printed facts of each Pokémon card (None for other cards; facts.py).
         self.printed: list[PokemonFacts | None] = list(t.printed)
 
@@ -550,6 +553,7 @@ class Match:
         c.multi_type_energy = self.multi_type_energy
         c.card_units_hook = self.card_units_hook
         c.card_units_hooks = self.card_units_hooks
+        c.retreat_locks = self.retreat_locks
         c.printed = self.printed.copy()
         c.players = [self.players[0].copy(), self.players[1].copy()]
         c.logging = record_log
@@ -592,6 +596,7 @@ _UNITS = attrgetter("units")
 _BETWEEN = "between_turns_counters"
 _END_DISCARD = "end_of_turn_discard"
 _CARD_UNITS = "card_units"
+_LOCKS_RETREAT = "locks_retreat"
 
 
 class _Tables:
@@ -601,7 +606,7 @@ class _Tables:
     __slots__ = ("acts_between", "bodies_act_between", "card_units_hook", "card_units_hooks",
                  "energy_acts_between",
                  "energy_end_discard", "fact_hook", "fact_hooks", "has_passives",
-                 "multi_type_energy", "printed", "units_of")
+                 "multi_type_energy", "printed", "retreat_locks", "units_of")
 
     def __init__(self, defs: Sequence[CardDef] = (), start: int = 0) -> None:
         hooks = [d.hooks | d.body_hooks for d in defs]
@@ -615,6 +620,7 @@ class _Tables:
         self.bodies_act_between = any(_BETWEEN in d.body_hooks for d in defs if d.kind == 0)
         self.card_units_hook = [_CARD_UNITS in d.hooks and d.kind == 2 for d in defs]
         self.card_units_hooks = any(self.card_units_hook)
+        self.retreat_locks = any(_LOCKS_RETREAT in d.body_hooks for d in defs)
         # (an Energy that changes its own units may come to pay for several types)
         self.multi_type_energy = self.card_units_hooks or any(
             u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
@@ -637,6 +643,7 @@ class _Tables:
         t.multi_type_energy = a.multi_type_energy or b.multi_type_energy
         t.card_units_hook = a.card_units_hook + b.card_units_hook
         t.card_units_hooks = a.card_units_hooks or b.card_units_hooks
+        t.retreat_locks = a.retreat_locks or b.retreat_locks
         t.printed = a.printed + b.printed
         return t
 

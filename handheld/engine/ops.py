@@ -404,3 +404,18 @@ def _after_hooks(m: Match, dc: DamageCtx) -> Iterator[tuple[Passive, Slot]]:
 
 def is_energy(d: CardDef) -> bool:
     return d.kind == ENERGY
+
+
+# --- Platinum era: Rising Rivals part 3 (pl2-75 to pl2-102, pl2-112 to 114, RT1 to RT6)
+
+LOCKS_RETREAT_HOOK = "locks_retreat"
+
+
+def retreat_locked(m: Match, active: Slot) -> bool:
+    """Does a working Poké-Body of the other player's Pokémon stop ``active`` from
+    retreating (Bad Sleeping Habits)?"""
+    for s in m.players[1 - active.owner].in_play():
+        for ps, holder in bodies(m, s):
+            if LOCKS_RETREAT_HOOK in ps.hooks and ps.locks_retreat(m, holder, active):
+                return True
+    return False

@@ -380,3 +380,18 @@ class MoreUnitsWhenBehind(Passive):
 # "If the Defending Pokémon tries to attack, flip a coin; on tails that attack does nothing":
 # step e of the attack (rules.CancelCheck) asks for this marker (Blind).
 register_marker(MarkerKind("attack_may_fail", "attacks may fail"))
+
+
+class LockRetreatWhile(Passive):
+    """A Poké-Body: while its holder is the Active Pokémon and has the Special Condition
+    ``condition``, the opponent's Active Pokémon can't retreat (Bad Sleeping Habits)."""
+
+    def __init__(self, condition: int, name: str) -> None:
+        self.condition = condition
+        self.name = name
+
+    def locks_retreat(self, m: Match, holder: Slot, active: Slot) -> bool:
+        return bool(holder.conditions & self.condition) and is_active(m, holder)
+
+    def text(self) -> str:
+        return f"While this Pokémon is {self.name}, your opponent's Active Pokémon can't retreat."

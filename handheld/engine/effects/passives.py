@@ -98,6 +98,10 @@ class Passive:
         (asked before the ``energy_units`` hooks)."""
         return units
 
+    def locks_retreat(self, m: Match, holder: Slot, active: Slot) -> bool:
+        """True when ``active``, the other player's Active Pokémon, can't retreat."""
+        return False
+
     def between_turns_counters(self, m: Match, holder: Slot) -> int:
         """Damage counters to put on ``holder`` at the Darkness Energy step (e)."""
         return 0
@@ -132,3 +136,8 @@ class Passive:
 # A Special Energy whose units depend on where it is attached (SP Energy, Upper Energy).
 hook("card_units", "for each attached Energy card that carries it, whenever the Energy on "
                    "its holder is counted (ops.energy_units) or paid for a retreat")
+
+# A Poké-Body that stops the other player's Active Pokémon from retreating (Bad Sleeping
+# Habits): asked of the Poké-Bodies of the opponent's Pokémon in play.
+hook("locks_retreat", "by the main phase, for the other player's Active Pokémon "
+                      "(actions.can_retreat)")

@@ -2620,3 +2620,16 @@ class ReturnDefenderToHand(Step):
             if m.logging:
                 m.log.append((EV_SCOOP, s.owner, s.top))
         return NEXT
+
+
+class UsableWhileAsleep(Step):
+    """Says that the attack may be used while its Pokémon is Asleep (Toss and Turn): the
+    card pool sets ``AttackDef.asleep_ok`` from it; it does nothing when the attack runs."""
+
+    asleep_ok = True
+
+    def text(self, tc: TC) -> str:
+        return "This attack can be used even while this Pokémon is Asleep."
+
+    def run(self, m: Match, f: Frame) -> Result:
+        return NEXT
