@@ -419,3 +419,6 @@ def retreat_locked(m: Match, active: Slot) -> bool:
             if LOCKS_RETREAT_HOOK in ps.hooks and ps.locks_retreat(m, holder, active):
                 return True
     return False
+
+
+KNOCKOUT_PRIZES_HOOK = "knockout_prizes"

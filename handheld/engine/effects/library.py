@@ -395,3 +395,19 @@ class LockRetreatWhile(Passive):
 
     def text(self) -> str:
         return f"While this Pokémon is {self.name}, your opponent's Active Pokémon can't retreat."
+
+
+class NoPrizeWhile(Passive):
+    """A Poké-Body: Knocked Out while it has the Special Condition ``condition``, its
+    holder gives the opponent no Prize card (Camouflage Gas)."""
+
+    def __init__(self, condition: int, name: str) -> None:
+        self.condition = condition
+        self.name = name
+
+    def knockout_prizes(self, m: Match, holder: Slot, prizes: int) -> int:
+        return 0 if holder.conditions & self.condition else prizes
+
+    def text(self) -> str:
+        return (f"If this Pokémon is Knocked Out while {self.name}, your opponent takes no "
+                "Prize card for it.")

@@ -102,6 +102,10 @@ class Passive:
         """True when ``active``, the other player's Active Pokémon, can't retreat."""
         return False
 
+    def knockout_prizes(self, m: Match, holder: Slot, prizes: int) -> int:
+        """How many Prize cards the opponent takes for Knocking Out ``holder``."""
+        return prizes
+
     def between_turns_counters(self, m: Match, holder: Slot) -> int:
         """Damage counters to put on ``holder`` at the Darkness Energy step (e)."""
         return 0
@@ -141,3 +145,6 @@ hook("card_units", "for each attached Energy card that carries it, whenever the 
 # Habits): asked of the Poké-Bodies of the opponent's Pokémon in play.
 hook("locks_retreat", "by the main phase, for the other player's Active Pokémon "
                       "(actions.can_retreat)")
+
+# A Poké-Body that changes the Prize cards its own Knock Out gives (Camouflage Gas).
+hook("knockout_prizes", "as its holder is Knocked Out (Era.prizes_for_knockout)")

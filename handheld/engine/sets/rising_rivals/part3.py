@@ -17,6 +17,7 @@ from ...effects.library import (
     LockRetreatWhile,
     LowHpBoost,
     MoreUnitsWhenBehind,
+    NoPrizeWhile,
     NoWeaknessForType,
     OwnTypeBoost,
     OwnTypeShield,
@@ -45,6 +46,7 @@ from ...effects.steps import (
     Const,
     Damage,
     DamageChosen,
+    DamageCountersOn,
     DealtCounters,
     DiscardEnergy,
     DiscardEnergyEach,
@@ -66,6 +68,7 @@ from ...effects.steps import (
     PlayerHas,
     Plus,
     PlusIf,
+    PutCounters,
     PutCountersEach,
     RetreatCostOf,
     ReturnDefenderToHand,
@@ -82,7 +85,7 @@ from ...effects.steps import (
     basic_energy_of_type,
     energy_of_type,
 )
-from ...ruleset import ASLEEP, BURNED, PARALYZED
+from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from ..shapes import coin_condition, condition, on_heads, plus_on_heads
 
 W_ENERGY = energy_of_type("W")
@@ -183,6 +186,17 @@ POKEMON: dict[str, PokemonScript] = {
                           ShuffleDeck(wording="")],
         "Needling Sting": plus_on_heads(10, 10),
     }),
+    "pl2-87": PokemonScript(  # Weezing
+        powers={"Camouflage Gas": Power(passives=(NoPrizeWhile(CONFUSED, "Confused"),))},
+        attacks={
+            "Damage Breakdown": [
+                Worded(PutCounters(DEFENDER, DamageCountersOn(SELF)),
+                       "Put as many damage counters on the Defending Pokémon as there are on "
+                       "this Pokémon."),
+                Inflict(SELF, CONFUSED)],
+            "Smog": condition(POISONED),
+        },
+    ),
     "pl2-112": PokemonScript(attacks={  # Pikachu
         "Gnaw": [],
         "Thunder Jolt": [Flip(), If(TAILS, SelfDamage(10))],
