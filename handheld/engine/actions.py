@@ -41,12 +41,14 @@ from .notation import (
     EV_BENCH,
     EV_EVOLVE,
     EV_PASS,
+    EV_STADIUM_USED,
     EVOLVE,
     PASS,
     PASS_OPTION,
     PLAY,
     POWER,
     RETREAT,
+    USE_STADIUM,
 )
 from .ops import (
     ENERGY_HOOK,
@@ -140,6 +142,9 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 opts.append((PLAY, cid))
         else:
             _other_trainer_options(m, d, cid, slots, opts)
+    # The Stadium's effect (rare: the readable rule serves)
+    if m.stadium >= 0 and m.defs[m.stadium].use_code and stadium_usable(m):
+        opts.append((USE_STADIUM, m.stadium))
     # Poké-Powers
     if any(map(_POWER_CHOICES, tops)):
         used = p.powers_used
@@ -248,6 +253,8 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
                 _other_trainer_options(m, d, cid, slots, opts)
             elif m.requirements_hold(d.requires, cur, cid):
                 opts.append((PLAY, cid))
+    if stadium_usable(m):
+        opts.append((USE_STADIUM, m.stadium))
     for s in slots:
         for i, ref in enumerate(stack_facts(m, s).powers):
             pw = ref.power
@@ -312,6 +319,25 @@ def power_usable(m: Match, slot: Slot, index: int) -> bool:
         if used and used.count((slot.top, index)) >= pw.uses_per_turn:
             return False
     return not pw.requires or m.requirements_hold(pw.requires, slot.owner, slot.top, slot.id)
+
+
+STADIUM_USED = -1
+"""The index a Stadium's effect takes in ``PlayerState.powers_used`` (its card, -1)."""
+
+
+def stadium_usable(m: Match) -> bool:
+    """The Stadium in play has an effect to use, the player whose turn it is has not used
+    it this turn, and its conditions hold."""
+    sid = m.stadium
+    if sid < 0:
+        return False
+    d = m.defs[sid]
+    if not d.use_code:
+        return False
+    cur = m.current
+    if (sid, STADIUM_USED) in m.players[cur].powers_used:
+        return False
+    return m.requirements_hold(d.use_requires, cur, sid)
 
 
 def can_retreat(m: Match, active: Slot) -> bool:
@@ -415,6 +441,12 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
         slot = find_slot(m, sid)
         assert slot is not None
         m.use_power(slot, idx)
+    elif tag == USE_STADIUM:
+        cid = opt[1]
+        p.powers_used.append((cid, STADIUM_USED))
+        if log is not None:
+            log.append((EV_STADIUM_USED, cur, cid))
+        m.stack.append(Frame(f"{m.defs[cid].id}#u", m.defs[cid].use_code, cur, cid))
     elif tag == RETREAT:
         m.stack.append(Frame("rule:retreat", m.era.retreat_program, cur,
                              variables={"to": opt[1]}))

@@ -154,6 +154,11 @@ class CardDef:
     attach_to: Cond | None = None  # Tools and TMs: which Pokémon may hold it
     tm_attacks: tuple[AttackDef, ...] = ()
     between_code: tuple[Any, ...] = ()  # a Tool's between-turns program
+    # A Stadium's effect each player may use once during his or her turn (main phase),
+    # when ``use_requires`` hold: its steps and program.
+    use_steps: tuple[Step, ...] = ()
+    use_requires: tuple[Cond, ...] = ()
+    use_code: tuple[Any, ...] = ()
     # Energy
     basic_energy: bool = False
     units: tuple[int, ...] = ()

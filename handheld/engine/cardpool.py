@@ -21,6 +21,7 @@ from .carddefs import (
     QUICK_OPP,
     QUICK_OWN,
     QUICK_SLOT,
+    STADIUM,
     STAGE1,
     STAGE2,
     TM,
@@ -93,6 +94,10 @@ class TrainerScript:
     passives: tuple[Passive, ...] = ()
     attacks: tuple[TMAttack, ...] = ()
     between_turns: tuple[Step, ...] = ()  # a Tool's effect "at any time between turns"
+    # A Stadium's effect each player may use once during his or her turn, when
+    # ``use_requires`` hold (Pokémon Contest Hall).
+    use: tuple[Step, ...] = ()
+    use_requires: tuple[Cond, ...] = ()
 
 
 @dataclass
@@ -131,6 +136,8 @@ class CardPool:
                 self.programs[pw.key] = pw.code
         if d.play_code:
             self.programs[f"{d.id}#t"] = d.play_code
+        if d.use_code:
+            self.programs[f"{d.id}#u"] = d.use_code
         return d
 
     def _link_babies(self, new: CardDef) -> None:
@@ -408,6 +415,17 @@ def _build_trainer(d: CardDef, subtypes: list[str], script: Script | None) -> No
         b.steps(script.between_turns)
         b.emit(_check_state())
         d.between_code = b.build()
+    if script.use:
+        if d.trainer_kind != STADIUM:
+            raise CardDefinitionError(f"{d.id} {d.name}: only Stadiums have an effect to use")
+        d.use_steps = tuple(script.use)
+        d.use_requires = tuple(script.use_requires)
+        check_variables(d.use_steps, f"{d.id} {d.name}: the Stadium's effect",
+                        conditions=d.use_requires)
+        b = Builder()
+        b.steps(d.use_steps)
+        b.emit(_check_state())
+        d.use_code = b.build()
     if script.attacks:
         if d.trainer_kind != TM:
             raise CardDefinitionError(f"{d.id} {d.name}: only Technical Machines lend attacks")

@@ -2633,3 +2633,68 @@ class UsableWhileAsleep(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         return NEXT
+
+
+from ..notation import EV_BENCH  # noqa: E402
+
+TOOL_CARD = CardFilter("tool", "Pokémon Tool card", lambda d: d.trainer_kind == "tool")
+
+# (the same test as Platinum part 1's, so either block may define it)
+PLAYER_TESTS["bench_room"] = (lambda m, p: len(m.players[p].bench) < m.rules.bench_size,
+                              "room on the Bench")
+
+
+class BenchChosen(Step):
+    """Put the chosen Basic Pokémon cards (ids in ``var``, from one of your zones) onto
+    your Bench while there is room; each then is the Pokémon the variable names (a
+    Pokémon's id is its Basic card's)."""
+
+    def __init__(self, var: str, wording: str = "Put it onto your Bench.") -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        for cid in f.vars.get(self.var) or []:
+            if len(p.bench) >= m.rules.bench_size:
+                break
+            if _take_from_own_zones(p, cid) is None:
+                continue
+            p.bench.append(Slot(cid, f.player, m.turn))
+            if m.logging:
+                m.log.append((EV_BENCH, f.player, cid))
+        return NEXT
+
+
+class AttachToolChosen(Step):
+    """Attach the chosen Pokémon Tool card (``var``, from one of your zones) to the Pokémon
+    ``onto`` names, if it holds no Tool yet."""
+
+    def __init__(self, var: str, onto: str, wording: str = "Attach it to that Pokémon.",
+                 ) -> None:
+        self.var = var
+        self.onto = onto
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(8)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        target = who_slot(m, f, self.onto)
+        p = m.players[f.player]
+        for cid in (f.vars.get(self.var) or [])[:1]:
+            if target is None or target.tool >= 0 or _take_from_own_zones(p, cid) is None:
+                continue
+            target.tool = cid
+            if m.logging:
+                m.log.append((EV_ATTACH, f.player, cid, target.top))
+        return NEXT

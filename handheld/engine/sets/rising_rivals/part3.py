@@ -24,6 +24,7 @@ from ...effects.library import (
 )
 from ...effects.steps import (
     BASIC_ENERGY,
+    BASIC_POKEMON,
     DAMAGED,
     DAMAGED_SP,
     DEFENDER,
@@ -35,7 +36,10 @@ from ...effects.steps import (
     SP_OR_BASIC_ENERGY,
     SP_POKEMON,
     TAILS,
+    TOOL_CARD,
     WITH_ENERGY,
+    AttachToolChosen,
+    BenchChosen,
     BenchDamage,
     CardFilter,
     ChangeTypeThisTurn,
@@ -280,6 +284,17 @@ TRAINERS: dict[str, TrainerScript] = {
                ChoosePokemon("to", "own", exclude="from",
                              wording="Choose another of your Pokémon."),
                MoveEnergyCards("e", "to")]),
+    "pl2-93": TrainerScript(  # Pokémon Contest Hall
+        use_requires=(PlayerHas("own", "bench_room"),),
+        use=(Flip(), If(HEADS, [
+            ChooseCards("b", "deck", BASIC_POKEMON),
+            BenchChosen("b"),
+            If(VarTrue("b", "you found one"), [
+                Worded(ChooseCards("t", "deck", TOOL_CARD, up_to=True),
+                       "You may also search your deck for a Pokémon Tool card and attach it "
+                       "to that Pokémon."),
+                Worded(AttachToolChosen("t", "b"), "")]),
+            ShuffleDeck()]))),
     "pl2-94": TrainerScript(  # Sunyshore City Gym
         passives=(IgnoreResistanceForType("L"), NoWeaknessForType("L"))),
     "pl2-96": TrainerScript(  # Team Galactic's Invention G-109 SP Radar
