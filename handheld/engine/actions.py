@@ -45,6 +45,7 @@ from .notation import (
     EV_EVOLVE,
     EV_MOVE,
     EV_PASS,
+    EV_STADIUM_USED,
     EVOLVE,
     LEVEL_UP,
     PASS,
@@ -52,6 +53,7 @@ from .notation import (
     PLAY,
     POWER,
     RETREAT,
+    USE_STADIUM,
 )
 from .ops import (
     ENERGY_HOOK,
@@ -63,6 +65,7 @@ from .ops import (
     level_up,
     levels_up_onto,
     power_works,
+    retreat_locked,
 )
 from .ruleset import ASLEEP, PARALYZED
 from .state import Frame, Slot
@@ -161,6 +164,9 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 opts.append((PLAY, cid))
         else:
             _other_trainer_options(m, d, cid, slots, opts)
+    # The Stadium's effect (rare: the readable rule serves)
+    if m.stadium >= 0 and m.defs[m.stadium].use_code and stadium_usable(m):
+        opts.append((USE_STADIUM, m.stadium))
     # Poké-Powers
     if any(map(_POWER_CHOICES, tops)):
         used = p.powers_used
@@ -197,7 +203,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
         else:
             af = tops[0]
         # The Energy units on the Active Pokémon, for the Retreat Cost and the attacks.
-        if p.turn_effects or ENERGY_HOOK in af.body_hooks:
+        if p.turn_effects or ENERGY_HOOK in af.body_hooks or (
+                m.card_units_hooks and any(map(m.card_units_hook.__getitem__, active.energy))):
             units = energy_units(m, active)
         else:
             units = list(chain.from_iterable(map(m.units_of.__getitem__, active.energy)))
@@ -206,7 +213,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
         if bench and (limit is None or p.retreats < limit) \
                 and not af.fossil \
                 and active.id not in p.retreat_blocked \
-                and not (markers and has_marker(m, active, "cant_retreat")):
+                and not (markers and has_marker(m, active, "cant_retreat")) \
+                and not (m.retreat_locks and retreat_locked(m, active)):
             cost = af.retreat
             if cost <= 0 or len(units) >= cost:
                 opts.extend([(RETREAT, s.id) for s in bench])
@@ -233,6 +241,9 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                     if markers and ATTACK_LOCKS and attack_locked(m, active, a.name):
                         continue
                     opts.append((ATTACK, ref.card, ref.index))
+    elif active is not None and active.conditions & ASLEEP:
+        # Asleep: only an attack usable while Asleep (rare: the readable rule serves).
+        opts.extend((ATTACK, source, i) for source, i in asleep_attack_choices(m, active))
     opts.append(PASS_OPTION)
     return tuple(opts)
 
@@ -276,6 +287,8 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
                 _other_trainer_options(m, d, cid, slots, opts)
             elif m.requirements_hold(d.requires, cur, cid):
                 opts.append((PLAY, cid))
+    if stadium_usable(m):
+        opts.append((USE_STADIUM, m.stadium))
     for s in slots:
         for i, ref in enumerate(stack_facts(m, s).powers):
             pw = ref.power
@@ -288,6 +301,8 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
             opts.extend((RETREAT, s.id) for s in p.bench)
         if can_attack(m, active):
             opts.extend((ATTACK, source, i) for source, i in attack_choices(m, active))
+        else:
+            opts.extend((ATTACK, source, i) for source, i in asleep_attack_choices(m, active))
     opts.append(PASS_OPTION)
     return tuple(opts)
 
@@ -378,6 +393,25 @@ def power_usable(m: Match, slot: Slot, index: int) -> bool:
     return not pw.requires or m.requirements_hold(pw.requires, slot.owner, slot.top, slot.id)
 
 
+STADIUM_USED = -1
+"""The index a Stadium's effect takes in ``PlayerState.powers_used`` (its card, -1)."""
+
+
+def stadium_usable(m: Match) -> bool:
+    """The Stadium in play has an effect to use, the player whose turn it is has not used
+    it this turn, and its conditions hold."""
+    sid = m.stadium
+    if sid < 0:
+        return False
+    d = m.defs[sid]
+    if not d.use_code:
+        return False
+    cur = m.current
+    if (sid, STADIUM_USED) in m.players[cur].powers_used:
+        return False
+    return m.requirements_hold(d.use_requires, cur, sid)
+
+
 def can_retreat(m: Match, active: Slot) -> bool:
     p = m.players[active.owner]
     rules = m.rules
@@ -389,12 +423,16 @@ def can_retreat(m: Match, active: Slot) -> bool:
         return False
     if active.markers and has_marker(m, active, "cant_retreat"):
         return False
+    if retreat_locked(m, active):
+        return False
     cost = retreat_cost(m, active)
     return cost <= 0 or len(energy_units(m, active)) >= cost
 
 
-def can_attack(m: Match, active: Slot) -> bool:
-    if m.turn_over or active.conditions & (ASLEEP | PARALYZED):
+def can_attack(m: Match, active: Slot, *, asleep: bool = False) -> bool:
+    """May the Active Pokémon attack now? ``asleep``: for an attack usable while Asleep,
+    which only Paralysis stops."""
+    if m.turn_over or active.conditions & (PARALYZED if asleep else ASLEEP | PARALYZED):
         return False
     if m.turn == 1 and not m.rules.first_player_may_attack:
         return False
@@ -414,6 +452,15 @@ def attack_choices(m: Match, active: Slot) -> list[tuple[int, int]]:
     return [(r.card, r.index) for r in refs
             if (not r.attack.cost or can_pay(units, r.attack.cost))
             and not (active.markers and attack_locked(m, active, r.attack.name))]
+
+
+def asleep_attack_choices(m: Match, active: Slot) -> list[tuple[int, int]]:
+    """The attacks an Asleep Active Pokémon may still use: those usable while Asleep
+    (``AttackDef.asleep_ok``), when nothing else stops it attacking."""
+    if not active.conditions & ASLEEP or not can_attack(m, active, asleep=True):
+        return []
+    defs = m.defs
+    return [(c, i) for c, i in attack_choices(m, active) if defs[c].attacks[i].asleep_ok]
 
 
 def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
@@ -484,6 +531,12 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
         slot = find_slot(m, sid)
         assert slot is not None
         m.use_power(slot, idx)
+    elif tag == USE_STADIUM:
+        cid = opt[1]
+        p.powers_used.append((cid, STADIUM_USED))
+        if log is not None:
+            log.append((EV_STADIUM_USED, cur, cid))
+        m.stack.append(Frame(f"{m.defs[cid].id}#u", m.defs[cid].use_code, cur, cid))
     elif tag == RETREAT:
         m.stack.append(Frame("rule:retreat", m.era.retreat_program, cur,
                              variables={"to": opt[1]}))

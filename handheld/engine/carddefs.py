@@ -55,6 +55,8 @@ class AttackDef:
     code: tuple[Any, ...] = ()
     text: str = ""
     key: str = ""
+    # Usable while its Pokémon is Asleep (a step says so: steps.UsableWhileAsleep).
+    asleep_ok: bool = False
     # The cost as (type bit, count) pairs of its coloured symbols, for the fast check.
     colored: tuple[tuple[int, int], ...] = field(init=False, default=())
 
@@ -157,6 +159,11 @@ class CardDef:
     attach_to: Cond | None = None  # Tools and TMs: which Pokémon may hold it
     tm_attacks: tuple[AttackDef, ...] = ()
     between_code: tuple[Any, ...] = ()  # a Tool's between-turns program
+    # A Stadium's effect each player may use once during his or her turn (main phase),
+    # when ``use_requires`` hold: its steps and program.
+    use_steps: tuple[Step, ...] = ()
+    use_requires: tuple[Cond, ...] = ()
+    use_code: tuple[Any, ...] = ()
     # Energy
     basic_energy: bool = False
     units: tuple[int, ...] = ()

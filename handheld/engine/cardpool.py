@@ -22,6 +22,7 @@ from .carddefs import (
     QUICK_OPP,
     QUICK_OWN,
     QUICK_SLOT,
+    STADIUM,
     STAGE1,
     STAGE2,
     TM,
@@ -94,6 +95,10 @@ class TrainerScript:
     passives: tuple[Passive, ...] = ()
     attacks: tuple[TMAttack, ...] = ()
     between_turns: tuple[Step, ...] = ()  # a Tool's effect "at any time between turns"
+    # A Stadium's effect each player may use once during his or her turn, when
+    # ``use_requires`` hold (Pokémon Contest Hall).
+    use: tuple[Step, ...] = ()
+    use_requires: tuple[Cond, ...] = ()
 
 
 @dataclass
@@ -148,6 +153,8 @@ class CardPool:
                 self.programs[pw.key] = pw.code
         if d.play_code:
             self.programs[f"{d.id}#t"] = d.play_code
+        if d.use_code:
+            self.programs[f"{d.id}#u"] = d.use_code
         return d
 
     def _link_babies(self, new: CardDef) -> None:
@@ -384,7 +391,8 @@ def make_attack(d: CardDef, index: int, name: str, cost: tuple[str, ...], damage
     check_variables(tuple(pre + body), f"{d.id} {d.name}: attack {name}",
                     built_in=ATTACK_BUILT_INS)
     attack = AttackDef(name=name, cost=cost, damage=damage, base=base,
-                       steps=tuple(steps), key=key or f"{d.id}#a{index}")
+                       steps=tuple(steps), key=key or f"{d.id}#a{index}",
+                       asleep_ok=any(getattr(s, "asleep_ok", False) for s in all_steps))
     # The attack procedure of the era that plays the card's set.
     attack.code = era_of_card(d.id).compile_attack(attack, tuple(pre + body))
     attack.text = attack_text(attack, TextCtx(d.name, "attack"))
@@ -436,6 +444,17 @@ def _build_trainer(d: CardDef, subtypes: list[str], script: Script | None) -> No
         b.steps(script.between_turns)
         b.emit(_check_state())
         d.between_code = b.build()
+    if script.use:
+        if d.trainer_kind != STADIUM:
+            raise CardDefinitionError(f"{d.id} {d.name}: only Stadiums have an effect to use")
+        d.use_steps = tuple(script.use)
+        d.use_requires = tuple(script.use_requires)
+        check_variables(d.use_steps, f"{d.id} {d.name}: the Stadium's effect",
+                        conditions=d.use_requires)
+        b = Builder()
+        b.steps(d.use_steps)
+        b.emit(_check_state())
+        d.use_code = b.build()
     if script.attacks:
         if d.trainer_kind != TM:
             raise CardDefinitionError(f"{d.id} {d.name}: only Technical Machines lend attacks")

@@ -35,6 +35,8 @@ def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
         return f"Attach {name(opt[1])} to {slot_label(m, opt[2])}"
     if tag == tags.PLAY:
         return f"Play {name(opt[1])}"
+    if tag == tags.USE_STADIUM:
+        return f"Use {name(opt[1])}"
     if tag == tags.POWER:
         s = find_slot(m, opt[1])
         power = power_of(m, s, opt[2]).name if s is not None else "?"
@@ -134,6 +136,8 @@ def describe_event(m: Match, ev: tuple[Any, ...], viewer: int | None = None,
         return f"{who(ev[1])} plays {name(ev[2])}."
     if kind == tags.EV_POWER:
         return f"{who(ev[1])}'s {name(ev[2])} uses {ev[3]}."
+    if kind == tags.EV_STADIUM_USED:
+        return f"{who(ev[1])} uses {name(ev[2])}."
     if kind == tags.EV_RETREAT:
         return f"{who(ev[1])} retreats {name(ev[2])} for {name(ev[3])}."
     if kind == tags.EV_RETREAT_FAILED:

@@ -71,6 +71,8 @@ class Match:
         "_qframe",
         "acts_between",
         "bodies_act_between",
+        "card_units_hook",
+        "card_units_hooks",
         "coins",
         "current",
         "decisions",
@@ -95,6 +97,7 @@ class Match:
         "printed",
         "prize_count",
         "result",
+        "retreat_locks",
         "rules",
         "stack",
         "stacks_below",
@@ -281,6 +284,11 @@ class Match:
         # Can a Pokémon's attacks or powers come from the cards beneath its top card (a
         # Pokémon LV.X, a Tool like Memory Berry)? Else the facts' fast paths skip the look.
         self.stacks_below = t.stacks_below
+        # Does the card (a Special Energy) change its own units by where it is attached?
+        self.card_units_hook: list[bool] = t.card_units_hook
+        self.card_units_hooks = t.card_units_hooks
+        # Could a Poké-Body in the decks stop the other player's Active Pokémon retreating?
+        self.retreat_locks = t.retreat_locks
         # The printed facts of each Pokémon card (None for other cards; facts.py).
         self.printed: list[PokemonFacts | None] = list(t.printed)
 
@@ -557,6 +565,9 @@ class Match:
         c.bodies_act_between = self.bodies_act_between
         c.multi_type_energy = self.multi_type_energy
         c.stacks_below = self.stacks_below
+        c.card_units_hook = self.card_units_hook
+        c.card_units_hooks = self.card_units_hooks
+        c.retreat_locks = self.retreat_locks
         c.printed = self.printed.copy()
         c.players = [self.players[0].copy(), self.players[1].copy()]
         c.logging = record_log
@@ -598,15 +609,18 @@ _new_match = object.__new__  # a clone sets every attribute itself (Match.clone)
 _UNITS = attrgetter("units")
 _BETWEEN = "between_turns_counters"
 _END_DISCARD = "end_of_turn_discard"
+_CARD_UNITS = "card_units"
+_LOCKS_RETREAT = "locks_retreat"
 
 
 class _Tables:
     """What ``Match.index_flags`` derives from card definitions: for one deck (its cards
     numbered from ``start``), or two joined. Read-only once built."""
 
-    __slots__ = ("acts_between", "bodies_act_between", "energy_acts_between",
+    __slots__ = ("acts_between", "bodies_act_between", "card_units_hook", "card_units_hooks",
+                 "energy_acts_between",
                  "energy_end_discard", "fact_hook", "fact_hooks", "has_passives",
-                 "multi_type_energy", "printed", "stacks_below", "units_of")
+                 "multi_type_energy", "printed", "retreat_locks", "stacks_below", "units_of")
 
     def __init__(self, defs: Sequence[CardDef] = (), start: int = 0) -> None:
         hooks = [d.hooks | d.body_hooks for d in defs]
@@ -618,8 +632,13 @@ class _Tables:
         self.energy_end_discard = any(_END_DISCARD in d.hooks for d in defs if d.kind == 2)
         self.energy_acts_between = any(_BETWEEN in d.hooks for d in defs if d.kind == 2)
         self.bodies_act_between = any(_BETWEEN in d.body_hooks for d in defs if d.kind == 0)
-        self.multi_type_energy = any(u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
         self.stacks_below = any(map(stacks_below, defs))
+        self.card_units_hook = [_CARD_UNITS in d.hooks and d.kind == 2 for d in defs]
+        self.card_units_hooks = any(self.card_units_hook)
+        self.retreat_locks = any(_LOCKS_RETREAT in d.body_hooks for d in defs)
+        # (an Energy that changes its own units may come to pay for several types)
+        self.multi_type_energy = self.card_units_hooks or any(
+            u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
         # (the printed facts name their card by its number in the match: hence ``start``)
         self.printed: list[PokemonFacts | None] = [
             build_printed_facts(d, cid) if d.kind == POKEMON or d.fossil else None
@@ -638,6 +657,9 @@ class _Tables:
         t.bodies_act_between = a.bodies_act_between or b.bodies_act_between
         t.multi_type_energy = a.multi_type_energy or b.multi_type_energy
         t.stacks_below = a.stacks_below or b.stacks_below
+        t.card_units_hook = a.card_units_hook + b.card_units_hook
+        t.card_units_hooks = a.card_units_hooks or b.card_units_hooks
+        t.retreat_locks = a.retreat_locks or b.retreat_locks
         t.printed = a.printed + b.printed
         return t
 

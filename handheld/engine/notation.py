@@ -56,6 +56,7 @@ RETREAT = "retreat"
 DISCARD = "discard"
 ATTACK = "attack"
 PASS = "pass"
+USE_STADIUM = "stadium"
 # Every other decision.
 CARD = "card"
 SLOT = "slot"
@@ -109,6 +110,8 @@ OPTION_KINDS: dict[str, Kind] = {k.tag: k for k in (
          "on it, or the opponent's Pokémon whose attack a Power copies",
          "attack <card> [<where>] <attack name>"),
     Kind(PASS, (), "end the turn without attacking", "pass"),
+    Kind(USE_STADIUM, ("card",), "use the effect of the Stadium in play (once a turn)",
+         "stadium <card>"),
     Kind(CARD, ("card",), "a card of a zone the player looks at (hand, deck, discard pile, "
          "attached Energy)", "card <card>"),
     Kind(SLOT, ("slot",), "a Pokémon in play (a target, the new Active Pokémon)",
@@ -167,6 +170,7 @@ EV_SUDDEN_DEATH = "sudden_death"
 EV_TIME = "time"
 EV_BETWEEN = "between"
 EV_WIN = "win"
+EV_STADIUM_USED = "stadium_used"
 
 # Field types of events (how ``event_notation`` writes them): seat (p1/p2), card (an
 # instance id, written as its printed id), cards (a list of them), int, word (free text,
@@ -212,6 +216,7 @@ EVENT_KINDS: dict[str, Kind] = {k.tag: k for k in (
     Kind(EV_TIME, ("int", "int"), "time is called: each player's Prize cards left"),
     Kind(EV_BETWEEN, ("word",), "between turns starts or ends"),
     Kind(EV_WIN, ("seat", "word"), "the match is won (reasons joined by +)"),
+    Kind(EV_STADIUM_USED, ("seat", "card"), "a player uses the effect of the Stadium in play"),
 )}
 
 # --------------------------------------------------------------------- option notation
@@ -249,7 +254,7 @@ def _holder(m: Match, top: int) -> int | None:
 def base_notation(m: Match, viewer: int, opt: tuple[Any, ...]) -> str:
     """An option's text before copies are told apart (see :func:`notations`)."""
     tag = opt[0]
-    if tag == BENCH or tag == PLAY or tag == CARD:
+    if tag == BENCH or tag == PLAY or tag == CARD or tag == USE_STADIUM:
         return f"{tag} {_card(m, opt[1])}"
     if tag == ATTACH or tag == ATTACH_TOOL or tag == ATTACH_TM:
         return f"attach {_card(m, opt[1])} {where(m, viewer, opt[2])}"

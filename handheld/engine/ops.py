@@ -101,7 +101,8 @@ def energy_units(m: Match, slot: Slot) -> list[int]:
     pf = m.printed[slot.top]
     if pf is None or m.stacks_below:
         pf = stack_facts(m, slot)  # (Technical Machines lend no Poké-Body)
-    if not m.players[slot.owner].turn_effects and ENERGY_HOOK not in pf.body_hooks:
+    if not m.players[slot.owner].turn_effects and ENERGY_HOOK not in pf.body_hooks \
+            and not (m.card_units_hooks and any(map(m.card_units_hook.__getitem__, slot.energy))):
         return list(chain.from_iterable(map(m.units_of.__getitem__, slot.energy)))
     return energy_units_reference(m, slot)
 
@@ -113,8 +114,9 @@ def energy_units_reference(m: Match, slot: Slot) -> list[int]:
     basic: list[bool] = []
     for cid in slot.energy:
         d = defs[cid]
-        units.extend(d.units)
-        basic.extend([d.basic_energy] * len(d.units))
+        own = card_units(m, slot, cid)
+        units.extend(own)
+        basic.extend([d.basic_energy] * len(own))
     for ps in list(_unit_hooks(m, slot)):
         ps.energy_units(m, slot, units, basic)
     return units
@@ -132,9 +134,25 @@ def _unit_hooks(m: Match, slot: Slot) -> Iterator[Passive]:
             yield ps
 
 
-def energy_card_units(m: Match, cid: int) -> int:
-    """How many units an attached Energy card counts for when paying a Retreat Cost."""
-    return len(m.defs[cid].units)
+CARD_UNITS_HOOK = "card_units"
+
+
+def card_units(m: Match, slot: Slot, cid: int) -> tuple[int, ...]:
+    """The units the Energy card ``cid`` provides attached to ``slot``: as printed, unless
+    the card's own passives say otherwise for that Pokémon (SP Energy, Upper Energy)."""
+    d = m.defs[cid]
+    units = d.units
+    if CARD_UNITS_HOOK in d.hooks:
+        for ps in d.passives:
+            if CARD_UNITS_HOOK in ps.hooks:
+                units = ps.card_units(m, slot, cid, units)
+    return units
+
+
+def energy_card_units(m: Match, cid: int, slot: Slot | None = None) -> int:
+    """How many units an attached Energy card counts for when paying a Retreat Cost (on
+    ``slot``, the Pokémon it is attached to, when the card's units depend on it)."""
+    return len(m.defs[cid].units if slot is None else card_units(m, slot, cid))
 
 
 def count_energy_of_type(m: Match, slot: Slot, t: str) -> int:
@@ -448,3 +466,19 @@ def devolve(m: Match, slot: Slot, zone: list[int]) -> list[int]:
             if kind is None or kind.clears_on_evolve:
                 del slot.markers[name]
     return removed
+# --- Platinum era: Rising Rivals part 3 (pl2-75 to pl2-102, pl2-112 to 114, RT1 to RT6)
+
+LOCKS_RETREAT_HOOK = "locks_retreat"
+
+
+def retreat_locked(m: Match, active: Slot) -> bool:
+    """Does a working Poké-Body of the other player's Pokémon stop ``active`` from
+    retreating (Bad Sleeping Habits)?"""
+    for s in m.players[1 - active.owner].in_play():
+        for ps, holder in bodies(m, s):
+            if LOCKS_RETREAT_HOOK in ps.hooks and ps.locks_retreat(m, holder, active):
+                return True
+    return False
+
+
+KNOCKOUT_PRIZES_HOOK = "knockout_prizes"

@@ -503,8 +503,9 @@ def _flags(pl: PlayerState, flags: Any, where: str) -> None:
         at = f"{where}.powers_used[{i}]"
         if not isinstance(pair, list) or len(pair) != 2:
             raise InvalidPosition(f"{at} must be a pair [card number, power index]")
+        # (index -1: the Stadium's effect, used this turn; actions.STADIUM_USED)
         pl.powers_used.append((_int(pair[0], at + "[0]", 0, MAX_NUMBER),
-                               _int(pair[1], at + "[1]", 0, MAX_NUMBER)))
+                               _int(pair[1], at + "[1]", -1, MAX_NUMBER)))
     effects = _names(flags.get("turn_effects"), where + ".turn_effects")
     pl.turn_effects = {k: _int(v, f"{where}.turn_effects.{k}", 0, MAX_NUMBER)
                        for k, v in effects.items()}

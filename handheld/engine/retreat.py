@@ -53,7 +53,7 @@ def retreat_payments(m: Match, slot: Slot, cost: int) -> tuple[tuple[Any, ...], 
     kinds: dict[Any, list[int]] = {}
     for cid in slot.energy:
         kinds.setdefault(m.defs[cid], []).append(cid)
-    groups = [(cids, energy_card_units(m, cids[0])) for cids in kinds.values()]
+    groups = [(cids, energy_card_units(m, cids[0], slot)) for cids in kinds.values()]
     out: list[tuple[Any, ...]] = []
     if all(u == 1 for _, u in groups):
         # Every card pays 1: the payments are the ways to pick ``cost`` cards by kind.

@@ -758,8 +758,9 @@ class CollectKnockOuts(Instr):
                 if is_knocked_out(m, s):
                     if m.logging:
                         m.log.append((EV_KO, pl.index, s.top))
-                    discard_slot(m, s)
+                    # (asked while it is still in play: its Poké-Bodies may change it)
                     owed[1 - pl.index] += m.prizes_for_knockout(s)
+                    discard_slot(m, s)
         f.vars["owed"] = owed
         f.vars["took_last"] = [False, False]
         return NEXT

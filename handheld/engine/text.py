@@ -122,6 +122,15 @@ def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
     if d.attach_to is not None:
         out.append(TextSection(f"Attach it only to {d.attach_to.text(tc)}."))
     out.extend(TextSection(p.text()) for p in d.passives if p.text())
+    if d.use_steps:
+        # A Stadium's effect each player may use in his or her turn (Pokémon Contest Hall).
+        head = "Once during your turn"
+        conds = " and ".join(c.text(tc) for c in d.use_requires)
+        if conds:
+            head += f", if {conds}"
+        body = " ".join(t for t in (s.text(tc) for s in d.use_steps) if t)
+        out.append(TextSection(f"{head}, you may: {body} (Each player may use this during "
+                               "his or her own turn.)"))
     out.extend(_attack_section(a) for a in d.attacks)
     if d.trainer_kind in era.trainer_rules:
         out.append(TextSection(era.trainer_rules[d.trainer_kind]))

@@ -224,7 +224,8 @@ def _player_flags(m: Match, player: int) -> None:
         if not 0 <= sid < n:
             raise _fail(f"{base}.retreat_blocked[{i}]", f"{sid} is not a card of this match")
     for i, (cid, index) in enumerate(p.powers_used):
-        if not 0 <= cid < n or index >= len(m.defs[cid].powers):
+        if not 0 <= cid < n or index >= len(m.defs[cid].powers) \
+                or (index < 0 and not m.defs[cid].use_code):
             raise _fail(f"{base}.powers_used[{i}]", f"card #{cid} has no power {index}")
     for name, value in p.turn_effects.items():
         if name not in TURN_EFFECTS:

@@ -45,6 +45,7 @@ from ..engine.notation import (
     POWER,
     RETREAT,
     SLOT,
+    USE_STADIUM,
 )
 from ..engine.notation import ENERGY as ENERGY_OPTION
 from ..engine.notation import EVOLVE as EVOLVE_OPTION
@@ -225,6 +226,11 @@ class GreedyPlayer:
             pw = pokemon_facts(m, slot).power(opt[2])
             ev = Eval(m, me, slot, m.players[1 - me].active)
             for step in pw.steps:
+                step.value(ev)
+            return ev.bonus
+        if tag == USE_STADIUM:
+            ev = Eval(m, me, p.active, m.players[1 - me].active)
+            for step in m.defs[opt[1]].use_steps:
                 step.value(ev)
             return ev.bonus
         if tag == RETREAT:

@@ -95,6 +95,20 @@ class Passive:
     def energy_units(self, m: Match, holder: Slot, units: list[int], basic: list[bool]) -> None:
         """Change the units provided by the Energy attached to ``holder`` (in place)."""
 
+    def card_units(self, m: Match, holder: Slot, card: int, units: tuple[int, ...],
+                   ) -> tuple[int, ...]:
+        """The units its own Energy card ``card`` provides while attached to ``holder``
+        (asked before the ``energy_units`` hooks)."""
+        return units
+
+    def locks_retreat(self, m: Match, holder: Slot, active: Slot) -> bool:
+        """True when ``active``, the other player's Active Pokémon, can't retreat."""
+        return False
+
+    def knockout_prizes(self, m: Match, holder: Slot, prizes: int) -> int:
+        """How many Prize cards the opponent takes for Knocking Out ``holder``."""
+        return prizes
+
     def between_turns_counters(self, m: Match, holder: Slot) -> int:
         """Damage counters to put on ``holder`` at the Darkness Energy step (e)."""
         return 0
@@ -177,3 +191,16 @@ hook("attack_costs", "by pokemon_facts: the costs of the holder's attacks", fact
 # (a fact hook registered after the tables above: they are built again)
 FACT_HOOKS = tuple(h for h in HOOKS.values() if h.fact)
 FACT_HOOK_NAMES = frozenset(h.name for h in FACT_HOOKS)
+# --- Platinum era: Rising Rivals part 3 (pl2-75 to pl2-102, pl2-112 to 114, RT1 to RT6)
+
+# A Special Energy whose units depend on where it is attached (SP Energy, Upper Energy).
+hook("card_units", "for each attached Energy card that carries it, whenever the Energy on "
+                   "its holder is counted (ops.energy_units) or paid for a retreat")
+
+# A Poké-Body that stops the other player's Active Pokémon from retreating (Bad Sleeping
+# Habits): asked of the Poké-Bodies of the opponent's Pokémon in play.
+hook("locks_retreat", "by the main phase, for the other player's Active Pokémon "
+                      "(actions.can_retreat)")
+
+# A Poké-Body that changes the Prize cards its own Knock Out gives (Camouflage Gas).
+hook("knockout_prizes", "as its holder is Knocked Out (Era.prizes_for_knockout)")

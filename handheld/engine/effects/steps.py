@@ -37,6 +37,7 @@ from ..notation import ENERGY as ENERGY_OPTION
 from ..ops import (
     LV_X_KIND,
     MARKERS,
+    card_units,
     discard_attached,
     discard_slot,
     draw,
@@ -1225,7 +1226,7 @@ class ChooseAttachedEnergy(Step):
         if self.etype is None:
             return list(cards)
         bit = BIT[self.etype]
-        return [c for c in cards if any(u & bit for u in m.defs[c].units)]
+        return [c for c in cards if any(u & bit for u in card_units(m, s, c))]
 
     def text(self, tc: TC) -> str:
         kind = f"[{self.etype}] Energy card" if self.etype else (
@@ -1356,7 +1357,7 @@ class DiscardEnergy(Step):
             return NEXT
         if self.count is None:
             cards = [c for c in s.energy if self.etype is None
-                     or any(u & BIT[self.etype] for u in m.defs[c].units)]
+                     or any(u & BIT[self.etype] for u in card_units(m, s, c))]
         else:
             cards = f.vars.pop("_discard", [])
         for c in cards:
@@ -3523,3 +3524,538 @@ class HolderIs(Cond):
 
     def text(self, tc: TC) -> str:
         return f"1 of your Pokémon {self.filt.label}"
+
+
+# --- Platinum era: Rising Rivals part 3 (pl2-75 to pl2-102, pl2-112 to 114, RT1 to RT6)
+
+from ..carddefs import POKEMON as _POKEMON_KIND  # noqa: E402
+from ..notation import EV_DAMAGE as _EV_DAMAGE  # noqa: E402
+from ..ops import retreat_cost as _retreat_cost  # noqa: E402
+from ..ops import slot_passive_list as _slot_passive_list  # noqa: E402
+from ..ops import slot_passives as _slot_passives  # noqa: E402
+
+# Pokémon SP (Appendix B): the card on top of the stack says it (``CardDef.sp``).
+SP_POKEMON = PokemonFilter("sp", "that is a Pokémon SP", lambda m, s: m.defs[s.top].sp)
+DAMAGED_SP = PokemonFilter("damaged_sp", "that is a Pokémon SP with damage counters",
+                           lambda m, s: m.defs[s.top].sp and s.damage > 0)
+EVOLVED = PokemonFilter("evolved", "that has evolved", lambda m, s: len(s.cards) > 1)
+
+SP_CARD = CardFilter("sp_pokemon", "Pokémon SP card",
+                     lambda d: d.kind == _POKEMON_KIND and d.sp)
+SP_OR_BASIC_ENERGY = CardFilter("sp_or_basic_energy", "Pokémon SP or basic Energy card",
+                                lambda d: (d.kind == _POKEMON_KIND and d.sp) or d.basic_energy)
+
+
+
+
+def _any_slot(m: Match, p: int, filt: PokemonFilter) -> bool:
+    return any(filt.test(m, s) for s in m.players[p].in_play())
+
+
+PLAYER_TESTS.update({
+    "sp_in_play": (lambda m, p: _any_slot(m, p, SP_POKEMON), "a Pokémon SP in play"),
+    "damaged_sp": (lambda m, p: _any_slot(m, p, DAMAGED_SP),
+                   "a Pokémon SP with damage counters"),
+    "evolved": (lambda m, p: _any_slot(m, p, EVOLVED), "an Evolved Pokémon in play"),
+    # The Trainer being played is still in the hand when this is asked.
+    "another_card_in_hand": (lambda m, p: len(m.players[p].hand) >= 2,
+                             "another card in hand"),
+    "sp_energy_ready": (lambda m, p: _any_slot(m, p, SP_POKEMON) and any(
+        m.defs[c].basic_energy for c in m.players[p].hand),
+        "a Pokémon SP in play and a basic Energy card in hand"),
+    # Drawing up to 6 after an optional discard draws something: at most 6 other cards.
+    "can_draw_to_6": (lambda m, p: len(m.players[p].hand) <= 7 and bool(m.players[p].deck),
+                      "fewer than 7 other cards in hand and cards in the deck"),
+    "two_pokemon_energy": (lambda m, p: len(m.players[p].in_play()) >= 2 and _any_slot(
+        m, p, WITH_ENERGY), "2 Pokémon in play, one of them with Energy attached"),
+})
+
+
+
+
+@dataclass(frozen=True)
+class RetreatCostOf(Expr):
+    """The [C] Energy in a Pokémon's Retreat Cost, after effects that change it."""
+
+    who: str
+
+    def eval(self, m: Match, f: Frame) -> int:
+        s = who_slot(m, f, self.who)
+        return _retreat_cost(m, s) if s is not None else 0
+
+    def text(self, tc: TC) -> str:
+        return f"[C] in {who_text(tc, self.who)}'s Retreat Cost (after effects that change it)"
+
+    def expect(self, ev: Eval) -> float:
+        s = _eval_slot(ev, self.who)
+        return float(_retreat_cost(ev.m, s)) if s is not None else 1.0
+
+
+
+
+@dataclass(frozen=True)
+class DrawUpTo(Expr):
+    """Cards to draw until the hand holds ``n``."""
+
+    n: int
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return max(0, self.n - len(m.players[f.player].hand))
+
+    def text(self, tc: TC) -> str:
+        return f"cards until you have {self.n} cards in your hand"
+
+    def expect(self, ev: Eval) -> float:
+        return max(0.0, self.n - len(ev.m.players[ev.player].hand) + 1.0)
+
+
+class UnaffectedDamage(Step):
+    """Attack damage to the Defending Pokémon or a chosen one (``var``) that no Weakness,
+    Resistance, Poké-Power, Poké-Body or other effect on that Pokémon changes; effects on
+    the attacker (damage steps b and e) still count."""
+
+    main = True
+
+    def __init__(self, amount: int | Expr = PRINTED, var: str = DEFENDER) -> None:
+        self.amount = Const(amount) if isinstance(amount, int) else amount
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        target = "the Defending Pokémon" if self.var == DEFENDER else "that Pokémon"
+        amount = "Its damage" if self.amount is PRINTED else f"{self.amount.text(tc)} damage"
+        return (f"{amount} to {target} is not changed by Weakness, Resistance, Poké-Powers, "
+                "Poké-Bodies or any other effect on it.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(self.amount.expect(ev))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        attacker = who_slot(m, f, SELF)
+        for s in self._targets(m, f):
+            dc = DamageCtx(attacker, s, f.player, is_active(m, s), weakness=False,
+                           resistance=False)
+            dmg = self.amount.eval(m, f)
+            if attacker is not None:
+                for step in ("b", "e"):
+                    for ps, holder in _slot_passive_list(m, attacker):
+                        if ps.damage_step == step and dmg > 0:
+                            dmg = ps.modify_damage(m, dc, holder, dmg)
+            dmg = max(0, dmg - dmg % 10)
+            f.vars["dealt"] = dmg
+            if dmg <= 0:
+                continue
+            s.damage += dmg
+            m.ko_dirty = True
+            if m.logging:
+                m.log.append((_EV_DAMAGE, s.owner, s.top, dmg))
+            if attacker is not None:
+                for ps, holder in list(_slot_passives(m, attacker)):
+                    ps.after_damage(m, dc, holder, dmg)
+        return NEXT
+
+    def _targets(self, m: Match, f: Frame) -> list[Slot]:
+        if self.var == DEFENDER:
+            d = who_slot(m, f, DEFENDER)
+            return [d] if d is not None else []
+        out = [find_slot(m, sid) for sid in f.vars.get(self.var) or []]
+        return [s for s in out if s is not None]
+
+
+class PutCountersEach(Step):
+    """Put damage counters on each of a side's Pokémon (no Weakness or Resistance)."""
+
+    def __init__(self, side: str, counters: int) -> None:
+        self.side = side
+        self.counters = counters
+
+    def text(self, tc: TC) -> str:
+        whose = "your opponent's" if self.side == "opp" else "your"
+        return f"Put {_plural(self.counters, 'damage counter')} on each of {whose} Pokémon."
+
+    def value(self, ev: Eval) -> None:
+        p = ev.m.players[1 - ev.player if self.side == "opp" else ev.player]
+        ev.add((10 if self.side == "opp" else -6) * self.counters * len(p.in_play()))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[1 - f.player if self.side == "opp" else f.player]
+        for s in p.in_play():
+            place_counters(m, s, self.counters)
+        return NEXT
+
+
+class HealBenched(Step):
+    """Remove damage counters from each of your Benched Pokémon (all if it has fewer)."""
+
+    def __init__(self, counters: int) -> None:
+        self.counters = counters
+
+    def text(self, tc: TC) -> str:
+        return (f"Remove {_plural(self.counters, 'damage counter')} from each of your "
+                "Benched Pokémon (all of them from one that has fewer).")
+
+    def value(self, ev: Eval) -> None:
+        bench = ev.m.players[ev.player].bench
+        ev.add(0.7 * sum(min(s.damage, 10 * self.counters) for s in bench))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        for s in m.players[f.player].bench:
+            if s.damage:
+                heal(m, s, 10 * self.counters)
+        return NEXT
+
+
+BLIND_PICK = "shuffle hand"  # validate.HAND_SHUFFLE: the shuffle of a hand
+"""The purpose of the shuffle of a hand that stands for a pick without looking."""
+
+
+class FromOpponentHandBlind(Step):
+    """Choose cards from the opponent's hand without looking (``count`` of them), then put
+    them in the opponent's deck (``to`` "deck"; a shuffle follows as its own step) or
+    discard pile ("discard"). A pick made without looking is a random one, so it is a
+    chance node: a shuffle of the opponent's hand, whose last cards are the ones picked."""
+
+    def __init__(self, count: int | Expr, to: str) -> None:
+        self.count = Const(count) if isinstance(count, int) else count
+        self.to = to
+
+    def text(self, tc: TC) -> str:
+        c = self.count
+        n = "1 card" if isinstance(c, Const) and c.n == 1 else (
+            _plural(c.n, "card") if isinstance(c, Const) else f"1 card for each {c.text(tc)}")
+        if self.to == "deck":
+            return (f"Choose {n} from your opponent's hand without looking and look at it; "
+                    "your opponent shuffles it into their deck.")
+        return f"Choose {n} from your opponent's hand without looking and discard it."
+
+    def value(self, ev: Eval) -> None:
+        hand = len(ev.m.players[1 - ev.player].hand)
+        ev.add(min(float(hand), self.count.expect(ev)) * (6 if self.to == "discard" else 4))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        hand = m.players[1 - f.player].hand
+        if not hand or self.count.eval(m, f) <= 0:
+            return NEXT
+        m.pending = Chance("shuffle", 1 - f.player, BLIND_PICK, len(hand))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        p = m.players[1 - f.player]
+        p.hand[:] = list(map(p.hand.__getitem__, answer))
+        n = min(self.count.eval(m, f), len(p.hand))
+        picked = p.hand[len(p.hand) - n:]
+        del p.hand[len(p.hand) - n:]
+        (p.deck if self.to == "deck" else p.discard).extend(picked)
+        if m.logging:
+            for cid in picked:
+                m.log.append((EV_MOVE, p.index, cid, self.to, True, "hand"))
+        return NEXT
+
+
+class DiscardEnergyEach(Step):
+    """Discard an Energy card attached to each of the opponent's Pokémon that has any (the
+    attacker chooses which, one Pokémon after another)."""
+
+    def text(self, tc: TC) -> str:
+        return "Discard an Energy card attached to each of your opponent's Pokémon."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(12 * sum(1 for s in ev.m.players[1 - ev.player].in_play() if s.energy))
+
+    def _todo(self, m: Match, f: Frame) -> list[Slot]:
+        done = f.vars.get("_each_done") or []
+        return [s for s in m.players[1 - f.player].in_play() if s.energy and s.id not in done]
+
+    def run(self, m: Match, f: Frame) -> Result:
+        while True:
+            todo = self._todo(m, f)
+            if not todo:
+                f.vars.pop("_each_done", None)
+                return NEXT
+            s = todo[0]
+            options = m.distinct_cards(list(s.energy), lambda d: True)
+            if len(options) == 1:
+                self._discard(m, f, s, options[0][1])
+                continue
+            m.pending = Choice(f.player, "energy", f"Discard an Energy card from "
+                               f"{m.defs[s.top].name}.", tuple((ENERGY_OPTION, o[1], s.id)
+                                                               for o in options))
+            return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        cid, sid = answer[0][1], answer[0][2]
+        s = find_slot(m, sid)
+        if s is not None:
+            self._discard(m, f, s, cid)
+        return f.pc  # on to the next Pokémon
+
+    def _discard(self, m: Match, f: Frame, s: Slot, cid: int) -> None:
+        discard_attached(m, s, cid)
+        f.vars["_each_done"] = [*(f.vars.get("_each_done") or []), s.id]
+
+
+class ChooseEnergiesOn(Step):
+    """Choose any number of the Energy cards attached to the Pokémon in ``who`` into
+    ``var`` (none at all is allowed)."""
+
+    def __init__(self, var: str, who: str, wording: str | None = None) -> None:
+        self.var = var
+        self.who = who
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        return f"Choose as many Energy cards attached to {who_text(tc, self.who)} as you like."
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = _holder(m, f, self.who)
+        if s is None or not s.energy:
+            f.vars[self.var] = []
+            return NEXT
+        m.pending = Choice(f.player, "energy", self.text(TC("")),
+                           tuple((ENERGY_OPTION, c, s.id) for c in s.energy),
+                           min=0, max=len(s.energy))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars[self.var] = [opt[1] for opt in answer]
+        return NEXT
+
+
+class MoveEnergyCards(Step):
+    """Move every Energy card in ``var`` from the Pokémon holding it onto ``to``."""
+
+    def __init__(self, var: str, to: str, wording: str | None = None) -> None:
+        self.var = var
+        self.to = to
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        return f"Move them to {who_text(tc, self.to)}."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(4)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        target = _holder(m, f, self.to)
+        if target is None:
+            return NEXT
+        for cid in list(f.vars.get(self.var) or []):
+            holder = None
+            for p in m.players:
+                for s in p.in_play():
+                    if cid in s.energy:
+                        holder = s
+            if holder is None or holder is target:
+                continue
+            holder.energy.remove(cid)
+            target.energy.append(cid)
+            if m.logging:
+                m.log.append((EV_ATTACH, f.player, cid, target.top))
+        return NEXT
+
+
+class TakeFromBottom(Step):
+    """Look at the bottom ``n`` cards of your deck, put up to ``take`` of them into your
+    hand, and put the rest back on the bottom in the order you choose."""
+
+    def __init__(self, n: int, take: int) -> None:
+        self.n = n
+        self.take = take
+
+    def text(self, tc: TC) -> str:
+        return (f"Look at the bottom {self.n} cards of your deck. Put {self.take} of them into "
+                "your hand and the others back on the bottom of your deck in any order.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(7 * min(self.take, len(ev.m.players[ev.player].deck)))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        deck = m.players[f.player].deck  # the top card is the last one
+        if "_bottom_taken" in f.vars:
+            return self._order(m, f)
+        bottom = deck[:self.n]
+        want = min(self.take, len(bottom))
+        if want == len(bottom) or len({m.defs[c].id for c in bottom}) == 1:
+            self._move(m, f, bottom[len(bottom) - want:])
+            return self._order(m, f)
+        m.pending = Choice(f.player, "cards_deck", self.text(TC("")),
+                           tuple((CARD, c) for c in bottom), min=want, max=want)
+        return SUSPEND
+
+    def _move(self, m: Match, f: Frame, cards: list[int]) -> None:
+        p = m.players[f.player]
+        for cid in cards:
+            p.deck.remove(cid)
+            p.hand.append(cid)
+            if m.logging:
+                m.log.append((EV_MOVE, f.player, cid, "hand", False, "deck"))
+        f.vars["_bottom_taken"] = len(cards)
+
+    def _order(self, m: Match, f: Frame) -> Result:
+        from itertools import permutations
+
+        deck = m.players[f.player].deck
+        left = max(0, min(self.n, len(deck) + int(f.vars["_bottom_taken"]))
+                   - int(f.vars["_bottom_taken"]))
+        rest = deck[:left]
+        seen: set[tuple[str, ...]] = set()
+        options = []
+        for order in permutations(rest):
+            key = tuple(m.defs[c].id for c in order)
+            if key not in seen:
+                seen.add(key)
+                options.append((ORDER, *order))
+        if len(options) <= 1:
+            del f.vars["_bottom_taken"]
+            return NEXT
+        f.vars["_bottom_order"] = left
+        m.pending = Choice(f.player, "order", "Put these cards back on the bottom of your "
+                           "deck, the card that goes nearest the top first.", tuple(options))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        if "_bottom_order" in f.vars:
+            left = int(f.vars.pop("_bottom_order"))
+            del f.vars["_bottom_taken"]
+            deck = m.players[f.player].deck
+            order = list(answer[0][1:])  # nearest the top first
+            deck[:left] = list(reversed(order))
+            return NEXT
+        self._move(m, f, [opt[1] for opt in answer])
+        return f.pc  # then the order of the others
+
+
+class ChangeTypeThisTurn(Step):
+    """A Pokémon's type becomes ``etype`` until the end of this turn (a lasting mark that
+    stays when it moves to the Bench)."""
+
+    def __init__(self, etype: str, who: str = SELF) -> None:
+        self.etype = etype
+        self.who = who
+        self.marker = f"type_{etype}"
+        if self.marker not in MARKERS:
+            raise ValueError(f"no type marker for {etype!r} (effects/library.py)")
+
+    def text(self, tc: TC) -> str:
+        return f"{_cap(who_text(tc, self.who))} is a [{self.etype}] Pokémon until the end of " \
+               "your turn."
+
+    def value(self, ev: Eval) -> None:
+        d = ev.m.players[1 - ev.player].active
+        if d is not None:
+            facts = ev.m.defs[d.top]
+            if any(t == self.etype for t, _ in facts.weakness):
+                ev.add(15)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            for name in [k for k in s.markers if k.startswith("type_")]:
+                del s.markers[name]
+            s.markers[self.marker] = m.turn
+        return NEXT
+
+
+class ReturnDefenderToHand(Step):
+    """The opponent returns the Defending Pokémon and every card attached to it to their
+    hand (they then choose a new Active Pokémon)."""
+
+    def text(self, tc: TC) -> str:
+        return ("Your opponent returns the Defending Pokémon and all cards attached to it to "
+                "their hand.")
+
+    def value(self, ev: Eval) -> None:
+        d = ev.defender
+        ev.add(20 + 0.5 * (d.damage if d is not None else 0) + 5 * len(d.energy if d else []))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, DEFENDER)
+        if s is not None:
+            remove_from_play_to(m, s, m.players[s.owner].hand)
+            if m.logging:
+                m.log.append((EV_SCOOP, s.owner, s.top))
+        return NEXT
+
+
+class UsableWhileAsleep(Step):
+    """Says that the attack may be used while its Pokémon is Asleep (Toss and Turn): the
+    card pool sets ``AttackDef.asleep_ok`` from it; it does nothing when the attack runs."""
+
+    asleep_ok = True
+
+    def text(self, tc: TC) -> str:
+        return "This attack can be used even while this Pokémon is Asleep."
+
+    def run(self, m: Match, f: Frame) -> Result:
+        return NEXT
+
+
+from ..notation import EV_BENCH  # noqa: E402
+
+TOOL_CARD = CardFilter("tool", "Pokémon Tool card", lambda d: d.trainer_kind == "tool")
+
+# (the same test as Platinum part 1's, so either block may define it)
+PLAYER_TESTS["bench_room"] = (lambda m, p: len(m.players[p].bench) < m.rules.bench_size,
+                              "room on the Bench")
+
+
+class BenchChosen(Step):
+    """Put the chosen Basic Pokémon cards (ids in ``var``, from one of your zones) onto
+    your Bench while there is room; each then is the Pokémon the variable names (a
+    Pokémon's id is its Basic card's)."""
+
+    def __init__(self, var: str, wording: str = "Put it onto your Bench.") -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        for cid in f.vars.get(self.var) or []:
+            if len(p.bench) >= m.rules.bench_size:
+                break
+            if _take_from_own_zones(p, cid) is None:
+                continue
+            p.bench.append(Slot(cid, f.player, m.turn))
+            if m.logging:
+                m.log.append((EV_BENCH, f.player, cid))
+        return NEXT
+
+
+class AttachToolChosen(Step):
+    """Attach the chosen Pokémon Tool card (``var``, from one of your zones) to the Pokémon
+    ``onto`` names, if it holds no Tool yet."""
+
+    def __init__(self, var: str, onto: str, wording: str = "Attach it to that Pokémon.",
+                 ) -> None:
+        self.var = var
+        self.onto = onto
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(8)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        target = who_slot(m, f, self.onto)
+        p = m.players[f.player]
+        for cid in (f.vars.get(self.var) or [])[:1]:
+            if target is None or target.tool >= 0 or _take_from_own_zones(p, cid) is None:
+                continue
+            target.tool = cid
+            if m.logging:
+                m.log.append((EV_ATTACH, f.player, cid, target.top))
+        return NEXT
+
+
+SLOT_TESTS["sp"] = (lambda m, s: m.defs[s.top].sp, "is a Pokémon SP")

@@ -267,3 +267,22 @@ USES[S.OpponentTurnEffect] = NONE
 USES[S.LookAtOpponentHand] = Uses(writes=("var",))
 USES[S.OpponentDraws] = NONE
 USES[S.HolderIs] = NONE
+
+# --- Platinum era: Rising Rivals part 3 (pl2-75 to pl2-102, pl2-112 to 114, RT1 to RT6)
+USES.update({
+    S.EnergyUnitsOn: Uses(reads=("who",)),
+    S.RetreatCostOf: Uses(reads=("who",)),
+    S.DealtCounters: Uses(reads_names=("dealt",)),
+    S.DrawUpTo: NONE,
+    S.UnaffectedDamage: Uses(reads=("var",), writes_names=("dealt",)),
+    S.PutCountersEach: NONE,
+    S.HealBenched: NONE,
+    S.FromOpponentHandBlind: NONE,
+    # Its own progress ("_each_done") is written and read inside the one step.
+    S.DiscardEnergyEach: NONE,
+    S.ChooseEnergiesOn: Uses(reads=("who",), writes=("var",)),
+    S.MoveEnergyCards: Uses(reads=("var", "to")),
+    S.TakeFromBottom: NONE,
+    S.ChangeTypeThisTurn: Uses(reads=("who",)),
+    S.ReturnDefenderToHand: NONE,
+})

@@ -258,8 +258,15 @@ class Era:
                                  self.attack_checks(end), self.attack_closing())
 
     def prizes_for_knockout(self, m: Match, slot: Slot) -> int:
-        """How many Prize cards knocking out ``slot`` is worth to its opponent."""
-        return 1
+        """How many Prize cards knocking out ``slot`` is worth to its opponent: 1, unless a
+        working Poké-Body of the Knocked Out Pokémon says otherwise (Camouflage Gas)."""
+        from ..ops import KNOCKOUT_PRIZES_HOOK, bodies
+
+        prizes = 1
+        for ps, holder in bodies(m, slot):
+            if KNOCKOUT_PRIZES_HOOK in ps.hooks:
+                prizes = ps.knockout_prizes(m, holder, prizes)
+        return prizes
 
     # ------------------------------------------------------------------ decks
 
