@@ -198,3 +198,13 @@ def _check_reads(names: list[str], known: set[str], where: str) -> None:
             raise CardDefinitionError(
                 f"{where}: reads the variable {name!r}, which no earlier step writes "
                 f"(written by then: {written})")
+
+# --- Platinum era: Rising Rivals part 2 (pl2-35 to pl2-74)
+USES.update({
+    S.VarFalse: Uses(reads=("var",)),
+    S.CardsInZone: NONE,
+    S.MoveZoneCards: NONE,
+    S.OpponentMayDiscard: Uses(writes=("var",)),
+    S.EvolveWith: Uses(reads=("var", "who")),
+})
+USES[S.SetCounter] = Uses(reads=("who",))
