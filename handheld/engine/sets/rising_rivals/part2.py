@@ -163,7 +163,9 @@ POKEMON: dict[str, PokemonScript] = {
     ),
     "pl2-43": PokemonScript(attacks={  # Infernape 4
         "Split Bomb": [ChoosePokemon("t", "opp", count=2, pre=True),
-                       DamageChosen("t", Const(20))],
+                       Worded(DamageChosen("t", Const(20)),
+                              "This attack does 20 damage to each of them (Weakness and "
+                              "Resistance count only for an Active Pokémon).")],
         "High Jump Kick": [],
     }),
     "pl2-44": PokemonScript(attacks={  # Lairon
@@ -242,7 +244,9 @@ POKEMON: dict[str, PokemonScript] = {
                 Mark(SELF, "no_attack_effects", 1,
                      "is protected from all effects of your opponent's attacks, damage "
                      "included, during your opponent's next turn")],
-        "Blessed Fruit": [ChoosePokemon("t", "own", "bench", filt=DAMAGED_G),
+        "Blessed Fruit": [ChoosePokemon("t", "own", "bench", filt=DAMAGED_G,
+                                        wording="Choose 1 of your Benched [G] Pokémon with "
+                                                "damage counters."),
                           Heal("t", None)],
         "Solarbeam": [],
     }),
@@ -262,8 +266,8 @@ POKEMON: dict[str, PokemonScript] = {
     "pl2-55": PokemonScript(attacks={  # Aerodactyl GL
         "Collect": [Draw(2)],
         "Primal Breath": [Mark(DEFENDER, "cant_evolve", 1,
-                               "can't be evolved or leveled up from your opponent's hand "
-                               "during his or her next turn")],
+                               "can't be evolved from your opponent's hand during his or "
+                               "her next turn")],
     }),
     "pl2-56": PokemonScript(attacks={  # Ambipom G
         "Tail Code": [If(AllOf((SlotIs(DEFENDER, "has_energy"), PlayerHas("opp", "bench"))), [
@@ -285,7 +289,8 @@ POKEMON: dict[str, PokemonScript] = {
     }),
     "pl2-59": PokemonScript(attacks={  # Eevee
         "Signs of Evolution": [
-            ChooseCards("c", "deck", evolves_from("Eevee"), count=2),
+            Worded(ChooseCards("c", "deck", evolves_from("Eevee"), count=2),
+                   "Search your deck for up to 2 cards that evolve from Eevee."),
             MoveCards("c", "hand", reveal=True,
                       wording="Show them to your opponent and put them into your hand."),
             ShuffleDeck()],
@@ -373,7 +378,9 @@ POKEMON: dict[str, PokemonScript] = {
                              "Between turns, its Poison puts 2 damage counters on it "
                              "instead of 1.")],
         "Frustration": [ChoosePokemon("t", "opp", filt=UNDAMAGED, pre=True),
-                        DamageChosen("t", Const(40))],
+                        Worded(DamageChosen("t", Const(40)),
+                               "This attack does 40 damage to it (Weakness and Resistance "
+                               "count only for an Active Pokémon).")],
     }),
 }
 
