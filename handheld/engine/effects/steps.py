@@ -2139,10 +2139,16 @@ class Worded(Step):
 # Tests of Pokémon, card filters, counts and steps that the rares, uncommons and commons of
 # Rising Rivals need; written generally (parameters) so other sets of the era can use them.
 
-SLOT_TESTS["evolved"] = (lambda m, s: m.defs[s.top].stage > 0, "is an Evolved Pokémon")
+def _stage(m: Match, s: Slot) -> int:
+    from ..ops import pokemon_facts
+
+    return pokemon_facts(m, s).stage
+
+
+SLOT_TESTS["evolved"] = (lambda m, s: _stage(m, s) > 0, "is an Evolved Pokémon")
 # "when you play this Pokémon from your hand to evolve": the Pokémon evolved this turn.
 SLOT_TESTS["evolved_this_turn"] = (
-    lambda m, s: m.defs[s.top].stage > 0 and len(s.cards) > 1 and s.played_turn == m.turn,
+    lambda m, s: _stage(m, s) > 0 and len(s.cards) > 1 and s.played_turn == m.turn,
     "evolved this turn")
 
 SUPPORTER_CARD = CardFilter("supporter", "Supporter card",
