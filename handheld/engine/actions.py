@@ -131,7 +131,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 opts.append((BENCH, cid))
             if d.evolves_onto_baby and can_evolve:
                 for s, tf in zip(slots, tops):  # noqa: B905
-                    if tf.baby and d.name in tf.evolves_to and s.played_turn < fresh:
+                    if tf.baby and d.name in tf.evolves_to and s.played_turn < fresh \
+                            and not (s.markers and has_marker(m, s, "cant_evolve")):
                         opts.append((EVOLVE, cid, s.id))
         elif cat == CAT_FOSSIL:
             if trainers_ok and bench_room:
@@ -144,7 +145,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 if src in names:  # names are interned: identity checks, at C speed
                     below = d.stage - 1
                     for s, tf in zip(slots, tops):  # noqa: B905
-                        if tf.name == src and tf.stage == below and s.played_turn < fresh:
+                        if tf.name == src and tf.stage == below and s.played_turn < fresh \
+                                and not (s.markers and has_marker(m, s, "cant_evolve")):
                             opts.append((EVOLVE, cid, s.id))
         elif cat == CAT_LEVEL_UP:
             # levels_up_onto, inlined (tops[0] is the Active Pokémon's card stack)
@@ -228,6 +230,9 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 n_units = len(units)
                 for ref in af.attacks:
                     a = ref.attack
+                    if markers and ref.origin != "tm" \
+                            and attack_index_locked(m, active, ref.index):
+                        continue
                     size, bit, need = a.quick_cost
                     # AttackDef.payable, inlined: enough units, and enough of the one
                     # colour most costs ask for; anything else goes to the full check.
@@ -376,6 +381,8 @@ def evolves_onto(m: Match, d: Any, slot: Slot) -> bool:
     if d.lv_x:
         return False
     top = stack_facts(m, slot)
+    if slot.markers and has_marker(m, slot, "cant_evolve"):
+        return False  # an attack's result (Primal Breath)
     if d.stage == 0:
         return top.baby and d.name in top.evolves_to
     return d.evolves_from == top.name and d.stage == top.stage + 1
@@ -451,7 +458,15 @@ def attack_choices(m: Match, active: Slot) -> list[tuple[int, int]]:
     units = energy_units(m, active)
     return [(r.card, r.index) for r in refs
             if (not r.attack.cost or can_pay(units, r.attack.cost))
-            and not (active.markers and attack_locked(m, active, r.attack.name))]
+            and not (active.markers and attack_locked(m, active, r.attack.name))
+            and not (r.origin != "tm" and r.card == active.top and active.markers
+                     and attack_index_locked(m, active, r.index))]
+
+
+def attack_index_locked(m: Match, active: Slot, index: int) -> bool:
+    """An attack of the Active Pokémon's own card that an earlier attack's result forbids
+    ("can't use Shell Scatter during your next turn": marker ``no_attack_<index>``)."""
+    return has_marker(m, active, f"no_attack_{index}") if index < 3 else False
 
 
 def asleep_attack_choices(m: Match, active: Slot) -> list[tuple[int, int]]:

@@ -39,6 +39,7 @@ from .errors import (
 )
 from .facts import (
     PokemonFacts,
+    bodies,
     build_printed_facts,
     coin_forced_tails,
     power_of,
@@ -518,9 +519,16 @@ class Match:
                                 opp.id if opp is not None else -1))
 
     def on_energy_attached(self, slot: Slot, cid: int) -> None:
+        """An Energy card from the hand was attached to ``slot``: its own effect, then the
+        Poké-Bodies of its owner's Pokémon that answer such an attachment."""
         d = self.defs[cid]
         if d.play_code:
             self.stack.append(Frame(f"{d.id}#attach", d.play_code, self.current, cid, slot.id))
+        for s in self.players[slot.owner].in_play():
+            for ps, holder in bodies(self, s):  # (at once for a Pokémon with no Body)
+                react = getattr(ps, "on_energy_attached", None)
+                if react is not None:
+                    react(self, holder, slot, cid)
 
     def trainer_destination(self, cid: int) -> str:
         d = self.defs[cid]

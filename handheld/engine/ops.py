@@ -292,6 +292,8 @@ def inflict(m: Match, slot: Slot, bit: int) -> None:
             slot.paralyzed_turn = m.turn
     else:
         slot.conditions |= bit & (POISONED | BURNED)
+        if bit & POISONED and slot.markers:
+            slot.markers.pop("poison_counters", None)  # a new Poison: 1 counter again
     if m.logging:
         m.log.append((EV_CONDITION, slot.owner, slot.top, CONDITION_NAMES[bit]))
 
@@ -377,6 +379,13 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
         for ps, holder in def_passives:
             if ps.damage_step == step:
                 dmg = ps.modify_damage(m, dc, holder, dmg)
+    # h) also the Poké-Bodies of the defender's side's Active Pokémon that guard the whole
+    # side (a Benched defender's own passives do not include them)
+    guard = m.players[defender.owner].active
+    if guard is not None and guard is not defender:
+        for ps, holder in bodies(m, guard):
+            if getattr(ps, "side_guard", False):
+                dmg = ps.modify_damage(m, dc, holder, dmg)
     dmg -= dc.reduction  # the defender's own card rule, figured by coins (a Fossil)
     if dmg <= 0:
         return 0
@@ -401,6 +410,11 @@ def deal_damage(m: Match, dc: DamageCtx, base: int) -> int:
             m.log.append((EV_DAMAGE, dc.defender.owner, dc.defender.top, dmg))
         for ps, holder in _after_hooks(m, dc):
             ps.after_damage(m, dc, holder, dmg)
+        # Poké-Bodies of the damaged Pokémon that answer it (Energy Shark)
+        for ps, holder in bodies(m, dc.defender):
+            react = getattr(ps, "on_damaged", None)
+            if react is not None:
+                react(m, dc, holder)
         if REMEMBERS_HITS and dc.player != dc.defender.owner \
                 and m.defs[dc.defender.top].id in REMEMBERS_HITS:
             remember_hit(m, dc.defender, dmg)  # (Aggron's Return Blow)

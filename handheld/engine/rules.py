@@ -524,7 +524,8 @@ class PoisonStep(Instr):
         for p in _between_order(m):
             a = m.players[p].active
             if a is not None and a.conditions & POISONED and not is_knocked_out(m, a):
-                place_counters(m, a, 1)
+                # Toxic and the like leave how many counters their Poison places
+                place_counters(m, a, a.markers.get("poison_counters", 1) if a.markers else 1)
         return NEXT
 
 

@@ -293,7 +293,9 @@ def _slot(m: Match, slot: Slot, where: str, *, active: bool) -> None:
                                 "as a Basic")
         elif d.baby:
             raise _fail(at, f"{d.name} is a Baby Pokémon; nothing evolves into one")
-        elif below.baby:
+        elif below.baby or (d.stage == 0 and below.stage == 0 and d.name in below.evolves_to):
+            # (a Basic that evolves into another Basic: a Baby, or Munchlax's Baby
+            # Evolution in the Platinum era)
             if d.stage != 0 or d.name not in below.evolves_to:
                 raise _fail(at, f"{d.name} does not evolve from {below.name} (a Baby Pokémon "
                                 f"evolves into {' or '.join(below.evolves_to) or 'nothing'})")

@@ -809,3 +809,171 @@ class OnlyOnSP(Passive):
     def text(self) -> str:
         return ("Attach only to a Pokémon SP. Discard this card at the end of a turn if the "
                 "Pokémon holding it is no longer a Pokémon SP.")
+
+
+# --- Platinum era: Rising Rivals part 2 (pl2-35 to pl2-74)
+
+
+class ReduceDamageTakenWithEnergy(Passive):
+    """h) A Poké-Body: while its holder has Energy of a type attached, damage done to it by
+    attacks is reduced (Sand Armor)."""
+
+    damage_step = "h"
+
+    def __init__(self, amount: int, etype: str) -> None:
+        self.amount = amount
+        self.etype = etype
+        self.bit = BIT[etype]
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.defender is not holder:
+            return dmg
+        from ..ops import energy_units
+
+        if not any(u & self.bit for u in energy_units(m, holder)):
+            return dmg
+        return dmg - self.amount
+
+    def text(self) -> str:
+        return (f"While any [{self.etype}] Energy is attached to this Pokémon, damage done to "
+                f"it by attacks is reduced by {self.amount} (after Weakness and Resistance).")
+
+
+class SideGuard(Passive):
+    """h) A Poké-Body of an Active Pokémon: damage done by the opponent's attacks to any
+    Pokémon of its owner is reduced (Frost Wind). The damage figure asks the defender's
+    own passives and, for a Benched defender, those of its side's Active Pokémon
+    (``side_guard``)."""
+
+    damage_step = "h"
+    side_guard = True
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.defender.owner != holder.owner or dc.player == holder.owner:
+            return dmg
+        if m.players[holder.owner].active is not holder:
+            return dmg
+        return dmg - self.amount
+
+    def text(self) -> str:
+        return (f"While this Pokémon is your Active Pokémon, damage done to any of your "
+                f"Pokémon by your opponent's attacks is reduced by {self.amount} (after "
+                "Weakness and Resistance).")
+
+
+class AllTypes(Passive):
+    """A Poké-Body: its holder is of every listed type at once (Colorful Body)."""
+
+    def __init__(self, types: tuple[str, ...]) -> None:
+        self.types = types
+
+    def pokemon_types(self, m: Match, holder: Slot, types: tuple[str, ...]) -> tuple[str, ...]:
+        return self.types
+
+    def text(self) -> str:
+        return "This Pokémon is of every one of these types: " + \
+            "".join(f"[{t}]" for t in self.types) + "."
+
+
+class MoreDamageTaken(Passive):
+    """h) An attack result on a Pokémon: any attack that damages it does more damage
+    (after Weakness and Resistance; Crunch)."""
+
+    damage_step = "h"
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        return dmg + self.amount if dc.defender is holder and dmg > 0 else dmg
+
+
+class NoDamageFromOpponent(Passive):
+    """h) An attack result on a Pokémon: attacks of its owner's opponent do it no damage
+    (Tropius's Fly)."""
+
+    damage_step = "h"
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is not None and dc.defender is holder and dc.player != holder.owner:
+            return 0
+        return dmg
+
+
+MORE_DAMAGE_40 = register_marker(MarkerKind("more_damage_40", "takes 40 more damage",
+                                            passive=MoreDamageTaken(40)))
+LESS_DAMAGE_10 = register_marker(MarkerKind("less_damage_10", "takes 10 less damage",
+                                            passive=ReduceDamageTaken(10)))
+NO_ATTACK_EFFECTS = register_marker(MarkerKind("no_attack_effects",
+                                               "protected from attacks",
+                                               passive=NoDamageFromOpponent()))
+
+
+class HealOnAttach(Passive):
+    """A Poké-Body that answers an Energy card attached from the hand
+    (``Match.on_energy_attached``): remove damage counters from the Pokémon it went to.
+    ``to_self``: only an attachment to the holder counts (Royal Gain), else one to any of
+    its owner's Pokémon while the holder is Active (Energy Refresh); ``etype``: only Energy
+    of that type counts."""
+
+    def __init__(self, counters: int, *, to_self: bool, etype: str | None = None) -> None:
+        self.counters = counters
+        self.to_self = to_self
+        self.etype = etype
+
+    def on_energy_attached(self, m: Match, holder: Slot, target: Slot, cid: int) -> None:
+        from ..ops import heal
+
+        if self.to_self and target is not holder:
+            return
+        if not self.to_self and m.players[holder.owner].active is not holder:
+            return
+        if self.etype is not None and not any(u & BIT[self.etype] for u in m.defs[cid].units):
+            return
+        heal(m, target, 10 * self.counters)
+
+    def text(self) -> str:
+        counters = "1 damage counter" if self.counters == 1 else \
+            f"{self.counters} damage counters"
+        kind = f"a [{self.etype}] Energy card" if self.etype else "an Energy card"
+        if self.to_self:
+            return (f"Whenever you attach {kind} from your hand to this Pokémon, remove "
+                    f"{counters} from it.")
+        return (f"While this Pokémon is your Active Pokémon, whenever you attach {kind} from "
+                f"your hand to 1 of your Pokémon, remove {counters} from that Pokémon.")
+
+
+class StrikeBack(Passive):
+    """A Poké-Body that answers its holder being damaged by an opponent's attack while
+    Active (``ops.deal_damage`` asks ``on_damaged``): the Body's own steps run at once, in a
+    frame whose Defending Pokémon is the Attacking Pokémon (Energy Shark). The text is the
+    Body's steps (``Power.wording``)."""
+
+    def on_damaged(self, m: Match, dc: DamageCtx, holder: Slot) -> None:
+        from ..facts import stack_facts
+        from ..state import Frame
+
+        attacker = dc.attacker
+        if attacker is None or dc.defender is not holder or dc.player == holder.owner \
+                or not dc.to_active:
+            return
+        for ref in stack_facts(m, holder).powers:
+            if self in ref.power.passives and ref.power.code:
+                m.stack.append(Frame(ref.power.key, ref.power.code, holder.owner, holder.top,
+                                     holder.id, attacker.id))
+                return
+
+
+POISON_COUNTERS = register_marker(MarkerKind("poison_counters", "Poison counters",
+                                             is_counter=True))
+"""Damage counters a Poisoned Pokémon takes between turns instead of 1 (Toxic); a new
+Poison (``ops.inflict``) resets it."""
+
+CANT_EVOLVE = register_marker(MarkerKind("cant_evolve", "can't evolve"))
+# "<this Pokémon> can't use <its attack> during your next turn": one marker per attack
+# index of the card (``actions.attack_locked``).
+ATTACK_LOCKS = tuple(register_marker(MarkerKind(f"no_attack_{i}", f"can't use attack {i + 1}"))
+                     for i in range(3))

@@ -867,7 +867,7 @@ class PutCounters(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         s = who_slot(m, f, self.who)
-        if s is not None:
+        if s is not None and not shielded(m, f, s):
             place_counters(m, s, self.counters.eval(m, f))
         return NEXT
 
@@ -896,7 +896,7 @@ class Inflict(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         s = who_slot(m, f, self.who)
-        if s is not None and is_active(m, s):
+        if s is not None and is_active(m, s) and not shielded(m, f, s):
             for c in self.conditions:
                 inflict(m, s, c)
         return NEXT
@@ -944,7 +944,7 @@ class Mark(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         s = who_slot(m, f, self.who)
-        if s is not None:
+        if s is not None and not shielded(m, f, s):
             s.markers[self.marker] = m.turn + self.turns
         return NEXT
 
@@ -1353,7 +1353,8 @@ class DiscardEnergy(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         s = who_slot(m, f, self.who)
-        if s is None:
+        if s is None or shielded(m, f, s):
+            f.vars.pop("_discard", None)
             return NEXT
         if self.count is None:
             cards = [c for c in s.energy if self.etype is None
@@ -1534,7 +1535,7 @@ class MoveCards(Step):
                 p.discard.append(cid)
             elif target is not None:
                 target.energy.append(cid)
-                if source == "hand" and m.defs[cid].play_code:
+                if source == "hand":  # its own effect and the Bodies that answer it
                     m.on_energy_attached(target, cid)
             else:
                 p.discard.append(cid)
@@ -3148,9 +3149,9 @@ SLOT_TESTS["evolved"] = (lambda m, s: len(s.cards) >= 2, "is an evolved Pokémon
 SLOT_TESTS["lv_x"] = (lambda m, s: bool(m.defs[s.top].lv_x), "is a Pokémon LV.X")
 
 NOT_EVOLVED = PokemonFilter("not_evolved", "that is not an Evolved Pokémon",
-                            lambda m, s: m.defs[s.top].stage == 0 and len(s.cards) < 2)
+                            lambda m, s: stack_facts(m, s).stage == 0 and len(s.cards) < 2)
 EVOLVED = PokemonFilter("evolved", "that is an Evolved Pokémon",
-                        lambda m, s: m.defs[s.top].stage > 0)
+                        lambda m, s: stack_facts(m, s).stage > 0)
 SUPPORTER_CARD = CardFilter("supporter", "Supporter card",
                             lambda d: d.kind == TRAINER and d.trainer_kind == "supporter")
 
@@ -4059,3 +4060,244 @@ class AttachToolChosen(Step):
 
 
 SLOT_TESTS["sp"] = (lambda m, s: m.defs[s.top].sp, "is a Pokémon SP")
+
+
+# --- Platinum era: Rising Rivals part 2 (pl2-35 to pl2-74)
+# Tests of Pokémon, card filters, counts and steps that the rares, uncommons and commons of
+# Rising Rivals need; written generally (parameters) so other sets of the era can use them.
+
+def _stage(m: Match, s: Slot) -> int:
+    from ..ops import pokemon_facts
+
+    return pokemon_facts(m, s).stage
+
+
+SLOT_TESTS["evolved"] = (lambda m, s: _stage(m, s) > 0, "is an Evolved Pokémon")
+# "when you play this Pokémon from your hand to evolve": the Pokémon evolved this turn.
+SLOT_TESTS["evolved_this_turn"] = (
+    lambda m, s: _stage(m, s) > 0 and len(s.cards) > 1 and s.played_turn == m.turn,
+    "evolved this turn")
+
+SUPPORTER_CARD = CardFilter("supporter", "Supporter card",
+                            lambda d: d.kind == TRAINER and d.trainer_kind == "supporter")
+
+
+def evolves_from(name: str) -> CardFilter:
+    """Evolution cards that evolve from the Pokémon called ``name``."""
+    return CardFilter(f"evolves_from_{name}", f"card that evolves from {name}",
+                      lambda d: d.kind == POKEMON and d.evolves_from == name)
+
+
+def card_named(name: str) -> CardFilter:
+    """Cards called ``name`` (a Pokémon a Power puts onto another, say)."""
+    return CardFilter(f"named_{name}", f"{name} card", lambda d: d.name == name)
+
+
+UNDAMAGED = PokemonFilter("undamaged", "with no damage counters", lambda m, s: s.damage == 0)
+DAMAGED_G = PokemonFilter("damaged_G", "[G] Pokémon with damage counters",
+                          lambda m, s: s.damage > 0 and "G" in _types(m, s))
+
+
+def _types(m: Match, s: Slot) -> tuple[str, ...]:
+    from ..ops import pokemon_types
+
+    return pokemon_types(m, s)
+
+
+@dataclass(frozen=True)
+class VarFalse(Cond):
+    """A yes/no answer or a count in a variable is false / zero (the opposite of
+    ``VarTrue``)."""
+
+    var: str
+    wording: str = "you don't"
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return not f.vars.get(self.var)
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def prob(self, ev: Eval) -> float:
+        return 0.5
+
+
+@dataclass(frozen=True)
+class CardsInZone(Expr):
+    """How many cards passing a filter lie in a zone (hand, deck, discard) of a side."""
+
+    side: str
+    zone: str
+    filt: Any  # CardFilter
+    wording: str = ""
+
+    def _count(self, m: Match, player: int) -> int:
+        p = player if self.side == "own" else 1 - player
+        ok = self.filt.verdicts
+        return sum(1 for c in _zone(m, p, self.zone) if ok[m.defs[c]])
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self._count(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        if self.wording:
+            return self.wording
+        whose = "your" if self.side == "own" else "your opponent's"
+        where = {"hand": "hand", "deck": "deck", "discard": "discard pile"}[self.zone]
+        return f"{self.filt.label} in {whose} {where}"
+
+    def expect(self, ev: Eval) -> float:
+        return float(self._count(ev.m, ev.player))
+
+
+class MoveZoneCards(Step):
+    """Move every card passing a filter from one zone of a side to another ("put the
+    Energy cards of your opponent's discard pile on top of his or her deck"); a shuffle
+    follows as its own step."""
+
+    def __init__(self, side: str, frm: str, to: str, filt: CardFilter, wording: str) -> None:
+        self.side = side
+        self.frm = frm
+        self.to = to
+        self.filt = filt
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(3 if self.side == "opp" else -3)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = f.player if self.side == "own" else 1 - f.player
+        src, dst = _zone(m, p, self.frm), _zone(m, p, self.to)
+        ok = self.filt.verdicts
+        moving = [c for c in src if ok[m.defs[c]]]
+        for c in moving:
+            src.remove(c)
+            dst.append(c)
+            if m.logging:
+                m.log.append((EV_MOVE, p, c, self.to, True, self.frm))
+        return NEXT
+
+
+class OpponentMayDiscard(Step):
+    """The opponent may discard a card from his or her hand (to avoid what follows);
+    ``var`` is True when a card was discarded. The opponent sees only his or her hand."""
+
+    def __init__(self, var: str, wording: str = "") -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(4)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        hand = m.players[1 - f.player].hand
+        if not hand:
+            f.vars[self.var] = False
+            return NEXT
+        options = m.distinct_cards(hand, lambda d: True)
+        m.pending = Choice(1 - f.player, "cards_hand",
+                           "Discard a card from your hand to avoid the effect, or none.",
+                           options, min=0, max=1)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        chosen = [opt[1] for opt in answer]
+        p = m.players[1 - f.player]
+        for c in chosen:
+            if c in p.hand:
+                p.hand.remove(c)
+                p.discard.append(c)
+                if m.logging:
+                    m.log.append((EV_MOVE, p.index, c, "discard", True, "hand"))
+        f.vars[self.var] = bool(chosen)
+        return NEXT
+
+
+class EvolveWith(Step):
+    """Put the chosen card (``var``: from your hand or deck) onto a Pokémon (``who``); this
+    counts as evolving it (attack results and Special Conditions end)."""
+
+    def __init__(self, var: str, who: str = SELF, wording: str | None = None) -> None:
+        self.var = var
+        self.who = who
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        return f"Put it onto {who_text(tc, self.who)} (this counts as evolving it)."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(20)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..notation import EV_EVOLVE
+        from ..ops import evolve
+
+        s = who_slot(m, f, self.who)
+        cards = f.vars.get(self.var) or []
+        if s is None or not cards:
+            return NEXT
+        cid = cards[0]
+        p = m.players[f.player]
+        if _take_from_own_zones(p, cid) is None:
+            return NEXT
+        before = s.top
+        evolve(m, s, cid)
+        if m.logging:
+            m.log.append((EV_EVOLVE, f.player, before, cid))
+        return NEXT
+
+
+class SetCounter(Step):
+    """Set a counter marker (``MarkerKind.is_counter``) on a Pokémon to ``value``, e.g. how
+    many damage counters its Poison places between turns."""
+
+    def __init__(self, who: str, marker: str, amount: int, wording: str) -> None:
+        self.who = who
+        self.marker = marker
+        self.amount = amount
+        self.wording = wording
+        if marker not in MARKERS:
+            raise ValueError(f"unknown marker {marker!r}")
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(10 * (self.amount - 1) if self.who == DEFENDER else -10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None and is_active(m, s):
+            s.markers[self.marker] = self.amount
+        return NEXT
+
+
+def _has_marker(m: Match, s: Slot, name: str) -> bool:
+    from ..ops import has_marker
+
+    return has_marker(m, s, name)
+
+
+SLOT_TESTS["may_evolve"] = (
+    lambda m, s: s.played_turn < m.turn
+    and not (m.rules.no_evolve_first_turn and m.turn <= 2)
+    and not (s.markers and _has_marker(m, s, "cant_evolve")),
+    "could be evolved now")
+
+
+def shielded(m: Match, f: Frame, s: Slot) -> bool:
+    """Is the opponent's Pokémon ``s`` protected from every effect of the attack running in
+    ``f`` (Tropius's Fly: marker ``no_attack_effects``)?"""
+    if not s.markers or s.owner == f.player or "#a" not in f.key:
+        return False
+    from ..ops import has_marker
+
+    return has_marker(m, s, "no_attack_effects")

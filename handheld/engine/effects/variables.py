@@ -286,3 +286,14 @@ USES.update({
     S.ChangeTypeThisTurn: Uses(reads=("who",)),
     S.ReturnDefenderToHand: NONE,
 })
+
+
+# --- Platinum era: Rising Rivals part 2 (pl2-35 to pl2-74)
+USES.update({
+    S.VarFalse: Uses(reads=("var",)),
+    S.CardsInZone: NONE,
+    S.MoveZoneCards: NONE,
+    S.OpponentMayDiscard: Uses(writes=("var",)),
+    S.EvolveWith: Uses(reads=("var", "who")),
+})
+USES[S.SetCounter] = Uses(reads=("who",))
