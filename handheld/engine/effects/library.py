@@ -162,3 +162,29 @@ class RetreatCostZero(Passive):
 
 FREE_RETREAT = register_marker(MarkerKind("free_retreat", "Retreat Cost 0 this turn",
                                           passive=RetreatCostZero()))
+
+
+# --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
+
+
+class PreventAttackDamage(Passive):
+    """h) A lasting result of an attack: damage done to its holder by the opponent's
+    attacks is prevented (Rocket Tackle on heads)."""
+
+    damage_step = "h"
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is not None and dc.defender is holder and dc.player != holder.owner:
+            return 0
+        return dmg
+
+    def text(self) -> str:
+        return "Prevent all damage done to this Pokémon by the opponent's attacks."
+
+
+NO_ATTACK_DAMAGE = register_marker(MarkerKind("no_attack_damage",
+                                              "no damage from attacks",
+                                              passive=PreventAttackDamage()))
+# The attack procedure's check e) reads this marker: its holder's attacks need heads
+# (Octazooka). Same meaning as the rules tests' own registration.
+ATTACK_MAY_FAIL = register_marker(MarkerKind("attack_may_fail", "attacks may fail"))
