@@ -147,3 +147,10 @@ for _i, _name in enumerate(_STAND_INS, start=201):
     TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 60, ["C"],
                                [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
     TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})
+# And the Stage 2 Pokémon that Ascension looks for (Cascoon -> Dustox, Silcoon -> Beautifly).
+for _i, (_name, _from) in enumerate((("Dustox", "Cascoon"), ("Beautifly", "Silcoon")),
+                                     start=212):
+    TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 120, ["C"],
+                               [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
+                               subtypes=["stage2"], evolves_from=_from))
+    TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})
