@@ -2738,3 +2738,19 @@ SP_WITH_ENERGY = PokemonFilter("sp_energy", "SP with Energy attached",
 def named(name: str) -> CardFilter:
     """Cards of one name ("Search your deck for Grimer")."""
     return CardFilter(f"named_{name}", f"{name} card", lambda d: d.name == name)
+
+
+class MarkWhileActive(Mark):
+    """A lasting result of an attack with no end but the Pokémon leaving the Active spot
+    (or evolving): the marker lasts to the last turn a game can reach."""
+
+    def __init__(self, who: str, marker: str, wording: str) -> None:
+        super().__init__(who, marker, 0, wording)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..validate import MAX_TURN
+
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            s.markers[self.marker] = MAX_TURN
+        return NEXT

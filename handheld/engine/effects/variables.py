@@ -225,4 +225,5 @@ USES.update({
     S.BenchDamageTo: Uses(reads=("var",)),
     S.HealEachBenched: NONE,
     S.DiscardStadium: NONE,
+    S.MarkWhileActive: Uses(reads=("who",)),
 })

@@ -53,6 +53,7 @@ from ...effects.steps import (
     IfExpr,
     Inflict,
     Mark,
+    MarkWhileActive,
     MayChooseAttachedEnergy,
     MoreEnergyInPlay,
     MoveCards,
@@ -231,7 +232,7 @@ SCRIPTS: dict[str, Script] = {
     "pl1-58": PokemonScript(attacks={  # Octillery
         "Water Vein": [Flip(EnergyInTopOfDeck(5)), Damage(Times(50)),
                        ShuffleDeck(wording="Shuffle your deck afterward.")],
-        "Octazooka": [Mark(DEFENDER, "attack_may_fail", 1_000_000,
+        "Octazooka": [MarkWhileActive(DEFENDER, "attack_may_fail",
                            "is affected for as long as it stays Active: whenever it tries "
                            "to attack, your opponent flips a coin, and on tails the attack "
                            "does nothing")],
