@@ -2244,8 +2244,8 @@ class AnyPokemon(Cond):
 
     def text(self, tc: TC) -> str:
         whose = "you have" if self.side == "own" else "your opponent has"
-        where = "a Benched Pokémon" if self.where == "bench" else "a Pokémon in play"
-        return f"{whose} {where} {self.filt.label}"
+        where = "a Benched Pokémon" if self.where == "bench" else "a Pokémon"
+        return f"{whose} {where} {self.filt.label} in play"
 
     def prob(self, ev: Eval) -> float:
         return 1.0 if self._holds(ev.m, ev.player) else 0.0
@@ -2596,11 +2596,15 @@ class AttachEachToOwn(Step):
 class ChooseEnergyOn(ChooseEnergyInPlay):
     """Choose 1 Energy card attached to 1 of a side's Pokémon that passes ``filt``."""
 
-    def __init__(self, var: str, side: str, filt: PokemonFilter) -> None:
+    def __init__(self, var: str, side: str, filt: PokemonFilter,
+                 wording: str | None = None) -> None:
         super().__init__(var, side)
         self.filt = filt
+        self.wording = wording
 
     def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
         whose = "your opponent's" if self.side == "opp" else "your"
         return f"Choose 1 Energy card attached to 1 of {whose} Pokémon {self.filt.label}."
 

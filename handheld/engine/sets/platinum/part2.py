@@ -4,6 +4,7 @@ and the first commons)."""
 from __future__ import annotations
 
 from ...cardpool import PokemonScript, Power, Script
+from ...effects.core import Step
 from ...effects.steps import (
     BASIC_POKEMON,
     DAMAGED,
@@ -91,12 +92,12 @@ from ..shapes import (
 R_ENERGY = energy_of_type("R")
 # Honcho's Command: Stadiums, or Trainers named for Team Galactic's inventions.
 GALACTIC_OR_STADIUM = CardFilter(
-    "galactic_or_stadium", "Stadium card or Team Galactic's Invention card",
+    "galactic_or_stadium", "Stadium or Team Galactic's Invention card",
     lambda d: TRAINER_CARD.test(d) and (d.trainer_kind == "stadium"
                                         or "Team Galactic's Invention" in d.name))
 
 
-def may_switch_self() -> list:  # type: ignore[type-arg]
+def may_switch_self() -> list[Step]:
     """You may switch this Pokémon with 1 of your Benched Pokémon."""
     return [If(PlayerHas("own", "bench"), [
         Worded(ChooseYesNo("sw", "Switch this Pokémon with a Benched Pokémon?"), ""),
@@ -105,19 +106,22 @@ def may_switch_self() -> list:  # type: ignore[type-arg]
                "You may switch this Pokémon with 1 of your Benched Pokémon.")])]
 
 
-def bench_hits(count: int, amount: int = 10) -> list:  # type: ignore[type-arg]
+def bench_hits(count: int, amount: int = 10) -> list[Step]:
     """``amount`` to ``count`` of your opponent's Benched Pokémon, beside the printed
     damage."""
     return [ChoosePokemon("bt", "opp", "bench", count=count, pre=True),
             BenchDamage(amount, var="bt")]
 
 
-def chosen_hit(amount: int) -> list:  # type: ignore[type-arg]
+def chosen_hit(amount: int) -> list[Step]:
     """Choose 1 of your opponent's Pokémon; the attack does ``amount`` to it."""
-    return [ChoosePokemon("t", "opp", pre=True), DamageChosen("t", Const(amount))]
+    return [ChoosePokemon("t", "opp", pre=True),
+            Worded(DamageChosen("t", Const(amount)),
+                   f"This attack does {amount} damage to that Pokémon (no Weakness or "
+                   "Resistance on the Bench).")]
 
 
-def switch_in_and(*steps: object) -> list:  # type: ignore[type-arg]
+def switch_in_and(*steps: Step) -> list[Step]:
     """You switch the Defending Pokémon with 1 of your opponent's Benched Pokémon (your
     choice), then ``steps`` act on the new one ("t")."""
     return [ChoosePokemon("t", "opp", "bench", pre=True,
@@ -156,15 +160,18 @@ SCRIPTS: dict[str, Script] = {
     "pl1-41": PokemonScript(  # Bronzong G
         powers={"Galactic Switch": Power(
             requires=(AnyPokemon("own", SP_WITH_ENERGY), PlayerHas("own", "bench")),
-            steps=(ChooseEnergyOn("e", "own", SP_WITH_ENERGY),
-                   ChoosePokemon("to", "own", exclude="e",
-                                 wording="Choose another of your Pokémon."),
-                   MoveEnergy("e", "to"), PutCounters(SELF, 2)))},
+            steps=(ChooseEnergyOn("e", "own", SP_WITH_ENERGY,
+                                  "Move 1 Energy card attached to 1 of your Pokémon SP"),
+                   ChoosePokemon("to", "own", exclude="e", wording="to another of your "
+                                                                   "Pokémon."),
+                   Worded(MoveEnergy("e", "to"), ""), PutCounters(SELF, 2)))},
         attacks={"Psychic Pulse": [BenchDamageTo(10, DAMAGED)]},
     ),
     "pl1-42": PokemonScript(attacks={  # Cacturne
         "Spike Wound": [ChoosePokemon("t", "opp", filt=DAMAGED, pre=True),
-                        DamageChosen("t", Const(50))],
+                        Worded(DamageChosen("t", Const(50)),
+                               "This attack does 50 damage to that Pokémon (no Weakness or "
+                               "Resistance on the Bench).")],
         "Poison Experiment": [
             Worded(MayChooseAttachedEnergy("e", SELF, ("G", "D")),
                    "You may discard a [G] or [D] Energy card attached to this Pokémon."),
@@ -270,7 +277,9 @@ SCRIPTS: dict[str, Script] = {
         "Sneaky Attack": [Damage(PlusIf(10, 10, HasEnergyOfType(SELF, "D")))],
         "Shoot Needle": [Flip(2),
                          ChoosePokemonFor("t", "opp", count=HEADS_COUNT),
-                         DamageChosen("t", Const(10))],
+                         Worded(DamageChosen("t", Const(10)),
+                                "This attack does 10 damage to each of them (no Weakness or "
+                                "Resistance on the Bench).")],
     }),
     "pl1-68": PokemonScript(attacks={  # Carnivine
         "Poison Breath": coin_condition(POISONED),
@@ -286,7 +295,10 @@ SCRIPTS: dict[str, Script] = {
         "Shoot Through": bench_hits(1),
     }),
     "pl1-72": PokemonScript(attacks={  # Diglett
-        "Dig Under": [ChoosePokemon("t", "opp", pre=True), DamageChosenNoWR("t", Const(10))],
+        "Dig Under": [ChoosePokemon("t", "opp", pre=True),
+                      Worded(DamageChosenNoWR("t", Const(10)),
+                             "This attack does 10 damage to that Pokémon; Weakness and "
+                             "Resistance are not applied.")],
         "Trip Over": plus_on_heads(20, 20),
     }),
     "pl1-73": PokemonScript(attacks={  # Dunsparce
@@ -322,6 +334,7 @@ SCRIPTS: dict[str, Script] = {
                           Worded(DamageChosen("t", IfExpr(SlotIs("t", "damaged"), Const(40),
                                                           Const(20))),
                                  "This attack does 20 damage to that Pokémon instead, or 40 "
-                                 "if it already has damage counters.")],
+                                 "if it already has damage counters (no Weakness or Resistance on "
+                                 "the Bench).")],
     }),
 }
