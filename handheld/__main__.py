@@ -108,15 +108,17 @@ def build_parser() -> argparse.ArgumentParser:
     # No default here: the registry's home era is looked up only when a match is played,
     # so that the parser loads no engine.
     sim.add_argument("--era", type=_era, default=None,
-                     help="the era of the rules to play (default: the home era, expedition; "
-                     "docs/ERAS.md)")
+                     help="the era of the rules to play (default: the era of the decks' "
+                     "cards, else the home era, expedition; docs/ERAS.md)")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
 
     cards = sub.add_parser("cards", help="the card pool")
     cards.add_argument("--coverage", action="store_true",
                        help="which cards have their effects implemented")
-    cards.add_argument("--set", default="expedition", help="set slug (default expedition)")
+    cards.add_argument("--set", default=None,
+                       help="set slug (default expedition; with --coverage, every set of "
+                            "the playable eras)")
     cards.add_argument("--text", metavar="CARD_ID", help="print a card's generated text")
     cards.add_argument("--album", action="store_true",
                        help="list the album: every card of the set, in number order")
@@ -269,8 +271,8 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _sim(args: argparse.Namespace) -> int:
-    from .cards import default_pool, load_deck, resolve_deck_set
-    from .engine.eras import HOME, era
+    from .cards import deck_era, default_pool, load_deck, resolve_deck_set
+    from .engine.eras import era
     from .sim import Progress, run_sim
 
     pool = default_pool()
@@ -280,7 +282,8 @@ def _sim(args: argparse.Namespace) -> int:
         print(f"error: --decks: {exc}", file=sys.stderr)
         return 2
     decks = [load_deck(name) for name in names]
-    rules_era = era(args.era or HOME.key)
+    # Without --era, the era the decks' cards belong to (sim --decks platinum plays Platinum).
+    rules_era = era(args.era) if args.era else deck_era(pool, [c for d in decks for c in d])
     for name, deck in zip(names, decks, strict=True):
         problems = rules_era.deck_violations(pool, deck)
         if problems:
@@ -381,6 +384,9 @@ def _cards(args: argparse.Namespace) -> int:
             return 0
         if args.page:
             return _card_page_png(pool, args)
+        if args.set is None and args.coverage:
+            return _coverage_of_played_sets(pool, args)
+        args.set = args.set or "expedition"
         if args.set not in available_sets():
             raise UnknownCard(f"no set {args.set!r} (one of: {', '.join(available_sets())})")
         if args.album:
@@ -400,6 +406,29 @@ def _cards(args: argparse.Namespace) -> int:
         print("not implemented yet (refused by deck validation):")
         for c in missing:
             print(f"  {c['id']:<12} {c['name']}")
+    return 0
+
+
+def _coverage_of_played_sets(pool: Any, args: argparse.Namespace) -> int:
+    """``cards --coverage``: each set of every playable era, implemented cards of all."""
+    from .assets import load_set
+    from .engine.eras import playable_eras
+
+    report = []
+    for era in playable_eras():
+        for slug in era.sets:
+            cards = load_set(slug)["cards"]
+            missing = [f"{c['id']} {c['name']}" for c in cards
+                       if not pool.get(c["id"]).implemented]
+            report.append({"era": era.key, "set": slug, "implemented": len(cards) - len(missing),
+                           "total": len(cards), "missing": missing})
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    for row in report:
+        print(f"{row['era']:<11} {row['set']:<14} {row['implemented']}/{row['total']} cards "
+              "implemented")
+    print("(which cards a set lacks: cards --coverage --set SLUG)")
     return 0
 
 

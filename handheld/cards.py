@@ -7,11 +7,13 @@ so everything that loads card facts or deck lists lives here.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from pathlib import Path
 
 from .assets import assets_dir, available_sets, load_set
 from .engine.cardpool import CardPool
 from .engine.deck import parse_deck_list
+from .engine.eras import HOME, Era, era_of_card
 from .engine.errors import InvalidDeck
 from .engine.sets import SCRIPTS
 
@@ -19,7 +21,14 @@ THEME_DECKS = ("blazing_quake", "tidal_mind")
 # Ready-made decks drawn from the whole Expedition set (every card is in at least one).
 EXPEDITION_DECKS = ("dark_steel", "ember_blaze", "mind_games", "poison_garden", "rock_crusher",
                     "sky_flock", "thunder_link", "tidal_surge", "verdant_bounty")
-DECK_SETS = {"theme": THEME_DECKS, "expedition": EXPEDITION_DECKS}
+# The Platinum era's: a theme-deck-like pair, then decks that together use every card of
+# Platinum and Rising Rivals.
+PLATINUM_THEME_DECKS = ("flame_rush", "tidal_guard")
+PLATINUM_DECKS = (*PLATINUM_THEME_DECKS, "bug_swarm", "colorless_crowd", "eevee_spectrum",
+                  "elite_mind", "frozen_sea", "haunted_galaxy", "night_raid", "quake_stone",
+                  "rock_gym", "steel_time", "thunder_gym", "verdant_growth")
+DECK_SETS = {"theme": THEME_DECKS, "expedition": EXPEDITION_DECKS,
+             "platinum_theme": PLATINUM_THEME_DECKS, "platinum": PLATINUM_DECKS}
 
 
 @functools.lru_cache(maxsize=4)
@@ -30,6 +39,14 @@ def default_pool(sets: tuple[str, ...] | None = None) -> CardPool:
         for card in load_set(slug)["cards"]:
             pool.add(card, SCRIPTS.get(card["id"]))
     return pool
+
+
+def deck_era(pool: CardPool, deck: Iterable[str]) -> Era:
+    """The era a deck is played in: the era of its cards (basic Energy, played in every
+    era, aside); the home era when they name none, or several (then the deck rules say
+    which cards do not belong)."""
+    found = {era_of_card(c) for c in deck if c not in pool or not pool.get(c).basic_energy}
+    return found.pop() if len(found) == 1 else HOME
 
 
 def decks_dir() -> Path:

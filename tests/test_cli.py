@@ -60,11 +60,22 @@ def test_bad_arguments_get_clear_errors() -> None:
 
 
 def test_coverage_reports_implemented_cards() -> None:
-    r = run("cards", "--coverage", "--json")
+    r = run("cards", "--coverage", "--set", "expedition", "--json")
     data = json.loads(r.stdout)
     assert data["total"] == 165
     assert data["implemented"] == 165
     assert data["missing"] == []
+
+
+def test_coverage_reports_every_set_of_the_playable_eras() -> None:
+    rows = {row["set"]: row for row in json.loads(run("cards", "--coverage", "--json").stdout)}
+    assert {"expedition", "platinum", "rising_rivals"} <= set(rows)
+    assert rows["platinum"]["era"] == "platinum" and rows["platinum"]["total"] == 133
+    assert rows["rising_rivals"]["total"] == 120
+    for played in ("expedition", "platinum", "rising_rivals"):
+        assert rows[played]["implemented"] == rows[played]["total"], rows[played]["missing"]
+    text = run("cards", "--coverage").stdout
+    assert "platinum    platinum       133/133 cards implemented" in text
 
 
 def test_demo_prints_a_whole_match() -> None:

@@ -177,7 +177,8 @@ def test_the_wheel_installs_a_working_game_outside_the_checkout(tmp_path: Path) 
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     # The readable log demo, the card pool, the engine protocol.
     assert "The match took" in run("pocket-tcg", "demo", "--seed", "3").stdout
-    coverage = json.loads(run("pocket-tcg", "cards", "--coverage", "--json").stdout)
+    coverage = json.loads(run("pocket-tcg", "cards", "--coverage", "--set", "platinum",
+                              "--json").stdout)
     assert coverage["implemented"] == coverage["total"] > 0
     lines = run("pocket-tcg-engine", stdin='{"cmd": "hello"}\n'
                 '{"cmd": "new", "decks": ["blazing_quake", "tidal_mind"], "seed": 3, '

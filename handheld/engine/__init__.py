@@ -14,7 +14,15 @@ from __future__ import annotations
 
 from .actions import attack_choices, main_options_reference
 from .carddefs import CardDef
-from .cardpool import CardPool, EnergyScript, PokemonScript, Power, TMAttack, TrainerScript
+from .cardpool import (
+    CardPool,
+    EnergyScript,
+    FossilScript,
+    PokemonScript,
+    Power,
+    TMAttack,
+    TrainerScript,
+)
 from .deck import deck_violations, format_deck_list, parse_deck_list, validate_deck
 from .effects.core import Eval
 from .effects.passives import HOOKS, DamageCtx, Passive
@@ -85,6 +93,7 @@ __all__ = [
     "Era",
     "EraNotPlayable",
     "Eval",
+    "FossilScript",
     "GameOver",
     "IllegalAction",
     "InvalidDeck",

@@ -37,9 +37,11 @@ from .notation import (
     ATTACH_TOOL,
     ATTACK,
     BENCH,
+    DISCARD,
     EV_ATTACH,
     EV_BENCH,
     EV_EVOLVE,
+    EV_MOVE,
     EV_PASS,
     EVOLVE,
     PASS,
@@ -48,7 +50,15 @@ from .notation import (
     POWER,
     RETREAT,
 )
-from .ops import ENERGY_HOOK, energy_units, evolve, find_slot, has_marker, power_works
+from .ops import (
+    ENERGY_HOOK,
+    discard_slot,
+    energy_units,
+    evolve,
+    find_slot,
+    has_marker,
+    power_works,
+)
 from .ruleset import ASLEEP, PARALYZED
 from .state import Frame, Slot
 
@@ -63,6 +73,7 @@ CAT_ENERGY = 2
 CAT_PLAIN_TRAINER = 3  # an Item or Supporter with no requirement
 CAT_QUICK_TRAINER = 4  # an Item or Supporter whose requirements are simple player tests
 CAT_OTHER_TRAINER = 5  # Tools, TMs, Stadiums, elaborate requirements
+CAT_FOSSIL = 6  # a Fossil Trainer, played onto the Bench as if it were a Basic Pokémon
 
 
 def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
@@ -110,6 +121,9 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 for s, tf in zip(slots, tops):  # noqa: B905
                     if tf.baby and d.name in tf.evolves_to and s.played_turn < turn:
                         opts.append((EVOLVE, cid, s.id))
+        elif cat == CAT_FOSSIL:
+            if trainers_ok and bench_room:
+                opts.append((BENCH, cid))
         elif cat == CAT_EVOLUTION:
             if can_evolve:
                 if names is None:
@@ -158,6 +172,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                         break
                 else:
                     opts.append((POWER, s.id, i))
+    if any(map(_FOSSIL, tops)):
+        opts.extend(fossil_discards(m, slots))
     if active is not None and not active.conditions & (ASLEEP | PARALYZED):
         markers = active.markers
         # pokemon_facts, inlined for the common case (printed facts serve, see facts.py)
@@ -173,6 +189,7 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
         # Retreat
         limit = rules.retreats_per_turn
         if bench and (limit is None or p.retreats < limit) \
+                and not af.fossil \
                 and active.id not in p.retreat_blocked \
                 and not (markers and has_marker(m, active, "cant_retreat")):
             cost = af.retreat
@@ -230,6 +247,9 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
         elif d.kind == ENERGY:
             if not p.energy_attached:
                 opts.extend((ATTACH, cid, s.id) for s in slots)
+        elif d.fossil:
+            if trainers_ok and len(p.bench) < rules.bench_size:
+                opts.append((BENCH, cid))
         elif trainers_ok and not (d.trainer_kind == SUPPORTER and p.supporter_played):
             if d.trainer_kind in (TOOL, TM, STADIUM):
                 _other_trainer_options(m, d, cid, slots, opts)
@@ -240,6 +260,7 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
             pw = ref.power
             if pw.kind == POKE_POWER and not pw.instead_of_attack and power_usable(m, s, i):
                 opts.append((POWER, s.id, i))
+    opts.extend(fossil_discards(m, slots))
     active = p.active
     if active is not None:
         if p.bench and can_retreat(m, active):
@@ -273,6 +294,16 @@ def _other_trainer_options(m: Match, d: Any, cid: int, slots: list[Slot],
         opts.append((PLAY, cid))
 
 
+def fossil_discards(m: Match, slots: list[Slot]) -> list[tuple[Any, ...]]:
+    """A Fossil's card rule: "at any time during your turn before your attack" its owner
+    may discard it from play. The Active one only while a Benched Pokémon can take its
+    place (discarding the last Pokémon in play would only lose the game)."""
+    p = m.players[m.current]
+    return [(DISCARD, s.id) for s in slots
+            if m.defs[s.top].fossil and (s is not p.active or p.bench)]
+
+
+_FOSSIL = attrgetter("fossil")
 _NAME = attrgetter("name")
 _TOP = attrgetter("top")
 _POWER_CHOICES = attrgetter("power_choices")
@@ -302,7 +333,7 @@ def power_usable(m: Match, slot: Slot, index: int) -> bool:
 def can_retreat(m: Match, active: Slot) -> bool:
     p = m.players[active.owner]
     rules = m.rules
-    if active.conditions & (ASLEEP | PARALYZED):
+    if active.conditions & (ASLEEP | PARALYZED) or m.defs[active.top].fossil:
         return False
     if rules.retreats_per_turn is not None and p.retreats >= rules.retreats_per_turn:
         return False
@@ -382,6 +413,12 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
             slot.tms.append(cid)
         if log is not None:
             log.append((EV_ATTACH, cur, cid, slot.top))
+    elif tag == DISCARD:
+        slot = find_slot(m, opt[1])
+        assert slot is not None
+        discard_slot(m, slot)  # not a Knock Out: no Prize; an empty Active is replaced
+        if log is not None:
+            log.append((EV_MOVE, cur, slot.top, "discard", True, "play"))
     elif tag == POWER:
         sid, idx = opt[1], opt[2]
         slot = find_slot(m, sid)

@@ -128,8 +128,13 @@ class CardDef:
     lv_x: bool = False
     sp: bool = False
     sp_owner: str = ""
-    # A Fossil Trainer: played as a Basic Pokémon, counted as one during setup.
+    # A Fossil Trainer: played as a Basic Pokémon, counted as one during setup. Its card
+    # rules: damage from the opponent's attacks reduced by ``flip_shield`` per heads of a
+    # flip until tails; when such damage would Knock it Out, ``flip_retaliation`` damage
+    # counters on the Attacking Pokémon per heads of a flip until tails.
     fossil: bool = False
+    flip_shield: int = 0
+    flip_retaliation: int = 0
     types: tuple[str, ...] = ()
     type_mask: int = 0
     hp: int = 0
@@ -189,6 +194,8 @@ class CardDef:
         if self.kind == POKEMON:
             return "Baby Pokémon" if self.baby else STAGE_NAMES[self.stage] + " Pokémon"
         if self.kind == TRAINER:
+            if self.fossil:
+                return "Fossil Trainer"
             return TRAINER_KIND_NAMES.get(self.trainer_kind, "Trainer")
         return "basic Energy" if self.basic_energy else "Special Energy"
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .carddefs import (
+    BASIC,
     ENERGY,
     POKE_BODY,
     POKE_POWER,
@@ -93,6 +94,19 @@ class TrainerScript:
     passives: tuple[Passive, ...] = ()
     attacks: tuple[TMAttack, ...] = ()
     between_turns: tuple[Step, ...] = ()  # a Tool's effect "at any time between turns"
+
+
+@dataclass
+class FossilScript(TrainerScript):
+    """A Fossil Trainer played "as if it were a Basic Pokémon": the HP it has in play (the
+    card facts carry none), and its card rules (see ``CardDef.flip_shield`` and
+    ``CardDef.flip_retaliation``). It is a [C] Pokémon with no attacks, Weakness or
+    Resistance; it can't retreat, can't be affected by Special Conditions, and may be
+    discarded from play during its owner's turn (the rules in ``actions`` and ``ops``)."""
+
+    hp: int = 50
+    flip_shield: int = 0
+    flip_retaliation: int = 0
 
 
 @dataclass
@@ -226,6 +240,7 @@ def _play_category(d: CardDef) -> int:
         CAT_BASIC,
         CAT_ENERGY,
         CAT_EVOLUTION,
+        CAT_FOSSIL,
         CAT_OTHER_TRAINER,
         CAT_PLAIN_TRAINER,
         CAT_QUICK_TRAINER,
@@ -233,6 +248,8 @@ def _play_category(d: CardDef) -> int:
 
     if d.kind == POKEMON:
         return CAT_EVOLUTION if d.stage else CAT_BASIC
+    if d.fossil:
+        return CAT_FOSSIL
     if d.kind == ENERGY:
         return CAT_ENERGY
     if d.trainer_kind in ("item", "supporter"):
@@ -382,6 +399,12 @@ def _build_trainer(d: CardDef, subtypes: list[str], script: Script | None) -> No
     d.fossil = "fossil" in subtypes
     if script is None:
         return
+    if d.fossil:
+        if not isinstance(script, FossilScript):
+            raise CardDefinitionError(f"{d.id} {d.name}: a Fossil needs a FossilScript")
+        d.hp, d.types, d.stage, d.retreat = script.hp, ("C",), BASIC, 0
+        d.type_mask = type_mask_of(d.types)
+        d.flip_shield, d.flip_retaliation = script.flip_shield, script.flip_retaliation
     if not isinstance(script, TrainerScript):
         raise CardDefinitionError(f"{d.id} {d.name}: a Trainer needs a TrainerScript")
     d.play_steps = tuple(script.steps)

@@ -39,6 +39,8 @@ def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
         return f"Use {power} ({slot_label(m, opt[1])})"
     if tag == tags.RETREAT:
         return f"Retreat to {slot_label(m, opt[1])}"
+    if tag == tags.DISCARD:
+        return f"Discard {slot_label(m, opt[1])} from play"
     if tag == tags.ATTACK:
         source, i = opt[1], opt[2]
         a = m.defs[source].attacks[i]

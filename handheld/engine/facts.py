@@ -84,10 +84,12 @@ class PokemonFacts:
     # passives (working or not), so the rules can skip gathering the passives of a Pokémon
     # nothing rides on.
     baby: bool = field(init=False, default=False)
+    fossil: bool = field(init=False, default=False)  # a Fossil Trainer played as a Pokémon
     has_body_passives: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "baby", "baby" in self.kinds)
+        object.__setattr__(self, "fossil", "fossil" in self.kinds)
         object.__setattr__(self, "has_body_passives",
                            any(_body_passives(p.power) for p in self.powers))
 
@@ -104,7 +106,9 @@ LV.X adds ``"lv-x"`` here when it registers)."""
 
 
 def card_kinds(d: CardDef) -> frozenset[str]:
-    return frozenset(("baby",)) if d.baby else frozenset()
+    if d.baby:
+        return frozenset(("baby",))
+    return frozenset(("fossil",)) if d.fossil else frozenset()
 
 
 def build_printed_facts(d: CardDef, cid: int) -> PokemonFacts:

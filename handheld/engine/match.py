@@ -607,7 +607,7 @@ class _Tables:
         self.multi_type_energy = any(u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
         # (the printed facts name their card by its number in the match: hence ``start``)
         self.printed: list[PokemonFacts | None] = [
-            build_printed_facts(d, cid) if d.kind == POKEMON else None
+            build_printed_facts(d, cid) if d.kind == POKEMON or d.fossil else None
             for cid, d in enumerate(defs, start)]
 
     @classmethod

@@ -52,6 +52,7 @@ ATTACH_TOOL = "tool"
 ATTACH_TM = "tm"
 POWER = "power"
 RETREAT = "retreat"
+DISCARD = "discard"
 ATTACK = "attack"
 PASS = "pass"
 # Every other decision.
@@ -98,6 +99,8 @@ OPTION_KINDS: dict[str, Kind] = {k.tag: k for k in (
          "power <card> <where> <power name>"),
     Kind(RETREAT, ("slot",), "retreat the Active Pokémon for this Benched one",
          "retreat <where>"),
+    Kind(DISCARD, ("slot",), "discard a Pokémon from play as its card allows (a Fossil); "
+         "not a Knock Out", "discard <where>"),
     Kind(ATTACK, ("source card", "attack index"),
          "attack with the Active Pokémon; the source is its own card, a Technical Machine "
          "on it, or the opponent's Pokémon whose attack a Power copies",
@@ -262,7 +265,7 @@ def base_notation(m: Match, viewer: int, opt: tuple[Any, ...]) -> str:
             return f"power ? ? {opt[2]}"
         return f"power {_card(m, s.top)} {where(m, viewer, s.id)} " \
                f"{power_of(m, s, opt[2]).name}"
-    if tag == RETREAT or tag == SLOT:
+    if tag == RETREAT or tag == SLOT or tag == DISCARD:
         return f"{tag} {where(m, viewer, opt[1])}"
     if tag == PRIZE:
         return f"prize {opt[1] + 1}"

@@ -261,7 +261,10 @@ def discard_attached(m: Match, slot: Slot, cid: int) -> None:
 
 def inflict(m: Match, slot: Slot, bit: int) -> None:
     """Apply a Special Condition. Asleep, Confused and Paralyzed replace each other; Poison
-    and Burn replace only themselves (there is no double Poison)."""
+    and Burn replace only themselves (there is no double Poison). A Fossil "can't be
+    affected by any Special Conditions"."""
+    if m.defs[slot.top].fossil:
+        return
     if bit & ROTATION:
         slot.conditions = (slot.conditions & ~ROTATION) | bit
         if bit == PARALYZED:
@@ -353,6 +356,7 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
         for ps, holder in def_passives:
             if ps.damage_step == step:
                 dmg = ps.modify_damage(m, dc, holder, dmg)
+    dmg -= dc.reduction  # the defender's own card rule, figured by coins (a Fossil)
     if dmg <= 0:
         return 0
     return dmg - dmg % 10

@@ -135,7 +135,13 @@ class DrawOpeningHands(Instr):
 
 def _has_basic(m: Match, hand: list[int]) -> bool:
     defs = m.defs
-    return any(defs[c].is_basic_pokemon for c in hand)
+    return any(_setup_basic(defs[c]) for c in hand)
+
+
+def _setup_basic(d: Any) -> bool:
+    """A Basic Pokémon for setup: "Fossil Trainer cards ... always count as Basic Pokémon
+    during set-up" (seed 001)."""
+    return d.is_basic_pokemon or d.fossil
 
 
 class MulliganCheck(Instr):
@@ -226,7 +232,7 @@ class ChooseActive(SetupChoice):
 
     def run(self, m: Match, f: Frame) -> Result:
         p = self.player(m)
-        options = m.distinct_cards(m.players[p].hand, lambda d: d.is_basic_pokemon)
+        options = m.distinct_cards(m.players[p].hand, _setup_basic)
         m.pending = Choice(p, "setup_active", "Choose your Active Pokémon", options)
         return SUSPEND
 
@@ -247,7 +253,7 @@ class ChooseBench(SetupChoice):
     def run(self, m: Match, f: Frame) -> Result:
         p = self.player(m)
         hand = m.players[p].hand
-        options = tuple((CARD, c) for c in hand if m.defs[c].is_basic_pokemon)
+        options = tuple((CARD, c) for c in hand if _setup_basic(m.defs[c]))
         if not options:
             return NEXT
         most = min(len(options), m.rules.bench_size)

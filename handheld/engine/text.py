@@ -104,7 +104,7 @@ def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
         if not d.basic_energy:
             out.append(TextSection("Not a basic Energy card."))
         return out
-    out = []
+    out = fossil_sections(d) if d.fossil else []
     tc = TextCtx(d.name, "trainer")
     if d.requires:
         conds = " and ".join(c.text(tc) for c in d.requires)
@@ -116,6 +116,27 @@ def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
     out.extend(_attack_section(a) for a in d.attacks)
     if d.trainer_kind in era.trainer_rules:
         out.append(TextSection(era.trainer_rules[d.trainer_kind]))
+    return out
+
+
+def fossil_sections(d: CardDef) -> list[TextSection]:
+    """A Fossil's card rules, in this project's words, from its definition."""
+    out = [TextSection(f"Play it onto your Bench as a [C] Basic Pokémon with {d.hp} HP; it "
+                       "counts as a Basic Pokémon during setup too. A Knock Out of it gives "
+                       "a Prize card as usual."),
+           TextSection("It can't retreat and no Special Condition affects it. During your "
+                       "turn, before you attack, you may discard it from play: that is not "
+                       "a Knock Out.")]
+    if d.flip_shield:
+        out.append(TextSection(
+            "When an attack of your opponent would damage it, flip a coin until you get "
+            f"tails: each heads takes {d.flip_shield} off that damage."))
+    if d.flip_retaliation:
+        counters = "1 damage counter" if d.flip_retaliation == 1 \
+            else f"{d.flip_retaliation} damage counters"
+        out.append(TextSection(
+            "When damage from an attack of your opponent would Knock it Out, flip a coin "
+            f"until you get tails: put {counters} on the Attacking Pokémon for each heads."))
     return out
 
 

@@ -268,7 +268,7 @@ def _slot(m: Match, slot: Slot, where: str, *, active: bool) -> None:
     for i, cid in enumerate(slot.cards):
         d = defs[cid]
         at = f"{where}.cards[{i}]"
-        if d.kind != POKEMON:
+        if d.kind != POKEMON and not (d.fossil and i == 0):
             raise _fail(at, f"{d.name} is not a Pokémon card")
         if below is None:
             if d.stage != 0:
@@ -405,6 +405,10 @@ def _pair(value: Any, kind: type, lo: int = 0, hi: int = 0) -> bool:
                for v in value)
 
 
+def _deck_size(m: Match) -> int:
+    return int(m.rules.deck_size)
+
+
 def _prizes(m: Match) -> int:
     return int(m.rules.prizes)
 
@@ -425,6 +429,10 @@ _RULE_VARS: dict[str, dict[str, Callable[[Match, Any], bool]]] = {
         and 0 <= v <= 15,
         "flipped": _cards,
         "tools_done": _cards,
+        # Platinum's setup: extra cards owed for the opponent's mulligans (at most one per
+        # card of a deck), and whose question about them is pending.
+        "owed": lambda m, v: _pair(v, int, 0, _deck_size(m)),
+        "asked": lambda m, v: v in (0, 1) and not isinstance(v, bool),
     },
     "rule:knockouts": {
         "owed": lambda m, v: _pair(v, int, 0, _prizes(m)),

@@ -27,6 +27,7 @@ class DamageCtx:
     weakness: bool = True
     resistance: bool = True
     preview: bool = False  # True when only estimating (no lasting side effects)
+    reduction: int = 0  # taken off last, by the defender's own card rule (a Fossil's coins)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .. import rules as _rules
 from ..carddefs import ENERGY, POKEMON, TRAINER, CardDef
 from ..energy import BIT
+from ..facts import remaining_hp
 from ..notation import (
     CARD,
     EV_ATTACH,
@@ -700,11 +701,49 @@ class Damage(Step):
         defender = who_slot(m, f, DEFENDER)
         if defender is None:
             return NEXT
+        d = m.defs[defender.top]
+        if "shield" in f.vars or "retaliate" in f.vars:
+            # A Fossil's flips are under way (after a load): the next coin.
+            m.pending = Chance("coin", defender.owner, d.name)
+            return SUSPEND
+        foe = defender.owner != f.player
+        if d.flip_shield and foe and "shielded" not in f.vars:
+            # A Fossil's rule: flip until tails before the damage, each heads shields some.
+            f.vars["shield"] = 0
+            m.pending = Chance("coin", defender.owner, d.name)
+            return SUSPEND
         base = self.amount.eval(m, f)
         attacker = who_slot(m, f, SELF)
         dc = DamageCtx(attacker, defender, f.player, is_active(m, defender),
-                       weakness=self.weakness, resistance=self.resistance)
+                       weakness=self.weakness, resistance=self.resistance,
+                       reduction=f.vars.pop("shielded", 0) * d.flip_shield)
         f.vars["dealt"] = _deal(m, dc, base)  # for "if this attack damages ..."
+        if d.flip_retaliation and foe and attacker is not None \
+                and remaining_hp(m, defender) <= 0:
+            # A Fossil's rule: about to be Knocked Out, it flips until tails and puts
+            # damage counters on the Attacking Pokémon for each heads.
+            f.vars["retaliate"] = 0
+            m.pending = Chance("coin", defender.owner, d.name)
+            return SUSPEND
+        return NEXT
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        defender = who_slot(m, f, DEFENDER)
+        assert defender is not None
+        d = m.defs[defender.top]
+        m.note_coin(defender.owner, answer, d.name)
+        key = "retaliate" if "retaliate" in f.vars else "shield"
+        if answer:
+            f.vars[key] += 1
+            m.pending = Chance("coin", defender.owner, d.name)
+            return SUSPEND
+        heads = f.vars.pop(key)
+        if key == "shield":
+            f.vars["shielded"] = heads
+            return f.pc  # tails: now the damage, less the shield
+        attacker = who_slot(m, f, SELF)
+        if attacker is not None and heads:
+            place_counters(m, attacker, heads * d.flip_retaliation)
         return NEXT
 
 

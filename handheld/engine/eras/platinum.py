@@ -8,10 +8,19 @@ are Pokémon LV.X (Appendix A) and Pokémon SP (Appendix B)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from .. import rules as R
+from ..effects.core import NEXT, SUSPEND, Instr, Result
+from ..notation import DRAW, EV_EXTRA_DRAW
+from ..ops import draw
 from ..ruleset import ALL_CONDITIONS, EXPEDITION
+from ..state import Choice
 from .base import LV_X, SP, Era
+
+if TYPE_CHECKING:
+    from ..match import Match
+    from ..state import Frame
 
 RULESET = EXPEDITION.variant(
     era="platinum", name="Platinum",
@@ -45,6 +54,56 @@ RULESET = EXPEDITION.variant(
     ))
 
 
+# --------------------------------------------------------------------------- setup
+
+
+class OweExtraCards(Instr):
+    """"Your opponent ... can choose to draw an extra card after setting aside his or her
+    Prize cards": a mulligan that only one player took owes the other one card, drawn
+    after the Prizes (a double mulligan owes nobody)."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        without = f.vars["mulligan"]
+        if len(without) == 1:
+            owed = f.vars.setdefault("owed", [0, 0])
+            owed[1 - without[0]] += m.rules.mulligan_extra_cards
+        return NEXT
+
+
+class DrawOwedCards(Instr):
+    """After the Prizes, each player owed cards for the opponent's mulligans chooses how
+    many of them to draw (the first player first)."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        owed = f.vars.get("owed")
+        if not owed:
+            return NEXT
+        for p in (m.first, 1 - m.first):
+            most = min(owed[p], len(m.players[p].deck))
+            if most > 0:
+                f.vars["asked"] = p
+                options = tuple((DRAW, n) for n in range(most + 1))
+                m.pending = Choice(p, "mulligan_draw",
+                                   "Your opponent took a mulligan: draw extra cards?",
+                                   options)
+                return SUSPEND
+        del f.vars["owed"]
+        return NEXT
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        p = f.vars.pop("asked")
+        n = answer[0][1]
+        draw(m, m.players[p], n)
+        if m.logging and n:
+            m.log.append((EV_EXTRA_DRAW, p, n))
+        f.vars["owed"][p] = 0
+        return self.run(m, f)
+
+
 class Platinum(Era):
     key = "platinum"
     name = "Platinum"
@@ -56,6 +115,13 @@ class Platinum(Era):
     sp_owners: ClassVar[Mapping[str, str]] = {
         "G": "Team Galactic", "GL": "Gym Leader", "4": "Elite Four", "C": "Champion",
         "FB": "Frontier Brain"}
+
+    def setup_procedure(self) -> list[Any]:
+        """Expedition's setup, but a single mulligan owes the other player one card, which
+        that player may draw once the Prizes are set."""
+        return [OweExtraCards() if isinstance(step, R.MulliganExtra)
+                else DrawOwedCards() if isinstance(step, R.ExtraDrawAfterPrizes)
+                else step for step in super().setup_procedure()]
 
 
 ERA = Platinum()
