@@ -26,6 +26,7 @@ from .energy import can_pay
 from .facts import (
     KEEPS_CARDS_BELOW,
     PokemonFacts,
+    body_says,
     pokemon_facts,
     power_of,
     retreat_cost,
@@ -152,7 +153,7 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
         for s, tf in zip(slots, tops):  # noqa: B905
             for i in tf.power_choices:
                 pw = tf.powers[i].power
-                if s.conditions:
+                if s.conditions or s.markers:
                     if power_usable(m, s, i):
                         opts.append((POWER, s.id, i))
                     continue
@@ -203,8 +204,16 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                     opts.append((ATTACK, source, i))
             else:
                 n_units = len(units)
+                # Cold Feet: a Body may waive every cost while a Special Condition lasts
+                free = bool(active.conditions) and ATTACKS_FREE in af.body_hooks \
+                    and body_says(m, active, ATTACKS_FREE)
                 for ref in af.attacks:
                     a = ref.attack
+                    if markers and ref.card == active.top and attack_locked(m, active, ref.index):
+                        continue
+                    if free:
+                        opts.append((ATTACK, ref.card, ref.index))
+                        continue
                     size, bit, need = a.quick_cost
                     # AttackDef.payable, inlined: enough units, and enough of the one
                     # colour most costs ask for; anything else goes to the full check.
@@ -321,7 +330,7 @@ def evolves_onto(m: Match, d: Any, slot: Slot) -> bool:
 def power_usable(m: Match, slot: Slot, index: int) -> bool:
     """Not shut off by a Special Condition, not used up this turn, and its conditions hold."""
     pw = power_of(m, slot, index)
-    if slot.conditions and not power_works(m, slot, pw):
+    if (slot.conditions or slot.markers) and not power_works(m, slot, pw):
         return False
     if pw.uses_per_turn is not None:
         used = m.players[slot.owner].powers_used
@@ -363,7 +372,21 @@ def attack_choices(m: Match, active: Slot) -> list[tuple[int, int]]:
             for s in m.players[1 - active.owner].in_play():
                 refs.extend(r for r in stack_facts(m, s).attacks if r.origin != "tm")
     units = energy_units(m, active)
-    return [(r.card, r.index) for r in refs if not r.attack.cost or can_pay(units, r.attack.cost)]
+    free = bool(active.conditions) and body_says(m, active, ATTACKS_FREE)
+    return [(r.card, r.index) for r in refs
+            if not (r.origin != "tm" and r.card == active.top and active.markers
+                    and attack_locked(m, active, r.index))
+            and (free or not r.attack.cost or can_pay(units, r.attack.cost))]
+
+
+def attack_locked(m: Match, active: Slot, index: int) -> bool:
+    """An attack of the Active Pokémon's own card that an earlier attack's result forbids
+    ("can't use Shell Scatter during your next turn": marker ``no_attack_<index>``)."""
+    return has_marker(m, active, f"no_attack_{index}") if index < 3 else False
+
+
+# The Poké-Body hook that waives the Energy costs of its Pokémon's attacks (Cold Feet).
+ATTACKS_FREE = "attacks_cost_nothing"
 
 
 def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
@@ -386,9 +409,13 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
     elif tag == BENCH:
         cid = opt[1]
         p.hand.remove(cid)
-        p.bench.append(Slot(cid, cur, m.turn))
+        slot = Slot(cid, cur, m.turn)
+        p.bench.append(slot)
         if log is not None:
             log.append((EV_BENCH, cur, cid))
+        pf = m.printed[cid]
+        if pf is not None and pf.power_choices:
+            _fire_on_bench(m, slot, pf)
     elif tag == EVOLVE:
         cid, sid = opt[1], opt[2]
         p.hand.remove(cid)
@@ -435,3 +462,15 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
             log.append((EV_PASS, cur))
     else:  # pragma: no cover - options come from main_options
         raise ValueError(f"unknown main option {opt!r}")
+
+
+def _fire_on_bench(m: Match, slot: Slot, pf: PokemonFacts) -> None:
+    """A Poké-Power that fires as its Pokémon is put from the hand onto the Bench (its
+    requirement says so: ``fires_on_bench``, Crobat G's Flash Bite) runs now, counting as
+    its use this turn. Its steps ask whether the player wants it ("you may")."""
+    for i in pf.power_choices:
+        pw = pf.powers[i].power
+        if any(getattr(c, "fires_on_bench", False) for c in pw.requires) \
+                and power_works(m, slot, pw):
+            m.use_power(slot, i)
+            return

@@ -20,6 +20,7 @@ from .facts import (
     TURN_EFFECTS,
     MarkerKind,
     bodies,
+    body_says,
     has_marker,
     is_knocked_out,
     marker_passives,
@@ -263,14 +264,16 @@ def inflict(m: Match, slot: Slot, bit: int) -> None:
     """Apply a Special Condition. Asleep, Confused and Paralyzed replace each other; Poison
     and Burn replace only themselves (there is no double Poison). A Fossil "can't be
     affected by any Special Conditions"."""
-    if m.defs[slot.top].fossil:
-        return
+    if m.defs[slot.top].fossil or body_says(m, slot, "resists_conditions"):
+        return  # (a Poké-Body like Zangoose's Thick Skin)
     if bit & ROTATION:
         slot.conditions = (slot.conditions & ~ROTATION) | bit
         if bit == PARALYZED:
             slot.paralyzed_turn = m.turn
     else:
         slot.conditions |= bit & (POISONED | BURNED)
+        if bit & POISONED and slot.markers:
+            slot.markers.pop("poison_counters", None)  # a new Poison: 1 counter again
     if m.logging:
         m.log.append((EV_CONDITION, slot.owner, slot.top, CONDITION_NAMES[bit]))
 

@@ -44,6 +44,7 @@ from .ops import (
     draw,
     find_slot,
     has_marker,
+    heal,
     is_knocked_out,
     marker_passives,
     place_counters,
@@ -518,7 +519,8 @@ class PoisonStep(Instr):
         for p in _between_order(m):
             a = m.players[p].active
             if a is not None and a.conditions & POISONED and not is_knocked_out(m, a):
-                place_counters(m, a, 1)
+                # Toxic Fang and the like leave how many counters their Poison places
+                place_counters(m, a, a.markers.get("poison_counters", 1) if a.markers else 1)
         return NEXT
 
 
@@ -642,8 +644,10 @@ class DarknessStep(Instr):
                 if s.markers:
                     for ps in marker_passives(m, s):
                         n += ps.between_turns_counters(m, s)
-                if n:
+                if n > 0:
                     place_counters(m, s, n)
+                elif n < 0:  # a Body that removes counters at this step (Muk's Sludge Cell)
+                    heal(m, s, -10 * n)
         return NEXT
 
 

@@ -154,3 +154,8 @@ for _i, (_name, _from) in enumerate((("Dustox", "Cascoon"), ("Beautifly", "Silco
                                [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
                                subtypes=["stage2"], evolves_from=_from))
     TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})
+# The Basics of Mightyena and Mismagius (pl1 part2's hooks), scripted in no part yet.
+for _i, _name in enumerate(("Poochyena", "Misdreavus"), start=214):
+    TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 60, ["C"],
+                               [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
+    TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})

@@ -188,3 +188,81 @@ NO_ATTACK_DAMAGE = register_marker(MarkerKind("no_attack_damage",
 # The attack procedure's check e) reads this marker: its holder's attacks need heads
 # (Octazooka). Same meaning as the rules tests' own registration.
 ATTACK_MAY_FAIL = register_marker(MarkerKind("attack_may_fail", "attacks may fail"))
+
+
+# --- Platinum era: pl1 part2, Poké-Bodies and attack results that answer the new hooks
+
+
+class ResistConditions(Passive):
+    """A Poké-Body: no Special Condition can be put on its Pokémon (Thick Skin)."""
+
+    def resists_conditions(self, m: Match, holder: Slot) -> bool:
+        return True
+
+    def text(self) -> str:
+        return "Special Conditions can't be put on this Pokémon."
+
+
+class GuardAttackEffects(Passive):
+    """A Poké-Body: the opponent's attacks do their damage to its Pokémon, and nothing
+    else (Anticipation)."""
+
+    def guards_attack_effects(self, m: Match, holder: Slot, player: int) -> bool:
+        return player != holder.owner
+
+    def text(self) -> str:
+        return ("Your opponent's attacks still damage this Pokémon, but none of their other "
+                "effects happen to it.")
+
+
+class FreeAttacksWhileAffected(Passive):
+    """A Poké-Body: while its Pokémon has a Special Condition, its attacks need no Energy
+    (Cold Feet)."""
+
+    def attacks_cost_nothing(self, m: Match, holder: Slot) -> bool:
+        return bool(holder.conditions)
+
+    def text(self) -> str:
+        return ("While this Pokémon has a Special Condition, it may use its attacks with no "
+                "Energy attached for them.")
+
+
+class HealWhileAffected(Passive):
+    """A Poké-Body acting at the between-turns step of the passives (after the Special
+    Conditions' own steps): if its Pokémon still has a Special Condition, remove
+    ``counters`` damage counters (Sludge Cell). A negative count at that step removes
+    counters (rules.DarknessStep)."""
+
+    def __init__(self, counters: int) -> None:
+        self.counters = counters
+
+    def between_turns_counters(self, m: Match, holder: Slot) -> int:
+        return -self.counters if holder.conditions else 0
+
+    def text(self) -> str:
+        return (f"Between turns, if this Pokémon still has a Special Condition, remove "
+                f"{self.counters} damage counters from it.")
+
+
+class SurviveWithHp(Passive):
+    """h) A lasting result of an attack: damage from the opponent's attacks that would Knock
+    its holder Out leaves it ``hp`` HP instead (Endure)."""
+
+    damage_step = "h"
+
+    def __init__(self, hp: int) -> None:
+        self.hp = hp
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.defender is not holder or dc.player == holder.owner:
+            return dmg
+        left = pokemon_facts(m, holder).hp - holder.damage
+        return max(0, left - self.hp) if dmg >= left else dmg
+
+    def text(self) -> str:
+        return (f"If damage from the opponent's attacks would Knock this Pokémon Out, it has "
+                f"{self.hp} HP left instead.")
+
+
+ENDURE_10 = register_marker(MarkerKind("endure_10", "survives an attack with 10 HP",
+                                       passive=SurviveWithHp(10)))

@@ -120,3 +120,36 @@ class Passive:
 
     def text(self) -> str:
         return ""
+
+
+# --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
+# Poké-Bodies that answer a rule's question about their own Pokémon (False: the rule as
+# usual). Defaults are set here, after the class, so this block stays an append.
+
+
+def _resists_conditions(self: Passive, m: Match, holder: Slot) -> bool:
+    """True when no Special Condition may be put on ``holder`` (Zangoose's Thick Skin)."""
+    return False
+
+
+def _guards_attack_effects(self: Passive, m: Match, holder: Slot, player: int) -> bool:
+    """True when the effects (damage aside) of ``player``'s attacks do not land on
+    ``holder`` (Toxicroak G's Anticipation)."""
+    return False
+
+
+def _attacks_cost_nothing(self: Passive, m: Match, holder: Slot) -> bool:
+    """True when ``holder`` may use its attacks without the Energy they ask for (Mightyena's
+    Cold Feet while it has a Special Condition)."""
+    return False
+
+
+Passive.resists_conditions = _resists_conditions  # type: ignore[attr-defined]
+Passive.guards_attack_effects = _guards_attack_effects  # type: ignore[attr-defined]
+Passive.attacks_cost_nothing = _attacks_cost_nothing  # type: ignore[attr-defined]
+hook("resists_conditions", "of the Poké-Bodies of a Pokémon a Special Condition would go on "
+                           "(ops.inflict)")
+hook("guards_attack_effects", "of the Poké-Bodies of a Pokémon an attack's effect other than "
+                              "damage would land on (effects.steps.effect_slot)")
+hook("attacks_cost_nothing", "of the Active Pokémon's Poké-Bodies, where its attacks' costs "
+                             "are checked (actions)")

@@ -861,7 +861,7 @@ class PutCounters(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         s = who_slot(m, f, self.who)
-        if s is not None:
+        if s is not None and not shielded(m, f, s):
             place_counters(m, s, self.counters.eval(m, f))
         return NEXT
 
@@ -890,7 +890,7 @@ class Inflict(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         s = who_slot(m, f, self.who)
-        if s is not None and is_active(m, s):
+        if s is not None and is_active(m, s) and not shielded(m, f, s):
             for c in self.conditions:
                 inflict(m, s, c)
         return NEXT
@@ -938,7 +938,7 @@ class Mark(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         s = who_slot(m, f, self.who)
-        if s is not None:
+        if s is not None and not shielded(m, f, s):
             s.markers[self.marker] = m.turn + self.turns
         return NEXT
 
@@ -1346,7 +1346,8 @@ class DiscardEnergy(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         s = who_slot(m, f, self.who)
-        if s is None:
+        if s is None or shielded(m, f, s):
+            f.vars.pop("_discard", None)
             return NEXT
         if self.count is None:
             cards = [c for c in s.energy if self.etype is None
@@ -2794,6 +2795,108 @@ class MarkWhileActive(Mark):
         from ..validate import MAX_TURN
 
         s = who_slot(m, f, self.who)
-        if s is not None:
+        if s is not None and not shielded(m, f, s):
             s.markers[self.marker] = MAX_TURN
         return NEXT
+
+
+# --- Platinum era: pl1 part2, the hooks (Toxicroak G, Crobat G, Mismagius)
+
+
+def shielded(m: Match, f: Frame, s: Slot) -> bool:
+    """Is the opponent's Pokémon ``s`` protected from every effect but damage of the attack
+    running in ``f``? By an earlier attack's result (marker ``no_attack_effects``) or by a
+    Poké-Body (hook ``guards_attack_effects``: Toxicroak G's Anticipation). The one check
+    of the steps that land an effect on a Pokémon (counters, conditions, markers, Energy
+    discards, a forbidden attack)."""
+    if s.owner == f.player or "#a" not in f.key:
+        return False
+    from ..facts import body_says, has_marker
+
+    if s.markers.get("no_attack_effects") is not None \
+            and has_marker(m, s, "no_attack_effects"):
+        return True
+    return body_says(m, s, "guards_attack_effects", f.player)
+
+
+class ForbidAttack(Step):
+    """Choose 1 of the attacks printed on Pokémon ``who``'s card: it can't use that one
+    during its owner's next turn (marker ``no_attack_<index>``, ``actions.attack_locked``)."""
+
+    def __init__(self, who: str = DEFENDER, turns: int = 1) -> None:
+        self.who = who
+        self.turns = turns
+
+    def text(self, tc: TC) -> str:
+        return (f"Choose 1 of {who_text(tc, self.who)}'s attacks. That Pokémon can't use "
+                "that attack during your opponent's next turn.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(10)
+
+    def _options(self, m: Match, f: Frame) -> tuple[tuple[Any, ...], ...]:
+        from ..facts import stack_facts
+        from ..notation import ATTACK
+
+        s = who_slot(m, f, self.who)
+        if s is None or shielded(m, f, s):
+            return ()
+        return tuple((ATTACK, r.card, r.index) for r in stack_facts(m, s).attacks
+                     if r.card == s.top and r.index < 3)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        options = self._options(m, f)
+        if not options:
+            return NEXT
+        if len(options) == 1:
+            return self.resume(m, f, [options[0]])
+        m.pending = Choice(f.player, "attack", "Choose the attack it can't use next turn",
+                           options)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            s.markers[f"no_attack_{answer[0][2]}"] = m.turn + self.turns
+        return NEXT
+
+
+class PoisonCounters(Step):
+    """A Poison that places ``counters`` damage counters between turns instead of 1: the
+    marker ``poison_counters`` on Pokémon ``who`` while it is Poisoned (the Poison step
+    between turns reads it; a new Poison resets it)."""
+
+    def __init__(self, who: str, counters: int) -> None:
+        self.who = who
+        self.counters = counters
+
+    def text(self, tc: TC) -> str:
+        return (f"Between turns, put {self.counters} damage counters instead of 1 on "
+                f"{who_text(tc, self.who)} for its Poison.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(10 * (self.counters - 1) if self.who == DEFENDER else -10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None and s.conditions & POISONED and not shielded(m, f, s):
+            s.markers["poison_counters"] = self.counters
+        return NEXT
+
+
+@dataclass(frozen=True)
+class BenchedFromHand(Cond):
+    """The requirement of a Poké-Power that fires only as its Pokémon is put from the hand
+    onto the Bench (Crobat G's Flash Bite). It never holds in the main phase, so the Power
+    is never offered there; ``actions.do_main_action`` uses it at that moment instead."""
+
+    fires_on_bench: ClassVar[bool] = True
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return False
+
+    def text(self, tc: TC) -> str:
+        return "you have just put this Pokémon from your hand onto your Bench"
+
+    def prob(self, ev: Eval) -> float:
+        return 0.0

@@ -227,3 +227,8 @@ USES.update({
     S.DiscardStadium: NONE,
     S.MarkWhileActive: Uses(reads=("who",)),
 })
+USES.update({  # pl1 part2, the hooks
+    S.ForbidAttack: Uses(reads=("who",)),
+    S.PoisonCounters: Uses(reads=("who",)),
+    S.BenchedFromHand: NONE,
+})

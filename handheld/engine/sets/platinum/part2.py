@@ -5,6 +5,13 @@ from __future__ import annotations
 
 from ...cardpool import PokemonScript, Power, Script
 from ...effects.core import Step
+from ...effects.library import (
+    ENDURE_10,
+    FreeAttacksWhileAffected,
+    GuardAttackEffects,
+    HealWhileAffected,
+    ResistConditions,
+)
 from ...effects.steps import (
     BASIC_POKEMON,
     DAMAGED,
@@ -20,6 +27,7 @@ from ...effects.steps import (
     AttachEachToOwn,
     BenchDamage,
     BenchDamageTo,
+    BenchedFromHand,
     CardFilter,
     CardProvides,
     ChooseAttachedEnergy,
@@ -43,8 +51,10 @@ from ...effects.steps import (
     EnergyInTopOfDeck,
     EnergyOfTypeInPlay,
     EvolveWith,
+    FewerEnergyThan,
     Flip,
     FlipUntilTails,
+    ForbidAttack,
     HasCards,
     HasEnergyOfType,
     Heal,
@@ -64,6 +74,7 @@ from ...effects.steps import (
     PlayerHas,
     Plus,
     PlusIf,
+    PoisonCounters,
     PutCounters,
     PutOntoBench,
     Remember,
@@ -337,4 +348,64 @@ SCRIPTS: dict[str, Script] = {
                                  "if it already has damage counters (no Weakness or Resistance on "
                                  "the Bench).")],
     }),
+    "pl1-40": PokemonScript(  # Toxicroak G
+        powers={"Anticipation": Power(passives=(GuardAttackEffects(),))},
+        attacks={"Deep Poison": [Damage(PlusIf(20, 40, SlotIs(DEFENDER, "poisoned")))]},
+    ),
+    "pl1-47": PokemonScript(  # Crobat G
+        powers={"Flash Bite": Power(
+            requires=(BenchedFromHand(),),
+            steps=(Worded(ChooseYesNo("fb", "Put 1 damage counter on 1 of your opponent's "
+                                            "Pokémon?"), ""),
+                   Worded(If(VarTrue("fb"), [ChoosePokemon("t", "opp", wording=""),
+                                             PutCounters("t", 1)]),
+                          "You may put 1 damage counter on 1 of your opponent's Pokémon.")))},
+        attacks={"Toxic Fang": [Inflict(DEFENDER, POISONED), PoisonCounters(DEFENDER, 2)]},
+    ),
+    "pl1-50": PokemonScript(attacks={  # Houndoom G
+        "Black Cry": [Worded(Mark(DEFENDER, "cant_retreat", 1, "can't retreat"), ""),
+                      Mark(DEFENDER, "no_poke_powers", 1,
+                           "can't retreat or use Poké-Powers during your opponent's next "
+                           "turn")],
+        "Dark Slash": [
+            Worded(MayChooseAttachedEnergy("e", SELF, ("D",)),
+                   "You may discard a [D] Energy card attached to this Pokémon."),
+            Worded(DiscardChosenEnergy("e"), ""),
+            Damage(PlusIf(40, 20, CardProvides("e", "D", "you did")))],
+    }),
+    "pl1-54": PokemonScript(  # Mightyena
+        powers={"Cold Feet": Power(passives=(FreeAttacksWhileAffected(),))},
+        attacks={
+            "Collude": [Damage(PlusIf(20, 20, PlayerHas("own", "supporter_played")))],
+            "Desperate Attack": [Damage(PlusIf(50, 30, FewerEnergyThan(SELF, DEFENDER)))],
+        },
+    ),
+    "pl1-55": PokemonScript(attacks={  # Mismagius
+        "Upper Hand": [ForbidAttack(DEFENDER)],
+        "Psybeam": coin_condition(CONFUSED),
+    }),
+    "pl1-57": PokemonScript(  # Muk
+        powers={"Sludge Cell": Power(passives=(HealWhileAffected(2),))},
+        attacks={
+            "Strange Poison": [Flip(), If(HEADS, Inflict(DEFENDER, POISONED),
+                                          Inflict(SELF, POISONED))],
+            "Strange Sludge": [Damage(PlusIf(50, 20, SlotIs(SELF, "poisoned"))),
+                               If(SlotIs(SELF, "poisoned"), Inflict(DEFENDER, CONFUSED))],
+        },
+    ),
+    "pl1-62": PokemonScript(attacks={  # Shieldon
+        "Endure": on_heads(Mark(SELF, ENDURE_10.name, 1,
+                                "is left with 10 HP instead if damage from an attack would "
+                                "Knock it Out during your opponent's next turn")),
+        "Rock Slide": bench_hits(2),
+    }),
+    "pl1-66": PokemonScript(  # Zangoose
+        powers={"Thick Skin": Power(passives=(ResistConditions(),))},
+        attacks={
+            "Invite and Strike": [If(PlayerHas("opp", "bench"), switch_in_and(
+                Worded(DamageChosen("t", Const(20)),
+                       "This attack does 20 damage to the new Defending Pokémon.")))],
+            "Chop Up": [BenchDamageTo(10, DAMAGED)],
+        },
+    ),
 }
