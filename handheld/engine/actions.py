@@ -24,9 +24,10 @@ from .carddefs import (
 )
 from .energy import can_pay
 from .facts import (
-    KEEPS_CARDS_BELOW,
+    ATTACK_LOCKS,
+    LV_X_KIND,
     PokemonFacts,
-    body_says,
+    attack_locked,
     pokemon_facts,
     power_of,
     retreat_cost,
@@ -45,6 +46,7 @@ from .notation import (
     EV_MOVE,
     EV_PASS,
     EVOLVE,
+    LEVEL_UP,
     PASS,
     PASS_OPTION,
     PLAY,
@@ -58,6 +60,8 @@ from .ops import (
     evolve,
     find_slot,
     has_marker,
+    level_up,
+    levels_up_onto,
     power_works,
 )
 from .ruleset import ASLEEP, PARALYZED
@@ -75,6 +79,7 @@ CAT_PLAIN_TRAINER = 3  # an Item or Supporter with no requirement
 CAT_QUICK_TRAINER = 4  # an Item or Supporter whose requirements are simple player tests
 CAT_OTHER_TRAINER = 5  # Tools, TMs, Stadiums, elaborate requirements
 CAT_FOSSIL = 6  # a Fossil Trainer, played onto the Bench as if it were a Basic Pokémon
+CAT_LEVEL_UP = 7  # a Pokémon LV.X: levelled up onto the Active Pokémon of its name
 
 
 def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
@@ -96,18 +101,21 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     bench = p.bench
     slots = [active, *bench] if active is not None else list(bench)
     # Name, stage and powers come from the card stack (Technical Machines lend attacks
-    # only), so the printed facts serve unless an era keeps the cards below.
+    # only), so the printed facts serve unless a card of the match stacks (a Pokémon LV.X).
     printed = m.printed
     tops: list[PokemonFacts] = list(map(printed.__getitem__, map(_TOP, slots)))  # type: ignore[arg-type]
     # (all(): facts are never false; ``None in`` would call their __eq__ once each)
-    if KEEPS_CARDS_BELOW or not all(tops):
+    if m.stacks_below or not all(tops):
         tops = [stack_facts(m, s) for s in slots]
     names: list[str] | None = None
     turn = m.turn
     bench_room = len(bench) < rules.bench_size
     energy_ok = not p.energy_attached
     can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
-    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1)
+    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1) \
+        and not (p.turn_effects and trainers_locked(m, p))
+    # The turn before which a Pokémon must have been played to evolve now.
+    fresh = turn + 1 if m.stadium >= 0 and fresh_evolution(m) else turn
     # One option per distinct card kind in hand (copies are interchangeable).
     distinct = dict(zip(map(defs.__getitem__, p.hand), p.hand))  # noqa: B905
     for d, cid in distinct.items():
@@ -120,7 +128,7 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 opts.append((BENCH, cid))
             if d.evolves_onto_baby and can_evolve:
                 for s, tf in zip(slots, tops):  # noqa: B905
-                    if tf.baby and d.name in tf.evolves_to and s.played_turn < turn:
+                    if tf.baby and d.name in tf.evolves_to and s.played_turn < fresh:
                         opts.append((EVOLVE, cid, s.id))
         elif cat == CAT_FOSSIL:
             if trainers_ok and bench_room:
@@ -133,8 +141,14 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 if src in names:  # names are interned: identity checks, at C speed
                     below = d.stage - 1
                     for s, tf in zip(slots, tops):  # noqa: B905
-                        if tf.name == src and tf.stage == below and s.played_turn < turn:
+                        if tf.name == src and tf.stage == below and s.played_turn < fresh:
                             opts.append((EVOLVE, cid, s.id))
+        elif cat == CAT_LEVEL_UP:
+            # levels_up_onto, inlined (tops[0] is the Active Pokémon's card stack)
+            if can_evolve and active is not None and active.played_turn < turn:
+                tf = tops[0]
+                if tf.name == d.name and LV_X_KIND not in tf.kinds:
+                    opts.append((LEVEL_UP, cid, active.id))
         elif not trainers_ok or (d.trainer_kind == SUPPORTER and p.supporter_played):
             continue
         elif cat == CAT_PLAIN_TRAINER:
@@ -178,7 +192,7 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     if active is not None and not active.conditions & (ASLEEP | PARALYZED):
         markers = active.markers
         # pokemon_facts, inlined for the common case (printed facts serve, see facts.py)
-        if active.tms or m.fact_hooks or markers or p.turn_effects or KEEPS_CARDS_BELOW:
+        if active.tms or m.fact_hooks or markers or p.turn_effects or m.stacks_below:
             af = pokemon_facts(m, active)
         else:
             af = tops[0]
@@ -204,15 +218,10 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                     opts.append((ATTACK, source, i))
             else:
                 n_units = len(units)
-                # Cold Feet: a Body may waive every cost while a Special Condition lasts
-                free = bool(active.conditions) and ATTACKS_FREE in af.body_hooks \
-                    and body_says(m, active, ATTACKS_FREE)
                 for ref in af.attacks:
                     a = ref.attack
-                    if markers and ref.card == active.top and attack_locked(m, active, ref.index):
-                        continue
-                    if free:
-                        opts.append((ATTACK, ref.card, ref.index))
+                    if markers and ref.card == active.top \
+                            and attack_forbidden(m, active, ref.index):
                         continue
                     size, bit, need = a.quick_cost
                     # AttackDef.payable, inlined: enough units, and enough of the one
@@ -224,6 +233,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                         if n_units < size or (bit >= 0 and not m.multi_type_energy) \
                                 or not can_pay(units, a.cost):
                             continue
+                    if markers and ATTACK_LOCKS and attack_locked(m, active, a.name):
+                        continue
                     opts.append((ATTACK, ref.card, ref.index))
     opts.append(PASS_OPTION)
     return tuple(opts)
@@ -239,7 +250,9 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
     slots = p.in_play()
     turn = m.turn
     can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
-    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1)
+    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1) \
+        and not trainers_locked(m, p)
+    fresh = turn + 1 if fresh_evolution(m) else turn
     # Copies are interchangeable: one option per kind of card, in the order the kinds first
     # appear in the hand, naming the last copy.
     distinct: dict[int, int] = {}
@@ -252,7 +265,9 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
                 opts.append((BENCH, cid))
             if can_evolve:
                 opts.extend((EVOLVE, cid, s.id) for s in slots
-                            if s.played_turn < turn and evolves_onto(m, d, s))
+                            if s.played_turn < fresh and evolves_onto(m, d, s))
+                if d.lv_x and p.active is not None and levels_up_onto(m, d, p.active):
+                    opts.append((LEVEL_UP, cid, p.active.id))
         elif d.kind == ENERGY:
             if not p.energy_attached:
                 opts.extend((ATTACH, cid, s.id) for s in slots)
@@ -313,6 +328,31 @@ def fossil_discards(m: Match, slots: list[Slot]) -> list[tuple[Any, ...]]:
 
 
 _FOSSIL = attrgetter("fossil")
+def trainers_locked(m: Match, p: Any) -> bool:
+    """An opponent's attack keeps this player from playing Trainer, Supporter and Stadium
+    cards during this turn (a turn effect dated this turn; see ``rules.start_turn``)."""
+    return p.turn_effects.get(NO_TRAINERS, -1) >= m.turn
+
+
+NO_TRAINERS = "no_trainers"
+
+
+def fresh_evolution(m: Match) -> bool:
+    """The Stadium in play lets a Pokémon played or evolved this turn evolve this turn."""
+    if m.stadium < 0:
+        return False
+    return any(ps.allows_fresh_evolution(m)  # type: ignore[attr-defined]
+               for ps in m.defs[m.stadium].passives if "allows_fresh_evolution" in ps.hooks)
+
+
+def pokemon_played(m: Match, slot: Slot, how: str) -> None:
+    """Tell the Stadium in play that a Pokémon card was played from the hand."""
+    if m.stadium < 0:
+        return
+    for ps in m.defs[m.stadium].passives:
+        if "pokemon_played" in ps.hooks:
+            ps.pokemon_played(m, slot, how)  # type: ignore[attr-defined]
+
 _NAME = attrgetter("name")
 _TOP = attrgetter("top")
 _POWER_CHOICES = attrgetter("power_choices")
@@ -320,7 +360,9 @@ _POWER_CHOICES = attrgetter("power_choices")
 
 def evolves_onto(m: Match, d: Any, slot: Slot) -> bool:
     """"Evolves from" names the Pokémon it goes on (Basic -> Stage 1 -> Stage 2 only); a
-    Baby evolves into the Basic it names."""
+    Baby evolves into the Basic it names. A Pokémon LV.X is no Evolution card."""
+    if d.lv_x:
+        return False
     top = stack_facts(m, slot)
     if d.stage == 0:
         return top.baby and d.name in top.evolves_to
@@ -372,21 +414,18 @@ def attack_choices(m: Match, active: Slot) -> list[tuple[int, int]]:
             for s in m.players[1 - active.owner].in_play():
                 refs.extend(r for r in stack_facts(m, s).attacks if r.origin != "tm")
     units = energy_units(m, active)
-    free = bool(active.conditions) and body_says(m, active, ATTACKS_FREE)
     return [(r.card, r.index) for r in refs
-            if not (r.origin != "tm" and r.card == active.top and active.markers
-                    and attack_locked(m, active, r.index))
-            and (free or not r.attack.cost or can_pay(units, r.attack.cost))]
+            if (not r.attack.cost or can_pay(units, r.attack.cost))
+            and not (active.markers and attack_locked(m, active, r.attack.name))
+            and not (active.markers and r.card == active.top
+                     and attack_forbidden(m, active, r.index))]
 
 
-def attack_locked(m: Match, active: Slot, index: int) -> bool:
-    """An attack of the Active Pokémon's own card that an earlier attack's result forbids
-    ("can't use Shell Scatter during your next turn": marker ``no_attack_<index>``)."""
+def attack_forbidden(m: Match, active: Slot, index: int) -> bool:
+    """An attack printed on the Active Pokémon's own card that an opponent's attack chose
+    to forbid ("can't use that attack during your next turn": marker ``no_attack_<index>``,
+    Mismagius's Upper Hand)."""
     return has_marker(m, active, f"no_attack_{index}") if index < 3 else False
-
-
-# The Poké-Body hook that waives the Energy costs of its Pokémon's attacks (Cold Feet).
-ATTACKS_FREE = "attacks_cost_nothing"
 
 
 def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
@@ -413,6 +452,8 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
         p.bench.append(slot)
         if log is not None:
             log.append((EV_BENCH, cur, cid))
+        if m.stadium >= 0:
+            pokemon_played(m, p.bench[-1], "bench")
         pf = m.printed[cid]
         if pf is not None and pf.power_choices:
             _fire_on_bench(m, slot, pf)
@@ -425,6 +466,14 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
         evolve(m, slot, cid)
         if log is not None:
             log.append((EV_EVOLVE, cur, before, cid))
+        if m.stadium >= 0:
+            pokemon_played(m, slot, "evolve")
+    elif tag == LEVEL_UP:
+        cid, sid = opt[1], opt[2]
+        p.hand.remove(cid)
+        slot = find_slot(m, sid)
+        assert slot is not None
+        level_up(m, slot, cid)
     elif tag == PLAY:
         cid = opt[1]
         p.hand.remove(cid)

@@ -182,8 +182,10 @@ class CardDef:
 
     @property
     def is_basic_pokemon(self) -> bool:
-        """A Basic Pokémon card, Baby Pokémon included (they are Basic for deck rules)."""
-        return self.kind == POKEMON and self.stage == BASIC
+        """A Basic Pokémon card, Baby Pokémon included (they are Basic for deck rules). A
+        Pokémon LV.X is not one: its facts carry no stage, yet it is never played as a
+        Basic (Appendix A of seed 001)."""
+        return self.kind == POKEMON and self.stage == BASIC and not self.lv_x
 
     @property
     def is_evolution(self) -> bool:
@@ -192,6 +194,8 @@ class CardDef:
     @property
     def kind_name(self) -> str:
         if self.kind == POKEMON:
+            if self.lv_x:
+                return "Pokémon LV.X"
             return "Baby Pokémon" if self.baby else STAGE_NAMES[self.stage] + " Pokémon"
         if self.kind == TRAINER:
             if self.fossil:

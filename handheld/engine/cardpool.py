@@ -114,6 +114,9 @@ class EnergyScript:
     passives: tuple[Passive, ...] = ()
     on_attach: tuple[Step, ...] = ()
     wording: str = ""
+    # The Energy it provides, when the printed facts cannot say it (a unit of every type:
+    # each entry is the type letters one unit may pay for).
+    provides: tuple[tuple[str, ...], ...] | None = None
 
 
 Script = PokemonScript | TrainerScript | EnergyScript
@@ -152,9 +155,9 @@ class CardPool:
         if new.baby:
             self._baby_targets.update(new.evolves_to)
             for d in self.defs.values():
-                if d.kind == POKEMON and d.stage == 0 and d.name in new.evolves_to:
+                if d.is_basic_pokemon and d.name in new.evolves_to:
                     d.evolves_onto_baby = True
-        elif new.kind == POKEMON and new.stage == 0:
+        elif new.is_basic_pokemon:
             new.evolves_onto_baby = new.name in self._baby_targets
 
     def get(self, card_id: str) -> CardDef:
@@ -241,12 +244,15 @@ def _play_category(d: CardDef) -> int:
         CAT_ENERGY,
         CAT_EVOLUTION,
         CAT_FOSSIL,
+        CAT_LEVEL_UP,
         CAT_OTHER_TRAINER,
         CAT_PLAIN_TRAINER,
         CAT_QUICK_TRAINER,
     )
 
     if d.kind == POKEMON:
+        if d.lv_x:
+            return CAT_LEVEL_UP
         return CAT_EVOLUTION if d.stage else CAT_BASIC
     if d.fossil:
         return CAT_FOSSIL
@@ -451,6 +457,9 @@ def _build_energy(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
     if not isinstance(script, EnergyScript):
         raise CardDefinitionError(f"{d.id} {d.name}: a Special Energy needs an EnergyScript")
     d.passives = tuple(script.passives)
+    if script.provides is not None:
+        d.units = tuple(mask_of(u) for u in script.provides)
+    d.play_steps = tuple(script.on_attach)  # read by the card text
     check_variables(tuple(script.on_attach),
                     f"{d.id} {d.name}: the effect when it is attached")
     if script.on_attach:

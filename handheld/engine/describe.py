@@ -29,6 +29,8 @@ def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
         return f"Bench {name(opt[1])}"
     if tag == tags.EVOLVE:
         return f"Evolve {slot_label(m, opt[2])} into {name(opt[1])}"
+    if tag == tags.LEVEL_UP:
+        return f"Level up {slot_label(m, opt[2])} to {name(opt[1])} LV.X"
     if tag in (tags.ATTACH, tags.ATTACH_TOOL, tags.ATTACH_TM):
         return f"Attach {name(opt[1])} to {slot_label(m, opt[2])}"
     if tag == tags.PLAY:
@@ -124,6 +126,8 @@ def describe_event(m: Match, ev: tuple[Any, ...], viewer: int | None = None,
         return f"{who(ev[1])} benches {name(ev[2])}."
     if kind == tags.EV_EVOLVE:
         return f"{who(ev[1])} evolves {name(ev[2])} into {name(ev[3])}."
+    if kind == tags.EV_LEVEL_UP:
+        return f"{who(ev[1])} levels {name(ev[2])} up to {name(ev[3])} LV.X."
     if kind == tags.EV_ATTACH:
         return f"{who(ev[1])} attaches {name(ev[2])} to {name(ev[3])}."
     if kind == tags.EV_PLAY:

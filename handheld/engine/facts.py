@@ -5,8 +5,11 @@ card on top of a stack. It asks :func:`pokemon_facts`, which builds them in two 
 
 1. **The card stack** (:func:`stack_facts`): the top card's printed facts, plus what the
    cards below it contribute when the top card is of a kind that keeps them
-   (``KEEPS_CARDS_BELOW``: empty in Expedition; an era with LV.X adds ``"lv-x"``), plus
-   the attacks lent by attached Technical Machines.
+   (``KEEPS_CARDS_BELOW``: a Pokémon LV.X keeps the attacks and powers of its earlier
+   level, the card directly beneath it, and takes that card's stage), plus the attacks
+   lent by attached Technical Machines and by a Tool like Memory Berry (the attacks of
+   the Basic and Stage 1 cards beneath). A match none of whose cards can stack so
+   (``Match.stacks_below`` false: every Expedition match) skips the look.
 2. **Passive effects**: every passive in force on the Pokémon (attached cards, working
    Poké-Bodies, markers, effects for the rest of a turn, the Stadium) is asked through the
    fact hooks of the registry (``effects.passives.HOOKS``: ``max_hp``, ``pokemon_types``,
@@ -24,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .carddefs import POKE_BODY, POKE_POWER, AttackDef, CardDef, PowerDef
-from .effects.passives import FACT_HOOK_NAMES, FACT_HOOKS, Passive
+from .effects.passives import FACT_HOOK_NAMES, FACT_HOOKS, AttacksFromBelow, Passive
 
 if TYPE_CHECKING:
     from .match import Match
@@ -100,15 +103,35 @@ class PokemonFacts:
         return kind in self.kinds
 
 
-KEEPS_CARDS_BELOW: set[str] = set()
-"""Kinds of Pokémon whose cards below keep giving their attacks and powers (an era with
-LV.X adds ``"lv-x"`` here when it registers)."""
+LV_X_KIND = "lv_x"  # (eras.base.LV_X: the facts do not import the eras)
+KEEPS_CARDS_BELOW: set[str] = {LV_X_KIND}
+"""Kinds of Pokémon whose earlier level (the card directly beneath) keeps giving its
+attacks and powers, and its stage: Pokémon LV.X (Appendix A of seed 001)."""
+
+_BABY_KINDS = frozenset(("baby",))
+_LV_X_KINDS = frozenset((LV_X_KIND,))
+_FOSSIL_KINDS = frozenset(("fossil",))
 
 
 def card_kinds(d: CardDef) -> frozenset[str]:
+    if d.lv_x:
+        return _LV_X_KINDS
     if d.baby:
-        return frozenset(("baby",))
-    return frozenset(("fossil",)) if d.fossil else frozenset()
+        return _BABY_KINDS
+    return _FOSSIL_KINDS if d.fossil else frozenset()
+
+
+def lends_attacks_below(d: CardDef) -> bool:
+    """Does this card (a Pokémon Tool) let its Pokémon use the attacks of the cards beneath
+    its top card (Memory Berry)?"""
+    return any(isinstance(ps, AttacksFromBelow) for ps in d.passives)
+
+
+def stacks_below(d: CardDef) -> bool:
+    """Can this card make a Pokémon's attacks or powers come from the cards beneath its top
+    card (a Pokémon LV.X, a Tool like Memory Berry)? ``Match.stacks_below`` asks it of every
+    card of the decks."""
+    return d.lv_x or lends_attacks_below(d)
 
 
 def build_printed_facts(d: CardDef, cid: int) -> PokemonFacts:
@@ -139,16 +162,19 @@ def printed_facts(m: Match, cid: int) -> PokemonFacts:
 def stack_facts(m: Match, slot: Slot) -> PokemonFacts:
     """Layer 1: the card stack and attached Technical Machines, before passive effects."""
     pf = m.printed[slot.top]
-    if pf is not None and not slot.tms and not KEEPS_CARDS_BELOW:
+    if pf is not None and not slot.tms and not m.stacks_below:
         return pf  # the common case, first
     return _stacked(m, slot, printed_facts(m, slot.top) if pf is None else pf)
 
 
 def _stacked(m: Match, slot: Slot, pf: PokemonFacts) -> PokemonFacts:
-    """The top card's printed facts ``pf`` with what the stack adds: the cards below (where
-    the era keeps them) and the attacks attached Technical Machines lend."""
-    if KEEPS_CARDS_BELOW and pf.kinds & KEEPS_CARDS_BELOW and len(slot.cards) > 1:
+    """The top card's printed facts ``pf`` with what the stack adds: the earlier level of a
+    Pokémon LV.X, the attacks a Tool like Memory Berry lends from the cards beneath, and the
+    attacks attached Technical Machines lend."""
+    if pf.kinds & KEEPS_CARDS_BELOW and len(slot.cards) > 1:
         pf = _with_cards_below(m, slot, pf)
+    if slot.tool >= 0 and len(slot.cards) > 1 and lends_attacks_below(m.defs[slot.tool]):
+        pf = _with_attacks_below(m, slot, pf)
     if slot.tms:
         lent = tuple(AttackRef(tm, i, a, "tm") for tm in slot.tms
                      for i, a in enumerate(m.defs[tm].attacks))
@@ -157,18 +183,27 @@ def _stacked(m: Match, slot: Slot, pf: PokemonFacts) -> PokemonFacts:
 
 
 def _with_cards_below(m: Match, slot: Slot, pf: PokemonFacts) -> PokemonFacts:
-    attacks = list(pf.attacks)
-    powers = list(pf.powers)
-    hooks = set(pf.body_hooks)
-    for cid in reversed(slot.cards[:-1]):
-        below = printed_facts(m, cid)
-        attacks += [replace(a, origin="below") for a in below.attacks]
-        powers += [replace(p, origin="below") for p in below.powers]
-        hooks |= below.body_hooks
-    return replace(pf, attacks=tuple(attacks), powers=tuple(powers),
-                   body_hooks=frozenset(hooks),
+    """A Pokémon LV.X: its own attacks and powers first, then those of its earlier level
+    (the card directly beneath it: Hippowdon's, not Hippopotas's, under Hippowdon LV.X),
+    whose stage it keeps ("Hippowdon LV.X is a Stage 1 Pokémon")."""
+    below = printed_facts(m, slot.cards[-2])
+    attacks = pf.attacks + tuple(replace(a, origin="below") for a in below.attacks)
+    powers = pf.powers + tuple(replace(p, origin="below") for p in below.powers)
+    return replace(pf, stage=below.stage, attacks=attacks, powers=powers,
+                   body_hooks=pf.body_hooks | below.body_hooks,
                    power_choices=tuple(i for i, p in enumerate(powers) if _offered(p.power)),
                    copies_attacks=any(p.power.instead_of_attack for p in powers))
+
+
+def _with_attacks_below(m: Match, slot: Slot, pf: PokemonFacts) -> PokemonFacts:
+    """Memory Berry: the attacks of the Basic and Stage 1 cards beneath the top card, after
+    those the Pokémon already has (an earlier level's are not given twice)."""
+    have = {a.card for a in pf.attacks}
+    lent = tuple(replace(a, origin="below")
+                 for cid in slot.cards[:-1] if cid not in have
+                 and m.defs[cid].stage <= 1 and not m.defs[cid].lv_x
+                 for a in printed_facts(m, cid).attacks)
+    return replace(pf, attacks=pf.attacks + lent) if lent else pf
 
 
 def _offered(pw: PowerDef) -> bool:
@@ -205,7 +240,7 @@ def pokemon_facts(m: Match, slot: Slot) -> PokemonFacts:
     take the common cases first (tests/engine/test_fact_fast_paths.py compares them on
     every decision of many random games)."""
     pf = m.printed[slot.top]
-    if pf is None or slot.tms or KEEPS_CARDS_BELOW:
+    if pf is None or slot.tms or m.stacks_below:
         pf = stack_facts(m, slot)
     if not m.fact_hooks and not slot.markers and not m.players[slot.owner].turn_effects:
         return pf  # the common case, first (what facts_are_printed says, inlined)
@@ -336,6 +371,8 @@ def register_marker(kind: MarkerKind) -> MarkerKind:
 register_marker(MarkerKind("cant_attack", "can't attack"))
 register_marker(MarkerKind("cant_retreat", "can't retreat"))
 register_marker(MarkerKind("char", "Char counters", clears_on_bench=False, is_counter=True))
+POWERS_OFF = "powers_off"
+register_marker(MarkerKind(POWERS_OFF, "can't use Poké-Powers or Poké-Bodies"))
 
 
 def has_marker(m: Match, slot: Slot, name: str) -> bool:
@@ -357,6 +394,8 @@ TURN_EFFECTS: dict[str, Passive] = {}
 def power_works(m: Match, slot: Slot, power: PowerDef) -> bool:
     """Is this Poké-Power usable / Poké-Body on? Special Conditions shut them off by era."""
     shut = m.rules.power_shutoff if power.kind == POKE_POWER else m.rules.body_shutoff
+    if slot.markers and has_marker(m, slot, POWERS_OFF):
+        return False  # an attack's result: no Poké-Power or Poké-Body (Shiftry's Seal Off)
     if slot.markers and power.kind == POKE_POWER and has_marker(m, slot, "no_poke_powers"):
         return False  # an attack's result (Houndoom G's Black Cry)
     return not (slot.conditions & shut)
@@ -365,7 +404,7 @@ def power_works(m: Match, slot: Slot, power: PowerDef) -> bool:
 def bodies(m: Match, slot: Slot) -> Iterator[tuple[Passive, Slot]]:
     """Passives of the working Poké-Bodies this Pokémon has."""
     pf = m.printed[slot.top]
-    if pf is None or KEEPS_CARDS_BELOW:
+    if pf is None or m.stacks_below:
         pf = stack_facts(m, slot)  # (Technical Machines lend attacks only)
     if not pf.has_body_passives:
         return
@@ -397,7 +436,7 @@ def slot_passive_list(m: Match, slot: Slot) -> list[tuple[Passive, Slot]]:
     if not slot.markers:
         carried = m.has_passives
         pf = m.printed[slot.top]
-        if pf is not None and not pf.has_body_passives and not KEEPS_CARDS_BELOW \
+        if pf is not None and not pf.has_body_passives and not m.stacks_below \
                 and (slot.tool < 0 or not carried[slot.tool]) \
                 and not any(map(carried.__getitem__, slot.energy)):
             return []
@@ -416,6 +455,72 @@ def marker_passives(m: Match, slot: Slot) -> Iterator[Passive]:
 def stadium_passives(m: Match) -> Iterator[Passive]:
     if m.stadium >= 0:
         yield from m.defs[m.stadium].passives
+
+
+# --- Platinum era: pl1 part 1 (attack locks)
+
+ATTACK_LOCKS: dict[str, str] = {}
+"""Markers that forbid one attack by name ("can't use Jet Smash during your next turn"):
+marker name -> attack name. ``effects.steps.AttackLock`` registers them."""
+
+
+def attack_locked(m: Match, slot: Slot, attack_name: str) -> bool:
+    """Is this attack forbidden to this Pokémon now by an attack lock marker?"""
+    for name in slot.markers:
+        if ATTACK_LOCKS.get(name) == attack_name and has_marker(m, slot, name):
+            return True
+    return False
+# --- Platinum era: Rising Rivals part1 (pl2-1 to pl2-34)
+
+# Coins flipped between turns belong to no player's turn (rules.FlipEachActive, CharStep).
+BETWEEN_TURNS_COINS = frozenset({"Burn check", "Sleep check", "Char check"})
+
+
+def coin_forced_tails(m: Match, player: int, purpose: str) -> bool:
+    """Does a coin ``player`` flips now count as tails whatever it shows? So it does during
+    that player's own turn while the opponent's Active Pokémon has a working Poké-Body that
+    says so (Shiftry's Unlucky Wind: ``opponent_coins_tails``)."""
+    if m.current != player or m.turn < 1 or purpose in BETWEEN_TURNS_COINS:
+        return False
+    a = m.players[1 - player].active
+    if a is None:
+        return False
+    return any(getattr(ps, "opponent_coins_tails", False) for ps, _ in bodies(m, a))
+
+
+# Card ids whose attacks read the damage an attack did to them during the opponent's last
+# turn (Aggron's Return Blow); only these Pokémon remember it (ops.deal_damage).
+REMEMBERS_HITS: set[str] = set()
+HIT_TURN = "hit_turn"
+HIT_AMOUNT = "hit_amount"
+register_marker(MarkerKind(HIT_TURN, "damaged by an attack", clears_on_bench=False))
+register_marker(MarkerKind(HIT_AMOUNT, "damage taken from that attack", clears_on_bench=False,
+                           is_counter=True))
+
+
+def remember_hit(m: Match, slot: Slot, dmg: int) -> None:
+    """Note the damage an opponent's attack did to ``slot`` this turn (added up if it was
+    hit more than once), read until the end of its owner's next turn."""
+    if slot.markers.get(HIT_TURN) == m.turn + 1:
+        slot.markers[HIT_AMOUNT] = slot.markers.get(HIT_AMOUNT, 0) + dmg
+    else:
+        slot.markers[HIT_AMOUNT] = dmg
+    slot.markers[HIT_TURN] = m.turn + 1
+
+
+# --- Platinum era: pl1 part3 (attack costs)
+
+
+def attack_cost(m: Match, slot: Slot, attack: AttackDef) -> tuple[str, ...]:
+    """The cost of one of this Pokémon's attacks now: the printed cost, unless a passive
+    in force changes it (the ``attack_costs`` fact hook; an attack copied from another
+    Pokémon keeps its printed cost)."""
+    if not m.fact_hooks:
+        return attack.cost  # (Expedition: no card changes a cost)
+    for ref in pokemon_facts(m, slot).attacks:
+        if ref.attack.key == attack.key:
+            return ref.attack.cost
+    return attack.cost
 
 
 # --- Platinum era: pl1 part2 (pl1-35 to pl1-77)

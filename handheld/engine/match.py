@@ -37,7 +37,14 @@ from .errors import (
     NotAChoice,
     UnknownCard,
 )
-from .facts import PokemonFacts, build_printed_facts, power_of, stack_facts
+from .facts import (
+    PokemonFacts,
+    build_printed_facts,
+    coin_forced_tails,
+    power_of,
+    stack_facts,
+    stacks_below,
+)
 from .notation import (
     CARD,
     EV_COIN,
@@ -90,6 +97,7 @@ class Match:
         "result",
         "rules",
         "stack",
+        "stacks_below",
         "stadium",
         "sudden_death",
         "turn",
@@ -217,6 +225,8 @@ class Match:
             if not isinstance(outcome, bool):
                 raise BadChanceOutcome(f"a coin outcome must be true (heads) or false (tails), "
                                        f"not {outcome!r}")
+            if outcome and coin_forced_tails(self, ch.player, ch.purpose):
+                outcome = False  # (Shiftry's Unlucky Wind)
         else:
             _check_permutation(outcome, ch.size)
             outcome = list(outcome)
@@ -268,6 +278,9 @@ class Match:
         self.bodies_act_between = t.bodies_act_between
         # Any Energy unit that pays for more than one type (a Rainbow-like card)?
         self.multi_type_energy = t.multi_type_energy
+        # Can a Pokémon's attacks or powers come from the cards beneath its top card (a
+        # Pokémon LV.X, a Tool like Memory Berry)? Else the facts' fast paths skip the look.
+        self.stacks_below = t.stacks_below
         # The printed facts of each Pokémon card (None for other cards; facts.py).
         self.printed: list[PokemonFacts | None] = list(t.printed)
 
@@ -543,6 +556,7 @@ class Match:
         c.energy_acts_between = self.energy_acts_between
         c.bodies_act_between = self.bodies_act_between
         c.multi_type_energy = self.multi_type_energy
+        c.stacks_below = self.stacks_below
         c.printed = self.printed.copy()
         c.players = [self.players[0].copy(), self.players[1].copy()]
         c.logging = record_log
@@ -592,7 +606,7 @@ class _Tables:
 
     __slots__ = ("acts_between", "bodies_act_between", "energy_acts_between",
                  "energy_end_discard", "fact_hook", "fact_hooks", "has_passives",
-                 "multi_type_energy", "printed", "units_of")
+                 "multi_type_energy", "printed", "stacks_below", "units_of")
 
     def __init__(self, defs: Sequence[CardDef] = (), start: int = 0) -> None:
         hooks = [d.hooks | d.body_hooks for d in defs]
@@ -605,6 +619,7 @@ class _Tables:
         self.energy_acts_between = any(_BETWEEN in d.hooks for d in defs if d.kind == 2)
         self.bodies_act_between = any(_BETWEEN in d.body_hooks for d in defs if d.kind == 0)
         self.multi_type_energy = any(u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
+        self.stacks_below = any(map(stacks_below, defs))
         # (the printed facts name their card by its number in the match: hence ``start``)
         self.printed: list[PokemonFacts | None] = [
             build_printed_facts(d, cid) if d.kind == POKEMON or d.fossil else None
@@ -622,6 +637,7 @@ class _Tables:
         t.energy_acts_between = a.energy_acts_between or b.energy_acts_between
         t.bodies_act_between = a.bodies_act_between or b.bodies_act_between
         t.multi_type_energy = a.multi_type_energy or b.multi_type_energy
+        t.stacks_below = a.stacks_below or b.stacks_below
         t.printed = a.printed + b.printed
         return t
 

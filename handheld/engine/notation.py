@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 # The main phase's moves.
 BENCH = "bench"
 EVOLVE = "evolve"
+LEVEL_UP = "levelup"
 ATTACH = "attach"
 PLAY = "play"
 ATTACH_TOOL = "tool"
@@ -69,7 +70,7 @@ NO = "no"
 PASS_OPTION = (PASS,)
 YES_NO_OPTIONS = ((YES,), (NO,))
 # Main-phase moves that put a card from the hand into play.
-HAND_TAGS = (ATTACH, BENCH, EVOLVE, PLAY, ATTACH_TOOL, ATTACH_TM)
+HAND_TAGS = (ATTACH, BENCH, EVOLVE, PLAY, ATTACH_TOOL, ATTACH_TM, LEVEL_UP)
 
 
 class Kind(NamedTuple):
@@ -87,6 +88,8 @@ OPTION_KINDS: dict[str, Kind] = {k.tag: k for k in (
          "bench <card>"),
     Kind(EVOLVE, ("card", "slot"), "evolve a Pokémon in play with a card from the hand",
          "evolve <card> <where>"),
+    Kind(LEVEL_UP, ("card", "slot"), "level up the Active Pokémon with a Pokémon LV.X of its "
+         "name from the hand", "levelup <card> <where>"),
     Kind(ATTACH, ("card", "slot"), "attach an Energy card from the hand (once a turn)",
          "attach <card> <where>"),
     Kind(ATTACH_TOOL, ("card", "slot"), "attach a Pokémon Tool from the hand",
@@ -136,6 +139,7 @@ EV_EXTRA_DRAW = "extra_draw"
 EV_REVEAL = "reveal"
 EV_BENCH = "bench"
 EV_EVOLVE = "evolve"
+EV_LEVEL_UP = "levelup"
 EV_ATTACH = "attach"
 EV_PLAY = "play"
 EV_POWER = "power"
@@ -179,6 +183,7 @@ EVENT_KINDS: dict[str, Kind] = {k.tag: k for k in (
     Kind(EV_REVEAL, ("seat", "card", "cards"), "the Pokémon turned face up at the start"),
     Kind(EV_BENCH, ("seat", "card"), "a Basic Pokémon put onto the Bench"),
     Kind(EV_EVOLVE, ("seat", "card", "card"), "an evolution: the Pokémon before, the card"),
+    Kind(EV_LEVEL_UP, ("seat", "card", "card"), "a level-up: the Pokémon before, its LV.X"),
     Kind(EV_ATTACH, ("seat", "card", "card"), "a card attached to a Pokémon (its top card)"),
     Kind(EV_PLAY, ("seat", "card"), "a Trainer card played"),
     Kind(EV_POWER, ("seat", "card", "word"), "a Poké-Power used"),
@@ -248,7 +253,7 @@ def base_notation(m: Match, viewer: int, opt: tuple[Any, ...]) -> str:
         return f"{tag} {_card(m, opt[1])}"
     if tag == ATTACH or tag == ATTACH_TOOL or tag == ATTACH_TM:
         return f"attach {_card(m, opt[1])} {where(m, viewer, opt[2])}"
-    if tag == EVOLVE or tag == ENERGY:
+    if tag == EVOLVE or tag == ENERGY or tag == LEVEL_UP:
         return f"{tag} {_card(m, opt[1])} {where(m, viewer, opt[2])}"
     if tag == ATTACK:
         source, i = opt[1], opt[2]

@@ -15,8 +15,9 @@ from .carddefs import ENERGY, CardDef
 from .effects.passives import DamageCtx, Passive
 from .energy import BIT
 from .facts import (
-    KEEPS_CARDS_BELOW,
+    LV_X_KIND,
     MARKERS,
+    REMEMBERS_HITS,
     TURN_EFFECTS,
     MarkerKind,
     bodies,
@@ -30,13 +31,14 @@ from .facts import (
     power_works,
     register_marker,
     remaining_hp,
+    remember_hit,
     retreat_cost,
     slot_passive_list,
     slot_passives,
     stack_facts,
     stadium_passives,
 )
-from .notation import EV_CONDITION, EV_COUNTERS, EV_DAMAGE, EV_DRAW, EV_HEAL
+from .notation import EV_CONDITION, EV_COUNTERS, EV_DAMAGE, EV_DRAW, EV_HEAL, EV_LEVEL_UP
 from .ruleset import BURNED, PARALYZED, POISONED, ROTATION
 from .state import CONDITION_NAMES, PlayerState, Slot
 
@@ -45,6 +47,7 @@ if TYPE_CHECKING:
 
 # Re-exported: the rules and the card effects import these from ops.
 __all__ = [
+    "LV_X_KIND",
     "MARKERS",
     "TURN_EFFECTS",
     "MarkerKind",
@@ -97,7 +100,7 @@ def is_active(m: Match, slot: Slot) -> bool:
 def energy_units(m: Match, slot: Slot) -> list[int]:
     """The Energy units attached to a Pokémon after every passive that changes them."""
     pf = m.printed[slot.top]
-    if pf is None or KEEPS_CARDS_BELOW:
+    if pf is None or m.stacks_below:
         pf = stack_facts(m, slot)  # (Technical Machines lend no Poké-Body)
     if not m.players[slot.owner].turn_effects and ENERGY_HOOK not in pf.body_hooks:
         return list(chain.from_iterable(map(m.units_of.__getitem__, slot.energy)))
@@ -383,6 +386,9 @@ def deal_damage(m: Match, dc: DamageCtx, base: int) -> int:
             m.log.append((EV_DAMAGE, dc.defender.owner, dc.defender.top, dmg))
         for ps, holder in _after_hooks(m, dc):
             ps.after_damage(m, dc, holder, dmg)
+        if REMEMBERS_HITS and dc.player != dc.defender.owner \
+                and m.defs[dc.defender.top].id in REMEMBERS_HITS:
+            remember_hit(m, dc.defender, dmg)  # (Aggron's Return Blow)
     return dmg
 
 
@@ -393,3 +399,55 @@ def _after_hooks(m: Match, dc: DamageCtx) -> Iterator[tuple[Passive, Slot]]:
 
 def is_energy(d: CardDef) -> bool:
     return d.kind == ENERGY
+
+
+# --- Platinum era: Pokémon LV.X
+
+
+def level_up_turn_ok(m: Match) -> bool:
+    """Our reading of Appendix A (silent on the first turn): like evolving, no Pokémon
+    levels up on either player's first turn."""
+    return not (m.rules.no_evolve_first_turn and m.turn <= 2)
+
+
+def levels_up_onto(m: Match, d: CardDef, slot: Slot) -> bool:
+    """Appendix A of seed 001: a Pokémon LV.X goes onto the Active Pokémon of its very name
+    (Luxray GL LV.X onto Luxray GL, never onto a Luxray), not onto one that came into play
+    this turn (played or evolved), and not onto a Pokémon LV.X. The turn rule
+    (:func:`level_up_turn_ok`) is the caller's."""
+    if not d.lv_x or m.players[slot.owner].active is not slot or slot.played_turn >= m.turn:
+        return False
+    top = stack_facts(m, slot)
+    return top.name == d.name and not top.has_kind(LV_X_KIND)
+
+
+def level_up(m: Match, slot: Slot, cid: int) -> None:
+    """Put the Pokémon LV.X ``cid`` onto ``slot``: it keeps the attached cards and damage
+    counters, and loses Special Conditions and other effects, as evolving does."""
+    before = slot.top
+    evolve(m, slot, cid)
+    if m.logging:
+        m.log.append((EV_LEVEL_UP, slot.owner, before, cid))
+
+
+def devolve(m: Match, slot: Slot, zone: list[int]) -> list[int]:
+    """Remove the highest Evolution card of an evolved Pokémon into ``zone`` and return the
+    cards removed (none for a Pokémon with a single Pokémon card). On a Pokémon LV.X the
+    LV.X is no Evolution card: the earlier level beneath it goes, and then the LV.X, which
+    no longer lies on a Pokémon of its name (Appendix A). A devolved Pokémon loses Special
+    Conditions and other effects (the glossary), as on evolving; damage stays."""
+    defs = m.defs
+    cards = slot.cards
+    if len(cards) < 2 or (defs[cards[-1]].lv_x and len(cards) < 3):
+        return []
+    removed = [cards.pop(-2), cards.pop()] if defs[cards[-1]].lv_x else [cards.pop()]
+    zone.extend(removed)
+    slot.top = cards[-1]
+    m.ko_dirty = True  # a different card: a different HP
+    slot.conditions = 0
+    if slot.markers:
+        for name in list(slot.markers):
+            kind = MARKERS.get(name)
+            if kind is None or kind.clears_on_evolve:
+                del slot.markers[name]
+    return removed

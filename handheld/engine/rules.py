@@ -14,7 +14,7 @@ from . import actions as _actions
 from .carddefs import AttackDef
 from .effects.core import NEXT, SUSPEND, Builder, Instr, Label, Result, Step
 from .effects.passives import DamageCtx
-from .facts import stack_facts
+from .facts import attack_cost, stack_facts
 from .notation import (
     CARD,
     DRAW,
@@ -321,7 +321,13 @@ def start_turn(m: Match) -> None:
     m.turn += 1
     m.turn_over = False
     p = m.players[m.current]
+    # An effect an opponent's attack set for this turn (Platinum's "during your opponent's
+    # next turn, he or she can't ...") is dated this turn or later and outlives the reset.
+    lasting = {k: v for k, v in p.turn_effects.items() if v >= m.turn} \
+        if p.turn_effects else None
     p.new_turn()
+    if lasting:
+        p.turn_effects.update(lasting)
     if m.logging:
         m.log.append((EV_TURN, m.turn, m.current))
     if m.turn == 1 and not m.rules.first_player_draws:
@@ -891,9 +897,11 @@ class AttackBegin(Instr):
             # What the attack's steps read: its printed damage and how many Energy units
             # its cost uses ("not used to pay for this attack").
             f.vars["printed"] = self.attack.base
-            f.vars["cost_size"] = len(self.attack.cost)
+            user = find_slot(m, f.user)
+            # (a Tool may lower the cost: the cost now, not the printed one)
+            f.vars["cost_size"] = len(attack_cost(m, user, self.attack) if user
+                                      else self.attack.cost)
             if m.logging:
-                user = find_slot(m, f.user)
                 m.log.append((EV_ATTACK, f.player, user.top if user else -1, self.attack.name))
         defender = find_slot(m, f.target)
         if defender is not None and stack_facts(m, defender).baby and "baby" not in f.vars:

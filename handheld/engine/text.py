@@ -94,6 +94,8 @@ def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
         out.extend(_attack_section(a) for a in d.attacks)
         if d.baby:
             out.append(TextSection(era.baby_rule))
+        if d.lv_x:
+            out.append(TextSection(era.lv_x_rule(d.name)))
         return out
     if d.kind == ENERGY:
         provides = " ".join(
@@ -101,6 +103,11 @@ def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
         ) or "nothing"
         out = [TextSection(f"Provides {provides}.")]
         out.extend(TextSection(p.text()) for p in d.passives if p.text())
+        attach = " ".join(t for t in (s.text(TextCtx(d.name, "energy"))
+                                      for s in d.play_steps) if t)
+        if attach:
+            out.append(TextSection("When you attach this card from your hand to 1 of your "
+                                   "Pokémon: " + attach[:1].lower() + attach[1:]))
         if not d.basic_energy:
             out.append(TextSection("Not a basic Energy card."))
         return out
@@ -112,6 +119,8 @@ def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
     steps = " ".join(t for t in (s.text(tc) for s in d.play_steps) if t)
     if steps:
         out.append(TextSection(steps))
+    if d.attach_to is not None:
+        out.append(TextSection(f"Attach it only to {d.attach_to.text(tc)}."))
     out.extend(TextSection(p.text()) for p in d.passives if p.text())
     out.extend(_attack_section(a) for a in d.attacks)
     if d.trainer_kind in era.trainer_rules:

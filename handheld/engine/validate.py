@@ -13,7 +13,8 @@ field it refuses, as a path into the position (``players[0].bench[2].energy[1]``
   as the Tool, Technical Machines as TMs, a Stadium as the Stadium; Trainers being played
   have a running program; Supporters lie beside the Active only in the turn they are played;
 * evolution chains: a Basic at the bottom, each card evolving from the one below by name
-  and stage, a Baby Pokémon only at the bottom evolving into the Basic it names;
+  and stage, a Baby Pokémon only at the bottom evolving into the Basic it names; a
+  Pokémon LV.X only on top, on a Pokémon of its name;
 * Special Conditions: only on the Active Pokémon; Asleep, Confused and Paralyzed exclude
   each other (Poisoned and Burned stack with anything);
 * counts: Bench size, Prizes within the ruleset's count, damage a non-negative multiple of
@@ -233,6 +234,11 @@ def _player_flags(m: Match, player: int) -> None:
             raise _fail(f"{base}.turn_effects.{name}", f"must be 0..{MAX_TURN}")
 
 
+HAND_SHUFFLE = "shuffle hand"
+"""The purpose of a shuffle of a hand (a card discarded or picked without looking), whose
+size is the hand's; every other shuffle is of a deck."""
+
+
 def _zones(m: Match, player: int) -> None:
     p = m.players[player]
     base = f"players[{player}]"
@@ -270,7 +276,17 @@ def _slot(m: Match, slot: Slot, where: str, *, active: bool) -> None:
         at = f"{where}.cards[{i}]"
         if d.kind != POKEMON and not (d.fossil and i == 0):
             raise _fail(at, f"{d.name} is not a Pokémon card")
-        if below is None:
+        if d.lv_x:
+            # Appendix A of seed 001: a Pokémon LV.X lies on its earlier level, the
+            # Pokémon of its name, and nothing goes on top of it.
+            if below is None or below.lv_x or below.name != d.name:
+                raise _fail(at, f"{d.name} LV.X lies on a Pokémon named {d.name} (its "
+                                "earlier level)")
+            if i != len(slot.cards) - 1:
+                raise _fail(at, f"{d.name} LV.X is the top card of its Pokémon")
+        elif below is not None and below.lv_x:
+            raise _fail(at, f"nothing lies on {below.name} LV.X")
+        elif below is None:
             if d.stage != 0:
                 raise _fail(at, f"{d.name} is not a Basic Pokémon; a Pokémon in play starts "
                                 "as a Basic")
@@ -522,7 +538,8 @@ def validate_decision(m: Match, copy: Callable[[], Match]) -> None:
                     raise _fail(f"players[{p.index}].active", "each player has an Active "
                                                               "Pokémon during a turn")
     elif isinstance(d, Chance) and d.kind == "shuffle" \
-            and d.size != len(m.players[d.player].deck):
+            and d.size != len(m.players[d.player].hand if d.purpose == HAND_SHUFFLE
+                              else m.players[d.player].deck):
         raise _fail("stack", "the pending shuffle is not of the player's deck")
     if _only_the_game(m):
         return

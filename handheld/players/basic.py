@@ -37,6 +37,7 @@ from ..engine.notation import (
     BENCH,
     CARD,
     DRAW,
+    LEVEL_UP,
     ORDER,
     PASS,
     PAY,
@@ -194,6 +195,15 @@ class GreedyPlayer:
             d = m.defs[opt[1]]
             gain = d.hp - (max_hp(m, slot) if slot else 0)
             return EVOLVE + gain / 2 + (15 if slot is p.active else 0)
+        if tag == LEVEL_UP:
+            # Like evolving the Active Pokémon, and it keeps the earlier level's attacks and
+            # powers: the more HP and the better attack it adds, the more it is worth.
+            slot = find_slot(m, opt[2])
+            d = m.defs[opt[1]]
+            gain = d.hp - (max_hp(m, slot) if slot else 0)
+            best = max((attack_value(m, me, opt[1], i) for i in range(len(d.attacks))),
+                       default=0)
+            return EVOLVE + 15 + gain / 2 + max(0.0, best - best_own_attack(m, me)) / 2
         if tag == ATTACH:
             return energy_value(m, opt[1], find_slot(m, opt[2]))
         if tag == PLAY:
@@ -468,6 +478,8 @@ def card_worth(m: Match, player: int, card: int, kind: str) -> float:
     if d.kind == 0:
         if d.stage and any(pokemon_facts(m, s).name == d.evolves_from for s in in_play):
             worth = 40
+        elif d.lv_x:  # worth most when its earlier level is in play
+            worth = 40 if any(pokemon_facts(m, s).name == d.name for s in in_play) else 12
         elif d.stage == 0:
             worth = 20 if len(p.bench) < m.rules.bench_size else 3
         else:

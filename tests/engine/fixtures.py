@@ -136,26 +136,30 @@ def evolution_line(pool: CardPool, card_id: str) -> list[str]:
     return line
 
 
-# --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
-# Stand-ins for the Basics (and the Skull Fossil) that the Stage 1 Pokémon of pl1-35 to
-# pl1-77 evolve from, whose own scripts belong to another part of the set: a position
-# holds only implemented cards, and an evolution stack is checked by name. Made-up cards
-# of the tests (read in the home era), with a plain attack.
-_STAND_INS = ("Turtwig", "Wurmple", "Torchic", "Skull Fossil", "Ralts", "Lotad", "Riolu",
-              "Remoraid", "Piplup", "Nosepass", "Slakoth")
-for _i, _name in enumerate(_STAND_INS, start=201):
+# --- Platinum era: pl1 part 1 (pl1-1 to pl1-34)
+# Stand-ins for the Basics and Stage 1 Pokémon that the evolved Pokémon of pl1-1 to pl1-34
+# stand on, whose own scripts belong to other parts of the set: a position holds only
+# implemented cards, and an evolution stack is checked by name. Made-up cards of the tests
+# (read in the home era), with a plain attack.
+_PART1_BASICS = ("Torchic", "Skitty", "Ralts", "Swablu", "Shuppet", "Wurmple", "Piplup",
+                 "Psyduck", "Chimchar", "Kricketot", "Lickitung", "Lotad")
+_PART1_STAGE1 = (("Combusken", "Torchic"), ("Kirlia", "Ralts"), ("Silcoon", "Wurmple"),
+                 ("Prinplup", "Piplup"), ("Monferno", "Chimchar"), ("Lombre", "Lotad"))
+for _i, _name in enumerate(_PART1_BASICS, start=301):
     TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 60, ["C"],
                                [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
     TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})
-# And the Stage 2 Pokémon that Ascension looks for (Cascoon -> Dustox, Silcoon -> Beautifly).
-for _i, (_name, _from) in enumerate((("Dustox", "Cascoon"), ("Beautifly", "Silcoon")),
-                                     start=212):
-    TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 120, ["C"],
+for _i, (_name, _from) in enumerate(_PART1_STAGE1, start=321):
+    TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 80, ["C"],
                                [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
-                               subtypes=["stage2"], evolves_from=_from))
+                               subtypes=["stage1"], evolves_from=_from))
     TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})
-# The Basics of Mightyena and Mismagius (pl1 part2's hooks), scripted in no part yet.
-for _i, _name in enumerate(("Poochyena", "Misdreavus"), start=214):
-    TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 60, ["C"],
-                               [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
-    TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})
+
+
+# --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
+# A stand-in for the Stage 2 Pokémon that Cascoon's Ascension looks for (Dustox), scripted
+# in no part of the played sets: a made-up card of the tests (read in the home era).
+TEST_FACTS.append(_pokemon("test-212", "Dustox", 120, ["C"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
+                           subtypes=["stage2"], evolves_from="Cascoon"))
+TEST_SCRIPTS["test-212"] = PokemonScript(attacks={"Stand In": []})

@@ -123,14 +123,15 @@ def test_a_fact_hook_changes_the_facts_and_only_while_in_force() -> None:
 
 def test_a_kind_that_keeps_the_cards_below_gives_their_attacks() -> None:
     m, slot = _evolved_match()
-    top, below = slot.top, slot.cards[0]  # type: ignore[attr-defined]
+    top, below = slot.top, slot.cards[-2]  # type: ignore[attr-defined]
     own = len(m.defs[top].attacks)
     assert [a.origin for a in F.stack_facts(m, slot).attacks] == ["printed"] * own  # type: ignore[arg-type]
-    m.printed[top] = replace(F.printed_facts(m, top), kinds=frozenset({"lv-x"}))
-    F.KEEPS_CARDS_BELOW.add("lv-x")  # what an era with LV.X does when it registers
-    try:
-        refs = F.stack_facts(m, slot).attacks  # type: ignore[arg-type]
-    finally:
-        F.KEEPS_CARDS_BELOW.discard("lv-x")
+    # What a Pokémon LV.X is: a kind that keeps the card directly beneath it, in a match
+    # whose decks hold a card that stacks (Match.stacks_below).
+    m.printed[top] = replace(F.printed_facts(m, top), kinds=frozenset({F.LV_X_KIND}))
+    assert F.LV_X_KIND in F.KEEPS_CARDS_BELOW
+    m.stacks_below = True  # type: ignore[attr-defined]
+    refs = F.stack_facts(m, slot).attacks  # type: ignore[arg-type]
     assert [r.origin for r in refs[own:]] == ["below"] * len(m.defs[below].attacks)
     assert {r.card for r in refs[own:]} == {below}
+    assert F.stack_facts(m, slot).stage == m.defs[below].stage  # type: ignore[arg-type]

@@ -6,11 +6,13 @@ is the project's own wording of what it does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
+from ..carddefs import AttackDef
 from ..energy import BIT
-from ..facts import pokemon_facts, pokemon_types
-from ..ops import TURN_EFFECTS, MarkerKind, register_marker
+from ..facts import AttackRef, pokemon_facts, pokemon_types
+from ..ops import MARKERS, TURN_EFFECTS, MarkerKind, register_marker
 from .passives import DamageCtx, Passive
 
 if TYPE_CHECKING:
@@ -164,6 +166,389 @@ FREE_RETREAT = register_marker(MarkerKind("free_retreat", "Retreat Cost 0 this t
                                           passive=RetreatCostZero()))
 
 
+# --- Platinum era: pl1 part 1
+# Lasting results of attacks and Powers, each a marker that carries its passive.
+
+
+class NoWeakness(Passive):
+    """A lasting mark: the marked Pokémon has no Weakness."""
+
+    def weakness(self, m: Match, holder: Slot, entries: tuple[tuple[str, str], ...],
+                 ) -> tuple[tuple[str, str], ...]:
+        return ()
+
+    def text(self) -> str:
+        return "This Pokémon has no Weakness."
+
+
+class IncreaseDamageTaken(Passive):
+    """h) Damage done to the holder by attacks is increased (after Weakness and
+    Resistance)."""
+
+    damage_step = "h"
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        return dmg + self.amount if dc.defender is holder and dmg > 0 else dmg
+
+    def text(self) -> str:
+        return (f"Damage done to this Pokémon by attacks is increased by {self.amount} "
+                "(after Weakness and Resistance).")
+
+
+class AttackBonus(Passive):
+    """b) The holder's attacks do more damage to the Defending Pokémon (before Weakness
+    and Resistance)."""
+
+    damage_step = "b"
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.attacker is not holder or not dc.to_active \
+                or dc.defender.owner == holder.owner:
+            return dmg
+        return dmg + self.amount
+
+    def text(self) -> str:
+        return (f"This Pokémon's attacks do {self.amount} more damage to the Defending "
+                "Pokémon (before Weakness and Resistance).")
+
+
+NO_WEAKNESS = register_marker(MarkerKind("no_weakness", "no Weakness",
+                                         passive=NoWeakness()))
+TAKES_20_LESS = register_marker(MarkerKind("takes_20_less", "takes 20 less damage",
+                                           passive=ReduceDamageTaken(20)))
+TAKES_50_MORE = register_marker(MarkerKind("takes_50_more", "takes 50 more damage",
+                                           passive=IncreaseDamageTaken(50)))
+# "During your next turn, each of its attacks does 60 more": a Power's effect, so it
+# stays when the Pokémon goes to the Bench.
+ATTACKS_60_MORE = register_marker(MarkerKind("attacks_60_more", "attacks do 60 more",
+                                             clears_on_bench=False, clears_on_evolve=False,
+                                             passive=AttackBonus(60)))
+# Marks the Defending Pokémon an attack hit, for a later attack that asks about it.
+MIDNIGHT_EYES = register_marker(MarkerKind("midnight_eyes", "hit by Midnight Eyes"))
+# The attack procedure's cancel check (rules.CancelCheck) flips for this mark.
+ATTACK_MAY_FAIL = register_marker(MarkerKind("attack_may_fail", "attacks may fail"))
+
+
+class TurnFlagOnly(Passive):
+    """An effect for the rest of a turn that changes no rule by itself: a flag that
+    conditions read (``steps.TurnFlag``), e.g. "only 1 Nurse Call a turn"."""
+
+
+def register_turn_flag(name: str) -> str:
+    """Name a rest-of-turn flag (positions accept only known turn-effect names)."""
+    existing = TURN_EFFECTS.get(name)
+    if existing is None:
+        TURN_EFFECTS[name] = TurnFlagOnly()
+    elif not isinstance(existing, TurnFlagOnly):
+        raise ValueError(f"turn effect {name!r} already means something else")
+    return name
+
+
+NURSE_CALL = register_turn_flag("nurse_call")
+# --- Platinum era: Rising Rivals part1 (pl2-1 to pl2-34)
+
+
+class NoWeaknessWithEnergy(Passive):
+    """A Poké-Body: while any Energy of one type is attached to its holder, the holder
+    has no Weakness (Arcanine's Flare Condition)."""
+
+    def __init__(self, etype: str) -> None:
+        self.etype = etype
+
+    def weakness(self, m: Match, holder: Slot, entries: tuple[tuple[str, str], ...],
+                 ) -> tuple[tuple[str, str], ...]:
+        from ..ops import count_energy_of_type
+
+        return () if entries and count_energy_of_type(m, holder, self.etype) else entries
+
+    def text(self) -> str:
+        return f"While any [{self.etype}] Energy is attached to this Pokémon, it has no Weakness."
+
+
+class ActsBetweenTurns(Passive):
+    """A Poké-Body that acts on other Pokémon between turns. The rules ask Bodies between
+    turns at the Darkness Energy step (e), through ``between_turns_counters``; this one
+    does its work there (``act``) and puts no counters on its holder itself."""
+
+    def between_turns_counters(self, m: Match, holder: Slot) -> int:
+        self.act(m, holder)
+        return 0
+
+    def act(self, m: Match, holder: Slot) -> None:
+        """Do the between-turns work of the Body on ``holder``."""
+
+
+class AsleepTakeCounters(ActsBetweenTurns):
+    """Each of the opponent's Pokémon still Asleep between turns (after the Sleep check)
+    takes damage counters (Darkrai G's Eerie Aura)."""
+
+    def __init__(self, counters: int = 1) -> None:
+        self.counters = counters
+
+    def act(self, m: Match, holder: Slot) -> None:
+        from ..ops import place_counters
+        from ..ruleset import ASLEEP
+
+        for s in m.players[1 - holder.owner].in_play():
+            if s.conditions & ASLEEP:
+                place_counters(m, s, self.counters)
+
+    def text(self) -> str:
+        return (f"Between turns, put {self.counters} damage counter on each of your "
+                "opponent's Pokémon that is still Asleep.")
+
+
+class ActiveAura(ActsBetweenTurns):
+    """While its holder is the Active Pokémon, between turns, put damage counters on the
+    Pokémon that pass a test: ``side`` "opp" (the opponent's Pokémon in play) or "actives"
+    (both Active Pokémon); ``test`` names the kind (Mamoswine GL, Hippowdon)."""
+
+    def __init__(self, side: str, test: str, label: str, counters: int = 1) -> None:
+        self.side = side
+        self.test = test
+        self.label = label
+        self.counters = counters
+
+    def _passes(self, m: Match, s: Slot) -> bool:
+        if self.test == "lv_x":
+            return bool(m.defs[s.top].lv_x)
+        if self.test.startswith("not_type:"):
+            return self.test[9:] not in pokemon_types(m, s)
+        return True
+
+    def act(self, m: Match, holder: Slot) -> None:
+        from ..ops import is_active, place_counters
+
+        if not is_active(m, holder):
+            return
+        if self.side == "actives":
+            slots = [p.active for p in m.players if p.active is not None]
+        else:
+            slots = m.players[1 - holder.owner].in_play()
+        for s in slots:
+            if self._passes(m, s):
+                place_counters(m, s, self.counters)
+
+    def text(self) -> str:
+        return (f"While this Pokémon is your Active Pokémon, between turns, put "
+                f"{self.counters} damage counter on {self.label}.")
+
+
+class HealOwnBetweenTurns(ActsBetweenTurns):
+    """Between turns, remove damage counters from each of the holder's owner's Pokémon;
+    only one Body of this name works for a player between turns (Nidoqueen's Maternal
+    Comfort): the first in play order (Active, then the Bench) acts."""
+
+    def __init__(self, name: str, counters: int = 1) -> None:
+        self.name = name
+        self.counters = counters
+
+    def act(self, m: Match, holder: Slot) -> None:
+        from ..facts import bodies
+        from ..ops import heal
+
+        p = m.players[holder.owner]
+        for s in p.in_play():
+            if any(ps is self for ps, _ in bodies(m, s)):
+                if s is not holder:
+                    return  # an earlier one already acted
+                break
+        for s in p.in_play():
+            if s.damage:
+                heal(m, s, 10 * self.counters)
+
+    def text(self) -> str:
+        return (f"Between turns, remove {self.counters} damage counter from each of your "
+                f"Pokémon (only 1 {self.name} works between turns).")
+
+
+class AttackLock(Passive):
+    """A lasting mark: the marked Pokémon can't use one attack, by name (Giant Wave)."""
+
+    def __init__(self, attack: str) -> None:
+        self.attack = attack
+
+    def attacks(self, m: Match, holder: Slot, refs: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(r for r in refs if r.attack.name != self.attack)
+
+
+def attack_lock(attack: str) -> str:
+    """The marker that keeps a Pokémon from using ``attack`` (registered once per name)."""
+    name = f"no_attack:{attack}"
+    if name not in MARKERS:
+        register_marker(MarkerKind(name, f"can't use {attack}", passive=AttackLock(attack)))
+    return name
+
+
+BARRIER_10 = register_marker(MarkerKind("barrier_10", "takes 10 less damage from attacks",
+                                        passive=ReduceDamageTaken(10)))
+FOCUS = register_marker(MarkerKind("focus_energy", "Focus Energy"))
+
+
+class OpponentCoinsTails(Passive):
+    """A Poké-Body: while its holder is the Active Pokémon, every coin the opponent flips
+    during their own turn counts as tails (Shiftry's Unlucky Wind; see
+    ``facts.coin_forced_tails``)."""
+
+    opponent_coins_tails = True
+
+    def text(self) -> str:
+        return ("While this Pokémon is your Active Pokémon, every coin your opponent flips "
+                "during their turn counts as tails.")
+
+
+# --- Platinum era: pl1 part3 (commons, Trainers, Rainbow Energy)
+
+REDUCED_10 = register_marker(MarkerKind(
+    "reduced_10", "takes 10 less damage from attacks", passive=ReduceDamageTaken(10)))
+"""An attack's result on its user: 10 less damage from attacks (after Weakness and
+Resistance) through the opponent's next turn (Mareep's Expand)."""
+
+POWERED_UP = register_marker(MarkerKind("powered_up", "stronger attack next turn"))
+"""An attack's result on its user: a named attack's base damage is higher during its
+owner's next turn (Torchic's Focus Energy, Scyther's Swords Dance); the attack reads it."""
+
+
+class FreeRetreatWithEnergy(Passive):
+    """A Poké-Body: the holder's Retreat Cost is 0 while it has Energy of a type."""
+
+    def __init__(self, etype: str) -> None:
+        self.etype = etype
+        self.bit = BIT[etype]
+
+    def retreat_cost(self, m: Match, holder: Slot, cost: int) -> int:
+        from ..ops import energy_units
+
+        return 0 if any(u & self.bit for u in energy_units(m, holder)) else cost
+
+    def text(self) -> str:
+        return f"If this Pokémon has any [{self.etype}] Energy attached, its Retreat Cost is 0."
+
+
+
+class _RuleLock(Passive):
+    """A turn effect that changes no fact: the rule that honours it reads its name."""
+
+
+# Psyduck's Headache: the player can't play Trainer, Supporter or Stadium cards this turn
+# (actions.trainers_locked reads it).
+TURN_EFFECTS["no_trainers"] = _RuleLock()
+
+ATTACK_MAY_FAIL = register_marker(MarkerKind("attack_may_fail", "attacks may fail"))
+"""An attack's result on the Defending Pokémon: when it attacks during its owner's next
+turn, a coin is flipped and tails stops the attack (rules.CancelCheck reads it)."""
+
+
+class FreshEvolution(Passive):
+    """A Stadium: a Pokémon played or evolved this turn may evolve during that turn."""
+
+    def allows_fresh_evolution(self, m: Match) -> bool:
+        return True
+
+    def text(self) -> str:
+        return ("While this card is in play, each player may evolve a Pokémon during the "
+                "same turn it was played or evolved.")
+
+
+class CountersWhenPlayed(Passive):
+    """A Stadium: a Pokémon card played from the hand (``how``: "bench" for a Basic put
+    onto the Bench, "evolve" for an evolution) gets damage counters, unless it is of one
+    of the ``spared`` types."""
+
+    def __init__(self, counters: int, how: str, spared: tuple[str, ...] = ()) -> None:
+        self.counters = counters
+        self.how = how
+        self.spared = spared
+
+    def pokemon_played(self, m: Match, slot: Slot, how: str) -> None:
+        from ..ops import place_counters
+
+        if how != self.how:
+            return
+        if self.spared and set(self.spared) & set(pokemon_types(m, slot)):
+            return
+        place_counters(m, slot, self.counters)
+
+    def text(self) -> str:
+        n = f"{self.counters} damage counter{'s' if self.counters != 1 else ''}"
+        if self.how == "evolve":
+            return (f"Whenever a player evolves a Pokémon with a card from their hand, put "
+                    f"{n} on that Pokémon.")
+        spared = ""
+        if self.spared:
+            spared = " (except " + " or ".join(f"[{t}]" for t in self.spared) + " Pokémon)"
+        return (f"Whenever a player puts a Basic Pokémon{spared} from their hand onto their "
+                f"Bench, put {n} on it.")
+
+
+class PlusDamageThisTurn(Passive):
+    """b) A mark from an Item like PlusPower: the holder's attacks that damage the Active
+    Pokémon do more damage, before Weakness and Resistance."""
+
+    damage_step = "b"
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.attacker is not holder or dc.defender is holder:
+            return dmg
+        return dmg + self.amount if dmg > 0 and dc.to_active else dmg
+
+
+PLUS_POWER = register_marker(MarkerKind(
+    "plus_power", "PlusPower this turn", clears_on_bench=False, clears_on_evolve=False,
+    passive=PlusDamageThisTurn(10)))
+"""PlusPower on a Pokémon until the end of its player's turn (the card itself goes to the
+discard pile when played; its effect rides on this mark)."""
+
+
+# --- Platinum era: pl1 part3 (attack costs)
+
+
+class AttackCostLess(Passive):
+    """A Tool: the holder's attacks cost ``count`` fewer ``symbol`` Energy (an attack with
+    no such symbol keeps its cost). Asked through the ``attack_costs`` fact hook, so the
+    main phase's options and the attack's own cost size read the lower cost."""
+
+    def __init__(self, symbol: str = "C", count: int = 1) -> None:
+        self.symbol = symbol
+        self.count = count
+        # printed attack -> the same attack costing less (built once: an attack's identity
+        # keys caches elsewhere, e.g. the computer player's)
+        self._cheaper: dict[AttackDef, AttackDef] = {}
+
+    def attack_costs(self, m: Match, holder: Slot, attacks: tuple[AttackRef, ...],
+                     ) -> tuple[AttackRef, ...]:
+        return tuple(self._ref(r) for r in attacks)
+
+    def _ref(self, ref: AttackRef) -> AttackRef:
+        a = ref.attack
+        if self.symbol not in a.cost:
+            return ref
+        cheaper = self._cheaper.get(a)
+        if cheaper is None:
+            cost = list(a.cost)
+            for _ in range(self.count):
+                if self.symbol in cost:
+                    cost.reverse()  # (the last symbol goes: the printed order is kept)
+                    cost.remove(self.symbol)
+                    cost.reverse()
+            cheaper = self._cheaper[a] = replace(a, cost=tuple(cost))
+        return replace(ref, attack=cheaper)
+
+    def text(self) -> str:
+        n = "" if self.count == 1 else f"{self.count} "
+        return (f"The attacks of the Pokémon this card is attached to need {n}"
+                f"[{self.symbol}] less Energy to use.")
+
+
 # --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
 
 
@@ -217,10 +602,26 @@ class GuardAttackEffects(Passive):
 
 class FreeAttacksWhileAffected(Passive):
     """A Poké-Body: while its Pokémon has a Special Condition, its attacks need no Energy
-    (Cold Feet)."""
+    (Cold Feet). Asked through the ``attack_costs`` fact hook, like a Tool that makes
+    attacks cheaper."""
 
-    def attacks_cost_nothing(self, m: Match, holder: Slot) -> bool:
-        return bool(holder.conditions)
+    def __init__(self) -> None:
+        self._free: dict[AttackDef, AttackDef] = {}  # printed attack -> the same, cost-free
+
+    def attack_costs(self, m: Match, holder: Slot, attacks: tuple[AttackRef, ...],
+                     ) -> tuple[AttackRef, ...]:
+        if not holder.conditions:
+            return attacks
+        return tuple(self._ref(r) for r in attacks)
+
+    def _ref(self, ref: AttackRef) -> AttackRef:
+        a = ref.attack
+        if not a.cost:
+            return ref
+        free = self._free.get(a)
+        if free is None:
+            free = self._free[a] = replace(a, cost=())
+        return replace(ref, attack=free)
 
     def text(self) -> str:
         return ("While this Pokémon has a Special Condition, it may use its attacks with no "

@@ -9,7 +9,7 @@ Energy units and Retreat Costs; the between-turns procedure asks for its step.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..match import Match
@@ -61,6 +61,8 @@ hook("pokemon_types", "by pokemon_facts: the holder's types", fact="types")
 hook("weakness", "by pokemon_facts: the holder's Weakness entries", fact="weakness")
 hook("resistance", "by pokemon_facts: the holder's Resistance entries", fact="resistance")
 hook("retreat_cost", "by pokemon_facts: the holder's Retreat Cost", fact="retreat")
+# Platinum era (Rising Rivals part1): an attack's result may lock one attack by name.
+hook("attacks", "by pokemon_facts: the holder's attacks", fact="attacks")
 
 FACT_HOOKS: tuple[HookSpec, ...] = tuple(h for h in HOOKS.values() if h.fact)
 FACT_HOOK_NAMES: frozenset[str] = frozenset(h.name for h in FACT_HOOKS)
@@ -118,8 +120,63 @@ class Passive:
     def retreat_cost(self, m: Match, holder: Slot, cost: int) -> int:
         return cost
 
+    def attacks(self, m: Match, holder: Slot, refs: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The attacks the holder may use (``AttackRef`` of facts.py)."""
+        return refs
+
     def text(self) -> str:
         return ""
+
+
+# --- Platinum era: Pokémon LV.X
+
+
+class AttacksFromBelow(Passive):
+    """A Pokémon Tool's lasting effect: the Pokémon it is attached to may use the attacks
+    printed on its Basic and Stage 1 cards beneath the top card (Memory Berry). It answers
+    no hook: ``facts.stack_facts`` reads it when it builds the card stack's attacks, the
+    same way it gives a Pokémon LV.X the attacks of its earlier level."""
+
+    def text(self) -> str:
+        return ("The Pokémon this card is attached to may also use the attacks of its "
+                "Basic and Stage 1 cards beneath it (paying their Energy as usual).")
+
+
+# --- Platinum era: pl1 part3 (Stadiums that watch Pokémon come into play)
+
+
+def _allows_fresh_evolution(self: Passive, m: Match) -> bool:
+    """True when a Pokémon played or evolved this turn may evolve again this turn."""
+    return False
+
+
+def _pokemon_played(self: Passive, m: Match, slot: Slot, how: str) -> None:
+    """A Pokémon card was just played from the hand: ``how`` is "bench" (a Basic put onto
+    the Bench) or "evolve" (``slot`` is the Pokémon it evolved)."""
+
+
+Passive.allows_fresh_evolution = _allows_fresh_evolution  # type: ignore[attr-defined]
+Passive.pokemon_played = _pokemon_played  # type: ignore[attr-defined]
+hook("allows_fresh_evolution", "by the main phase, of the Stadium in play (actions)")
+hook("pokemon_played", "after a Basic is benched or a Pokémon evolved from the hand, of the "
+                       "Stadium in play (actions.do_main_action)")
+
+
+# --- Platinum era: pl1 part3 (attack costs)
+
+
+def _attack_costs(self: Passive, m: Match, holder: Slot, attacks: tuple[Any, ...],
+                  ) -> tuple[Any, ...]:
+    """The holder's attacks (``facts.AttackRef``), some with another cost (a Tool like
+    Team Galactic's Invention G-101 Energy Gain makes them cost less)."""
+    return attacks
+
+
+Passive.attack_costs = _attack_costs  # type: ignore[attr-defined]
+hook("attack_costs", "by pokemon_facts: the costs of the holder's attacks", fact="attacks")
+# (a fact hook registered after the tables above: they are built again)
+FACT_HOOKS = tuple(h for h in HOOKS.values() if h.fact)
+FACT_HOOK_NAMES = frozenset(h.name for h in FACT_HOOKS)
 
 
 # --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
@@ -138,18 +195,9 @@ def _guards_attack_effects(self: Passive, m: Match, holder: Slot, player: int) -
     return False
 
 
-def _attacks_cost_nothing(self: Passive, m: Match, holder: Slot) -> bool:
-    """True when ``holder`` may use its attacks without the Energy they ask for (Mightyena's
-    Cold Feet while it has a Special Condition)."""
-    return False
-
-
 Passive.resists_conditions = _resists_conditions  # type: ignore[attr-defined]
 Passive.guards_attack_effects = _guards_attack_effects  # type: ignore[attr-defined]
-Passive.attacks_cost_nothing = _attacks_cost_nothing  # type: ignore[attr-defined]
 hook("resists_conditions", "of the Poké-Bodies of a Pokémon a Special Condition would go on "
                            "(ops.inflict)")
 hook("guards_attack_effects", "of the Poké-Bodies of a Pokémon an attack's effect other than "
-                              "damage would land on (effects.steps.effect_slot)")
-hook("attacks_cost_nothing", "of the Active Pokémon's Poké-Bodies, where its attacks' costs "
-                             "are checked (actions)")
+                              "damage would land on (effects.steps.shielded)")

@@ -35,6 +35,7 @@ from ..notation import (
 )
 from ..notation import ENERGY as ENERGY_OPTION
 from ..ops import (
+    LV_X_KIND,
     MARKERS,
     discard_attached,
     discard_slot,
@@ -44,8 +45,12 @@ from ..ops import (
     heal,
     inflict,
     is_active,
+    level_up,
+    level_up_turn_ok,
+    levels_up_onto,
     place_counters,
     remove_from_play_to,
+    stack_facts,
     switch_active,
 )
 from ..ops import deal_damage as _deal
@@ -1099,10 +1104,11 @@ BASIC_ENERGY = CardFilter("basic_energy", "basic Energy card", lambda d: d.basic
 ENERGY_CARD = CardFilter("energy", "Energy card", lambda d: d.kind == ENERGY)
 EVOLUTION = CardFilter("evolution", "Evolution card",
                        lambda d: d.kind == POKEMON and d.stage > 0)
+# (a Pokémon LV.X has no stage in its facts, and is no Basic Pokémon card)
 BASIC_POKEMON = CardFilter("basic_pokemon", "Basic Pokémon card",
-                           lambda d: d.kind == POKEMON and d.stage == 0)
+                           lambda d: d.is_basic_pokemon)
 BASIC_NOT_BABY = CardFilter("basic_not_baby", "Basic Pokémon card (not a Baby)",
-                            lambda d: d.kind == POKEMON and d.stage == 0 and not d.baby)
+                            lambda d: d.is_basic_pokemon and not d.baby)
 POKEMON_CARD = CardFilter("pokemon", "Basic Pokémon or Evolution card",
                           lambda d: d.kind == POKEMON)
 
@@ -2174,6 +2180,1352 @@ class Worded(Step):
         return [self.inner]
 
 
+# --- Platinum era: Pokémon LV.X
+
+
+def _level_up_cands(m: Match, player: int) -> list[int]:
+    """The Pokémon LV.X cards of the player's deck that could level up the Active Pokémon
+    now (read only by the deck's owner, who is searching it)."""
+    active = m.players[player].active
+    if active is None or not level_up_turn_ok(m):
+        return []
+    defs = m.defs
+    return [c for c in m.players[player].deck if levels_up_onto(m, defs[c], active)]
+
+
+@dataclass(frozen=True)
+class ActiveMayLevelUp(Cond):
+    """Your Active Pokémon could be levelled up now (a Trainer's requirement: it came into
+    play before this turn, is no Pokémon LV.X, and it is not a first turn). Whether the
+    deck holds its Pokémon LV.X is secret, so it is not asked."""
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        active = m.players[f.player].active
+        if active is None or not level_up_turn_ok(m) or active.played_turn >= m.turn:
+            return False
+        return not stack_facts(m, active).has_kind(LV_X_KIND)
+
+    def text(self, tc: TC) -> str:
+        return ("your Active Pokémon could level up (it came into play before this turn "
+                "and is not a Pokémon LV.X)")
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0
+
+
+class ChooseLevelUp(Step):
+    """Search your deck for a Pokémon LV.X that levels up your Active Pokémon, into ``var``
+    (a list of at most one card). The search may come up empty: the deck is secret."""
+
+    def __init__(self, var: str) -> None:
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        return ("Search your deck for a Pokémon LV.X that levels up your Active Pokémon "
+                "and put it onto that Pokémon (this counts as levelling it up).")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(20)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cands = _level_up_cands(m, f.player)
+        if not cands:
+            f.vars[self.var] = []
+            return NEXT
+        options = m.distinct_cards(cands, lambda d: True)
+        m.pending = Choice(f.player, "cards_deck", "Choose a Pokémon LV.X to level up your "
+                           "Active Pokémon", options, min=0, max=1)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars[self.var] = [opt[1] for opt in answer]
+        return NEXT
+
+
+class LevelUpWith(Step):
+    """Put the Pokémon LV.X chosen in ``var`` (from your deck) onto your Active Pokémon:
+    it counts as levelling up (``ops.level_up``)."""
+
+    def __init__(self, var: str) -> None:
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        return ""  # ChooseLevelUp says it
+
+    def value(self, ev: Eval) -> None:
+        ev.add(20)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        active = p.active
+        for cid in f.vars.get(self.var) or []:
+            if active is not None and cid in p.deck:
+                p.deck.remove(cid)
+                level_up(m, active, cid)
+        return NEXT
+
+
+# --- Platinum era: pl1 part 1
+# Conditions, counts and steps the holo rares and first rares of Platinum need; each is
+# general (parameters), so later sets can say the same thing with them.
+
+def _slot_has_resistance(m: Any, s: Slot) -> bool:
+    from ..facts import pokemon_facts
+
+    return bool(pokemon_facts(m, s).resistance)
+
+
+def _slot_has_powers(m: Any, s: Slot) -> bool:
+    from ..facts import stack_facts
+
+    return bool(stack_facts(m, s).powers)
+
+
+def _slot_has_poke_power(m: Any, s: Slot) -> bool:
+    from ..carddefs import POKE_POWER
+    from ..facts import stack_facts
+
+    return any(r.power.kind == POKE_POWER for r in stack_facts(m, s).powers)
+
+
+SLOT_TESTS["has_resistance"] = (_slot_has_resistance, "has any Resistance")
+SLOT_TESTS["has_powers"] = (_slot_has_powers, "has any Poké-Powers or Poké-Bodies")
+SLOT_TESTS["has_poke_power"] = (_slot_has_poke_power, "has a Poké-Power")
+
+
+def _energy_of_type_test(t: str, where: str) -> Callable[[Any, int], bool]:
+    bit = BIT[t]
+
+    def test(m: Any, p: int) -> bool:
+        pl = m.players[p]
+        slots = pl.bench if where == "bench" else pl.in_play()
+        return any(u & bit for s in slots for c in s.energy for u in m.defs[c].units)
+    return test
+
+
+# "bench_energy_P": [P] Energy on a Benched Pokémon; "energy_W": [W] Energy on any Pokémon.
+for _t in ("G", "R", "W", "L", "P", "F", "D", "M"):
+    PLAYER_TESTS[f"bench_energy_{_t}"] = (_energy_of_type_test(_t, "bench"),
+                                         f"[{_t}] Energy attached to a Benched Pokémon")
+    PLAYER_TESTS[f"energy_{_t}"] = (_energy_of_type_test(_t, "any"),
+                                   f"[{_t}] Energy attached to a Pokémon")
+PLAYER_TESTS["bench_room"] = (lambda m, p: len(m.players[p].bench) < m.rules.bench_size,
+                              "room on the Bench")
+
+
+@dataclass(frozen=True)
+class CountIn(Cond):
+    """A count lies in ``lo``..``hi`` (``hi`` None: no upper bound)."""
+
+    count: Expr
+    lo: int = 0
+    hi: int | None = None
+    wording: str = ""
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        n = self.count.eval(m, f)
+        return n >= self.lo and (self.hi is None or n <= self.hi)
+
+    def text(self, tc: TC) -> str:
+        if self.wording:
+            return self.wording
+        what = self.count.text(tc)
+        if self.hi is None:
+            return f"there are {self.lo} or more of {what}"
+        if self.lo == self.hi:
+            return f"there are exactly {self.lo} of {what}"
+        return f"there are {self.hi} or fewer of {what}"
+
+    def prob(self, ev: Eval) -> float:
+        n = self.count.expect(ev)
+        return 1.0 if n >= self.lo and (self.hi is None or n <= self.hi) else 0.0
+
+
+@dataclass(frozen=True)
+class TurnFlag(Cond):
+    """An effect of the rest of this turn (``TurnEffect``) is in force for you: e.g. a
+    Power of which only one may be used each turn was used."""
+
+    name: str
+    wording: str
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return self.name in m.players[f.player].turn_effects
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if self.name in ev.m.players[ev.player].turn_effects else 0.0
+
+
+@dataclass(frozen=True)
+class Not(Cond):
+    cond: Cond
+    wording: str
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return not self.cond.holds(m, f)
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 - self.cond.prob(ev)
+
+
+@dataclass(frozen=True)
+class HandHasNo(Cond):
+    """Your hand holds no card passing a filter ("you have no Pokémon in your hand")."""
+
+    filt: Any  # CardFilter
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return not any(self.filt.test(m.defs[c]) for c in m.players[f.player].hand)
+
+    def text(self, tc: TC) -> str:
+        return f"your hand holds no {self.filt.label}s"
+
+    def prob(self, ev: Eval) -> float:
+        hand = ev.m.players[ev.player].hand
+        return 0.0 if any(self.filt.test(ev.m.defs[c]) for c in hand) else 1.0
+
+
+@dataclass(frozen=True)
+class EnergyOn(Expr):
+    """Energy (units, after effects that change them) attached to one or more Pokémon."""
+
+    who: tuple[str, ...] = (SELF,)
+
+    def eval(self, m: Match, f: Frame) -> int:
+        n = 0
+        for w in self.who:
+            s = who_slot(m, f, w)
+            if s is not None:
+                n += len(energy_units(m, s))
+        return n
+
+    def text(self, tc: TC) -> str:
+        return "Energy attached to " + " and ".join(who_text(tc, w) for w in self.who)
+
+    def expect(self, ev: Eval) -> float:
+        n = 0.0
+        for w in self.who:
+            s = _eval_slot(ev, w)
+            if s is not None:
+                n += len(energy_units(ev.m, s))
+        return n
+
+
+@dataclass(frozen=True)
+class Minus(Expr):
+    """``base`` less ``per`` for each ``count`` (never below 0)."""
+
+    base: int
+    per: int
+    count: Expr
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return max(0, self.base - self.per * self.count.eval(m, f))
+
+    def text(self, tc: TC) -> str:
+        return f"{self.base} damage minus {self.per} for each {self.count.text(tc)}"
+
+    def expect(self, ev: Eval) -> float:
+        return max(0.0, self.base - self.per * self.count.expect(ev))
+
+
+@dataclass(frozen=True)
+class CardsToHandSize(Expr):
+    """How many cards you must draw to hold ``n`` in your hand."""
+
+    n: int
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return max(0, self.n - len(m.players[f.player].hand))
+
+    def text(self, tc: TC) -> str:
+        return f"cards until you have {self.n} in your hand"
+
+    def expect(self, ev: Eval) -> float:
+        return float(max(0, self.n - len(ev.m.players[ev.player].hand)))
+
+
+@dataclass(frozen=True)
+class HandSize(Expr):
+    def eval(self, m: Match, f: Frame) -> int:
+        return len(m.players[f.player].hand)
+
+    def text(self, tc: TC) -> str:
+        return "card in your hand"
+
+    def expect(self, ev: Eval) -> float:
+        return float(len(ev.m.players[ev.player].hand))
+
+
+@dataclass(frozen=True)
+class BenchRoom(Expr):
+    """Free places on your Bench, at most ``cap``."""
+
+    cap: int
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return max(0, min(self.cap, m.rules.bench_size - len(m.players[f.player].bench)))
+
+    def text(self, tc: TC) -> str:
+        return f"free place on your Bench (at most {self.cap})"
+
+    def expect(self, ev: Eval) -> float:
+        room = ev.m.rules.bench_size - len(ev.m.players[ev.player].bench)
+        return float(max(0, min(self.cap, room)))
+
+
+@dataclass(frozen=True)
+class CardsNamedIn(Expr):
+    """Cards of the given names in one of your zones ("Kricketot and Kricketune in your
+    discard pile")."""
+
+    zone: str
+    names: tuple[str, ...]
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return sum(1 for c in _zone(m, f.player, self.zone) if m.defs[c].name in self.names)
+
+    def text(self, tc: TC) -> str:
+        where = {"hand": "your hand", "deck": "your deck", "discard": "your discard pile"}
+        return f"{' or '.join(self.names)} card in {where[self.zone]}"
+
+    def expect(self, ev: Eval) -> float:
+        return float(sum(1 for c in _zone(ev.m, ev.player, self.zone)
+                         if ev.m.defs[c].name in self.names))
+
+
+@dataclass(frozen=True)
+class DealtCounters(Expr):
+    """The damage this attack did to the Defending Pokémon (``Damage``'s ``dealt``), in
+    damage counters."""
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return int(f.vars.get("dealt", 0)) // 10
+
+    def text(self, tc: TC) -> str:
+        return "1 damage counter for each 10 damage this attack did to the Defending Pokémon"
+
+    def expect(self, ev: Eval) -> float:
+        return ev.damage / 10
+
+
+SP_POKEMON = PokemonFilter("sp", "that are Pokémon SP", lambda m, s: m.defs[s.top].sp)
+BASIC_SP = CardFilter("basic_sp", "Basic Pokémon SP card",
+                      lambda d: d.kind == POKEMON and d.stage == 0 and d.sp and not d.lv_x)
+
+
+def _register_attack_lock(attack: str) -> str:
+    from ..facts import ATTACK_LOCKS
+    from ..ops import MarkerKind, register_marker
+
+    name = "no_" + "_".join(attack.lower().replace("-", " ").split())
+    register_marker(MarkerKind(name, f"can't use {attack}"))
+    ATTACK_LOCKS[name] = attack
+    return name
+
+
+class AttackLock(Step):
+    """"<this Pokémon> can't use <attack> during your next turn": a marker on the user
+    that keeps that one attack from being offered until the end of its owner's next turn
+    (it goes away on the Bench or by evolution, like any result of an attack)."""
+
+    def __init__(self, attack: str) -> None:
+        self.attack = attack
+        self.marker = _register_attack_lock(attack)
+
+    def text(self, tc: TC) -> str:
+        return f"{_cap(tc.me)} can't use {self.attack} during your next turn."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, SELF)
+        if s is not None:
+            s.markers[self.marker] = m.turn + 2
+        return NEXT
+
+
+class KnockOut(Step):
+    """The Pokémon is Knocked Out: it gets damage up to its HP, so the Knock Out rules
+    (Prizes, a new Active Pokémon) follow as for any Knock Out."""
+
+    def __init__(self, who: str) -> None:
+        self.who = who
+
+    def text(self, tc: TC) -> str:
+        return f"{_cap(who_text(tc, self.who))} is Knocked Out."
+
+    def value(self, ev: Eval) -> None:
+        s = _eval_slot(ev, self.who)
+        if s is not None:
+            from ..facts import remaining_hp
+
+            ev.add(remaining_hp(ev.m, s) * (1 if self.who != SELF else -1))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..facts import max_hp
+
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            s.damage = max(s.damage, max_hp(m, s))
+            m.ko_dirty = True
+        return NEXT
+
+
+class Cure(Step):
+    """Remove some Special Conditions (a mask) from a Pokémon."""
+
+    def __init__(self, who: str, bits: int) -> None:
+        self.who = who
+        self.bits = bits
+
+    def text(self, tc: TC) -> str:
+        names = [CONDITION_TEXT[b] for b in CONDITION_TEXT if self.bits & b]
+        return f"{_cap(who_text(tc, self.who))} is no longer {' or '.join(names)}."
+
+    def value(self, ev: Eval) -> None:
+        s = _eval_slot(ev, self.who)
+        if s is not None and s.conditions & self.bits:
+            worth = sum(CONDITION_WORTH[b] for b in CONDITION_WORTH if s.conditions & self.bits & b)
+            ev.add(-worth if self.who == DEFENDER else worth)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None and s.conditions & self.bits:
+            s.conditions &= ~self.bits
+            if m.logging:
+                m.log.append((EV_CURED, s.owner, s.top))
+        return NEXT
+
+
+class EndTurn(Step):
+    """Your turn ends at once (after the rest of this effect)."""
+
+    def text(self, tc: TC) -> str:
+        return "Your turn ends."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-20)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        m.turn_over = True
+        return NEXT
+
+
+class SwapDamage(Step):
+    """Swap all damage counters between two Pokémon (counters, not damage: no Weakness,
+    Resistance or other effects)."""
+
+    def __init__(self, a: str, b: str) -> None:
+        self.a = a
+        self.b = b
+
+    def text(self, tc: TC) -> str:
+        return (f"Swap all damage counters on {who_text(tc, self.a)} with those on "
+                f"{who_text(tc, self.b)}.")
+
+    def value(self, ev: Eval) -> None:
+        a, b = _eval_slot(ev, self.a), _eval_slot(ev, self.b)
+        if a is not None and b is not None:
+            ev.add(a.damage - b.damage)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        a, b = who_slot(m, f, self.a), who_slot(m, f, self.b)
+        if a is not None and b is not None and a is not b:
+            a.damage, b.damage = b.damage, a.damage
+            m.ko_dirty = True
+        return NEXT
+
+
+class DamageEach(Step):
+    """``amount`` damage to each Pokémon of ``side`` ("own", "opp", "both") that passes a
+    filter: the Active Pokémon take it with Weakness and Resistance, the Benched without."""
+
+    def __init__(self, amount: int, side: str = "opp",
+                 filt: PokemonFilter = ANY_POKEMON) -> None:
+        self.amount = amount
+        self.side = side
+        self.filt = filt
+
+    def _slots(self, m: Match, player: int) -> list[Slot]:
+        sides = {"opp": [1 - player], "own": [player], "both": [player, 1 - player]}
+        return [s for p in sides[self.side] for s in m.players[p].in_play()
+                if self.filt.test(m, s)]
+
+    def text(self, tc: TC) -> str:
+        whose = {"opp": "each of your opponent's Pokémon", "own": "each of your Pokémon",
+                 "both": "each Pokémon in play (both players')"}[self.side]
+        label = f" {self.filt.label}" if self.filt.label else ""
+        return (f"Does {self.amount} damage to {whose}{label} (no Weakness or Resistance on "
+                "the Bench).")
+
+    def value(self, ev: Eval) -> None:
+        for s in self._slots(ev.m, ev.player):
+            ev.add((0.8 if s.owner != ev.player else -0.6) * self.amount)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        attacker = who_slot(m, f, SELF)
+        for s in self._slots(m, f.player):
+            _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s)), self.amount)
+        return NEXT
+
+
+class FlipEachForDamage(Step):
+    """Flip a coin for each of a side's Pokémon; each one whose coin is heads takes
+    ``amount`` damage (Weakness and Resistance for the Active only)."""
+
+    def __init__(self, amount: int, side: str = "opp") -> None:
+        self.amount = amount
+        self.side = side
+
+    def _slots(self, m: Match, f: Frame) -> list[Slot]:
+        return m.players[1 - f.player if self.side == "opp" else f.player].in_play()
+
+    def text(self, tc: TC) -> str:
+        whose = "your opponent's" if self.side == "opp" else "your"
+        return (f"Flip a coin for each of {whose} Pokémon. Heads: this attack does "
+                f"{self.amount} damage to that Pokémon (no Weakness or Resistance on the "
+                "Bench).")
+
+    def value(self, ev: Eval) -> None:
+        n = len(ev.m.players[1 - ev.player if self.side == "opp" else ev.player].in_play())
+        ev.add(0.4 * self.amount * n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        results = f.vars.get("_each", [])
+        slots = self._slots(m, f)
+        if len(results) < len(slots):
+            m.pending = Chance("coin", f.player, _purpose(m, f))
+            return SUSPEND
+        f.vars.pop("_each", None)
+        attacker = who_slot(m, f, SELF)
+        for s, heads in zip(slots, results):  # noqa: B905 - as many as there were flips
+            if heads:
+                _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s)), self.amount)
+        return NEXT
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars.setdefault("_each", []).append(1 if answer else 0)
+        m.note_coin(f.player, answer, _purpose(m, f))
+        return f.pc
+
+
+class TakeFromOpponentHand(Step):
+    """Choose 1 card from your opponent's hand without looking (a chance node: the hand is
+    shuffled face down and one card taken), then put it in the opponent's ``to`` zone
+    ("discard", or "deck": a shuffle of that deck follows as its own step)."""
+
+    def __init__(self, to: str) -> None:
+        self.to = to
+
+    def text(self, tc: TC) -> str:
+        if self.to == "discard":
+            return "Choose 1 card from your opponent's hand without looking and discard it."
+        return ("Choose 1 card from your opponent's hand without looking, look at it, then "
+                "your opponent shuffles it into their deck.")
+
+    def value(self, ev: Eval) -> None:
+        if ev.m.players[1 - ev.player].hand:
+            ev.add(8)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        hand = m.players[1 - f.player].hand
+        if not hand:
+            return NEXT
+        # A shuffle of the hand (validate.HAND_SHUFFLE): which card is taken is chance.
+        m.pending = Chance("shuffle", 1 - f.player, "shuffle hand", len(hand))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        p = m.players[1 - f.player]
+        picked = p.hand[answer[0]]  # the card the permutation puts first
+        p.hand.remove(picked)
+        (p.discard if self.to == "discard" else p.deck).append(picked)
+        if m.logging:
+            m.log.append((EV_MOVE, p.index, picked, self.to, True, "hand"))
+        return NEXT
+
+
+class BenchCards(Step):
+    """Put the chosen Basic Pokémon cards (ids in ``var``, from your hand, deck or
+    discard pile) onto your Bench, as room allows."""
+
+    def __init__(self, var: str, wording: str = "Put them onto your Bench.") -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..notation import EV_BENCH
+
+        p = m.players[f.player]
+        for cid in f.vars.get(self.var) or []:
+            if len(p.bench) >= m.rules.bench_size:
+                break
+            if _take_from_own_zones(p, cid) is None:
+                continue
+            p.bench.append(Slot(cid, f.player, m.turn))
+            if m.logging:
+                m.log.append((EV_BENCH, f.player, cid))
+        return NEXT
+
+
+class ChooseEnergyOfType(Step):
+    """Choose Energy cards that provide ``etype`` attached to one side's Pokémon (``where``:
+    "any" or "bench") into ``var`` (a list of card ids): ``count`` of them, or any number
+    (``count`` None, none at all allowed)."""
+
+    def __init__(self, var: str, side: str, etype: str, *, where: str = "any",
+                 count: int | None = 1, pre: bool = False, wording: str | None = None) -> None:
+        self.var = var
+        self.side = side
+        self.etype = etype
+        self.where = where
+        self.count = count
+        self.pre = pre
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        whose = "your opponent's" if self.side == "opp" else "your"
+        where = "Benched Pokémon" if self.where == "bench" else "Pokémon"
+        n = "any number of" if self.count is None else f"{self.count}"
+        return f"Choose {n} [{self.etype}] Energy attached to {whose} {where}."
+
+    def options(self, m: Match, player: int) -> list[tuple[Any, ...]]:
+        p = m.players[player if self.side == "own" else 1 - player]
+        slots = p.bench if self.where == "bench" else p.in_play()
+        bit = BIT[self.etype]
+        out: list[tuple[Any, ...]] = []
+        for s in slots:
+            seen: set[int] = set()
+            for c in s.energy:
+                d = m.defs[c]
+                if not any(u & bit for u in d.units):
+                    continue
+                # One option per kind of card on a Pokémon, unless several may be taken.
+                if self.count == 1 and id(d) in seen:
+                    continue
+                seen.add(id(d))
+                out.append((ENERGY_OPTION, c, s.id))
+        return out
+
+    def value(self, ev: Eval) -> None:
+        pass
+
+    def run(self, m: Match, f: Frame) -> Result:
+        options = self.options(m, f.player)
+        if not options:
+            f.vars[self.var] = []
+            return NEXT
+        if self.count is not None and len(options) <= self.count:
+            f.vars[self.var] = [o[1] for o in options]
+            return NEXT
+        lo = 0 if self.count is None else self.count
+        hi = len(options) if self.count is None else self.count
+        m.pending = Choice(f.player, "energy", self.text(TC("")), tuple(options),
+                           min=lo, max=hi)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars[self.var] = [opt[1] for opt in answer]
+        return NEXT
+
+
+class DiscardTrainersAttached(Step):
+    """Discard every Trainer card attached to a Pokémon (its Tool and Technical Machines)."""
+
+    def __init__(self, who: str) -> None:
+        self.who = who
+
+    def text(self, tc: TC) -> str:
+        return f"Discard all Trainer cards attached to {who_text(tc, self.who)}."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(5)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            for cid in ([s.tool] if s.tool >= 0 else []) + list(s.tms):
+                discard_attached(m, s, cid)
+        return NEXT
+
+
+@dataclass(frozen=True)
+class HasMarker(Cond):
+    """A Pokémon carries a lasting mark (``Mark``) that is still in force."""
+
+    who: str
+    marker: str
+    wording: str
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        from ..facts import has_marker
+
+        s = who_slot(m, f, self.who)
+        return s is not None and self.marker in s.markers and has_marker(m, s, self.marker)
+
+    def text(self, tc: TC) -> str:
+        return f"{who_text(tc, self.who)} {self.wording}"
+
+    def prob(self, ev: Eval) -> float:
+        s = _eval_slot(ev, self.who)
+        return 1.0 if s is not None and self.marker in s.markers else 0.0
+
+
+# --- Platinum era: Rising Rivals part1 (pl2-1 to pl2-34)
+
+
+@dataclass(frozen=True)
+class PrizesTaken(Expr):
+    """How many Prize cards a side has taken so far (the game's Prize count less those
+    left)."""
+
+    side: str = "opp"
+
+    def _count(self, m: Match, player: int) -> int:
+        p = m.players[player if self.side == "own" else 1 - player]
+        return max(0, m.prize_count - len(p.prizes))
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self._count(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        return "Prize card you have taken" if self.side == "own" else \
+            "Prize card your opponent has taken"
+
+    def expect(self, ev: Eval) -> float:
+        return float(self._count(ev.m, ev.player))
+
+
+def _evolved_from_this_turn(m: Match, s: Slot, name: str) -> bool:
+    # Evolving sets played_turn to the turn (ops.evolve); the card below names the Pokémon
+    # it evolved from.
+    return (len(s.cards) >= 2 and s.played_turn == m.turn
+            and m.defs[s.cards[-2]].name == name)
+
+
+@dataclass(frozen=True)
+class EvolvedFromThisTurn(Cond):
+    """The Pokémon evolved from ``name`` during this turn (Flareon's Evolving Flare)."""
+
+    who: str
+    name: str
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        s = who_slot(m, f, self.who)
+        return s is not None and _evolved_from_this_turn(m, s, self.name)
+
+    def text(self, tc: TC) -> str:
+        return f"{who_text(tc, self.who)} evolved from {self.name} during this turn"
+
+    def prob(self, ev: Eval) -> float:
+        s = _eval_slot(ev, self.who)
+        return 1.0 if s is not None and _evolved_from_this_turn(ev.m, s, self.name) else 0.0
+
+
+@dataclass(frozen=True)
+class HandSizesEqual(Cond):
+    """You and your opponent hold as many cards in hand."""
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return len(m.players[0].hand) == len(m.players[1].hand)
+
+    def text(self, tc: TC) -> str:
+        return "you and your opponent have the same number of cards in hand"
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if len(ev.m.players[0].hand) == len(ev.m.players[1].hand) else 0.0
+
+
+class FlipForEach(Step):
+    """Flip a coin for each Pokémon in ``var`` (in order); those whose coin came up heads
+    go into ``out`` (Rampardos GL's Trample)."""
+
+    def __init__(self, var: str, out: str, wording: str) -> None:
+        self.var = var
+        self.out = out
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.heads = 0.5
+
+    def run(self, m: Match, f: Frame) -> Result:
+        todo = f.vars.get(self.var) or []
+        done = f.vars.get("_flipped", 0)
+        if done == 0:
+            f.vars[self.out] = []
+        if done >= len(todo):
+            f.vars.pop("_flipped", None)
+            return NEXT
+        m.pending = Chance("coin", f.player, _purpose(m, f))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        done = f.vars.get("_flipped", 0)
+        if done == 0:
+            f.vars[self.out] = []
+        todo = f.vars.get(self.var) or []
+        if answer:
+            f.vars[self.out].append(todo[done])
+        # the frame's coin counts too, so "heads"/"tails" read as usual afterwards
+        f.vars["heads" if answer else "tails"] = f.vars.get("heads" if answer else "tails",
+                                                            0) + 1
+        f.vars["_flipped"] = done + 1
+        m.note_coin(f.player, answer, _purpose(m, f))
+        return f.pc
+
+
+class DiscardTopOfDeck(Step):
+    """Discard the top ``n`` cards of your deck (fewer if it runs out)."""
+
+    def __init__(self, n: int = 1) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        return "Discard the top card of your deck." if self.n == 1 else \
+            f"Discard the top {self.n} cards of your deck."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-2 * self.n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        for _ in range(min(self.n, len(p.deck))):
+            p.discard.append(p.deck.pop())
+        return NEXT
+
+
+class Devolve(Step):
+    """Take the top card of a Pokémon's evolution stack into its owner's hand: the card
+    below is the Pokémon now (damage and attached cards stay; as with evolving, Special
+    Conditions and the results of attacks go)."""
+
+    def __init__(self, who: str = SELF) -> None:
+        self.who = who
+
+    def text(self, tc: TC) -> str:
+        return (f"Devolve {who_text(tc, self.who)}: put its top Evolution card into your "
+                "hand.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-15)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is None or len(s.cards) < 2:
+            return NEXT
+        card = s.cards.pop()
+        s.top = s.cards[-1]
+        m.players[s.owner].hand.append(card)
+        m.ko_dirty = True  # a different card: a different HP
+        s.conditions = 0
+        if s.markers:
+            for name in list(s.markers):
+                kind = MARKERS.get(name)
+                if kind is None or kind.clears_on_evolve:
+                    del s.markers[name]
+        return NEXT
+
+
+class BenchFromDeck(Step):
+    """Put the chosen cards of your deck (ids in ``var``) onto your Bench as Basic
+    Pokémon, while there is room, each with ``counters`` damage counters (Gastrodon East
+    Sea's Calling Wave)."""
+
+    def __init__(self, var: str, counters: int = 0) -> None:
+        self.var = var
+        self.counters = counters
+
+    def text(self, tc: TC) -> str:
+        extra = f", and put {_plural(self.counters, 'damage counter')} on each of them" \
+            if self.counters else ""
+        return f"Put them onto your Bench as Basic Pokémon{extra}."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(8 - 3 * self.counters)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..ops import new_slot
+
+        p = m.players[f.player]
+        for cid in f.vars.get(self.var) or []:
+            if len(p.bench) >= m.rules.bench_size or cid not in p.deck:
+                continue
+            p.deck.remove(cid)
+            s = new_slot(m, p, cid)
+            p.bench.append(s)
+            place_counters(m, s, self.counters)
+        return NEXT
+
+
+class DiscardOpponentStadium(Step):
+    """Discard the Stadium in play if the opponent played it; ``var`` tells whether one
+    was discarded (Flygon's Sand Wall)."""
+
+    def __init__(self, var: str = "stadium_gone") -> None:
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        return "Discard the Stadium card your opponent has in play, if any."
+
+    def value(self, ev: Eval) -> None:
+        if ev.m.stadium >= 0 and ev.m.owner[ev.m.stadium] != ev.player:
+            ev.add(10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cid = m.stadium
+        f.vars[self.var] = False
+        if cid >= 0 and m.owner[cid] != f.player:
+            m.stadium = -1
+            m.players[m.owner[cid]].discard.append(cid)
+            f.vars[self.var] = True
+        return NEXT
+
+
+class OpponentDraws(Step):
+    """Your opponent draws ``n`` cards (fewer if the deck runs out)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        return f"Your opponent draws {_plural(self.n, 'card')}."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-4 * self.n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        draw(m, m.players[1 - f.player], self.n)
+        return NEXT
+
+
+@dataclass(frozen=True)
+class SideHasMarker(Cond):
+    """Some Pokémon of a side carries a marker in force (``present``), or none does
+    (Beedrill's Needle Shock: "if any of your Pokémon used it during your last turn")."""
+
+    side: str
+    marker: str
+    wording: str
+    present: bool = True
+
+    def _holds(self, m: Match, player: int) -> bool:
+        from ..ops import has_marker
+
+        p = m.players[player if self.side == "own" else 1 - player]
+        found = any(s.markers and has_marker(m, s, self.marker) for s in p.in_play())
+        return found == self.present
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return self._holds(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if self._holds(ev.m, ev.player) else 0.0
+
+
+SLOT_TESTS["evolved"] = (lambda m, s: len(s.cards) >= 2, "is an evolved Pokémon")
+SLOT_TESTS["lv_x"] = (lambda m, s: bool(m.defs[s.top].lv_x), "is a Pokémon LV.X")
+
+NOT_EVOLVED = PokemonFilter("not_evolved", "that is not an Evolved Pokémon",
+                            lambda m, s: m.defs[s.top].stage == 0 and len(s.cards) < 2)
+EVOLVED = PokemonFilter("evolved", "that is an Evolved Pokémon",
+                        lambda m, s: m.defs[s.top].stage > 0)
+SUPPORTER_CARD = CardFilter("supporter", "Supporter card",
+                            lambda d: d.kind == TRAINER and d.trainer_kind == "supporter")
+
+
+def named_pokemon(name: str) -> CardFilter:
+    """Pokémon cards whose name starts with ``name`` (Gastrodon East Sea and West Sea are
+    both "Gastrodon")."""
+    return CardFilter(f"named_{name}", f"{name} card",
+                      lambda d: d.kind == POKEMON and d.name.startswith(name))
+
+
+def pokemon_of_type(t: str) -> CardFilter:
+    """Pokémon cards of a type ("a [G] Pokémon")."""
+    return CardFilter(f"pokemon_{t}", f"[{t}] Pokémon card",
+                      lambda d: d.kind == POKEMON and t in d.types)
+
+
+def basic_energy_of_type(t: str) -> CardFilter:
+    bit = BIT[t]
+    return CardFilter(f"basic_energy_{t}", f"basic [{t}] Energy card",
+                      lambda d: d.basic_energy and any(u & bit for u in d.units))
+
+
+@dataclass(frozen=True)
+class DamageTakenLastTurn(Expr):
+    """The damage an opponent's attack did to this Pokémon during the opponent's last turn
+    (0 if none). Only Pokémon whose card id is in ``facts.REMEMBERS_HITS`` keep count."""
+
+    def eval(self, m: Match, f: Frame) -> int:
+        from ..facts import HIT_AMOUNT, HIT_TURN
+        from ..ops import has_marker
+
+        s = who_slot(m, f, SELF)
+        if s is None or not has_marker(m, s, HIT_TURN):
+            return 0
+        return int(s.markers.get(HIT_AMOUNT, 0))
+
+    def text(self, tc: TC) -> str:
+        return (f"as much damage as attacks did to {tc.me} during your opponent's last turn")
+
+    def expect(self, ev: Eval) -> float:
+        return 30.0
+
+
+# --- Platinum era: pl1 part3 (commons, Trainers, Rainbow Energy)
+# Small general pieces the commons and Trainers of Platinum need: amounts and tests on a
+# Pokémon, hidden-hand discards, decks looked at from either side, Pokémon put onto the
+# Bench from a search, and the Trainer filters of the era (where "Trainer card" means the
+# cards that are neither Supporters nor Stadiums).
+
+TRAINER_ITEM = CardFilter(
+    "trainer_item", "Trainer card",
+    lambda d: d.kind == TRAINER and d.trainer_kind not in ("supporter", "stadium"))
+SUPPORTER_CARD = CardFilter("supporter", "Supporter card",
+                            lambda d: d.kind == TRAINER and d.trainer_kind == "supporter")
+GALACTIC_INVENTION = CardFilter(
+    "galactic_invention", "Trainer card with Team Galactic's Invention in its name",
+    lambda d: d.kind == TRAINER and d.trainer_kind not in ("supporter", "stadium")
+    and "Team Galactic's Invention" in d.name)
+SP_POKEMON = PokemonFilter("sp", "that is a Pokémon SP", lambda m, s: m.defs[s.top].sp)
+
+
+def pokemon_named(name: str) -> CardFilter:
+    """Pokémon cards of one name ("search your deck for Poochyena")."""
+    return CardFilter(f"named_{name}", f"{name} card",
+                      lambda d: d.kind == POKEMON and d.name == name)
+
+
+def _bench_room(m: Match, p: int) -> bool:
+    return len(m.players[p].bench) < m.rules.bench_size
+
+
+def _own_stadium(m: Match, p: int) -> bool:
+    return m.stadium >= 0 and m.owner[m.stadium] == p
+
+
+PLAYER_TESTS["bench_room"] = (_bench_room, "room on the Bench")
+PLAYER_TESTS["condition"] = (_active_has_condition, "a Pokémon with a Special Condition")
+PLAYER_TESTS["stadium"] = (_own_stadium, "a Stadium card in play")
+PLAYER_TESTS["no_bench"] = (lambda m, p: not m.players[p].bench, "no Benched Pokémon")
+PLAYER_TESTS["trainer_discard"] = (
+    lambda m, p: any(TRAINER_ITEM.test(m.defs[c]) for c in m.players[p].discard),
+    "a Trainer card in the discard pile")
+PLAYER_TESTS["pokemon_discard"] = (
+    lambda m, p: any(m.defs[c].kind == POKEMON for c in m.players[p].discard),
+    "a Pokémon card in the discard pile")
+PLAYER_TESTS["sp_in_play"] = (
+    lambda m, p: any(m.defs[s.top].sp for s in m.players[p].in_play()),
+    "a Pokémon SP in play")
+
+
+@dataclass(frozen=True)
+class EnergyUnitsOn(Expr):
+    """The amount of Energy attached to a Pokémon (units, not cards)."""
+
+    who: str
+
+    def eval(self, m: Match, f: Frame) -> int:
+        s = who_slot(m, f, self.who)
+        return len(energy_units(m, s)) if s is not None else 0
+
+    def text(self, tc: TC) -> str:
+        return f"Energy attached to {who_text(tc, self.who)}"
+
+    def expect(self, ev: Eval) -> float:
+        s = _eval_slot(ev, self.who)
+        return float(len(energy_units(ev.m, s))) if s is not None else 0.0
+
+
+class DamageChosenNoWR(DamageChosen):
+    """Damage to a chosen Pokémon (Active or Benched) that Weakness and Resistance never
+    change."""
+
+    def text(self, tc: TC) -> str:
+        return (f"This attack does {self.amount.text(tc)} damage to that Pokémon instead; "
+                "Weakness and Resistance are not applied.")
+
+    def run(self, m: Match, f: Frame) -> Result:
+        attacker = who_slot(m, f, SELF)
+        for sid in f.vars.get(self.var) or []:
+            s = find_slot(m, sid)
+            if s is not None:
+                _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s), weakness=False,
+                                   resistance=False), self.amount.eval(m, f))
+        return NEXT
+
+
+class BenchDamageOfType(BenchDamage):
+    """Damage to each of the opponent's Benched Pokémon of one type."""
+
+    def __init__(self, amount: int, etype: str) -> None:
+        super().__init__(amount, side="opp")
+        self.etype = etype
+
+    def text(self, tc: TC) -> str:
+        return (f"Does {self.amount} damage to each of your opponent's Benched [{self.etype}] "
+                "Pokémon (no Weakness or Resistance on the Bench).")
+
+    def _targets(self, m: Match, f: Frame) -> list[Slot]:
+        from ..facts import pokemon_types
+
+        return [s for s in m.players[1 - f.player].bench
+                if self.etype in pokemon_types(m, s)]
+
+    def value(self, ev: Eval) -> None:
+        from ..facts import pokemon_types
+
+        n = sum(1 for s in ev.m.players[1 - ev.player].bench
+                if self.etype in pokemon_types(ev.m, s))
+        ev.add(0.8 * self.amount * n)
+
+
+class DiscardFromHandUnseen(Step):
+    """Discard cards from a player's hand without looking: the hand is shuffled (a chance
+    node, so nobody picks what they cannot see) and its first cards go. ``count`` cards,
+    or, with ``down_to``, as many as leave that many in the hand."""
+
+    def __init__(self, side: str = "opp", count: int = 1, *, down_to: int | None = None,
+                 wording: str | None = None) -> None:
+        self.side = side
+        self.count = count
+        self.down_to = down_to
+        self.wording = wording
+
+    def _n(self, m: Match, f: Frame) -> int:
+        hand = m.players[f.player if self.side == "own" else 1 - f.player].hand
+        if self.down_to is not None:
+            return max(0, len(hand) - self.down_to)
+        return min(self.count, len(hand))
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        whose = "your" if self.side == "own" else "your opponent's"
+        if self.down_to is not None:
+            return (f"Discard cards at random from {whose} hand until {self.down_to} are "
+                    "left.")
+        return f"Discard {_plural(self.count, 'card')} at random from {whose} hand."
+
+    def value(self, ev: Eval) -> None:
+        hand = ev.m.players[ev.player if self.side == "own" else 1 - ev.player].hand
+        n = max(0, len(hand) - self.down_to) if self.down_to is not None else \
+            min(self.count, len(hand))
+        ev.add((-6 if self.side == "own" else 6) * n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = f.player if self.side == "own" else 1 - f.player
+        if self._n(m, f) <= 0:
+            return NEXT
+        # A shuffle of the hand (validate.HAND_SHUFFLE): what goes is chance, not a pick.
+        m.pending = Chance("shuffle", p, "shuffle hand", len(m.players[p].hand))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        n = self._n(m, f)
+        pl = m.players[f.player if self.side == "own" else 1 - f.player]
+        hand = [pl.hand[i] for i in answer]
+        pl.hand[:] = hand[n:]
+        pl.discard.extend(hand[:n])
+        return NEXT
+
+
+class PutOntoBench(Step):
+    """Put the chosen Basic Pokémon cards (``var``) from your zones onto your Bench (as
+    many as there is room for)."""
+
+    def __init__(self, var: str, wording: str = "Put it onto your Bench.") -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        for cid in f.vars.get(self.var) or []:
+            if len(p.bench) >= m.rules.bench_size:
+                break
+            if _take_from_own_zones(p, cid) is None:
+                continue
+            p.bench.append(Slot(cid, p.index, m.turn))
+            m.ko_dirty = True
+        return NEXT
+
+
+class ReorderTopOfDeckOf(ReorderTopOfDeck):
+    """Look at the top ``n`` cards of the deck of the player a yes/no answer (``var``: yes
+    for the opponent's) names, and put them back in any order. Only the chooser sees them."""
+
+    def __init__(self, n: int, var: str) -> None:
+        super().__init__(n)
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        return (f"Look at the top {self.n} cards of either player's deck and put them back "
+                "in any order.")
+
+    def run(self, m: Match, f: Frame) -> Result:
+        owner = 1 - f.player if f.vars.get(self.var) else f.player
+        if owner == f.player:
+            return super().run(m, f)
+        # The same choice, on the opponent's deck (the chooser is still this player).
+        real = m.players[f.player].deck
+        m.players[f.player].deck = m.players[owner].deck
+        try:
+            return super().run(m, f)
+        finally:
+            m.players[f.player].deck = real
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        owner = 1 - f.player if f.vars.get(self.var) else f.player
+        deck = m.players[owner].deck
+        order = list(answer[0][1:])
+        del deck[-len(order):]
+        deck.extend(reversed(order))
+        return NEXT
+
+
+class MoveTopToBottom(Step):
+    """Put the top ``n`` cards of your deck on its bottom (in the same order)."""
+
+    def __init__(self, n: int, wording: str) -> None:
+        self.n = n
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def run(self, m: Match, f: Frame) -> Result:
+        deck = m.players[f.player].deck
+        n = min(self.n, len(deck))
+        if n:
+            top = deck[-n:]
+            del deck[-n:]
+            deck[:0] = top
+        return NEXT
+
+
+class InflictActives(Step):
+    """Each Active Pokémon (both players') is now affected by a Special Condition;
+    ``skip_sp``: Pokémon SP are left out."""
+
+    def __init__(self, condition: int, *, skip_sp: bool = False) -> None:
+        self.condition = condition
+        self.skip_sp = skip_sp
+
+    def text(self, tc: TC) -> str:
+        but = " (except Pokémon SP)" if self.skip_sp else ""
+        return (f"Each Active Pokémon, yours and your opponent's{but}, is now "
+                f"{CONDITION_TEXT[self.condition]}.")
+
+    def _hits(self, m: Match, p: int) -> bool:
+        s = m.players[p].active
+        return s is not None and not (self.skip_sp and m.defs[s.top].sp)
+
+    def value(self, ev: Eval) -> None:
+        worth = CONDITION_WORTH[self.condition]
+        if self._hits(ev.m, 1 - ev.player):
+            ev.add(worth)
+        if self._hits(ev.m, ev.player):
+            ev.add(-worth)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        for p in (f.player, 1 - f.player):
+            s = m.players[p].active
+            if s is not None and self._hits(m, p):
+                inflict(m, s, self.condition)
+        return NEXT
+
+
+class OpponentTurnEffect(Step):
+    """An effect on the opponent for their next turn (``ops.TURN_EFFECTS`` names it; it is
+    dated that turn, so the start of their turn keeps it and its end clears it)."""
+
+    def __init__(self, name: str, wording: str, worth: float = 10) -> None:
+        self.name = name
+        self.wording = wording
+        self.worth = worth
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(self.worth)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        m.players[1 - f.player].turn_effects[self.name] = m.turn + 1
+        return NEXT
+
+
+class LookAtOpponentHand(Step):
+    """Look at the opponent's hand, then answer a yes/no question (``var``). The cards are
+    named in the prompt of the chooser's own decision, which the opponent's view never
+    shows (position.player_view hides the options and prompt of another's choice)."""
+
+    def __init__(self, var: str, question: str) -> None:
+        self.var = var
+        self.question = question
+
+    def text(self, tc: TC) -> str:
+        return "Look at your opponent's hand."
+
+    def run(self, m: Match, f: Frame) -> Result:
+        hand = m.players[1 - f.player].hand
+        names = ", ".join(m.defs[c].name for c in hand) or "no cards"
+        m.pending = Choice(f.player, "yes_no", f"Your opponent's hand: {names}. {self.question}",
+                           YES_NO_OPTIONS)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars[self.var] = answer[0][0] == YES
+        return NEXT
+
+
+# --- Platinum era: pl1 part3 (Tools for some Pokémon only)
+
+
+@dataclass(frozen=True)
+class HolderIs(Cond):
+    """A Tool's ``attach_to``: the Pokémon it would be attached to (the query frame's user)
+    passes ``filt`` ("Attach it to 1 of your Pokémon SP")."""
+
+    filt: PokemonFilter
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        s = who_slot(m, f, SELF)
+        return s is not None and self.filt.test(m, s)
+
+    def text(self, tc: TC) -> str:
+        return f"1 of your Pokémon {self.filt.label}"
+
+
 # --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
 # Conditions, expressions and steps the Platinum commons and uncommons print and no older
 # step says: a fact remembered before the damage, choices that look at the opponent's
@@ -2479,35 +3831,6 @@ class EvolveWith(Step):
         return NEXT
 
 
-class PutOntoBench(Step):
-    """Put the Basic Pokémon cards chosen into ``var`` onto your Bench (as many as there
-    is room for)."""
-
-    def __init__(self, var: str, wording: str | None = None) -> None:
-        self.var = var
-        self.wording = wording
-
-    def text(self, tc: TC) -> str:
-        return self.wording if self.wording is not None else "Put it onto your Bench."
-
-    def value(self, ev: Eval) -> None:
-        ev.add(10)
-
-    def run(self, m: Match, f: Frame) -> Result:
-        p = m.players[f.player]
-        for cid in f.vars.get(self.var) or []:
-            if len(p.bench) >= m.rules.bench_size:
-                break
-            if _take_from_own_zones(p, cid) is None:
-                continue
-            p.bench.append(Slot(cid, f.player, m.turn))
-            if m.logging:
-                from ..notation import EV_BENCH
-
-                m.log.append((EV_BENCH, f.player, cid))
-        return NEXT
-
-
 class ChooseOpponentHandCard(Step):
     """Look at your opponent's hand and choose 1 card of it into ``var`` (the card says
     to look, so the chooser sees that hand)."""
@@ -2692,25 +4015,6 @@ class ChoosePokemonFor(ChoosePokemon):
         options = tuple((SLOT, s.id) for s in cands)
         m.pending = Choice(f.player, "target", self.text(TC("")), options, min=n, max=n)
         return SUSPEND
-
-
-class DamageChosenNoWR(DamageChosen):
-    """The attack's damage to the chosen Pokémon with neither Weakness nor Resistance,
-    wherever it is."""
-
-    def text(self, tc: TC) -> str:
-        amount = "its damage" if self.amount is PRINTED else self.amount.text(tc)
-        return (f"This attack does {amount} to that Pokémon instead; Weakness and "
-                "Resistance are not applied.")
-
-    def run(self, m: Match, f: Frame) -> Result:
-        attacker = who_slot(m, f, SELF)
-        for sid in f.vars.get(self.var) or []:
-            s = find_slot(m, sid)
-            if s is not None:
-                _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s), weakness=False,
-                                   resistance=False), self.amount.eval(m, f))
-        return NEXT
 
 
 class BenchDamageTo(BenchDamage):

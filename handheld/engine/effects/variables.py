@@ -199,6 +199,75 @@ def _check_reads(names: list[str], known: set[str], where: str) -> None:
                 f"{where}: reads the variable {name!r}, which no earlier step writes "
                 f"(written by then: {written})")
 
+# --- Platinum era: Pokémon LV.X
+USES.update({
+    S.ActiveMayLevelUp: NONE,
+    S.ChooseLevelUp: Uses(writes=("var",)),
+    S.LevelUpWith: Uses(reads=("var",)),
+})
+
+
+# --- Platinum era: pl1 part 1
+USES.update({
+    S.CountIn: NONE,
+    S.TurnFlag: NONE,
+    S.Not: NONE,
+    S.HandHasNo: NONE,
+    S.EnergyOn: NONE,  # (the Pokémon it names are SELF / DEFENDER, not variables)
+    S.Minus: NONE,
+    S.CardsToHandSize: NONE,
+    S.HandSize: NONE,
+    S.BenchRoom: NONE,
+    S.CardsNamedIn: NONE,
+    S.DealtCounters: Uses(reads_names=("dealt",)),
+    S.AttackLock: NONE,
+    S.KnockOut: Uses(reads=("who",)),
+    S.Cure: Uses(reads=("who",)),
+    S.EndTurn: NONE,
+    S.SwapDamage: Uses(reads=("a", "b")),
+    S.DamageEach: NONE,
+    S.FlipEachForDamage: NONE,
+    S.TakeFromOpponentHand: NONE,
+    S.BenchCards: Uses(reads=("var",)),
+    S.ChooseEnergyOfType: Uses(writes=("var",)),
+    S.DiscardTrainersAttached: Uses(reads=("who",)),
+})
+USES[S.HasMarker] = Uses(reads=("who",))
+
+# --- Platinum era: Rising Rivals part1 (pl2-1 to pl2-34)
+USES.update({
+    S.PrizesTaken: NONE,
+    S.HasMarker: Uses(reads=("who",)),
+    S.EvolvedFromThisTurn: Uses(reads=("who",)),
+    S.HandSizesEqual: NONE,
+    S.SideHasMarker: NONE,
+    S.FlipForEach: Uses(reads=("var",), writes=("out",), writes_names=COIN),
+    S.DiscardTopOfDeck: NONE,
+    S.Devolve: Uses(reads=("who",)),
+    S.BenchFromDeck: Uses(reads=("var",)),
+    S.DiscardOpponentStadium: Uses(writes=("var",)),
+    S.OpponentDraws: NONE,
+})
+USES[S.DamageTakenLastTurn] = NONE
+
+
+# --- Platinum era: pl1 part3 (commons, Trainers, Rainbow Energy)
+USES.update({
+    S.EnergyUnitsOn: Uses(reads=("who",)),
+    S.HasMarker: Uses(reads=("who",)),
+    S.DamageChosenNoWR: Uses(reads=("var",)),
+    S.BenchDamageOfType: NONE,
+    S.DiscardFromHandUnseen: NONE,
+    S.PutOntoBench: Uses(reads=("var",)),
+    S.ReorderTopOfDeckOf: Uses(reads=("var",)),
+    S.MoveTopToBottom: NONE,
+    S.InflictActives: NONE,
+})
+USES[S.OpponentTurnEffect] = NONE
+USES[S.LookAtOpponentHand] = Uses(writes=("var",))
+USES[S.OpponentDraws] = NONE
+USES[S.HolderIs] = NONE
+
 
 # --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
 USES.update({

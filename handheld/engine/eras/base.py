@@ -105,6 +105,13 @@ class Era:
     baby_rule: ClassVar[str] = ("Baby Pokémon: whoever attacks it flips a coin first; on "
                                 "tails their turn ends without an attack.")
 
+    def lv_x_rule(self, name: str) -> str:
+        """The rule line of a Pokémon LV.X named ``name`` (Appendix A of seed 001), in this
+        project's words."""
+        return (f"Pokémon LV.X: put it onto your Active {name} (not on the turn that "
+                f"Pokémon came into play). It keeps the attacks, Poké-Powers and Poké-Bodies "
+                f"of that {name}, its damage and attached cards.")
+
     @property
     def label(self) -> str:
         """The era's name where room is short."""

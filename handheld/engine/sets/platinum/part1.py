@@ -1,7 +1,317 @@
-"""Platinum: effect scripts of pl1-1 to pl1-34."""
+"""Platinum: effect scripts of pl1-1 to pl1-34 (the holo rares and the first rares).
+
+Written with the effect DSL (see docs/CARDS.md); the steps this part added are the block
+"Platinum era: pl1 part 1" at the end of ``effects/steps.py`` and ``effects/library.py``.
+Cards of the range that need rules the engine does not have yet (a Power that acts when
+its Pokémon is put onto the Bench, bans on evolving or on playing Trainers, the Lost Zone,
+preventing every effect of an attack, Poké-Bodies that act on other Pokémon's damage or
+Powers) have no script here yet, so decks refuse them rather than play them wrongly.
+"""
 
 from __future__ import annotations
 
-from ...cardpool import Script
+from ...cardpool import PokemonScript, Power, Script
+from ...effects.core import Step
+from ...effects.steps import (
+    BASIC_ENERGY,
+    BASIC_SP,
+    DAMAGED,
+    DEFENDER,
+    OWN_ACTIVE,
+    POKEMON_CARD,
+    SELF,
+    SP_POKEMON,
+    TAILS,
+    AllOf,
+    AnyOf,
+    AttackLock,
+    BenchCards,
+    BenchDamage,
+    BenchRoom,
+    CardsNamedIn,
+    CardsToHandSize,
+    ChooseCards,
+    ChooseEnergyOfType,
+    ChoosePokemon,
+    ChooseYesNo,
+    Const,
+    CountIn,
+    CountPokemon,
+    Cure,
+    Damage,
+    DamageChosen,
+    DamageCountersOn,
+    DamageEach,
+    DealtCounters,
+    DiscardChosenEnergy,
+    DiscardEnergy,
+    DiscardTrainersAttached,
+    Draw,
+    EndTurn,
+    EnergyOn,
+    Flip,
+    FlipEachForDamage,
+    HandHasNo,
+    HandSize,
+    HasMarker,
+    Heal,
+    HealEach,
+    If,
+    IfExpr,
+    Inflict,
+    KnockOut,
+    Mark,
+    Minus,
+    MoveAllEnergy,
+    MoveCards,
+    MoveEnergy,
+    Not,
+    NothingOnTails,
+    PlayerHas,
+    Plus,
+    PlusIf,
+    PutCounters,
+    RemoveConditions,
+    ReorderTopOfDeck,
+    SelfDamage,
+    ShuffleDeck,
+    SlotIs,
+    SwapDamage,
+    SwitchOwnActive,
+    TakeFromOpponentHand,
+    Times,
+    TurnEffect,
+    TurnFlag,
+    VarTrue,
+    VarValue,
+    Worded,
+    energy_of_type,
+)
+from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
+from ..shapes import on_heads
 
-SCRIPTS: dict[str, Script] = {}
+G_ENERGY = energy_of_type("G")
+L_ENERGY = energy_of_type("L")
+ENERGY_ON_SELF = EnergyOn((SELF,))
+ENERGY_4 = CountIn(ENERGY_ON_SELF, 4, None, "this Pokémon has 4 or more Energy attached")
+BENCH_ANYWHERE = AnyOf((PlayerHas("own", "bench"), PlayerHas("opp", "bench")))
+
+
+def may_switch_self() -> list[Step]:
+    """"You may switch this Pokémon with 1 of your Benched Pokémon." """
+    return [If(PlayerHas("own", "bench"), [
+        Worded(ChooseYesNo("sw", "Switch this Pokémon with 1 of your Benched Pokémon?"),
+               "You may switch this Pokémon with 1 of your Benched Pokémon."),
+        Worded(If(VarTrue("sw"), [ChoosePokemon("b", "own", "bench"),
+                                  SwitchOwnActive("b", "")]), ""),
+    ])]
+
+
+def choose_opponents_pokemon_for(amount: int) -> list[Step]:
+    """"Choose 1 of your opponent's Pokémon; this attack does N damage to it" (Weakness and
+    Resistance for the Active Pokémon only)."""
+    return [ChoosePokemon("t", "opp", pre=True), *damage_chosen(amount)]
+
+
+def damage_chosen(amount: int) -> list[Step]:
+    """N damage to the Pokémon chosen into ``t`` (Weakness and Resistance only if it is
+    the Active Pokémon)."""
+    return [Worded(DamageChosen("t", Const(amount)),
+                   f"This attack does {amount} damage to it (no Weakness or Resistance on "
+                   "the Bench).")]
+
+
+SCRIPTS: dict[str, Script] = {
+    "pl1-3": PokemonScript(  # Blaziken
+        powers={"Fire Breath": Power(steps=(Inflict(DEFENDER, BURNED),))},
+        attacks={
+            "Clutch": [Mark(DEFENDER, "cant_retreat", 1,
+                            "can't retreat during your opponent's next turn")],
+            "Fire Spin": [DiscardEnergy(SELF, 2)],
+        },
+    ),
+    "pl1-4": PokemonScript(  # Delcatty
+        powers={"Power Circulation": Power(
+            requires=(PlayerHas("own", "basic_energy_discard"),),
+            steps=(Worded(ChooseCards("e", "discard", BASIC_ENERGY, count=2, up_to=True),
+                          "Choose up to 2 basic Energy cards from your discard pile."),
+                   MoveCards("e", "deck", wording="Show them to your opponent and put them "
+                                                  "on top of your deck in any order."),
+                   Worded(If(CountIn(VarValue("e", "cards chosen"), 2), ReorderTopOfDeck(2)),
+                          ""),
+                   If(VarTrue("e", "you chose any"), PutCounters(SELF, 2))))},
+        attacks={"Power Heal": [Damage(Plus(10, 10, DamageCountersOn(SELF))),
+                                Heal(SELF, 2)],
+                 "Rear Kick": []},
+    ),
+    "pl1-8": PokemonScript(  # Gardevoir
+        powers={"Psychic Connect": Power(
+            uses_per_turn=None,
+            requires=(PlayerHas("own", "bench_energy_P"),),
+            steps=(ChooseEnergyOfType("e", "own", "P", where="bench"),
+                   MoveEnergy("e", OWN_ACTIVE, "Attach it to your Active Pokémon.")))},
+        attacks={
+            "Energy Burst": [Damage(Plus(20, 10, EnergyOn((SELF, DEFENDER))))],
+            "Psychic Protection": [Mark(SELF, "no_weakness", 1,
+                                        "has no Weakness during your opponent's next turn")],
+        },
+    ),
+    "pl1-10": PokemonScript(attacks={  # Giratina
+        "Over Slash": [DamageEach(10, "opp")],
+        "Dark Wing Flaps": [TakeFromOpponentHand("deck"), ShuffleDeck("opp", wording="")],
+        "Wrack Down": [],
+    }),
+    "pl1-12": PokemonScript(attacks={  # Palkia G
+        "Splashing Turn": [Damage(), *may_switch_self()],
+        "Pearl Breath": [BenchDamage(10)],
+    }),
+    "pl1-14": PokemonScript(attacks={  # Shaymin
+        "Flower Aroma": [Heal(SELF, 2), Inflict(DEFENDER, ASLEEP)],
+        "Damage Aid": [Damage(PlusIf(30, 50, SlotIs(DEFENDER, "has_condition"))),
+                       RemoveConditions(DEFENDER)],
+    }),
+    "pl1-15": PokemonScript(attacks={  # Shaymin
+        "Growth": [ChooseCards("e", "hand", G_ENERGY), MoveCards("e", "attach", onto=SELF)],
+        "Air Slash": [Flip(), If(TAILS, DiscardEnergy(SELF, 1))],
+    }),
+    "pl1-17": PokemonScript(attacks={  # Weavile G
+        "Call for Family": [
+            Worded(ChooseCards("p", "deck", BASIC_SP, count=BenchRoom(2), up_to=True),
+                   "Search your deck for up to 2 Basic Pokémon SP (no more than your Bench "
+                   "has room for)."),
+            BenchCards("p"), ShuffleDeck()],
+        "Team Attack": [Damage(Plus(10, 10, CountPokemon("own", filt=SP_POKEMON)))],
+    }),
+    "pl1-18": PokemonScript(attacks={  # Altaria
+        "Midnight Eyes": [Inflict(DEFENDER, ASLEEP),
+                          Mark(DEFENDER, "midnight_eyes", 2,
+                               "is marked by Midnight Eyes until the end of your next turn")],
+        "Perish Song": [If(AllOf((SlotIs(DEFENDER, "asleep"),
+                                  HasMarker(DEFENDER, "midnight_eyes",
+                                            "was hit by Midnight Eyes during your last turn"))),
+                           KnockOut(DEFENDER))],
+        "Healing Song": [HealEach("own", 1)],
+    }),
+    "pl1-19": PokemonScript(  # Banette
+        powers={"Temper Tantrum": Power(
+            requires=(PlayerHas("own", "hand"),),
+            steps=(Worded(ChooseCards("c", "hand", count=HandSize(), up_to=True),
+                          "Discard any number of cards from your hand."),
+                   MoveCards("c", "discard", wording=""),
+                   PutCounters(SELF, VarValue("c", "card discarded this way"))))},
+        attacks={
+            "Darkness Switch": [DiscardEnergy(SELF, 1), SwapDamage(SELF, DEFENDER)],
+            "Loneliness": [
+                Worded(ChooseYesNo("show", "Show your hand to your opponent?"),
+                       "You may show your hand to your opponent."),
+                Damage(IfExpr(AllOf((VarTrue("show", "you did"), HandHasNo(POKEMON_CARD))),
+                              Const(60), Const(30))),
+            ],
+        },
+    ),
+    "pl1-21": PokemonScript(attacks={  # Beautifly
+        "Colorful Powder": [
+            Damage(PlusIf(20, 40, ENERGY_4)),
+            If(CountIn(ENERGY_ON_SELF, 0, 2, "this Pokémon has 2 or fewer Energy attached"),
+               Inflict(DEFENDER, POISONED)),
+            If(CountIn(ENERGY_ON_SELF, 3, 3, "it has exactly 3"),
+               Inflict(DEFENDER, BURNED, POISONED)),
+            If(ENERGY_4, Inflict(DEFENDER, ASLEEP, BURNED, POISONED)),
+        ],
+        "Silver Scale": [Damage(IfExpr(SlotIs(DEFENDER, "has_resistance"),
+                                       Const(60), Const(30)))],
+    }),
+    "pl1-22": PokemonScript(  # Blissey
+        powers={"Nurse Call": Power(
+            requires=(PlayerHas("own", "hand"), PlayerHas("own", "damaged"),
+                      Not(TurnFlag("nurse_call", ""), "no Nurse Call was used this turn")),
+            steps=(TurnEffect("nurse_call", "", worth=0),
+                   Worded(ChooseCards("c", "hand"), "Discard a card from your hand."),
+                   MoveCards("c", "discard", wording=""),
+                   ChoosePokemon("t", "own", filt=DAMAGED), Heal("t", 2)))},
+        attacks={
+            "Return": [Draw(CardsToHandSize(6))],
+            "Double-edge": [SelfDamage(60)],
+        },
+    ),
+    "pl1-23": PokemonScript(attacks={  # Dialga
+        "Energy Stream": [Damage(), If(PlayerHas("own", "basic_energy_discard"), on_heads(
+            ChooseCards("e", "discard", BASIC_ENERGY), MoveCards("e", "attach", onto=SELF)))],
+        "Diamond Blow": [Mark(SELF, "cant_attack", 2, "can't attack during your next turn")],
+    }),
+    "pl1-26": PokemonScript(attacks={  # Empoleon
+        "Knock Off": [TakeFromOpponentHand("discard")],
+        "Jet Smash": [*choose_opponents_pokemon_for(70), AttackLock("Jet Smash")],
+    }),
+    "pl1-28": PokemonScript(attacks={  # Giratina
+        "Dragon Claw": [],
+        "Dragonbreath": [NothingOnTails(),
+                         Worded(Inflict(DEFENDER, PARALYZED),
+                                "Heads: the Defending Pokémon is now Paralyzed.")],
+    }),
+    "pl1-29": PokemonScript(attacks={  # Golduck
+        "Swim": [
+            Worded(If(AllOf((PlayerHas("opp", "energy_W"), BENCH_ANYWHERE)),
+                      ChooseYesNo("swim", "Do 30 damage to a Benched Pokémon instead?"),
+                      pre=True),
+                   "If your opponent has any [W] Energy attached to their Pokémon, you may "
+                   "do 30 damage to 1 Benched Pokémon (either player's, no Weakness or "
+                   "Resistance) instead."),
+            Worded(If(VarTrue("swim"), ChoosePokemon("b", "any", "bench"), pre=True), ""),
+            Worded(If(VarTrue("swim"), DamageChosen("b"), Damage()), ""),
+        ],
+        "Water Slide": [
+            Worded(If(PlayerHas("own", "bench"),
+                      ChooseYesNo("slide", "Move all Energy to 1 of your Benched Pokémon?"),
+                      pre=True),
+                   "You may move all Energy cards attached to this Pokémon to 1 of your "
+                   "Benched Pokémon."),
+            Worded(If(VarTrue("slide"), [ChoosePokemon("b", "own", "bench"),
+                                         MoveAllEnergy(SELF, "b")]), ""),
+            Damage(IfExpr(VarTrue("slide", "you did"), Const(60), Const(40))),
+        ],
+    }),
+    "pl1-30": PokemonScript(attacks={  # Gyarados G
+        "Wriggle": [FlipEachForDamage(30, "opp")],
+        "Dwindling Wave": [Damage(Minus(100, 10, DamageCountersOn(SELF)))],
+    }),
+    "pl1-31": PokemonScript(attacks={  # Infernape
+        "Rushing Flames": [
+            ChooseEnergyOfType("r", "own", "R", count=None, pre=True,
+                               wording="Discard any number of [R] Energy attached to your "
+                                       "Pokémon."),
+            Worded(DiscardChosenEnergy("r"), ""),
+            Flip(VarValue("r", "Energy card discarded this way", 1)),
+            Damage(Times(80)),
+        ],
+        "Rage": [Damage(Plus(30, 10, DamageCountersOn(SELF)))],
+    }),
+    "pl1-32": PokemonScript(attacks={  # Kricketune
+        "Revenge Melody": [Damage(Times(20, CardsNamedIn("discard",
+                                                         ("Kricketot", "Kricketune"))))],
+        "Bug Buzz": [Damage(PlusIf(50, 30, SlotIs(DEFENDER, "asleep"))),
+                     Cure(DEFENDER, ASLEEP)],
+    }),
+    "pl1-33": PokemonScript(attacks={  # Lickilicky
+        "Harrumph": [ChoosePokemon("t", "opp", pre=True), DiscardTrainersAttached("t"),
+                     *damage_chosen(40)],
+        "Body Press": [Damage(), *on_heads(Inflict(DEFENDER, PARALYZED),
+                                           DiscardEnergy(DEFENDER, 1))],
+    }),
+    "pl1-34": PokemonScript(  # Ludicolo
+        powers={"Cheerful Voice": Power(steps=(
+            EndTurn(),
+            Mark(SELF, "attacks_60_more", 2,
+                 "does 60 more damage to the Defending Pokémon with each of its attacks "
+                 "during your next turn (before Weakness and Resistance)")))},
+        attacks={
+            "Mad Dance": [Inflict(DEFENDER, CONFUSED)],
+            "Best Dance": [Damage(),
+                           Worded(Heal(SELF, DealtCounters()),
+                                  "Once its damage is done, remove from this Pokémon 1 "
+                                  "damage counter for each 10 damage this attack did to "
+                                  "the Defending Pokémon."),
+                           AttackLock("Best Dance")],
+        },
+    ),
+}

@@ -1,7 +1,417 @@
-"""Rising Rivals: effect scripts of pl2-1 to pl2-34."""
+"""Rising Rivals: effect scripts of pl2-1 to pl2-34 (the holo rares and rares, many of
+them Pokémon SP of the Gym Leaders, the Elite Four and Team Galactic).
+
+Pokémon SP are ordinary Basic Pokémon here (``CardDef.sp`` says what they are). Printed
+facts come from the assets; the sentences players read are generated from these steps.
+"""
 
 from __future__ import annotations
 
-from ...cardpool import Script
+from ...cardpool import PokemonScript, Power, Script
+from ...effects.library import (
+    ActiveAura,
+    AsleepTakeCounters,
+    HealOwnBetweenTurns,
+    NoWeaknessWithEnergy,
+    OpponentCoinsTails,
+    attack_lock,
+)
+from ...effects.steps import (
+    BASIC_ENERGY,
+    DAMAGED,
+    DEFENDER,
+    ENERGY_CARD,
+    HEADS,
+    NOT_EVOLVED,
+    SELF,
+    SUPPORTER_CARD,
+    AllOf,
+    AnyOf,
+    BenchDamage,
+    ChooseCards,
+    ChoosePokemon,
+    ChooseYesNo,
+    Const,
+    CountPokemon,
+    Damage,
+    DamageChosen,
+    DamageCountersOn,
+    DamageTakenLastTurn,
+    Devolve,
+    DiscardAllEnergyFrom,
+    DiscardEnergy,
+    DiscardTopOfDeck,
+    DoesNothing,
+    Draw,
+    EnergyCardsOn,
+    EvolvedFromThisTurn,
+    Flip,
+    FlipForEach,
+    HandSizesEqual,
+    HasCards,
+    HasMarker,
+    HeadsAtLeast,
+    Heal,
+    If,
+    IfExpr,
+    Inflict,
+    Mark,
+    MoveCards,
+    NothingOnTails,
+    OpponentDraws,
+    PlayerHas,
+    Plus,
+    PlusIf,
+    PrizesAtMost,
+    PrizesTaken,
+    RemoveConditions,
+    SelfDamage,
+    ShuffleDeck,
+    ShuffleHandIntoDeck,
+    SideHasMarker,
+    SlotIs,
+    SwitchOpponentActive,
+    VarTrue,
+    Worded,
+    basic_energy_of_type,
+    pokemon_of_type,
+)
+from ...facts import REMEMBERS_HITS
+from ...ops import MarkerKind, register_marker
+from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
+from ..shapes import (
+    coin_condition,
+    condition,
+    on_heads,
+    opponent_switches,
+    plus_on_heads,
+    times_heads,
+)
 
-SCRIPTS: dict[str, Script] = {}
+ANY_BENCH = AnyOf((PlayerHas("own", "bench"), PlayerHas("opp", "bench")))
+GIANT_WAVE_LOCK = attack_lock("Giant Wave")
+# "used Needle Shock during your last turn": kept through the user's next turn, on the
+# Bench too (any of your Pokémon counts, wherever it went).
+NEEDLE_SHOCK = register_marker(MarkerKind("needle_shock", "used Needle Shock",
+                                          clears_on_bench=False, clears_on_evolve=False)).name
+
+
+def undevelop() -> Power:
+    """Undevelop (Flareon, Jolteon, Vaporeon): the Poké-Power that devolves its Pokémon."""
+    return Power(requires=(SlotIs(SELF, "evolved"),), steps=(Devolve(SELF),))
+
+
+def evolved_from_eevee() -> EvolvedFromThisTurn:
+    return EvolvedFromThisTurn(SELF, "Eevee")
+
+
+# Aggron's Return Blow reads the damage attacks did to it during the opponent's last turn.
+REMEMBERS_HITS.add("pl2-14")
+
+SCRIPTS: dict[str, Script] = {
+    "pl2-1": PokemonScript(  # Arcanine
+        powers={"Flare Condition": Power(passives=(NoWeaknessWithEnergy("R"),))},
+        attacks={
+            "Burn Out": [
+                Worded(ChooseYesNo("more", "Do 30 more damage? (This Pokémon is then "
+                                   "Burned.)", pre=True),
+                       "You may have this attack do 30 more damage; if you do, this "
+                       "Pokémon is now Burned."),
+                Damage(IfExpr(VarTrue("more", "you chose to"), Const(60), Const(30))),
+                Worded(If(VarTrue("more"), Inflict(SELF, BURNED)), ""),
+            ],
+            "Flames of Rage": [
+                DiscardEnergy(SELF, 1, "R", pre=True),
+                Damage(Plus(60, 10, DamageCountersOn(SELF))),
+            ],
+        },
+    ),
+    "pl2-2": PokemonScript(attacks={  # Bastiodon GL
+        "Bounce Back": opponent_switches(),
+        "Smack Attack": [Heal(SELF, 1)],
+    }),
+    "pl2-3": PokemonScript(  # Darkrai G
+        powers={"Eerie Aura": Power(passives=(AsleepTakeCounters(1),))},
+        attacks={"Darkness Sleep": [
+            # Asked before the attack's own damage: "already has damage counters".
+            If(SlotIs(DEFENDER, "damaged"), Inflict(DEFENDER, ASLEEP)),
+            Damage(),
+        ]},
+    ),
+    "pl2-4": PokemonScript(attacks={  # Floatzel GL
+        "Incite": [
+            ChooseCards("s", "discard", SUPPORTER_CARD, count=2, up_to=True),
+            MoveCards("s", "hand", reveal=True,
+                      wording="Show them to your opponent and put them into your hand."),
+        ],
+        "Giant Wave": [Mark(SELF, GIANT_WAVE_LOCK, 2,
+                            "can't use Giant Wave during your next turn")],
+    }),
+    "pl2-6": PokemonScript(attacks={  # Froslass GL
+        "Sleep Inducer": [
+            ChoosePokemon("n", "opp", "bench"),
+            SwitchOpponentActive("n", wording="Switch it with the Defending Pokémon; the new "
+                                              "Defending Pokémon is now Asleep."),
+            Worded(Inflict("n", ASLEEP), ""),
+        ],
+        "Wake-Up Slap": [
+            Damage(PlusIf(30, 20, SlotIs(DEFENDER, "has_condition"))),
+            RemoveConditions(DEFENDER),
+        ],
+    }),
+    "pl2-9": PokemonScript(attacks={  # Luxray GL
+        "Bite": [],
+        "Trash Bolt": [
+            Worded(If(HasCards("hand", ENERGY_CARD),
+                      [ChooseCards("e", "hand", ENERGY_CARD), MoveCards("e", "discard")],
+                      DoesNothing(), pre=True),
+                   "Discard an Energy card from your hand. If you can't, this attack does "
+                   "nothing."),
+            Damage(),
+        ],
+    }),
+    "pl2-10": PokemonScript(attacks={  # Mismagius GL
+        "Psychic Removal": [
+            Flip(2),
+            If(HeadsAtLeast(2, "Both heads"),
+               Worded(DiscardAllEnergyFrom(DEFENDER),
+                      "Discard all Energy cards attached to the Defending Pokémon.")),
+        ],
+        "Grudge": [Damage(Plus(20, 10, PrizesTaken("opp")))],
+    }),
+    "pl2-11": PokemonScript(attacks={  # Rampardos GL
+        "Trample": [
+            ChoosePokemon("b", "any", "bench", count=10, wording=""),
+            FlipForEach("b", "hit", "Flip a coin for each Benched Pokémon (yours and your "
+                                    "opponent's)."),
+            Worded(BenchDamage(30, var="hit"),
+                   "This attack does 30 damage to each of them whose coin came up heads (no "
+                   "Weakness or Resistance on the Bench)."),
+        ],
+        "Rend": [Damage(PlusIf(40, 20, SlotIs(DEFENDER, "damaged")))],
+    }),
+    "pl2-12": PokemonScript(attacks={  # Roserade GL
+        "Poison Bind": [
+            Inflict(DEFENDER, POISONED),
+            Mark(DEFENDER, "cant_retreat", 1, "can't retreat during your opponent's next turn"),
+        ],
+        "Long Whip": [
+            Worded(If(
+                AllOf((SlotIs(DEFENDER, "has_condition"), ANY_BENCH)),
+                [ChooseYesNo("whip", "Do 30 damage to a Benched Pokémon instead?"),
+                 If(VarTrue("whip"),
+                    [ChoosePokemon("t", "any", "bench"), DamageChosen("t")],
+                    Damage())],
+                Damage()),
+                "If the Defending Pokémon has a Special Condition, you may have this attack "
+                "do its 30 damage to 1 Benched Pokémon (yours or your opponent's) instead (no "
+                "Weakness or Resistance on the Bench)."),
+        ],
+    }),
+    "pl2-13": PokemonScript(  # Shiftry
+        powers={"Unlucky Wind": Power(passives=(OpponentCoinsTails(),))},
+        attacks={
+            "Conform": [If(HandSizesEqual(), Inflict(DEFENDER, CONFUSED))],
+            "Seal Off": [Mark(DEFENDER, "powers_off", 1,
+                              "can't use Poké-Powers or Poké-Bodies during your opponent's "
+                              "next turn")],
+        },
+    ),
+    "pl2-14": PokemonScript(attacks={  # Aggron
+        "Return Blow": [Damage(DamageTakenLastTurn())],
+        "Metal Fang": [
+            Worded(ChooseYesNo("fang", "Discard the top card of your deck to heal this "
+                                       "Pokémon?"),
+                   "You may discard the top card of your deck. If you do, remove 2 damage "
+                   "counters and all Special Conditions from this Pokémon."),
+            Worded(If(VarTrue("fang"),
+                      [DiscardTopOfDeck(1), Heal(SELF, 2), RemoveConditions(SELF)]), ""),
+        ],
+        "Heavy Impact": [],
+    }),
+    "pl2-15": PokemonScript(  # Beedrill
+        powers={"Flutter Wings": Power(
+            requires=(PlayerHas("own", "deck"),),
+            steps=(ChooseCards("g", "deck", pokemon_of_type("G")),
+                   MoveCards("g", "hand", reveal=True),
+                   ShuffleDeck()))},
+        attacks={"Needle Shock": [
+            If(SideHasMarker("own", NEEDLE_SHOCK, "none of your Pokémon used Needle Shock "
+                                                  "during your last turn", present=False),
+               Inflict(DEFENDER, PARALYZED, POISONED)),
+            Worded(Mark(SELF, NEEDLE_SHOCK, 2, "used Needle Shock"), ""),
+        ]},
+    ),
+    "pl2-16": PokemonScript(attacks={  # Bronzong 4
+        "Hand Refresh": [
+            Worded(ShuffleHandIntoDeck("own"),
+                   "Each player shuffles their hand into their deck and draws 4 cards (you "
+                   "draw first)."),
+            Worded(ShuffleDeck("own"), ""),
+            Worded(ShuffleHandIntoDeck("opp"), ""),
+            Worded(ShuffleDeck("opp"), ""),
+            Worded(Draw(4), ""),
+            Worded(OpponentDraws(4), ""),
+        ],
+        "Payback": [
+            Damage(PlusIf(10, 50, PrizesAtMost("opp", 1))),
+            If(PrizesAtMost("opp", 1), Inflict(DEFENDER, CONFUSED)),
+        ],
+    }),
+    "pl2-17": PokemonScript(attacks={  # Drapion 4
+        "Body Slam": coin_condition(PARALYZED),
+        "Mega Impact": [],
+    }),
+    "pl2-18": PokemonScript(attacks={  # Espeon 4
+        "Hypnosis": condition(ASLEEP),
+        "Psywave": [Damage(Plus(20, 10, EnergyCardsOn(DEFENDER)))],
+    }),
+    "pl2-19": PokemonScript(  # Flareon
+        powers={"Undevelop": undevelop()},
+        attacks={
+            "Tail Slap": [],
+            "Evolving Flare": [
+                Damage(PlusIf(40, 20, evolved_from_eevee())),
+                Worded(If(evolved_from_eevee(), Inflict(DEFENDER, BURNED)),
+                       "If it did, the Defending Pokémon is now Burned."),
+            ],
+        },
+    ),
+    "pl2-20": PokemonScript(attacks={  # Gallade 4
+        "Chop Up": [
+            ChoosePokemon("d", "opp", "bench", count=10, filt=DAMAGED, wording=""),
+            Worded(BenchDamage(10, var="d"),
+                   "Does 10 damage to each of your opponent's Benched Pokémon that has damage "
+                   "counters (no Weakness or Resistance on the Bench)."),
+        ],
+        "Feint": [Damage(resistance=False)],
+    }),
+    "pl2-22": PokemonScript(attacks={  # Gastrodon West Sea
+        "Tackle": [],
+        "Muddy Bomb": [
+            ChoosePokemon("t", "opp"),
+            ChoosePokemon("o", "opp", count=10, exclude="t", wording=""),
+            Worded(DamageChosen("t", Const(30)), "This attack does 30 damage to it"),
+            Worded(DamageChosen("o", Const(10)),
+                   "and 10 damage to each of your opponent's other Pokémon (no Weakness or "
+                   "Resistance on the Bench)."),
+        ],
+        "Raging Sea": [Damage(Plus(60, 10, CountPokemon("own", "bench", DAMAGED)))],
+    }),
+    "pl2-23": PokemonScript(attacks={  # Golem 4
+        "Rage": [Damage(Plus(20, 10, DamageCountersOn(SELF)))],
+        "Double-edge": [SelfDamage(60)],
+    }),
+    "pl2-24": PokemonScript(attacks={  # Heracross 4
+        "Focus Energy": [Worded(Mark(SELF, "focus_energy", 2, "focuses"),
+                                "During your next turn, the base damage of this Pokémon's "
+                                "Megahorn is 100.")],
+        "Megahorn": [
+            NothingOnTails(),
+            Damage(IfExpr(HasMarker(SELF, "focus_energy", "used Focus Energy during your "
+                                                           "last turn"),
+                          Const(100), Const(50))),
+        ],
+    }),
+    "pl2-25": PokemonScript(  # Hippowdon
+        powers={"Sand Cover": Power(passives=(
+            ActiveAura("opp", "lv_x", "each of your opponent's Pokémon LV.X"),))},
+        attacks={
+            "Save Sand": [
+                Worded(ChooseCards("f", "discard", basic_energy_of_type("F"), up_to=True),
+                       "Before doing damage, you may attach a basic [F] Energy card from your "
+                       "discard pile to this Pokémon."),
+                Worded(MoveCards("f", "attach", onto=SELF), ""),
+                Damage(Plus(20, 10, EnergyCardsOn(SELF))),
+            ],
+            "Groundquake": [
+                ChoosePokemon("b", "any", "bench", count=10, filt=NOT_EVOLVED, wording=""),
+                Worded(BenchDamage(10, var="b"),
+                       "Does 10 damage to each Benched Pokémon (yours and your opponent's) "
+                       "that is not an Evolved Pokémon (no Weakness or Resistance on the "
+                       "Bench)."),
+            ],
+        },
+    ),
+    "pl2-26": PokemonScript(  # Jolteon
+        powers={"Undevelop": undevelop()},
+        attacks={
+            "Quick Attack": plus_on_heads(10, 30),
+            "Evolving Thunder": [If(evolved_from_eevee(), BenchDamage(10))],
+        },
+    ),
+    "pl2-27": PokemonScript(  # Mamoswine GL
+        powers={"Icy Aura": Power(passives=(
+            ActiveAura("actives", "not_type:W",
+                       "each Active Pokémon (yours and your opponent's) that is not a [W] "
+                       "Pokémon"),))},
+        attacks={"Avalanche": on_heads(BenchDamage(10))},
+    ),
+    "pl2-28": PokemonScript(attacks={  # Mr. Mime 4
+        "Magic Heal": [
+            Flip(3),
+            Worded(If(HeadsAtLeast(1), [ChoosePokemon("h1", "own", filt=DAMAGED),
+                                        Heal("h1", 1)]),
+                   "For each heads, remove 1 damage counter from 1 of your Pokémon (choose "
+                   "each time)."),
+            Worded(If(HeadsAtLeast(2), [ChoosePokemon("h2", "own", filt=DAMAGED),
+                                        Heal("h2", 1)]), ""),
+            Worded(If(HeadsAtLeast(3), [ChoosePokemon("h3", "own", filt=DAMAGED),
+                                        Heal("h3", 1)]), ""),
+        ],
+        "Barrier Attack": [Mark(SELF, "barrier_10", 1,
+                                "takes 10 less damage from attacks during your opponent's "
+                                "next turn (after Weakness and Resistance)")],
+    }),
+    "pl2-30": PokemonScript(  # Nidoqueen
+        powers={"Maternal Comfort": Power(passives=(
+            HealOwnBetweenTurns("Maternal Comfort"),))},
+        attacks={
+            "Mega Punch": [],
+            "Ruthless Tail": [Damage(Plus(50, 10, CountPokemon("opp", "bench")))],
+        },
+    ),
+    "pl2-31": PokemonScript(attacks={  # Raichu GL
+        "Thunder Throw": [
+            ChoosePokemon("t", "opp", "bench", count=2),
+            Worded(BenchDamage(10, var="t"),
+                   "This attack does 10 damage to each of them (no Weakness or Resistance on "
+                   "the Bench)."),
+        ],
+        "Repeat Lightning": [Damage(Plus(30, 10, CountPokemon("opp", "bench", DAMAGED)))],
+    }),
+    "pl2-32": PokemonScript(attacks={  # Rhyperior 4
+        "Double Lariat": times_heads(30, 2),
+        "Rock Tumble": [Damage(resistance=False)],
+    }),
+    "pl2-33": PokemonScript(attacks={  # Snorlax
+        "Pick and Collect": [
+            ChooseCards("e", "discard", BASIC_ENERGY, count=4, up_to=True),
+            MoveCards("e", "hand", reveal=True,
+                      wording="Show them to your opponent and put them into your hand."),
+        ],
+        "Roll Over": [
+            Flip(),
+            If(HEADS, Inflict(DEFENDER, ASLEEP)),
+            Worded(Inflict(SELF, ASLEEP), "Either way, this Pokémon is now Asleep."),
+        ],
+    }),
+    "pl2-34": PokemonScript(  # Vaporeon
+        powers={"Undevelop": undevelop()},
+        attacks={
+            "Muddy Water": [
+                ChoosePokemon("t", "opp", "bench"),
+                Worded(BenchDamage(10, var="t"),
+                       "This attack does 10 damage to it (no Weakness or Resistance on the "
+                       "Bench)."),
+            ],
+            "Evolving Aqua": [
+                ChoosePokemon("t", "opp", filt=DAMAGED),
+                Worded(DamageChosen("t", IfExpr(evolved_from_eevee(), Const(60), Const(40))),
+                       "This attack does 40 damage to it, or 60 damage if this Pokémon "
+                       "evolved from Eevee during this turn (no Weakness or Resistance on "
+                       "the Bench)."),
+            ],
+        },
+    ),
+}
