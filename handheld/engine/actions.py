@@ -230,8 +230,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 n_units = len(units)
                 for ref in af.attacks:
                     a = ref.attack
-                    if markers and ref.origin != "tm" \
-                            and attack_index_locked(m, active, ref.index):
+                    if markers and ref.card == active.top \
+                            and attack_forbidden(m, active, ref.index):
                         continue
                     size, bit, need = a.quick_cost
                     # AttackDef.payable, inlined: enough units, and enough of the one
@@ -459,13 +459,14 @@ def attack_choices(m: Match, active: Slot) -> list[tuple[int, int]]:
     return [(r.card, r.index) for r in refs
             if (not r.attack.cost or can_pay(units, r.attack.cost))
             and not (active.markers and attack_locked(m, active, r.attack.name))
-            and not (r.origin != "tm" and r.card == active.top and active.markers
-                     and attack_index_locked(m, active, r.index))]
+            and not (active.markers and r.card == active.top
+                     and attack_forbidden(m, active, r.index))]
 
 
-def attack_index_locked(m: Match, active: Slot, index: int) -> bool:
-    """An attack of the Active Pokémon's own card that an earlier attack's result forbids
-    ("can't use Shell Scatter during your next turn": marker ``no_attack_<index>``)."""
+def attack_forbidden(m: Match, active: Slot, index: int) -> bool:
+    """An attack printed on the Active Pokémon's own card that an earlier attack's result
+    forbids ("can't use that attack during your next turn": marker ``no_attack_<index>``;
+    Mismagius's Upper Hand, Forretress G's Shell Scatter)."""
     return has_marker(m, active, f"no_attack_{index}") if index < 3 else False
 
 
@@ -498,11 +499,15 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
     elif tag == BENCH:
         cid = opt[1]
         p.hand.remove(cid)
-        p.bench.append(Slot(cid, cur, m.turn))
+        slot = Slot(cid, cur, m.turn)
+        p.bench.append(slot)
         if log is not None:
             log.append((EV_BENCH, cur, cid))
         if m.stadium >= 0:
             pokemon_played(m, p.bench[-1], "bench")
+        pf = m.printed[cid]
+        if pf is not None and pf.power_choices:
+            _fire_on_bench(m, slot, pf)
     elif tag == EVOLVE:
         cid, sid = opt[1], opt[2]
         p.hand.remove(cid)
@@ -563,3 +568,15 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
             log.append((EV_PASS, cur))
     else:  # pragma: no cover - options come from main_options
         raise ValueError(f"unknown main option {opt!r}")
+
+
+def _fire_on_bench(m: Match, slot: Slot, pf: PokemonFacts) -> None:
+    """A Poké-Power that fires as its Pokémon is put from the hand onto the Bench (its
+    requirement says so: ``fires_on_bench``, Crobat G's Flash Bite) runs now, counting as
+    its use this turn. Its steps ask whether the player wants it ("you may")."""
+    for i in pf.power_choices:
+        pw = pf.powers[i].power
+        if any(getattr(c, "fires_on_bench", False) for c in pw.requires) \
+                and power_works(m, slot, pw):
+            m.use_power(slot, i)
+            return

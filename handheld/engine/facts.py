@@ -396,6 +396,8 @@ def power_works(m: Match, slot: Slot, power: PowerDef) -> bool:
     shut = m.rules.power_shutoff if power.kind == POKE_POWER else m.rules.body_shutoff
     if slot.markers and has_marker(m, slot, POWERS_OFF):
         return False  # an attack's result: no Poké-Power or Poké-Body (Shiftry's Seal Off)
+    if slot.markers and power.kind == POKE_POWER and has_marker(m, slot, "no_poke_powers"):
+        return False  # an attack's result (Houndoom G's Black Cry)
     return not (slot.conditions & shut)
 
 
@@ -519,3 +521,27 @@ def attack_cost(m: Match, slot: Slot, attack: AttackDef) -> tuple[str, ...]:
         if ref.attack.key == attack.key:
             return ref.attack.cost
     return attack.cost
+
+
+# --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
+
+NO_POKE_POWERS = "no_poke_powers"
+register_marker(MarkerKind(NO_POKE_POWERS, "can't use Poké-Powers"))
+# "<that Pokémon> can't use <the chosen attack> during ... next turn": one marker per attack
+# index of its card (``actions.attack_locked``).
+for _i in range(3):
+    register_marker(MarkerKind(f"no_attack_{_i}", f"can't use attack {_i + 1}"))
+POISON_COUNTERS = "poison_counters"
+register_marker(MarkerKind(POISON_COUNTERS, "Poison counters", is_counter=True))
+"""Damage counters a Poisoned Pokémon takes between turns instead of 1 (Toxic Fang); a new
+Poison (``ops.inflict``) resets it."""
+
+
+def body_says(m: Match, slot: Slot, hook_name: str, *args: Any) -> bool:
+    """Does a working Poké-Body of this Pokémon answer the yes-or-no hook ``hook_name``
+    (``effects.passives.HOOKS``) with yes? At once for a Pokémon none of whose Bodies
+    answers it."""
+    if hook_name not in stack_facts(m, slot).body_hooks:
+        return False
+    return any(getattr(ps, hook_name)(m, holder, *args)
+               for ps, holder in bodies(m, slot) if hook_name in ps.hooks)

@@ -21,6 +21,7 @@ from .facts import (
     TURN_EFFECTS,
     MarkerKind,
     bodies,
+    body_says,
     has_marker,
     is_knocked_out,
     marker_passives,
@@ -284,8 +285,8 @@ def inflict(m: Match, slot: Slot, bit: int) -> None:
     """Apply a Special Condition. Asleep, Confused and Paralyzed replace each other; Poison
     and Burn replace only themselves (there is no double Poison). A Fossil "can't be
     affected by any Special Conditions"."""
-    if m.defs[slot.top].fossil:
-        return
+    if m.defs[slot.top].fossil or body_says(m, slot, "resists_conditions"):
+        return  # (a Poké-Body like Zangoose's Thick Skin)
     if bit & ROTATION:
         slot.conditions = (slot.conditions & ~ROTATION) | bit
         if bit == PARALYZED:

@@ -44,6 +44,7 @@ from .ops import (
     draw,
     find_slot,
     has_marker,
+    heal,
     is_knocked_out,
     marker_passives,
     place_counters,
@@ -649,8 +650,10 @@ class DarknessStep(Instr):
                 if s.markers:
                     for ps in marker_passives(m, s):
                         n += ps.between_turns_counters(m, s)
-                if n:
+                if n > 0:
                     place_counters(m, s, n)
+                elif n < 0:  # a Body that removes counters at this step (Muk's Sludge Cell)
+                    heal(m, s, -10 * n)
         return NEXT
 
 

@@ -299,6 +299,8 @@ def _slot(m: Match, slot: Slot, where: str, *, active: bool) -> None:
             if d.stage != 0 or d.name not in below.evolves_to:
                 raise _fail(at, f"{d.name} does not evolve from {below.name} (a Baby Pokémon "
                                 f"evolves into {' or '.join(below.evolves_to) or 'nothing'})")
+        elif d.stage == 0 and below.stage == 0 and d.name in below.evolves_to:
+            pass  # a Basic an effect puts onto the Basic it names (Happiny's Baby Evolution)
         elif d.stage != below.stage + 1 or d.evolves_from != below.name:
             raise _fail(at, f"{d.name} does not evolve from {below.name}")
         below = d

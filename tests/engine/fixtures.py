@@ -154,3 +154,12 @@ for _i, (_name, _from) in enumerate(_PART1_STAGE1, start=321):
                                [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
                                subtypes=["stage1"], evolves_from=_from))
     TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})
+
+
+# --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
+# A stand-in for the Stage 2 Pokémon that Cascoon's Ascension looks for (Dustox), scripted
+# in no part of the played sets: a made-up card of the tests (read in the home era).
+TEST_FACTS.append(_pokemon("test-212", "Dustox", 120, ["C"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
+                           subtypes=["stage2"], evolves_from="Cascoon"))
+TEST_SCRIPTS["test-212"] = PokemonScript(attacks={"Stand In": []})

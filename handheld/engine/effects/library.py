@@ -977,3 +977,123 @@ CANT_EVOLVE = register_marker(MarkerKind("cant_evolve", "can't evolve"))
 # index of the card (``actions.attack_locked``).
 ATTACK_LOCKS = tuple(register_marker(MarkerKind(f"no_attack_{i}", f"can't use attack {i + 1}"))
                      for i in range(3))
+
+
+# --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
+
+
+class PreventAttackDamage(Passive):
+    """h) A lasting result of an attack: damage done to its holder by the opponent's
+    attacks is prevented (Rocket Tackle on heads)."""
+
+    damage_step = "h"
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is not None and dc.defender is holder and dc.player != holder.owner:
+            return 0
+        return dmg
+
+    def text(self) -> str:
+        return "Prevent all damage done to this Pokémon by the opponent's attacks."
+
+
+NO_ATTACK_DAMAGE = register_marker(MarkerKind("no_attack_damage",
+                                              "no damage from attacks",
+                                              passive=PreventAttackDamage()))
+# The attack procedure's check e) reads this marker: its holder's attacks need heads
+# (Octazooka). Same meaning as the rules tests' own registration.
+ATTACK_MAY_FAIL = register_marker(MarkerKind("attack_may_fail", "attacks may fail"))
+
+
+# --- Platinum era: pl1 part2, Poké-Bodies and attack results that answer the new hooks
+
+
+class ResistConditions(Passive):
+    """A Poké-Body: no Special Condition can be put on its Pokémon (Thick Skin)."""
+
+    def resists_conditions(self, m: Match, holder: Slot) -> bool:
+        return True
+
+    def text(self) -> str:
+        return "Special Conditions can't be put on this Pokémon."
+
+
+class GuardAttackEffects(Passive):
+    """A Poké-Body: the opponent's attacks do their damage to its Pokémon, and nothing
+    else (Anticipation)."""
+
+    def guards_attack_effects(self, m: Match, holder: Slot, player: int) -> bool:
+        return player != holder.owner
+
+    def text(self) -> str:
+        return ("Your opponent's attacks still damage this Pokémon, but none of their other "
+                "effects happen to it.")
+
+
+class FreeAttacksWhileAffected(Passive):
+    """A Poké-Body: while its Pokémon has a Special Condition, its attacks need no Energy
+    (Cold Feet). Asked through the ``attack_costs`` fact hook, like a Tool that makes
+    attacks cheaper."""
+
+    def __init__(self) -> None:
+        self._free: dict[AttackDef, AttackDef] = {}  # printed attack -> the same, cost-free
+
+    def attack_costs(self, m: Match, holder: Slot, attacks: tuple[AttackRef, ...],
+                     ) -> tuple[AttackRef, ...]:
+        if not holder.conditions:
+            return attacks
+        return tuple(self._ref(r) for r in attacks)
+
+    def _ref(self, ref: AttackRef) -> AttackRef:
+        a = ref.attack
+        if not a.cost:
+            return ref
+        free = self._free.get(a)
+        if free is None:
+            free = self._free[a] = replace(a, cost=())
+        return replace(ref, attack=free)
+
+    def text(self) -> str:
+        return ("While this Pokémon has a Special Condition, it may use its attacks with no "
+                "Energy attached for them.")
+
+
+class HealWhileAffected(Passive):
+    """A Poké-Body acting at the between-turns step of the passives (after the Special
+    Conditions' own steps): if its Pokémon still has a Special Condition, remove
+    ``counters`` damage counters (Sludge Cell). A negative count at that step removes
+    counters (rules.DarknessStep)."""
+
+    def __init__(self, counters: int) -> None:
+        self.counters = counters
+
+    def between_turns_counters(self, m: Match, holder: Slot) -> int:
+        return -self.counters if holder.conditions else 0
+
+    def text(self) -> str:
+        return (f"Between turns, if this Pokémon still has a Special Condition, remove "
+                f"{self.counters} damage counters from it.")
+
+
+class SurviveWithHp(Passive):
+    """h) A lasting result of an attack: damage from the opponent's attacks that would Knock
+    its holder Out leaves it ``hp`` HP instead (Endure)."""
+
+    damage_step = "h"
+
+    def __init__(self, hp: int) -> None:
+        self.hp = hp
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.defender is not holder or dc.player == holder.owner:
+            return dmg
+        left = pokemon_facts(m, holder).hp - holder.damage
+        return max(0, left - self.hp) if dmg >= left else dmg
+
+    def text(self) -> str:
+        return (f"If damage from the opponent's attacks would Knock this Pokémon Out, it has "
+                f"{self.hp} HP left instead.")
+
+
+ENDURE_10 = register_marker(MarkerKind("endure_10", "survives an attack with 10 HP",
+                                       passive=SurviveWithHp(10)))

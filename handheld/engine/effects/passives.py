@@ -204,3 +204,27 @@ hook("locks_retreat", "by the main phase, for the other player's Active Pokémon
 
 # A Poké-Body that changes the Prize cards its own Knock Out gives (Camouflage Gas).
 hook("knockout_prizes", "as its holder is Knocked Out (Era.prizes_for_knockout)")
+
+
+# --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
+# Poké-Bodies that answer a rule's question about their own Pokémon (False: the rule as
+# usual). Defaults are set here, after the class, so this block stays an append.
+
+
+def _resists_conditions(self: Passive, m: Match, holder: Slot) -> bool:
+    """True when no Special Condition may be put on ``holder`` (Zangoose's Thick Skin)."""
+    return False
+
+
+def _guards_attack_effects(self: Passive, m: Match, holder: Slot, player: int) -> bool:
+    """True when the effects (damage aside) of ``player``'s attacks do not land on
+    ``holder`` (Toxicroak G's Anticipation)."""
+    return False
+
+
+Passive.resists_conditions = _resists_conditions  # type: ignore[attr-defined]
+Passive.guards_attack_effects = _guards_attack_effects  # type: ignore[attr-defined]
+hook("resists_conditions", "of the Poké-Bodies of a Pokémon a Special Condition would go on "
+                           "(ops.inflict)")
+hook("guards_attack_effects", "of the Poké-Bodies of a Pokémon an attack's effect other than "
+                              "damage would land on (effects.steps.shielded)")

@@ -4293,11 +4293,648 @@ SLOT_TESTS["may_evolve"] = (
     "could be evolved now")
 
 
-def shielded(m: Match, f: Frame, s: Slot) -> bool:
-    """Is the opponent's Pokémon ``s`` protected from every effect of the attack running in
-    ``f`` (Tropius's Fly: marker ``no_attack_effects``)?"""
-    if not s.markers or s.owner == f.player or "#a" not in f.key:
-        return False
-    from ..ops import has_marker
+# --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
+# Conditions, expressions and steps the Platinum commons and uncommons print and no older
+# step says: a fact remembered before the damage, choices that look at the opponent's
+# hand or follow a chosen Pokémon's type, evolving from an effect, putting Basics onto the
+# Bench, damage to a filtered part of the Bench.
 
-    return has_marker(m, s, "no_attack_effects")
+
+@dataclass(frozen=True)
+class CardProvides(Cond):
+    """The card chosen into ``var`` (an Energy card) provides ``etype``."""
+
+    var: str
+    etype: str
+    wording: str = ""
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        cards = f.vars.get(self.var) or []
+        bit = BIT[self.etype]
+        return bool(cards) and any(u & bit for u in m.defs[cards[0]].units)
+
+    def text(self, tc: TC) -> str:
+        return self.wording or f"it provides [{self.etype}] Energy"
+
+    def prob(self, ev: Eval) -> float:
+        return 0.5
+
+
+@dataclass(frozen=True)
+class MoreEnergyInPlay(Cond):
+    """``side``'s Pokémon have more Energy cards attached in all than the other side's."""
+
+    side: str = "own"
+
+    def _holds(self, m: Match, player: int) -> bool:
+        me = player if self.side == "own" else 1 - player
+        return _energy_in_play(m, me) > _energy_in_play(m, 1 - me)
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return self._holds(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        if self.side == "own":
+            return "your Pokémon have more Energy cards attached in all than your opponent's"
+        return "your opponent's Pokémon have more Energy cards attached in all than yours"
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if self._holds(ev.m, ev.player) else 0.0
+
+
+@dataclass(frozen=True)
+class FewerEnergyThan(Cond):
+    """Pokémon ``who`` has fewer Energy cards attached than Pokémon ``than``."""
+
+    who: str
+    than: str
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        a, b = who_slot(m, f, self.who), who_slot(m, f, self.than)
+        return a is not None and b is not None and len(a.energy) < len(b.energy)
+
+    def text(self, tc: TC) -> str:
+        return (f"{who_text(tc, self.who)} has fewer Energy cards attached than "
+                f"{who_text(tc, self.than)}")
+
+    def prob(self, ev: Eval) -> float:
+        a, b = _eval_slot(ev, self.who), _eval_slot(ev, self.than)
+        if a is None or b is None:
+            return 0.3
+        return 1.0 if len(a.energy) < len(b.energy) else 0.0
+
+
+@dataclass(frozen=True)
+class HasEnergyOfType(Cond):
+    """Pokémon ``who`` has Energy of ``etype`` attached (after effects that change it)."""
+
+    who: str
+    etype: str
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        s = who_slot(m, f, self.who)
+        return s is not None and any(u & BIT[self.etype] for u in energy_units(m, s))
+
+    def text(self, tc: TC) -> str:
+        return f"{who_text(tc, self.who)} has any [{self.etype}] Energy attached"
+
+    def prob(self, ev: Eval) -> float:
+        s = _eval_slot(ev, self.who)
+        if s is None:
+            return 0.5
+        return 1.0 if any(u & BIT[self.etype] for u in energy_units(ev.m, s)) else 0.0
+
+
+@dataclass(frozen=True)
+class AnyPokemon(Cond):
+    """Some Pokémon of ``side`` (in ``where``: any / bench) passes a filter."""
+
+    side: str
+    filt: PokemonFilter
+    where: str = "any"
+
+    def _holds(self, m: Match, player: int) -> bool:
+        p = m.players[player if self.side == "own" else 1 - player]
+        slots = p.bench if self.where == "bench" else p.in_play()
+        return any(self.filt.test(m, s) for s in slots)
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return self._holds(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        whose = "you have" if self.side == "own" else "your opponent has"
+        where = "a Benched Pokémon" if self.where == "bench" else "a Pokémon"
+        return f"{whose} {where} {self.filt.label} in play"
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if self._holds(ev.m, ev.player) else 0.0
+
+
+@dataclass(frozen=True)
+class StadiumInPlay(Cond):
+    def holds(self, m: Match, f: Frame) -> bool:
+        return m.stadium >= 0
+
+    def text(self, tc: TC) -> str:
+        return "a Stadium card is in play"
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if ev.m.stadium >= 0 else 0.0
+
+
+PLAYER_TESTS["bench_room"] = (lambda m, p: len(m.players[p].bench) < m.rules.bench_size,
+                              "room on the Bench")
+PLAYER_TESTS["supporter_played"] = (lambda m, p: m.players[p].supporter_played,
+                                    "played a Supporter card during this turn")
+
+
+@dataclass(frozen=True)
+class EnergyOfTypeInPlay(Expr):
+    """Energy units of a type attached to all of a side's Pokémon."""
+
+    side: str
+    etype: str
+
+    def _count(self, m: Match, player: int) -> int:
+        p = m.players[player if self.side == "own" else 1 - player]
+        bit = BIT[self.etype]
+        return sum(1 for s in p.in_play() for u in energy_units(m, s) if u & bit)
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self._count(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        whose = "your" if self.side == "own" else "your opponent's"
+        return f"[{self.etype}] Energy attached to all of {whose} Pokémon"
+
+    def expect(self, ev: Eval) -> float:
+        return float(self._count(ev.m, ev.player))
+
+
+@dataclass(frozen=True)
+class EnergyInTopOfDeck(Expr):
+    """Energy cards among the top ``n`` cards of your deck (revealed to both players)."""
+
+    n: int
+
+    def eval(self, m: Match, f: Frame) -> int:
+        top = m.players[f.player].deck[-self.n:]
+        return sum(1 for c in top if m.defs[c].kind == ENERGY)
+
+    def text(self, tc: TC) -> str:
+        return f"Energy card among the top {self.n} cards of your deck"
+
+    def expect(self, ev: Eval) -> float:
+        return self.n * 0.4  # the deck is secret: a typical share of Energy
+
+
+class Remember(Step):
+    """Keep whether a condition holds now in ``var`` (a fact read before this attack's
+    damage changes it, "already has damage counters"). It says nothing itself: the step
+    that reads ``var`` does. A cost-like step: it runs before the damage (``pre``)."""
+
+    def __init__(self, var: str, cond: Cond) -> None:
+        self.var = var
+        self.cond = cond
+        self.pre = True
+
+    def text(self, tc: TC) -> str:
+        return ""
+
+    def run(self, m: Match, f: Frame) -> Result:
+        f.vars[self.var] = self.cond.holds(m, f)
+        return NEXT
+
+
+class MayChooseAttachedEnergy(Step):
+    """You may choose 1 Energy card attached to ``who`` that provides one of ``etypes``
+    (``var`` is empty if you choose none)."""
+
+    def __init__(self, var: str, who: str, etypes: tuple[str, ...], *, pre: bool = False,
+                 ) -> None:
+        self.var = var
+        self.who = who
+        self.etypes = etypes
+        self.pre = pre
+
+    def text(self, tc: TC) -> str:
+        kinds = " or ".join(f"[{t}]" for t in self.etypes)
+        return f"You may choose a {kinds} Energy card attached to {who_text(tc, self.who)}."
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        mask = 0
+        for t in self.etypes:
+            mask |= BIT[t]
+        cands = [] if s is None else [c for c in s.energy
+                                      if any(u & mask for u in m.defs[c].units)]
+        if not cands:
+            f.vars[self.var] = []
+            return NEXT
+        options = m.distinct_cards(cands, lambda d: True)
+        m.pending = Choice(f.player, "energy", self.text(TC("")), options, min=0, max=1)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars[self.var] = [opt[1] for opt in answer]
+        return NEXT
+
+
+class ChooseCardsFor(ChooseCards):
+    """A search whose filter depends on a Pokémon in play (``who``): ``match`` is
+    "evolves_from" (a card that evolves from it) or "same_type" (a Pokémon card sharing a
+    type with it)."""
+
+    def __init__(self, var: str, zone: str, match: str, who: str, *,
+                 count: int | Expr = 1, up_to: bool | None = None) -> None:
+        super().__init__(var, zone, ANY_CARD, count=count, up_to=up_to)
+        if match not in ("evolves_from", "same_type"):
+            raise ValueError(f"unknown match {match!r}")
+        self.match = match
+        self.who = who
+
+    def _test(self, m: Match, f: Frame) -> Callable[[CardDef], bool]:
+        s = who_slot(m, f, self.who)
+        if s is None:
+            return lambda d: False
+        from ..ops import pokemon_facts
+
+        facts = pokemon_facts(m, s)
+        if self.match == "evolves_from":
+            return lambda d: (d.kind == POKEMON and d.evolves_from == facts.name
+                              and d.stage == facts.stage + 1)
+        types = set(facts.types)
+        return lambda d: d.kind == POKEMON and bool(types & set(d.types))
+
+    def _cands(self, m: Match, f: Frame) -> list[int]:
+        ok = self._test(m, f)
+        cands = [c for c in _zone(m, f.player, self.zone) if ok(m.defs[c])]
+        if self.exclude_source and f.source in cands:
+            cands.remove(f.source)
+        return cands
+
+    def text(self, tc: TC) -> str:
+        where = {"hand": "your hand", "deck": "your deck", "discard": "your discard pile"}
+        what = ("a card that evolves from " + who_text(tc, self.who)
+                if self.match == "evolves_from"
+                else "a Pokémon card of the same type as " + who_text(tc, self.who))
+        if self.zone == "deck":
+            return f"Search your deck for {what}."
+        return f"Choose {what} from {where[self.zone]}."
+
+
+
+
+class ChooseOpponentHandCard(Step):
+    """Look at your opponent's hand and choose 1 card of it into ``var`` (the card says
+    to look, so the chooser sees that hand)."""
+
+    def __init__(self, var: str) -> None:
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        return "Look at your opponent's hand and choose 1 card there."
+
+    def run(self, m: Match, f: Frame) -> Result:
+        hand = m.players[1 - f.player].hand
+        if not hand:
+            f.vars[self.var] = []
+            return NEXT
+        options = m.distinct_cards(hand, lambda d: True)
+        if len(options) == 1:
+            f.vars[self.var] = [options[0][1]]
+            return NEXT
+        m.pending = Choice(f.player, "cards_opp_hand", self.text(TC("")), options)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars[self.var] = [opt[1] for opt in answer]
+        return NEXT
+
+
+class OpponentCardsToDeck(Step):
+    """Your opponent puts the cards of their hand chosen into ``var`` into their deck (a
+    shuffle of that deck follows as its own step)."""
+
+    def __init__(self, var: str, wording: str | None = None) -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording if self.wording is not None else \
+            "Your opponent shuffles it into their deck."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(8)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[1 - f.player]
+        for cid in f.vars.get(self.var) or []:
+            if cid in p.hand:
+                p.hand.remove(cid)
+                p.deck.append(cid)
+                if m.logging:
+                    m.log.append((EV_MOVE, p.index, cid, "deck", True, "hand"))
+        return NEXT
+
+
+class OpponentMayDraw(Step):
+    """Your opponent may draw ``n`` cards (their yes/no decision)."""
+
+    def __init__(self, n: int = 1) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        return f"Your opponent may draw {_plural(self.n, 'card')}."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-4 * self.n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if not m.players[1 - f.player].deck:
+            return NEXT
+        m.pending = Choice(1 - f.player, "yes_no", f"Draw {_plural(self.n, 'card')}?",
+                           YES_NO_OPTIONS)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        if answer[0][0] == YES:
+            draw(m, m.players[1 - f.player], self.n)
+        return NEXT
+
+
+class AttachEachToOwn(Step):
+    """Attach each card chosen into ``var`` (from your deck, hand or discard pile) to 1 of
+    your Pokémon, choosing for each card where it goes."""
+
+    def __init__(self, var: str, wording: str | None = None) -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording if self.wording is not None else \
+            "Attach them to your Pokémon in any way you like."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(12)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cards = f.vars.get(self.var) or []
+        i = int(f.vars.get("_attached", 0))
+        slots = m.players[f.player].in_play()
+        if i >= len(cards) or not slots:
+            f.vars.pop("_attached", None)
+            return NEXT
+        if len(slots) == 1:
+            self._attach(m, f, cards[i], slots[0])
+            return f.pc
+        m.pending = Choice(f.player, "target",
+                           f"Attach {m.defs[cards[i]].name} to which Pokémon?",
+                           tuple((SLOT, s.id) for s in slots))
+        return SUSPEND
+
+    def _attach(self, m: Match, f: Frame, cid: int, target: Slot) -> None:
+        f.vars["_attached"] = int(f.vars.get("_attached", 0)) + 1
+        if _take_from_own_zones(m.players[f.player], cid) is None:
+            return
+        target.energy.append(cid)
+        if m.logging:
+            m.log.append((EV_ATTACH, f.player, cid, target.top))
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        cards = f.vars.get(self.var) or []
+        target = find_slot(m, answer[0][1])
+        i = int(f.vars.get("_attached", 0))
+        if target is not None and i < len(cards):
+            self._attach(m, f, cards[i], target)
+        return f.pc
+
+
+class ChooseEnergyOn(ChooseEnergyInPlay):
+    """Choose 1 Energy card attached to 1 of a side's Pokémon that passes ``filt``."""
+
+    def __init__(self, var: str, side: str, filt: PokemonFilter,
+                 wording: str | None = None) -> None:
+        super().__init__(var, side)
+        self.filt = filt
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        whose = "your opponent's" if self.side == "opp" else "your"
+        return f"Choose 1 Energy card attached to 1 of {whose} Pokémon {self.filt.label}."
+
+    def options(self, m: Match, player: int) -> list[tuple[Any, ...]]:
+        p = m.players[player if self.side == "own" else 1 - player]
+        options: list[tuple[Any, ...]] = []
+        for s in p.in_play():
+            if not self.filt.test(m, s):
+                continue
+            seen: set[int] = set()
+            for c in s.energy:
+                if id(m.defs[c]) not in seen:
+                    seen.add(id(m.defs[c]))
+                    options.append((ENERGY_OPTION, c, s.id))
+        return options
+
+
+class ChoosePokemonFor(ChoosePokemon):
+    """``ChoosePokemon`` whose number is an expression (1 for each heads): that many
+    different Pokémon, or all of them if there are fewer."""
+
+    def __init__(self, var: str, side: str, where: str = "any", *, count: Expr,
+                 wording: str | None = None) -> None:
+        super().__init__(var, side, where, wording=wording)
+        self.count_expr = count
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        whose = {"own": "your", "opp": "your opponent's", "any": "either player's"}[self.side]
+        where = {"any": "Pokémon", "bench": "Benched Pokémon", "active": "Active Pokémon"}
+        return (f"For each {self.count_expr.text(tc)}, choose 1 of {whose} "
+                f"{where[self.where]}, each one different (all of them if there are fewer).")
+
+    def run(self, m: Match, f: Frame) -> Result:
+        self_count = self.count_expr.eval(m, f)
+        cands = self.candidates(m, f.player, f)
+        n = min(self_count, len(cands))
+        if n <= 0:
+            f.vars[self.var] = []
+            return NEXT
+        if n == len(cands):
+            f.vars[self.var] = [s.id for s in cands]
+            return NEXT
+        options = tuple((SLOT, s.id) for s in cands)
+        m.pending = Choice(f.player, "target", self.text(TC("")), options, min=n, max=n)
+        return SUSPEND
+
+
+class BenchDamageTo(BenchDamage):
+    """Damage to each Benched Pokémon of ``side`` that passes a filter."""
+
+    def __init__(self, amount: int, filt: PokemonFilter, *, side: str = "opp") -> None:
+        super().__init__(amount, side=side)
+        self.filt = filt
+
+    def text(self, tc: TC) -> str:
+        whose = {"opp": "your opponent's", "own": "your"}[self.side]
+        return (f"Does {self.amount} damage to each of {whose} Benched Pokémon "
+                f"{self.filt.label} (no Weakness or Resistance on the Bench).")
+
+    def _targets(self, m: Match, f: Frame) -> list[Slot]:
+        return [s for s in super()._targets(m, f) if self.filt.test(m, s)]
+
+    def value(self, ev: Eval) -> None:
+        p = ev.m.players[1 - ev.player if self.side == "opp" else ev.player]
+        n = sum(1 for s in p.bench if self.filt.test(ev.m, s))
+        ev.add((0.8 if self.side == "opp" else -0.8) * self.amount * n)
+
+
+class HealEachBenched(HealEach):
+    """Remove damage counters from each of your Benched Pokémon that has any."""
+
+    def text(self, tc: TC) -> str:
+        return (f"Remove {_plural(self.counters, 'damage counter')} from each of your "
+                "Benched Pokémon that has any.")
+
+    def value(self, ev: Eval) -> None:
+        n = sum(1 for s in ev.m.players[ev.player].bench if s.damage)
+        ev.add(7 * self.counters * n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        for s in m.players[f.player].bench:
+            if s.damage:
+                heal(m, s, 10 * self.counters)
+        return NEXT
+
+
+class DiscardStadium(Step):
+    """Discard the Stadium card in play (to its owner's discard pile)."""
+
+    def text(self, tc: TC) -> str:
+        return "Discard the Stadium card in play."
+
+    def value(self, ev: Eval) -> None:
+        if ev.m.stadium >= 0:
+            ev.add(5 if ev.m.owner[ev.m.stadium] != ev.player else -5)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if m.stadium >= 0:
+            old = m.stadium
+            m.stadium = -1
+            m.players[m.owner[old]].discard.append(old)
+            if m.logging:
+                from ..notation import EV_STADIUM_DISCARDED
+
+                m.log.append((EV_STADIUM_DISCARDED, m.owner[old], old))
+        return NEXT
+
+
+SP_POKEMON = PokemonFilter("sp", "SP", lambda m, s: m.defs[s.top].sp)
+SP_WITH_ENERGY = PokemonFilter("sp_energy", "SP with Energy attached",
+                               lambda m, s: m.defs[s.top].sp and bool(s.energy))
+
+
+def named(name: str) -> CardFilter:
+    """Cards of one name ("Search your deck for Grimer")."""
+    return CardFilter(f"named_{name}", f"{name} card", lambda d: d.name == name)
+
+
+class MarkWhileActive(Mark):
+    """A lasting result of an attack with no end but the Pokémon leaving the Active spot
+    (or evolving): the marker lasts to the last turn a game can reach."""
+
+    def __init__(self, who: str, marker: str, wording: str) -> None:
+        super().__init__(who, marker, 0, wording)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..validate import MAX_TURN
+
+        s = who_slot(m, f, self.who)
+        if s is not None and not shielded(m, f, s):
+            s.markers[self.marker] = MAX_TURN
+        return NEXT
+
+
+# --- Platinum era: pl1 part2, the hooks (Toxicroak G, Crobat G, Mismagius)
+
+
+def shielded(m: Match, f: Frame, s: Slot) -> bool:
+    """Is the opponent's Pokémon ``s`` protected from every effect but damage of the attack
+    running in ``f``? By an earlier attack's result (marker ``no_attack_effects``) or by a
+    Poké-Body (hook ``guards_attack_effects``: Toxicroak G's Anticipation). The one check
+    of the steps that land an effect on a Pokémon (counters, conditions, markers, Energy
+    discards, a forbidden attack)."""
+    if s.owner == f.player or "#a" not in f.key:
+        return False
+    from ..facts import body_says, has_marker
+
+    if s.markers.get("no_attack_effects") is not None \
+            and has_marker(m, s, "no_attack_effects"):
+        return True
+    return body_says(m, s, "guards_attack_effects", f.player)
+
+
+class ForbidAttack(Step):
+    """Choose 1 of the attacks printed on Pokémon ``who``'s card: it can't use that one
+    during its owner's next turn (marker ``no_attack_<index>``, ``actions.attack_locked``)."""
+
+    def __init__(self, who: str = DEFENDER, turns: int = 1) -> None:
+        self.who = who
+        self.turns = turns
+
+    def text(self, tc: TC) -> str:
+        return (f"Choose 1 of {who_text(tc, self.who)}'s attacks. That Pokémon can't use "
+                "that attack during your opponent's next turn.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(10)
+
+    def _options(self, m: Match, f: Frame) -> tuple[tuple[Any, ...], ...]:
+        from ..facts import stack_facts
+        from ..notation import ATTACK
+
+        s = who_slot(m, f, self.who)
+        if s is None or shielded(m, f, s):
+            return ()
+        return tuple((ATTACK, r.card, r.index) for r in stack_facts(m, s).attacks
+                     if r.card == s.top and r.index < 3)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        options = self._options(m, f)
+        if not options:
+            return NEXT
+        if len(options) == 1:
+            return self.resume(m, f, [options[0]])
+        m.pending = Choice(f.player, "attack", "Choose the attack it can't use next turn",
+                           options)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            s.markers[f"no_attack_{answer[0][2]}"] = m.turn + self.turns
+        return NEXT
+
+
+class PoisonCounters(Step):
+    """A Poison that places ``counters`` damage counters between turns instead of 1: the
+    marker ``poison_counters`` on Pokémon ``who`` while it is Poisoned (the Poison step
+    between turns reads it; a new Poison resets it)."""
+
+    def __init__(self, who: str, counters: int) -> None:
+        self.who = who
+        self.counters = counters
+
+    def text(self, tc: TC) -> str:
+        return (f"Between turns, put {self.counters} damage counters instead of 1 on "
+                f"{who_text(tc, self.who)} for its Poison.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(10 * (self.counters - 1) if self.who == DEFENDER else -10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None and s.conditions & POISONED and not shielded(m, f, s):
+            s.markers["poison_counters"] = self.counters
+        return NEXT
+
+
+@dataclass(frozen=True)
+class BenchedFromHand(Cond):
+    """The requirement of a Poké-Power that fires only as its Pokémon is put from the hand
+    onto the Bench (Crobat G's Flash Bite). It never holds in the main phase, so the Power
+    is never offered there; ``actions.do_main_action`` uses it at that moment instead."""
+
+    fires_on_bench: ClassVar[bool] = True
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return False
+
+    def text(self, tc: TC) -> str:
+        return "you have just put this Pokémon from your hand onto your Bench"
+
+    def prob(self, ev: Eval) -> float:
+        return 0.0

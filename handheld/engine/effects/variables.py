@@ -297,3 +297,37 @@ USES.update({
     S.EvolveWith: Uses(reads=("var", "who")),
 })
 USES[S.SetCounter] = Uses(reads=("who",))
+
+
+# --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
+USES.update({
+    S.CardProvides: Uses(reads=("var",)),
+    S.MoreEnergyInPlay: NONE,
+    S.FewerEnergyThan: Uses(reads=("who", "than")),
+    S.HasEnergyOfType: Uses(reads=("who",)),
+    S.AnyPokemon: NONE,
+    S.StadiumInPlay: NONE,
+    S.EnergyOfTypeInPlay: NONE,
+    S.EnergyInTopOfDeck: NONE,
+    S.Remember: Uses(writes=("var",)),
+    S.MayChooseAttachedEnergy: Uses(reads=("who",), writes=("var",)),
+    S.ChooseCardsFor: Uses(reads=("who",), writes=("var",)),
+    S.EvolveWith: Uses(reads=("var", "who")),
+    S.PutOntoBench: Uses(reads=("var",)),
+    S.ChooseOpponentHandCard: Uses(writes=("var",)),
+    S.OpponentCardsToDeck: Uses(reads=("var",)),
+    S.OpponentMayDraw: NONE,
+    S.AttachEachToOwn: Uses(reads=("var",)),
+    S.ChooseEnergyOn: Uses(writes=("var",)),
+    S.ChoosePokemonFor: Uses(reads=("exclude",), writes=("var",)),
+    S.DamageChosenNoWR: Uses(reads=("var",)),
+    S.BenchDamageTo: Uses(reads=("var",)),
+    S.HealEachBenched: NONE,
+    S.DiscardStadium: NONE,
+    S.MarkWhileActive: Uses(reads=("who",)),
+})
+USES.update({  # pl1 part2, the hooks
+    S.ForbidAttack: Uses(reads=("who",)),
+    S.PoisonCounters: Uses(reads=("who",)),
+    S.BenchedFromHand: NONE,
+})
