@@ -425,3 +425,14 @@ def attack_cost(m: Match, slot: Slot, attack: AttackDef) -> tuple[str, ...]:
         if ref.attack.key == attack.key:
             return ref.attack.cost
     return attack.cost
+
+
+# --- Platinum era: pl1 part3 (damage taken from the last turn's attacks)
+
+ATTACK_DAMAGE_TAKEN = "attack_damage_taken"
+register_marker(MarkerKind(ATTACK_DAMAGE_TAKEN, "damage taken from attacks last turn",
+                           clears_on_bench=False, clears_on_evolve=False, is_counter=True))
+"""The damage the opponent's attacks placed on a Pokémon during the opponent's turn (where
+the ruleset ``records_attack_damage``): written by ``ops.deal_damage``, read during its
+owner's next turn, removed as the opponent's following turn begins (``rules.start_turn``).
+A counter, so it is kept through that turn's end whatever its value."""

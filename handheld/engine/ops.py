@@ -15,6 +15,7 @@ from .carddefs import ENERGY, CardDef
 from .effects.passives import DamageCtx, Passive
 from .energy import BIT
 from .facts import (
+    ATTACK_DAMAGE_TAKEN,
     KEEPS_CARDS_BELOW,
     MARKERS,
     TURN_EFFECTS,
@@ -376,6 +377,9 @@ def deal_damage(m: Match, dc: DamageCtx, base: int) -> int:
             m.log.append((EV_DAMAGE, dc.defender.owner, dc.defender.top, dmg))
         for ps, holder in _after_hooks(m, dc):
             ps.after_damage(m, dc, holder, dmg)
+        if m.rules.records_attack_damage and dc.player != dc.defender.owner:
+            marks = dc.defender.markers
+            marks[ATTACK_DAMAGE_TAKEN] = marks.get(ATTACK_DAMAGE_TAKEN, 0) + dmg
     return dmg
 
 

@@ -14,7 +14,7 @@ from . import actions as _actions
 from .carddefs import AttackDef
 from .effects.core import NEXT, SUSPEND, Builder, Instr, Label, Result, Step
 from .effects.passives import DamageCtx
-from .facts import attack_cost, stack_facts
+from .facts import ATTACK_DAMAGE_TAKEN, attack_cost, stack_facts
 from .notation import (
     CARD,
     DRAW,
@@ -321,6 +321,11 @@ def start_turn(m: Match) -> None:
     p.new_turn()
     if lasting:
         p.turn_effects.update(lasting)
+    if m.rules.records_attack_damage:
+        # The other player's Pokémon: what the last turn's attacks did to them is over.
+        for s in m.players[1 - m.current].in_play():
+            if s.markers:
+                s.markers.pop(ATTACK_DAMAGE_TAKEN, None)
     if m.logging:
         m.log.append((EV_TURN, m.turn, m.current))
     if m.turn == 1 and not m.rules.first_player_draws:

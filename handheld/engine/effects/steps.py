@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .. import rules as _rules
 from ..carddefs import ENERGY, POKEMON, TRAINER, CardDef
 from ..energy import BIT
+from ..facts import ATTACK_DAMAGE_TAKEN
 from ..notation import (
     CARD,
     EV_ATTACH,
@@ -2502,3 +2503,26 @@ class HolderIs(Cond):
 
     def text(self, tc: TC) -> str:
         return f"1 of your Pokémon {self.filt.label}"
+
+
+# --- Platinum era: pl1 part3 (damage taken from the last turn's attacks)
+
+
+@dataclass(frozen=True)
+class AttackDamageTaken(Expr):
+    """The damage the opponent's attacks did to a Pokémon during the opponent's last turn
+    (the ``attack_damage_taken`` marker, kept where the ruleset records it)."""
+
+    who: str
+
+    def eval(self, m: Match, f: Frame) -> int:
+        s = who_slot(m, f, self.who)
+        return s.markers.get(ATTACK_DAMAGE_TAKEN, 0) if s is not None else 0
+
+    def text(self, tc: TC) -> str:
+        return (f"as much damage as your opponent's attacks did to {who_text(tc, self.who)} "
+                "during their last turn (none if they did none)")
+
+    def expect(self, ev: Eval) -> float:
+        s = _eval_slot(ev, self.who)
+        return float(s.markers.get(ATTACK_DAMAGE_TAKEN, 0)) if s is not None else 0.0

@@ -26,6 +26,7 @@ from ...effects.steps import (
     TRAINER_ITEM,
     AllOf,
     AnyOf,
+    AttackDamageTaken,
     BenchDamageOfType,
     ChooseAttachedEnergy,
     ChooseCards,
@@ -269,8 +270,12 @@ POKEMON: dict[str, PokemonScript] = {
         powers={"Swift Swim": Power(passives=(FreeRetreatWithEnergy("W"),))},
         attacks={"Blot": [Heal(SELF, 1)], "Jump On": plus_on_heads(10, 20)},
     ),
-    # pl1-SH5 Swablu is left unscripted: Mirror Move needs the damage its user took from
-    # attacks during the opponent's last turn, which the engine does not record yet.
+    "pl1-SH5": PokemonScript(attacks={  # Swablu
+        "Roost": [Heal(SELF, 4),
+                  Mark(SELF, "cant_retreat", 2, "can't retreat during your next turn")],
+        "Mirror Move": [Damage(AttackDamageTaken(SELF))],
+        "Fury Attack": times_heads(10, 3),
+    }),
     "pl1-SH6": PokemonScript(attacks={  # Vulpix
         "Find Wildfire": [ChooseCards("e", "deck", R_ENERGY, count=2),
                           MoveCards("e", "hand", reveal=True,
