@@ -87,6 +87,7 @@ class Match:
         "pool",
         "printed",
         "prize_count",
+        "responses",
         "result",
         "rules",
         "stack",
@@ -268,6 +269,7 @@ class Match:
         self.bodies_act_between = t.bodies_act_between
         # Any Energy unit that pays for more than one type (a Rainbow-like card)?
         self.multi_type_energy = t.multi_type_energy
+        self.responses = t.responses
         # The printed facts of each Pokémon card (None for other cards; facts.py).
         self.printed: list[PokemonFacts | None] = list(t.printed)
 
@@ -477,6 +479,10 @@ class Match:
         if self.logging:
             self.log.append((EV_POWER, slot.owner, slot.top, pw.name))
         self.stack.append(Frame(pw.key, pw.code, slot.owner, slot.top, slot.id))
+        if self.responses:
+            from .rules import open_power_response  # (rules imports this module's users)
+
+            open_power_response(self, slot)
 
     def start_attack(self, source: int, index: int) -> None:
         """Push the attack's frame: ``source`` is the card the attack is printed on (the
@@ -543,6 +549,7 @@ class Match:
         c.energy_acts_between = self.energy_acts_between
         c.bodies_act_between = self.bodies_act_between
         c.multi_type_energy = self.multi_type_energy
+        c.responses = self.responses
         c.printed = self.printed.copy()
         c.players = [self.players[0].copy(), self.players[1].copy()]
         c.logging = record_log
@@ -592,7 +599,7 @@ class _Tables:
 
     __slots__ = ("acts_between", "bodies_act_between", "energy_acts_between",
                  "energy_end_discard", "fact_hook", "fact_hooks", "has_passives",
-                 "multi_type_energy", "printed", "units_of")
+                 "multi_type_energy", "printed", "responses", "units_of")
 
     def __init__(self, defs: Sequence[CardDef] = (), start: int = 0) -> None:
         hooks = [d.hooks | d.body_hooks for d in defs]
@@ -605,6 +612,8 @@ class _Tables:
         self.energy_acts_between = any(_BETWEEN in d.hooks for d in defs if d.kind == 2)
         self.bodies_act_between = any(_BETWEEN in d.body_hooks for d in defs if d.kind == 0)
         self.multi_type_energy = any(u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
+        # Some card answers the opponent's moves (a response window may open).
+        self.responses = any(d.responds_to for d in defs)
         # (the printed facts name their card by its number in the match: hence ``start``)
         self.printed: list[PokemonFacts | None] = [
             build_printed_facts(d, cid) if d.kind == POKEMON else None
@@ -622,6 +631,7 @@ class _Tables:
         t.energy_acts_between = a.energy_acts_between or b.energy_acts_between
         t.bodies_act_between = a.bodies_act_between or b.bodies_act_between
         t.multi_type_energy = a.multi_type_energy or b.multi_type_energy
+        t.responses = a.responses or b.responses
         t.printed = a.printed + b.printed
         return t
 

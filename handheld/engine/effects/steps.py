@@ -2526,3 +2526,31 @@ class AttackDamageTaken(Expr):
     def expect(self, ev: Eval) -> float:
         s = _eval_slot(ev, self.who)
         return float(s.markers.get(ATTACK_DAMAGE_TAKEN, 0)) if s is not None else 0.0
+
+
+# --- Platinum era: pl1 part3 (answering a Poké-Power)
+
+PLAYER_TESTS["sp_3_in_play"] = (
+    lambda m, p: sum(1 for s in m.players[p].in_play() if m.defs[s.top].sp) >= 3,
+    "3 or more Pokémon SP in play")
+
+
+class PreventPowerEffects(Step):
+    """A card played in response to the opponent's Poké-Power (``TrainerScript.responds_to``
+    "poke_power"): that Power's program ends before any of its effects; it stays used."""
+
+    def text(self, tc: TC) -> str:
+        return ("Play this card only during your opponent's turn, as one of their Pokémon "
+                "uses a Poké-Power: that Poké-Power has no effect at all (it still counts "
+                "as used).")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(20)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        # The Power's frame: the one run for the Pokémon this response names (f.user).
+        for fr in reversed(m.stack):
+            if fr.user == f.user and fr.player != f.player and "#p" in fr.key:
+                fr.pc = len(fr.code)
+                break
+        return NEXT

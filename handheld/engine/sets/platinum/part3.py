@@ -62,6 +62,7 @@ from ...effects.steps import (
     PlayerHas,
     Plus,
     PlusIf,
+    PreventPowerEffects,
     PutCounters,
     PutOntoBench,
     RemoveConditions,
@@ -339,6 +340,9 @@ TRAINERS: dict[str, TrainerScript] = {
         steps=[ChooseCards("c", "discard", POKEMON_CARD), MoveCards("c", "hand", reveal=True)]),
     "pl1-116": TrainerScript(  # Team Galactic's Invention G-101 Energy Gain
         attach_to=HolderIs(SP_POKEMON), passives=(AttackCostLess("C", 1),)),
+    "pl1-117": TrainerScript(  # Team Galactic's Invention G-103 Power Spray
+        responds_to="poke_power", requires=(PlayerHas("own", "sp_3_in_play"),),
+        steps=[PreventPowerEffects()]),
     "pl1-118": TrainerScript(  # Team Galactic's Invention G-105 Poké Turn
         requires=(PlayerHas("own", "sp_in_play"),),
         steps=[ChoosePokemon("t", "own", filt=SP_POKEMON), ReturnToHand("t")]),
