@@ -290,7 +290,7 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
         elif trainers_ok and not (d.trainer_kind == SUPPORTER and p.supporter_played):
             if d.trainer_kind in (TOOL, TM, STADIUM):
                 _other_trainer_options(m, d, cid, slots, opts)
-            elif m.requirements_hold(d.requires, cur, cid):
+            elif not d.responds_to and m.requirements_hold(d.requires, cur, cid):
                 opts.append((PLAY, cid))
     if stadium_usable(m):
         opts.append((USE_STADIUM, m.stadium))
@@ -315,6 +315,8 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
 def _other_trainer_options(m: Match, d: Any, cid: int, slots: list[Slot],
                            opts: list[tuple[Any, ...]]) -> None:
     """Tools, Technical Machines, Stadiums and Trainers with elaborate requirements."""
+    if d.responds_to:
+        return  # played only in response to the opponent's move
     cur = m.current
     tk = d.trainer_kind
     if tk == TOOL or tk == TM:

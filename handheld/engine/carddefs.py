@@ -157,6 +157,9 @@ class CardDef:
     # simple player tests, so the main phase can ask them without a frame.
     quick_requires: tuple[tuple[bool, Any], ...] | None = None
     attach_to: Cond | None = None  # Tools and TMs: which Pokémon may hold it
+    # A Trainer played only in response to the opponent's move (its name, e.g.
+    # "poke_power"), never in its owner's main phase (rules.PowerResponse).
+    responds_to: str = ""
     tm_attacks: tuple[AttackDef, ...] = ()
     between_code: tuple[Any, ...] = ()  # a Tool's between-turns program
     # A Stadium's effect each player may use once during his or her turn (main phase),

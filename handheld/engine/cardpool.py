@@ -99,6 +99,9 @@ class TrainerScript:
     # ``use_requires`` hold (Pokémon Contest Hall).
     use: tuple[Step, ...] = ()
     use_requires: tuple[Cond, ...] = ()
+    # Played only in response to the opponent's move ("poke_power": when the opponent's
+    # Pokémon uses a Poké-Power); its steps run then, before that move's effects.
+    responds_to: str = ""
 
 
 @dataclass
@@ -265,7 +268,7 @@ def _play_category(d: CardDef) -> int:
         return CAT_FOSSIL
     if d.kind == ENERGY:
         return CAT_ENERGY
-    if d.trainer_kind in ("item", "supporter"):
+    if d.trainer_kind in ("item", "supporter") and not d.responds_to:
         if not d.requires:
             return CAT_PLAIN_TRAINER
         if d.quick_requires is not None:
@@ -428,6 +431,7 @@ def _build_trainer(d: CardDef, subtypes: list[str], script: Script | None) -> No
         d.quick_requires = tuple((c.side == "own", PLAYER_TESTS[c.what][0])
                                  for c in player_conds)
     d.attach_to = script.attach_to
+    d.responds_to = script.responds_to
     check_variables(d.play_steps, f"{d.id} {d.name}: the Trainer's effect",
                     conditions=(*d.requires, d.attach_to))
     check_variables(tuple(script.between_turns),

@@ -75,6 +75,10 @@ def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
         return "Order: " + ", ".join(name(c) for c in opt[1:])
     if tag in (tags.YES, tags.NO):
         return tag.capitalize()
+    if tag == tags.RESPOND:
+        return f"Play {name(opt[1])} in response"
+    if tag == tags.ALLOW:
+        return "No response"
     return " ".join(str(x) for x in opt)
 
 

@@ -545,3 +545,12 @@ def body_says(m: Match, slot: Slot, hook_name: str, *args: Any) -> bool:
         return False
     return any(getattr(ps, hook_name)(m, holder, *args)
                for ps, holder in bodies(m, slot) if hook_name in ps.hooks)
+# --- Platinum era: pl1 part3 (damage taken from the last turn's attacks)
+
+ATTACK_DAMAGE_TAKEN = "attack_damage_taken"
+register_marker(MarkerKind(ATTACK_DAMAGE_TAKEN, "damage taken from attacks last turn",
+                           clears_on_bench=False, clears_on_evolve=False, is_counter=True))
+"""The damage the opponent's attacks placed on a Pokémon during the opponent's turn (where
+the ruleset ``records_attack_damage``): written by ``ops.deal_damage``, read during its
+owner's next turn, removed as the opponent's following turn begins (``rules.start_turn``).
+A counter, so it is kept through that turn's end whatever its value."""

@@ -97,6 +97,7 @@ class Match:
         "pool",
         "printed",
         "prize_count",
+        "responses",
         "result",
         "retreat_locks",
         "rules",
@@ -290,6 +291,7 @@ class Match:
         self.card_units_hooks = t.card_units_hooks
         # Could a Poké-Body in the decks stop the other player's Active Pokémon retreating?
         self.retreat_locks = t.retreat_locks
+        self.responses = t.responses
         # The printed facts of each Pokémon card (None for other cards; facts.py).
         self.printed: list[PokemonFacts | None] = list(t.printed)
 
@@ -499,6 +501,10 @@ class Match:
         if self.logging:
             self.log.append((EV_POWER, slot.owner, slot.top, pw.name))
         self.stack.append(Frame(pw.key, pw.code, slot.owner, slot.top, slot.id))
+        if self.responses:
+            from .rules import open_power_response  # (rules imports this module's users)
+
+            open_power_response(self, slot)
 
     def start_attack(self, source: int, index: int) -> None:
         """Push the attack's frame: ``source`` is the card the attack is printed on (the
@@ -576,6 +582,7 @@ class Match:
         c.card_units_hook = self.card_units_hook
         c.card_units_hooks = self.card_units_hooks
         c.retreat_locks = self.retreat_locks
+        c.responses = self.responses
         c.printed = self.printed.copy()
         c.players = [self.players[0].copy(), self.players[1].copy()]
         c.logging = record_log
@@ -628,7 +635,8 @@ class _Tables:
     __slots__ = ("acts_between", "bodies_act_between", "card_units_hook", "card_units_hooks",
                  "energy_acts_between",
                  "energy_end_discard", "fact_hook", "fact_hooks", "has_passives",
-                 "multi_type_energy", "printed", "retreat_locks", "stacks_below", "units_of")
+                 "multi_type_energy", "printed", "responses", "retreat_locks", "stacks_below",
+                 "units_of")
 
     def __init__(self, defs: Sequence[CardDef] = (), start: int = 0) -> None:
         hooks = [d.hooks | d.body_hooks for d in defs]
@@ -647,6 +655,8 @@ class _Tables:
         # (an Energy that changes its own units may come to pay for several types)
         self.multi_type_energy = self.card_units_hooks or any(
             u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
+        # Some card answers the opponent's moves (a response window may open).
+        self.responses = any(d.responds_to for d in defs)
         # (the printed facts name their card by its number in the match: hence ``start``)
         self.printed: list[PokemonFacts | None] = [
             build_printed_facts(d, cid) if d.kind == POKEMON or d.fossil else None
@@ -668,6 +678,7 @@ class _Tables:
         t.card_units_hook = a.card_units_hook + b.card_units_hook
         t.card_units_hooks = a.card_units_hooks or b.card_units_hooks
         t.retreat_locks = a.retreat_locks or b.retreat_locks
+        t.responses = a.responses or b.responses
         t.printed = a.printed + b.printed
         return t
 

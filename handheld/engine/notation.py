@@ -285,8 +285,10 @@ def base_notation(m: Match, viewer: int, opt: tuple[Any, ...]) -> str:
         return "pay " + " ".join(sorted(_card(m, c) for c in opt[1:]))
     if tag == ORDER:
         return "order " + " ".join(_card(m, c) for c in opt[1:])
-    if tag == PASS or tag == YES or tag == NO:
+    if tag == PASS or tag == YES or tag == NO or tag == ALLOW:
         return tag
+    if tag == RESPOND:
+        return f"respond {_card(m, opt[1])}"
     raise ValueError(f"no notation for the option {opt!r}: its kind is not declared")
 
 
@@ -494,3 +496,16 @@ def event_notation(m: Match, ev: tuple[Any, ...], viewer: int | None = None) -> 
         else:
             out.append(_word(value))
     return " ".join(out)
+
+
+# --- Platinum era: pl1 part3 (a response to the opponent's move)
+
+# A player answers the opponent's Poké-Power (Team Galactic's Invention G-103 Power Spray):
+# play a card from the hand in response, or let it go ahead (rules.PowerResponse).
+RESPOND = "respond"
+ALLOW = "allow"
+OPTION_KINDS[RESPOND] = Kind(RESPOND, ("card",), "play a card from the hand in response to "
+                             "the opponent's Poké-Power", "respond <card>")
+OPTION_KINDS[ALLOW] = Kind(ALLOW, (), "let the opponent's Poké-Power go ahead (no response)",
+                           "allow")
+ALLOW_OPTION = (ALLOW,)

@@ -15,6 +15,7 @@ from .carddefs import ENERGY, CardDef
 from .effects.passives import DamageCtx, Passive
 from .energy import BIT
 from .facts import (
+    ATTACK_DAMAGE_TAKEN,
     LV_X_KIND,
     MARKERS,
     REMEMBERS_HITS,
@@ -419,6 +420,9 @@ def deal_damage(m: Match, dc: DamageCtx, base: int) -> int:
         if REMEMBERS_HITS and dc.player != dc.defender.owner \
                 and m.defs[dc.defender.top].id in REMEMBERS_HITS:
             remember_hit(m, dc.defender, dmg)  # (Aggron's Return Blow)
+        if m.rules.records_attack_damage and dc.player != dc.defender.owner:
+            marks = dc.defender.markers
+            marks[ATTACK_DAMAGE_TAKEN] = marks.get(ATTACK_DAMAGE_TAKEN, 0) + dmg
     return dmg
 
 

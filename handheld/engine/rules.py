@@ -14,8 +14,9 @@ from . import actions as _actions
 from .carddefs import AttackDef
 from .effects.core import NEXT, SUSPEND, Builder, Instr, Label, Result, Step
 from .effects.passives import DamageCtx
-from .facts import attack_cost, stack_facts
+from .facts import ATTACK_DAMAGE_TAKEN, attack_cost, stack_facts
 from .notation import (
+    ALLOW_OPTION,
     CARD,
     DRAW,
     EV_ATTACK,
@@ -27,12 +28,14 @@ from .notation import (
     EV_FIRST,
     EV_KO,
     EV_MULLIGAN,
+    EV_PLAY,
     EV_PRIZE,
     EV_PROMOTE,
     EV_RECOVER,
     EV_REVEAL,
     EV_TURN,
     PRIZE,
+    RESPOND,
     SLOT,
 )
 from .ops import (
@@ -328,6 +331,11 @@ def start_turn(m: Match) -> None:
     p.new_turn()
     if lasting:
         p.turn_effects.update(lasting)
+    if m.rules.records_attack_damage:
+        # The other player's Pokémon: what the last turn's attacks did to them is over.
+        for s in m.players[1 - m.current].in_play():
+            if s.markers:
+                s.markers.pop(ATTACK_DAMAGE_TAKEN, None)
     if m.logging:
         m.log.append((EV_TURN, m.turn, m.current))
     if m.turn == 1 and not m.rules.first_player_draws:
@@ -1144,3 +1152,64 @@ class _JumpTo(Instr):
 
     def run(self, m: Match, f: Frame) -> Result:
         return self.at
+
+
+# --- Platinum era: pl1 part3 (a response to a Poké-Power)
+
+POKE_POWER_RESPONSE = "poke_power"
+
+
+def response_cards(m: Match, player: int, event: str) -> list[int]:
+    """The player's cards that answer ``event`` and that the opponent cannot see are gone
+    (every copy outside the discard pile; the hand is never looked at here)."""
+    discard = m.players[player].discard
+    return [c for c, d in enumerate(m.defs)
+            if d.responds_to == event and m.owner[c] == player and c not in discard]
+
+
+def open_power_response(m: Match, slot: Slot) -> None:
+    """A Poké-Power of ``slot`` was just used (its frame pushed): give the other player a
+    chance to answer it, before any of its effects, while a card of theirs could answer
+    it by its printed conditions. Whether that player holds such a card is not asked, so
+    the pause tells the Power's user nothing about that hand."""
+    other = 1 - slot.owner
+    cards = response_cards(m, other, POKE_POWER_RESPONSE)
+    if cards and m.requirements_hold(m.defs[cards[0]].requires, other, cards[0]):
+        m.stack.append(Frame("rule:response", m.era.response_program, other, slot.top,
+                             slot.id))
+
+
+class PowerResponse(Instr):
+    """The other player answers a Poké-Power: one option per kind of card in the hand that
+    may answer it now, and "allow". The options and prompt are that player's own (the
+    opponent's view hides them); a card played goes through its own program, whose steps
+    (e.g. ``PreventPowerEffects``) deal with the Power."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        distinct = {m.defs[c].id: c for c in p.hand
+                    if m.defs[c].responds_to == POKE_POWER_RESPONSE
+                    and m.requirements_hold(m.defs[c].requires, f.player, c)}
+        options: list[tuple[Any, ...]] = [(RESPOND, c) for c in distinct.values()]
+        options.append(ALLOW_OPTION)
+        m.pending = Choice(f.player, "response",
+                           f"Your opponent's {m.defs[f.source].name} uses a Poké-Power. "
+                           "Play a card in response?", tuple(options))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        opt = answer[0]
+        if opt[0] != RESPOND:
+            return NEXT
+        cid = opt[1]
+        p = m.players[f.player]
+        p.hand.remove(cid)
+        p.resolving.append(cid)
+        if m.logging:
+            m.log.append((EV_PLAY, f.player, cid))
+        d = m.defs[cid]
+        # (this frame ends as the card's program starts above it)
+        m.stack.append(Frame(f"{d.id}#t", d.play_code, f.player, cid, f.user))
+        return NEXT

@@ -69,6 +69,10 @@ class Ruleset:
     self_damage_applies_wr: bool = True
     # The coin decides who goes first (Expedition); later eras let the winner go first.
     flip_winner_chooses: bool = False
+    # Bookkeeping some cards read ("if this Pokémon was damaged by an attack during your
+    # opponent's last turn"): damage placed by the opponent's attacks is marked on the
+    # Pokémon until its owner's turn is over. Off in Expedition, whose cards never ask.
+    records_attack_damage: bool = False
     notes: tuple[str, ...] = field(default=())
 
     def variant(self, **changes: object) -> Ruleset:

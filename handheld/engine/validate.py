@@ -460,6 +460,7 @@ _RULE_VARS: dict[str, dict[str, Callable[[Match, Any], bool]]] = {
     "rule:retreat": {
         "to": lambda m, v: _bench_slot(m, v),
     },
+    "rule:response": {},
 }
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .. import rules as _rules
 from ..carddefs import ENERGY, POKEMON, TRAINER, CardDef
 from ..energy import BIT
-from ..facts import remaining_hp
+from ..facts import ATTACK_DAMAGE_TAKEN, remaining_hp
 from ..notation import (
     CARD,
     EV_ATTACH,
@@ -4938,3 +4938,54 @@ class BenchedFromHand(Cond):
 
     def prob(self, ev: Eval) -> float:
         return 0.0
+
+
+# --- Platinum era: pl1 part3 (damage taken from the last turn's attacks)
+
+
+@dataclass(frozen=True)
+class AttackDamageTaken(Expr):
+    """The damage the opponent's attacks did to a Pokémon during the opponent's last turn
+    (the ``attack_damage_taken`` marker, kept where the ruleset records it)."""
+
+    who: str
+
+    def eval(self, m: Match, f: Frame) -> int:
+        s = who_slot(m, f, self.who)
+        return s.markers.get(ATTACK_DAMAGE_TAKEN, 0) if s is not None else 0
+
+    def text(self, tc: TC) -> str:
+        return (f"as much damage as your opponent's attacks did to {who_text(tc, self.who)} "
+                "during their last turn (none if they did none)")
+
+    def expect(self, ev: Eval) -> float:
+        s = _eval_slot(ev, self.who)
+        return float(s.markers.get(ATTACK_DAMAGE_TAKEN, 0)) if s is not None else 0.0
+
+
+# --- Platinum era: pl1 part3 (answering a Poké-Power)
+
+PLAYER_TESTS["sp_3_in_play"] = (
+    lambda m, p: sum(1 for s in m.players[p].in_play() if m.defs[s.top].sp) >= 3,
+    "3 or more Pokémon SP in play")
+
+
+class PreventPowerEffects(Step):
+    """A card played in response to the opponent's Poké-Power (``TrainerScript.responds_to``
+    "poke_power"): that Power's program ends before any of its effects; it stays used."""
+
+    def text(self, tc: TC) -> str:
+        return ("Play this card only during your opponent's turn, as one of their Pokémon "
+                "uses a Poké-Power: that Poké-Power has no effect at all (it still counts "
+                "as used).")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(20)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        # The Power's frame: the one run for the Pokémon this response names (f.user).
+        for fr in reversed(m.stack):
+            if fr.user == f.user and fr.player != f.player and "#p" in fr.key:
+                fr.pc = len(fr.code)
+                break
+        return NEXT

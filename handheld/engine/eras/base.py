@@ -247,7 +247,13 @@ class Era:
     def rule_programs(self) -> Mapping[str, tuple[Any, ...]]:
         """The era's procedures by the names frames and positions use."""
         return {"rule:game": self.game_program, "rule:knockouts": self.knockouts_program,
-                "rule:retreat": self.retreat_program}
+                "rule:retreat": self.retreat_program, "rule:response": self.response_program}
+
+    @cached_property
+    def response_program(self) -> tuple[Any, ...]:
+        """The other player's answer to a Poké-Power (Platinum's Power Spray): pushed only
+        where a card of the match answers one, so never in Expedition."""
+        return R.assemble([R.PowerResponse()])
 
     def compile_attack(self, attack: AttackDef, steps: tuple[Step, ...]) -> tuple[Any, ...]:
         """An attack's whole program: the era's attack sections around the card's steps."""

@@ -46,6 +46,8 @@ RULESET = EXPEDITION.variant(
     power_shutoff=ALL_CONDITIONS, body_shutoff=0,
     # Weakness and Resistance belong to the Defending Pokémon (damage steps c and d).
     self_damage_applies_wr=False,
+    # Swablu's Mirror Move reads the damage its Pokémon took from the last turn's attacks.
+    records_attack_damage=True,
     notes=(
         "Weakness and Resistance as printed on the card.",
         "Confused: 3 damage counters on tails; it retreats normally.",

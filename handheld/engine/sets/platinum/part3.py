@@ -26,6 +26,7 @@ from ...effects.steps import (
     TRAINER_ITEM,
     AllOf,
     AnyOf,
+    AttackDamageTaken,
     BenchDamageOfType,
     ChooseAttachedEnergy,
     ChooseCards,
@@ -61,6 +62,7 @@ from ...effects.steps import (
     PlayerHas,
     Plus,
     PlusIf,
+    PreventPowerEffects,
     PutCounters,
     PutOntoBench,
     RemoveConditions,
@@ -269,8 +271,12 @@ POKEMON: dict[str, PokemonScript] = {
         powers={"Swift Swim": Power(passives=(FreeRetreatWithEnergy("W"),))},
         attacks={"Blot": [Heal(SELF, 1)], "Jump On": plus_on_heads(10, 20)},
     ),
-    # pl1-SH5 Swablu is left unscripted: Mirror Move needs the damage its user took from
-    # attacks during the opponent's last turn, which the engine does not record yet.
+    "pl1-SH5": PokemonScript(attacks={  # Swablu
+        "Roost": [Heal(SELF, 4),
+                  Mark(SELF, "cant_retreat", 2, "can't retreat during your next turn")],
+        "Mirror Move": [Damage(AttackDamageTaken(SELF))],
+        "Fury Attack": times_heads(10, 3),
+    }),
     "pl1-SH6": PokemonScript(attacks={  # Vulpix
         "Find Wildfire": [ChooseCards("e", "deck", R_ENERGY, count=2),
                           MoveCards("e", "hand", reveal=True,
@@ -334,6 +340,9 @@ TRAINERS: dict[str, TrainerScript] = {
         steps=[ChooseCards("c", "discard", POKEMON_CARD), MoveCards("c", "hand", reveal=True)]),
     "pl1-116": TrainerScript(  # Team Galactic's Invention G-101 Energy Gain
         attach_to=HolderIs(SP_POKEMON), passives=(AttackCostLess("C", 1),)),
+    "pl1-117": TrainerScript(  # Team Galactic's Invention G-103 Power Spray
+        responds_to="poke_power", requires=(PlayerHas("own", "sp_3_in_play"),),
+        steps=[PreventPowerEffects()]),
     "pl1-118": TrainerScript(  # Team Galactic's Invention G-105 Poké Turn
         requires=(PlayerHas("own", "sp_in_play"),),
         steps=[ChoosePokemon("t", "own", filt=SP_POKEMON), ReturnToHand("t")]),
