@@ -205,3 +205,14 @@ USES.update({
     S.ChooseLevelUp: Uses(writes=("var",)),
     S.LevelUpWith: Uses(reads=("var",)),
 })
+
+
+# --- Platinum era: Pokémon LV.X cards
+USES.update({
+    S.HandBelow: NONE,
+    S.HandSize: NONE,
+    S.PutCountersOnEach: NONE,
+    S.DamageTo: Uses(reads=("var",)),
+    S.DrawUntilHand: Uses(writes_names=("drawn",)),
+    S.ReturnAttachedTrainer: Uses(reads=("who",)),
+})
