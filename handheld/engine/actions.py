@@ -163,6 +163,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 per_turn = pw.uses_per_turn
                 if used and per_turn is not None and used.count(tf.powers[i].key) >= per_turn:
                     continue
+                if pw.once_per_game and pw.name in p.game_powers:
+                    continue
                 for kind, test in pw.quick_requires:
                     if kind == QUICK_SLOT:
                         if not test(m, s):
@@ -317,6 +319,8 @@ def power_usable(m: Match, slot: Slot, index: int) -> bool:
         used = m.players[slot.owner].powers_used
         if used and used.count(ref.key) >= pw.uses_per_turn:
             return False
+    if pw.once_per_game and pw.name in m.players[slot.owner].game_powers:
+        return False
     return not pw.requires or m.requirements_hold(pw.requires, slot.owner, slot.top, slot.id)
 
 

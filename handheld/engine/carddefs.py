@@ -108,6 +108,8 @@ class PowerDef:
     # A Pokémon LV.X's Poké-Power used only as that card is levelled up from the hand
     # ("when you put this card onto ..."): never offered in the main phase.
     on_level_up: bool = False
+    # "Once during a game": at most one use of a power of this name by each player.
+    once_per_game: bool = False
 
 
 QUICK_OWN, QUICK_OPP, QUICK_SLOT, QUICK_COND = 0, 1, 2, 3

@@ -68,6 +68,8 @@ class Power:
     # A Pokémon LV.X's Poké-Power offered (as a "you may") only when the card is levelled up
     # from the hand onto its earlier level (``actions.level_up_triggers``).
     on_level_up: bool = False
+    # "Once during a game ... not more than 1 <name> each game": one use a game, per player.
+    once_per_game: bool = False
 
 
 @dataclass
@@ -325,7 +327,7 @@ def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
                       requires=tuple(ps.requires), uses_per_turn=ps.uses_per_turn,
                       passives=tuple(ps.passives), instead_of_attack=ps.instead_of_attack,
                       key=f"{d.id}#p{i}", quick_requires=_quick_power_requires(ps.requires),
-                      on_level_up=ps.on_level_up)
+                      on_level_up=ps.on_level_up, once_per_game=ps.once_per_game)
         if pw.steps:
             b = Builder()
             if pw.on_level_up:

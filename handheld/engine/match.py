@@ -397,6 +397,7 @@ class Match:
             p.active = None
             p.bench = []
             p.mulligans = 0
+            p.game_powers = []
             p.reset_turn_flags()
         self.stadium = -1
         self.turn = 0
@@ -481,6 +482,8 @@ class Match:
         # Recorded against the card the power is printed on, so that levelling up (which
         # changes the top card) does not make the earlier level's power usable again.
         p.powers_used.append((ref.card, ref.index))
+        if pw.once_per_game:
+            p.game_powers.append(pw.name)
         if self.logging:
             self.log.append((EV_POWER, slot.owner, slot.top, pw.name))
         self.stack.append(Frame(pw.key, pw.code, slot.owner, slot.top, slot.id))

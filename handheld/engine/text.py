@@ -40,6 +40,9 @@ def power_text(pw: PowerDef, tc: TextCtx, wording: str = "") -> str:
         if pw.on_level_up:
             head = ("When you level up your Active Pokémon with this card from your hand, "
                     "before attacking")
+        elif pw.once_per_game:
+            head = (f"Once during the game, during your turn, before attacking (you may use "
+                    f"no more than 1 {pw.name} a game)")
         elif pw.instead_of_attack:
             head = "Once during your turn, instead of attacking"
         elif pw.uses_per_turn is None:

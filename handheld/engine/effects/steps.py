@@ -2412,3 +2412,36 @@ class ReturnAttachedTrainer(Step):
             if m.logging:
                 m.log.append((EV_MOVE, s.owner, cid, "hand", True, "attach"))
         return NEXT
+
+
+class ShuffleInPlayIntoDecks(Step):
+    """Each player puts every card they have in play that is not a Pokémon card or a
+    Supporter (attached Energy, Tools, Technical Machines, their Stadium) into their deck;
+    the shuffles follow as steps of their own."""
+
+    def text(self, tc: TC) -> str:
+        return ("Each player puts all their cards in play except Pokémon and Supporter cards "
+                "(attached cards, a Stadium) into their deck.")
+
+    def value(self, ev: Eval) -> None:
+        def count(p: PlayerState) -> int:
+            return sum(len(s.energy) + (s.tool >= 0) + len(s.tms) for s in p.in_play())
+        ev.add(8 * (count(ev.m.players[1 - ev.player]) - count(ev.m.players[ev.player])))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        for p in m.players:
+            for s in p.in_play():
+                cards = [*s.energy, *([s.tool] if s.tool >= 0 else []), *s.tms]
+                s.energy.clear()
+                s.tool = -1
+                s.tms.clear()
+                p.deck.extend(cards)
+                if m.logging:
+                    for cid in cards:
+                        m.log.append((EV_MOVE, p.index, cid, "deck", True, "attach"))
+        if m.stadium >= 0:
+            owner = m.owner[m.stadium]
+            m.players[owner].deck.append(m.stadium)
+            m.stadium = -1
+        m.ko_dirty = True  # a Tool or a Stadium may have changed an HP
+        return NEXT

@@ -216,3 +216,4 @@ USES.update({
     S.DrawUntilHand: Uses(writes_names=("drawn",)),
     S.ReturnAttachedTrainer: Uses(reads=("who",)),
 })
+USES[S.ShuffleInPlayIntoDecks] = NONE

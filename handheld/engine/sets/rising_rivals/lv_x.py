@@ -15,6 +15,7 @@ from ...effects.steps import (
     SELF,
     SP_POKEMON,
     WITH_TRAINER,
+    BenchDamage,
     ChooseCards,
     ChoosePokemon,
     Damage,
@@ -34,6 +35,8 @@ from ...effects.steps import (
     PutCounters,
     PutCountersOnEach,
     ReturnAttachedTrainer,
+    ShuffleDeck,
+    ShuffleInPlayIntoDecks,
     SlotIs,
     SwitchOpponentActive,
     VarTrue,
@@ -59,6 +62,17 @@ SCRIPTS: dict[str, Script] = {
         powers={"Blade Storm": Power(on_level_up=True,
                                      steps=(PutCountersOnEach("opp", 1),))},
         attacks={"Aimed Cut": [Damage(Plus(40, 10, DamageCountersOn(DEFENDER)))]},
+    ),
+    "pl2-107": PokemonScript(                                  # Hippowdon LV.X
+        powers={"Sand Reset": Power(
+            once_per_game=True,
+            steps=(ShuffleInPlayIntoDecks(), ShuffleDeck("own", wording="Both players "
+                                                          "shuffle their decks."),
+                   ShuffleDeck("opp", wording="")))},
+        attacks={"Double Shoot": [
+            DiscardEnergy(SELF, 2, "F", pre=True),
+            ChoosePokemon("b", "opp", "bench", count=2),
+            BenchDamage(40, var="b")]},
     ),
     "pl2-108": PokemonScript(                                  # Infernape 4 LV.X
         powers={"Intimidating Roar": Power(requires=(PlayerHas("opp", "bench"),),
