@@ -338,12 +338,13 @@ def _read(pool: CardPool, pos: Any, record_log: bool, rules: Ruleset | None) -> 
         pl.active = built[0]
         pl.bench = [s for s in built[1:] if s is not None]
         _flags(pl, pd.get("flags"), f"players[{p}].flags")
-        used = _list(pd.get("game_powers"), f"players[{p}].game_powers", _MAX_FLAG_ITEMS)
-        for i, name in enumerate(used):
+        game_used = _list(pd.get("game_powers"), f"players[{p}].game_powers",
+                          _MAX_FLAG_ITEMS)
+        for i, name in enumerate(game_used):
             if not isinstance(name, str) or len(name) > _MAX_TEXT:
                 raise InvalidPosition(f"players[{p}].game_powers[{i}]: {_short(name)} is "
                                       "not a power's name")
-        pl.game_powers = list(used)
+        pl.game_powers = list(game_used)
         m.players[p] = pl
 
     if stadium_entry is not None:
