@@ -29,7 +29,6 @@ from .facts import (
     PokemonFacts,
     attack_locked,
     pokemon_facts,
-    power_of,
     retreat_cost,
     stack_facts,
 )
@@ -182,7 +181,9 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 # power_usable, inlined for the common case (no Special Condition), with
                 # the requirements' direct tests before any general condition.
                 per_turn = pw.uses_per_turn
-                if used and per_turn is not None and used.count((s.top, i)) >= per_turn:
+                if used and per_turn is not None and used.count(tf.powers[i].key) >= per_turn:
+                    continue
+                if pw.once_per_game and pw.name in p.game_powers:
                     continue
                 for kind, test in pw.quick_requires:
                     if kind == QUICK_SLOT:
@@ -392,13 +393,16 @@ def evolves_onto(m: Match, d: Any, slot: Slot) -> bool:
 
 def power_usable(m: Match, slot: Slot, index: int) -> bool:
     """Not shut off by a Special Condition, not used up this turn, and its conditions hold."""
-    pw = power_of(m, slot, index)
+    ref = stack_facts(m, slot).powers[index]
+    pw = ref.power
     if (slot.conditions or slot.markers) and not power_works(m, slot, pw):
         return False
     if pw.uses_per_turn is not None:
         used = m.players[slot.owner].powers_used
-        if used and used.count((slot.top, index)) >= pw.uses_per_turn:
+        if used and used.count(ref.key) >= pw.uses_per_turn:
             return False
+    if pw.once_per_game and pw.name in m.players[slot.owner].game_powers:
+        return False
     return not pw.requires or m.requirements_hold(pw.requires, slot.owner, slot.top, slot.id)
 
 
@@ -527,6 +531,7 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
         slot = find_slot(m, sid)
         assert slot is not None
         level_up(m, slot, cid)
+        level_up_triggers(m, slot)
     elif tag == PLAY:
         cid = opt[1]
         p.hand.remove(cid)
@@ -582,3 +587,15 @@ def _fire_on_bench(m: Match, slot: Slot, pf: PokemonFacts) -> None:
                 and power_works(m, slot, pw):
             m.use_power(slot, i)
             return
+
+
+# --- Platinum era: Pokémon LV.X cards
+
+
+def level_up_triggers(m: Match, slot: Slot) -> None:
+    """A Pokémon LV.X just levelled up from the hand: each of its own Poké-Powers that
+    works "when you put this card onto ..." (``PowerDef.on_level_up``) starts now, and
+    counts as that power's use this turn. Its program asks "you may" first."""
+    for i, ref in enumerate(stack_facts(m, slot).powers):
+        if ref.card == slot.top and ref.power.on_level_up and power_usable(m, slot, i):
+            m.use_power(slot, i)

@@ -107,6 +107,11 @@ class PowerDef:
     # QUICK_OPP (a player test), QUICK_SLOT (a test on the Power's own Pokémon) or
     # QUICK_COND (any other condition, asked the general way); the direct tests first.
     quick_requires: tuple[tuple[int, Any], ...] = ()
+    # A Pokémon LV.X's Poké-Power used only as that card is levelled up from the hand
+    # ("when you put this card onto ..."): never offered in the main phase.
+    on_level_up: bool = False
+    # "Once during a game": at most one use of a power of this name by each player.
+    once_per_game: bool = False
 
 
 QUICK_OWN, QUICK_OPP, QUICK_SLOT, QUICK_COND = 0, 1, 2, 3

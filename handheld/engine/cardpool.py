@@ -39,11 +39,14 @@ from .effects.steps import (
     SELF,
     SLOT_TESTS,
     CheckState,
+    ChooseYesNo,
     Damage,
     DoesNothing,
     FinishTrainer,
+    If,
     PlayerHas,
     SlotIs,
+    VarTrue,
     walk_steps,
 )
 from .effects.variables import ATTACK_BUILT_INS, check_variables
@@ -64,6 +67,11 @@ class Power:
     passives: tuple[Passive, ...] = ()
     instead_of_attack: bool = False
     wording: str = ""  # a Body's sentence when its passives have no text of their own
+    # A Pokémon LV.X's Poké-Power offered (as a "you may") only when the card is levelled up
+    # from the hand onto its earlier level (``actions.level_up_triggers``).
+    on_level_up: bool = False
+    # "Once during a game ... not more than 1 <name> each game": one use a game, per player.
+    once_per_game: bool = False
 
 
 @dataclass
@@ -348,10 +356,16 @@ def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
         pw = PowerDef(kind=kind, name=p["name"], steps=tuple(ps.steps),
                       requires=tuple(ps.requires), uses_per_turn=ps.uses_per_turn,
                       passives=tuple(ps.passives), instead_of_attack=ps.instead_of_attack,
-                      key=f"{d.id}#p{i}", quick_requires=_quick_power_requires(ps.requires))
+                      key=f"{d.id}#p{i}", quick_requires=_quick_power_requires(ps.requires),
+                      on_level_up=ps.on_level_up, once_per_game=ps.once_per_game)
         if pw.steps:
             b = Builder()
-            b.steps(pw.steps)
+            if pw.on_level_up:
+                # The card says "you may": asked first, the effect follows on yes.
+                b.steps([ChooseYesNo("use", f"Use {p['name']}?"),
+                         If(VarTrue("use"), list(pw.steps))])
+            else:
+                b.steps(pw.steps)
             b.emit(_check_state())
             pw.code = b.build()
         from .text import power_text
@@ -361,7 +375,8 @@ def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
     d.powers = tuple(powers)
     d.copies_attacks = any(pw.instead_of_attack for pw in powers)
     d.power_choices = tuple(i for i, pw in enumerate(powers)
-                            if pw.kind == POKE_POWER and not pw.instead_of_attack)
+                            if pw.kind == POKE_POWER and not pw.instead_of_attack
+                            and not pw.on_level_up)
     d.implemented = script is not None
 
 

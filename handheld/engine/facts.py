@@ -58,6 +58,12 @@ class PowerRef:
     power: PowerDef
     origin: str  # "printed" or "below"
 
+    @property
+    def key(self) -> tuple[int, int]:
+        """How a use of it is recorded (``PlayerState.powers_used``): the card it is
+        printed on and its index there, whatever card lies on top."""
+        return (self.card, self.index)
+
 
 @dataclass(frozen=True, slots=True)
 class PokemonFacts:
@@ -208,7 +214,7 @@ def _with_attacks_below(m: Match, slot: Slot, pf: PokemonFacts) -> PokemonFacts:
 
 def _offered(pw: PowerDef) -> bool:
     """A Poké-Power the main phase offers on its own (not one used instead of attacking)."""
-    return pw.kind == POKE_POWER and not pw.instead_of_attack
+    return pw.kind == POKE_POWER and not pw.instead_of_attack and not pw.on_level_up
 
 
 def facts_are_printed(m: Match, slot: Slot) -> bool:

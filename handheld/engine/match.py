@@ -42,7 +42,6 @@ from .facts import (
     bodies,
     build_printed_facts,
     coin_forced_tails,
-    power_of,
     stack_facts,
     stacks_below,
 )
@@ -417,6 +416,7 @@ class Match:
             p.active = None
             p.bench = []
             p.mulligans = 0
+            p.game_powers = []
             p.reset_turn_flags()
         self.stadium = -1
         self.turn = 0
@@ -495,9 +495,14 @@ class Match:
             p.discard.append(cid)
 
     def use_power(self, slot: Slot, index: int) -> None:
-        pw = power_of(self, slot, index)
+        ref = stack_facts(self, slot).powers[index]
+        pw = ref.power
         p = self.players[slot.owner]
-        p.powers_used.append((slot.top, index))
+        # Recorded against the card the power is printed on, so that levelling up (which
+        # changes the top card) does not make the earlier level's power usable again.
+        p.powers_used.append((ref.card, ref.index))
+        if pw.once_per_game:
+            p.game_powers.append(pw.name)
         if self.logging:
             self.log.append((EV_POWER, slot.owner, slot.top, pw.name))
         self.stack.append(Frame(pw.key, pw.code, slot.owner, slot.top, slot.id))
@@ -516,9 +521,9 @@ class Match:
         attack = d.attacks[index]
         if self.owner[source] != self.current:
             # A copied attack: the Power that allows it counts as used.
-            for i, ref in enumerate(stack_facts(self, active).powers):
+            for ref in stack_facts(self, active).powers:
                 if ref.power.instead_of_attack:
-                    p.powers_used.append((active.top, i))
+                    p.powers_used.append((ref.card, ref.index))
                     break
         opp = self.players[1 - self.current].active
         self.stack.append(Frame(attack.key, attack.code, self.current, source, active.id,

@@ -73,6 +73,8 @@ def to_position(m: Match) -> dict[str, Any]:
                 "turn_effects": dict(p.turn_effects),
             },
         })
+        if p.game_powers:  # (only when used: every other position reads as before)
+            players[-1]["game_powers"] = list(p.game_powers)
     stack = []
     for f in m.stack:
         stack.append({
@@ -336,6 +338,13 @@ def _read(pool: CardPool, pos: Any, record_log: bool, rules: Ruleset | None) -> 
         pl.active = built[0]
         pl.bench = [s for s in built[1:] if s is not None]
         _flags(pl, pd.get("flags"), f"players[{p}].flags")
+        game_used = _list(pd.get("game_powers"), f"players[{p}].game_powers",
+                          _MAX_FLAG_ITEMS)
+        for i, name in enumerate(game_used):
+            if not isinstance(name, str) or len(name) > _MAX_TEXT:
+                raise InvalidPosition(f"players[{p}].game_powers[{i}]: {_short(name)} is "
+                                      "not a power's name")
+        pl.game_powers = list(game_used)
         m.players[p] = pl
 
     if stadium_entry is not None:

@@ -103,6 +103,7 @@ class PlayerState:
         "discard",
         "energy_attached",
         "energy_target",
+        "game_powers",
         "hand",
         "index",
         "mulligans",
@@ -128,6 +129,8 @@ class PlayerState:
         self.active: Slot | None = None
         self.bench: list[Slot] = []
         self.mulligans = 0
+        # Names of the Poké-Powers limited to one use a game that this player has used.
+        self.game_powers: list[str] = []
         self.reset_turn_flags()
 
     def reset_turn_flags(self) -> None:
@@ -172,6 +175,7 @@ class PlayerState:
         c.active = None if self.active is None else self.active.copy()
         c.bench = [s.copy() for s in self.bench]
         c.mulligans = self.mulligans
+        c.game_powers = self.game_powers.copy()
         c.energy_attached = self.energy_attached
         c.energy_target = self.energy_target
         c.supporter_played = self.supporter_played

@@ -37,7 +37,13 @@ def power_text(pw: PowerDef, tc: TextCtx, wording: str = "") -> str:
         if wording:
             parts.append(wording)
     else:
-        if pw.instead_of_attack:
+        if pw.on_level_up:
+            head = ("When you level up your Active Pokémon with this card from your hand, "
+                    "before attacking")
+        elif pw.once_per_game:
+            head = (f"Once during the game, during your turn, before attacking (you may use "
+                    f"no more than 1 {pw.name} a game)")
+        elif pw.instead_of_attack:
             head = "Once during your turn, instead of attacking"
         elif pw.uses_per_turn is None:
             head = "As often as you like during your turn, before attacking"
@@ -49,6 +55,8 @@ def power_text(pw: PowerDef, tc: TextCtx, wording: str = "") -> str:
         body = " ".join(t for t in (s.text(TextCtx(tc.name, "power")) for s in pw.steps) if t)
         if wording:
             body = (body + " " + wording).strip()
+        if pw.on_level_up:
+            body = "you may " + body[:1].lower() + body[1:]
         parts.append(head + ": " + body[:1].lower() + body[1:])
     # The era's shut-off sentence is added when the card is rendered (card_sections).
     return " ".join(parts)

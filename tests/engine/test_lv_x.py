@@ -171,3 +171,54 @@ def test_the_shared_pool_matches_the_stand_ins_where_scripts_exist() -> None:
     for d in real:
         if d.implemented:
             assert stand_in.get(d.id).text == d.text
+
+
+def _power_pool() -> CardPool:
+    """Two made-up cards: a Basic with a once-a-turn Poké-Power, and its Pokémon LV.X
+    with one of its own, so the use records of both levels can be watched."""
+    from handheld.engine.effects.steps import Draw
+
+    from .fixtures import _pokemon
+
+    pool = CardPool()
+    for card in load_set("expedition")["cards"]:
+        if card["id"] in ("ecard1-111", "ecard1-165"):
+            pool.add(card, SCRIPTS.get(card["id"]))
+    tackle = [{"name": "Tackle", "cost": ["C"], "damage": "10"}]
+    pool.add(_pokemon("test-20", "Drawling", 60, ["C"], tackle,
+                      powers=[{"kind": "poke-power", "name": "Test Draw"}]),
+             PokemonScript(attacks={"Tackle": []},
+                           powers={"Test Draw": Power(steps=(Draw(1),))}))
+    pool.add(_pokemon("test-21", "Drawling", 90, ["C"], tackle, subtypes=["lv_x"],
+                      powers=[{"kind": "poke-power", "name": "Test Draw X"}]),
+             PokemonScript(attacks={"Tackle": []},
+                           powers={"Test Draw X": Power(steps=(Draw(1),))}))
+    return pool
+
+
+def test_levelling_up_does_not_renew_the_earlier_levels_power_this_turn() -> None:
+    pos = authoring_position({"era": "platinum", "players": [
+        {"active": {"cards": ["test-20"], "played_turn": 3}, "hand": ["test-21"]},
+        {"active": {"cards": ["ecard1-111"]}}]})
+    m = Match.from_position(_power_pool(), pos)
+
+    def labels() -> list[str]:
+        choice = m.choice
+        assert choice is not None
+        return [m.describe(o) for o in choice.options]
+
+    def choose(start: str) -> None:
+        m.apply(next(i for i, label in enumerate(labels()) if label.startswith(start)))
+
+    choose("Use Test Draw")
+    assert not any(s.startswith("Use Test Draw") for s in labels())
+    choose("Level up")
+    # The LV.X's own power is new; the earlier level's was used this turn already.
+    offered = [s for s in labels() if s.startswith("Use ")]
+    assert offered == ["Use Test Draw X (Drawling (Active))"]
+    choose("Use Test Draw X")
+    assert not any(s.startswith("Use ") for s in labels())
+    # The record names the card each power is printed on; the position keeps it.
+    again = Match.from_position(_power_pool(), m.position())
+    choice = again.choice
+    assert choice is not None and [again.describe(o) for o in choice.options] == labels()

@@ -2453,18 +2453,6 @@ class CardsToHandSize(Expr):
 
 
 @dataclass(frozen=True)
-class HandSize(Expr):
-    def eval(self, m: Match, f: Frame) -> int:
-        return len(m.players[f.player].hand)
-
-    def text(self, tc: TC) -> str:
-        return "card in your hand"
-
-    def expect(self, ev: Eval) -> float:
-        return float(len(ev.m.players[ev.player].hand))
-
-
-@dataclass(frozen=True)
 class BenchRoom(Expr):
     """Free places on your Bench, at most ``cap``."""
 
@@ -4988,4 +4976,226 @@ class PreventPowerEffects(Step):
             if fr.user == f.user and fr.player != f.player and "#p" in fr.key:
                 fr.pc = len(fr.code)
                 break
+        return NEXT
+
+
+# --- Platinum era: Pokémon LV.X cards
+
+
+def _is_lv_x(m: Match, s: Slot) -> bool:
+    return stack_facts(m, s).has_kind(LV_X_KIND)
+
+
+def _is_sp(m: Match, s: Slot) -> bool:
+    # A Pokémon SP's name ends with its owner's symbol; its LV.X bears the same name.
+    return m.defs[s.top].sp
+
+
+LV_X_POKEMON = PokemonFilter("lv_x", "that is a Pokémon LV.X", _is_lv_x)
+SP_POKEMON = PokemonFilter("sp", "that is a Pokémon SP", _is_sp)
+DAMAGED_SP = PokemonFilter("damaged_sp", "SP with damage counters",
+                           lambda m, s: s.damage > 0 and _is_sp(m, s))
+WITH_TRAINER = PokemonFilter("with_trainer", "with a Pokémon Tool or Technical Machine "
+                             "attached", lambda m, s: s.tool >= 0 or bool(s.tms))
+
+
+def _sp_counter_to_move(m: Match, p: int) -> bool:
+    sps = [s for s in m.players[p].in_play() if _is_sp(m, s)]
+    return len(sps) >= 2 and any(s.damage for s in sps)
+
+
+PLAYER_TESTS["sp_counter_to_move"] = (
+    _sp_counter_to_move, "a Pokémon SP with damage counters and another Pokémon SP in play")
+PLAYER_TESTS["trainer_attached"] = (
+    lambda m, p: any(s.tool >= 0 or s.tms for s in m.players[p].in_play()),
+    "a Pokémon Tool or Technical Machine attached to a Pokémon")
+
+
+@dataclass(frozen=True)
+class HandBelow(Cond):
+    """Your hand holds fewer than ``n`` cards."""
+
+    n: int
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return len(m.players[f.player].hand) < self.n
+
+    def text(self, tc: TC) -> str:
+        return f"you have fewer than {self.n} cards in your hand"
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if len(ev.m.players[ev.player].hand) < self.n else 0.0
+
+
+@dataclass(frozen=True)
+class HandSize(Expr):
+    """The number of cards in your hand, at most ``cap`` if given."""
+
+    cap: int | None = None
+
+    def eval(self, m: Match, f: Frame) -> int:
+        n = len(m.players[f.player].hand)
+        return n if self.cap is None else min(n, self.cap)
+
+    def text(self, tc: TC) -> str:
+        cap = f" (at most {self.cap})" if self.cap is not None else ""
+        return f"card in your hand{cap}"
+
+    def expect(self, ev: Eval) -> float:
+        n = float(len(ev.m.players[ev.player].hand))
+        return n if self.cap is None else min(n, float(self.cap))
+
+
+class PutCountersOnEach(Step):
+    """Put ``counters`` damage counters on each Pokémon of a side ("own" or "opp")."""
+
+    def __init__(self, side: str, counters: int) -> None:
+        self.side = side
+        self.counters = counters
+
+    def text(self, tc: TC) -> str:
+        whose = "your" if self.side == "own" else "your opponent's"
+        return f"Put {_plural(self.counters, 'damage counter')} on each of {whose} Pokémon."
+
+    def value(self, ev: Eval) -> None:
+        p = ev.m.players[ev.player if self.side == "own" else 1 - ev.player]
+        ev.add((-6 if self.side == "own" else 10) * self.counters * len(p.in_play()))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player if self.side == "own" else 1 - f.player]
+        for s in p.in_play():
+            place_counters(m, s, self.counters)
+        return NEXT
+
+
+class DamageTo(Step):
+    """An attack's extra damage to the Pokémon chosen in ``var`` (either player's), with
+    Weakness and Resistance applied only if asked and only to an Active Pokémon; it is not
+    the attack's main damage."""
+
+    def __init__(self, var: str, amount: int, *, weakness: bool = False,
+                 resistance: bool = False) -> None:
+        self.var = var
+        self.amount = amount
+        self.weakness = weakness
+        self.resistance = resistance
+
+    def text(self, tc: TC) -> str:
+        wr = "" if self.weakness or self.resistance else \
+            " (Weakness and Resistance are not applied)"
+        return f"Does {self.amount} damage to that Pokémon{wr}."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-0.5 * self.amount)  # mostly aimed at one's own Pokémon
+
+    def run(self, m: Match, f: Frame) -> Result:
+        attacker = who_slot(m, f, SELF)
+        for sid in f.vars.get(self.var) or []:
+            s = find_slot(m, sid)
+            if s is not None:
+                _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s),
+                                   weakness=self.weakness, resistance=self.resistance),
+                      self.amount)
+        return NEXT
+
+
+class DrawUntilHand(Step):
+    """Draw until your hand holds ``n`` cards (or the deck runs out); ``drawn`` counts the
+    cards drawn, for "if you do"."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        return f"Draw cards until you have {self.n} cards in your hand."
+
+    def value(self, ev: Eval) -> None:
+        p = ev.m.players[ev.player]
+        n = max(0, min(self.n - len(p.hand), len(p.deck)))
+        ev.add((6 if len(p.deck) > 8 else 2) * n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        f.vars["drawn"] = draw(m, p, max(0, self.n - len(p.hand)))
+        return NEXT
+
+
+class ReturnAttachedTrainer(Step):
+    """Return a Pokémon Tool or Technical Machine attached to the Pokémon in ``who`` to
+    your hand (chosen, when it holds more than one)."""
+
+    def __init__(self, who: str) -> None:
+        self.who = who
+
+    def text(self, tc: TC) -> str:
+        return ("Return a Pokémon Tool or Technical Machine attached to it to your hand.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(2)
+
+    def _cands(self, m: Match, f: Frame) -> list[int]:
+        s = who_slot(m, f, self.who)
+        if s is None:
+            return []
+        return ([s.tool] if s.tool >= 0 else []) + list(s.tms)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cands = self._cands(m, f)
+        if len(cands) <= 1:
+            return self._return(m, f, cands)
+        m.pending = Choice(f.player, "cards_attached", "Choose the card to return to your "
+                           "hand", tuple((CARD, c) for c in cands))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        return self._return(m, f, [answer[0][1]])
+
+    def _return(self, m: Match, f: Frame, cards: list[int]) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is None:
+            return NEXT
+        for cid in cards:
+            if cid == s.tool:
+                s.tool = -1
+            elif cid in s.tms:
+                s.tms.remove(cid)
+            else:
+                continue
+            m.players[s.owner].hand.append(cid)
+            m.ko_dirty = True  # a Tool may have changed the HP
+            if m.logging:
+                m.log.append((EV_MOVE, s.owner, cid, "hand", True, "attach"))
+        return NEXT
+
+
+class ShuffleInPlayIntoDecks(Step):
+    """Each player puts every card they have in play that is not a Pokémon card or a
+    Supporter (attached Energy, Tools, Technical Machines, their Stadium) into their deck;
+    the shuffles follow as steps of their own."""
+
+    def text(self, tc: TC) -> str:
+        return ("Each player puts all their cards in play except Pokémon and Supporter cards "
+                "(attached cards, a Stadium) into their deck.")
+
+    def value(self, ev: Eval) -> None:
+        def count(p: PlayerState) -> int:
+            return sum(len(s.energy) + (s.tool >= 0) + len(s.tms) for s in p.in_play())
+        ev.add(8 * (count(ev.m.players[1 - ev.player]) - count(ev.m.players[ev.player])))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        for p in m.players:
+            for s in p.in_play():
+                cards = [*s.energy, *([s.tool] if s.tool >= 0 else []), *s.tms]
+                s.energy.clear()
+                s.tool = -1
+                s.tms.clear()
+                p.deck.extend(cards)
+                if m.logging:
+                    for cid in cards:
+                        m.log.append((EV_MOVE, p.index, cid, "deck", True, "attach"))
+        if m.stadium >= 0:
+            owner = m.owner[m.stadium]
+            m.players[owner].deck.append(m.stadium)
+            m.stadium = -1
+        m.ko_dirty = True  # a Tool or a Stadium may have changed an HP
         return NEXT

@@ -331,3 +331,15 @@ USES.update({  # pl1 part2, the hooks
     S.PoisonCounters: Uses(reads=("who",)),
     S.BenchedFromHand: NONE,
 })
+
+
+# --- Platinum era: Pokémon LV.X cards
+USES.update({
+    S.HandBelow: NONE,
+    S.HandSize: NONE,
+    S.PutCountersOnEach: NONE,
+    S.DamageTo: Uses(reads=("var",)),
+    S.DrawUntilHand: Uses(writes_names=("drawn",)),
+    S.ReturnAttachedTrainer: Uses(reads=("who",)),
+})
+USES[S.ShuffleInPlayIntoDecks] = NONE

@@ -1,18 +1,116 @@
 """Rising Rivals: effect scripts of the Pokémon LV.X pl2-103 to pl2-111.
 
 Levelling up itself is a rule (a main-phase move, ``actions.py``; Appendix A of seed 001);
-a LV.X card's page gets its rule line from the era (``Era.lv_x_rule``)."""
+a LV.X card's page gets its rule line from the era (``Era.lv_x_rule``). A Poké-Power that
+works "when you put this card from your hand onto ..." is ``Power(on_level_up=True)``: the
+level-up move offers it at once (``actions.level_up_triggers``), never the main phase."""
 
 from __future__ import annotations
 
 from ...cardpool import PokemonScript, Power, Script
-from ...effects.steps import SELF, DiscardEnergy, PlayerHas
+from ...effects.steps import (
+    DAMAGED_SP,
+    DEFENDER,
+    ENERGY_CARD,
+    SELF,
+    SP_POKEMON,
+    WITH_TRAINER,
+    BenchDamage,
+    ChooseCards,
+    ChoosePokemon,
+    Damage,
+    DamageCountersOn,
+    DamageTo,
+    DiscardEnergy,
+    DrawUntilHand,
+    HandBelow,
+    HandSize,
+    Heal,
+    If,
+    Inflict,
+    MoveCards,
+    MoveCounters,
+    PlayerHas,
+    Plus,
+    PutCounters,
+    PutCountersOnEach,
+    ReturnAttachedTrainer,
+    ShuffleDeck,
+    ShuffleInPlayIntoDecks,
+    SlotIs,
+    SwitchOpponentActive,
+    VarTrue,
+    VarValue,
+    Worded,
+)
+from ...ruleset import ASLEEP
 from ..shapes import opponent_switches
 
 SCRIPTS: dict[str, Script] = {
+    "pl2-103": PokemonScript(                                  # Alakazam 4 LV.X
+        powers={"Damage Switch": Power(
+            uses_per_turn=None,
+            requires=(PlayerHas("own", "sp_counter_to_move"),),
+            steps=(ChoosePokemon("a", "own", filt=DAMAGED_SP,
+                                 wording="Choose 1 of your Pokémon SP with damage counters "
+                                         "and another of your Pokémon SP."),
+                   ChoosePokemon("b", "own", filt=SP_POKEMON, exclude="a", wording=""),
+                   MoveCounters("a", "b", 1)))},
+        attacks={"Mind Shock": [Damage(weakness=False, resistance=False)]},
+    ),
+    "pl2-106": PokemonScript(                                  # Gallade 4 LV.X
+        powers={"Blade Storm": Power(on_level_up=True,
+                                     steps=(PutCountersOnEach("opp", 1),))},
+        attacks={"Aimed Cut": [Damage(Plus(40, 10, DamageCountersOn(DEFENDER)))]},
+    ),
+    "pl2-107": PokemonScript(                                  # Hippowdon LV.X
+        powers={"Sand Reset": Power(
+            once_per_game=True,
+            steps=(ShuffleInPlayIntoDecks(), ShuffleDeck("own", wording="Both players "
+                                                          "shuffle their decks."),
+                   ShuffleDeck("opp", wording="")))},
+        attacks={"Double Shoot": [
+            DiscardEnergy(SELF, 2, "F", pre=True),
+            ChoosePokemon("b", "opp", "bench", count=2),
+            BenchDamage(40, var="b")]},
+    ),
     "pl2-108": PokemonScript(                                  # Infernape 4 LV.X
         powers={"Intimidating Roar": Power(requires=(PlayerHas("opp", "bench"),),
                                            steps=tuple(opponent_switches()))},
         attacks={"Fire Spin": [DiscardEnergy(SELF, 2, pre=True)]},
+    ),
+    "pl2-109": PokemonScript(                                  # Luxray GL LV.X
+        powers={"Bright Look": Power(
+            on_level_up=True, requires=(PlayerHas("opp", "bench"),),
+            steps=(ChoosePokemon("o", "opp", "bench",
+                                 wording="switch your opponent's Active Pokémon with 1 of "
+                                         "their Benched Pokémon (you choose which)."),
+                   SwitchOpponentActive("o", wording="")))},
+        attacks={"Flash Impact": [
+            ChoosePokemon("t", "own", wording="Choose 1 of your Pokémon."),
+            DamageTo("t", 30)]},
+    ),
+    "pl2-110": PokemonScript(                                  # Mismagius GL LV.X
+        powers={"Magical Return": Power(
+            uses_per_turn=None,
+            requires=(PlayerHas("own", "trainer_attached"),),
+            steps=(ChoosePokemon("t", "own", filt=WITH_TRAINER),
+                   ReturnAttachedTrainer("t")))},
+        attacks={"Darkness Magic": [
+            Worded(PutCounters(DEFENDER, HandSize(cap=8)),
+                   "Put 1 damage counter on the Defending Pokémon for each card in your "
+                   "hand (at most 8 counters).")]},
+    ),
+    "pl2-111": PokemonScript(                                  # Snorlax LV.X
+        powers={"Big Appetite": Power(
+            requires=(SlotIs(SELF, "active"), HandBelow(6), PlayerHas("own", "deck")),
+            steps=(DrawUntilHand(6),
+                   If(VarTrue("drawn", "you drew any"), Inflict(SELF, ASLEEP))))},
+        attacks={"Exercise": [
+            Worded(ChooseCards("e", "hand", ENERGY_CARD, count=60, up_to=True),
+                   "You may discard any number of Energy cards from your hand."),
+            Worded(MoveCards("e", "discard"), ""),
+            Worded(Heal(SELF, VarValue("e", "that many", guess=1.0)),
+                   "Then remove that many damage counters from this Pokémon.")]},
     ),
 }
