@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 MARK_H = GLYPH_HEIGHT + 2  # a badge: one line of text with a pixel of fill around it
 MARK_GAP = 2  # between the name and a badge, and between two badges
 LV_X_LABEL = "LV.X"
-LV_X_FILL: Color = (34, 32, 46)
+LV_X_FILL: Color = (60, 44, 20)  # dark bronze, apart from the ink
 LV_X_INK: Color = (255, 214, 60)
 # The owners of Pokémon SP, each with a colour of its own (symbols as printed on the cards).
 OWNER_FILL: dict[str, Color] = {
@@ -51,6 +51,12 @@ def plain_name(d: CardDef) -> str:
     if d.sp and d.sp_owner and d.name.endswith(" " + d.sp_owner):
         return d.name[: -len(d.sp_owner) - 1]
     return d.name
+
+
+def text_name(d: CardDef) -> str:
+    """The name where only text is drawn: a LV.X's name says LV.X ("Hippowdon LV.X"), so it
+    is never taken for its earlier level."""
+    return f"{d.name} {LV_X_LABEL}" if d.lv_x else d.name
 
 
 def badge_width(font: PixelFont, label: str) -> int:

@@ -34,6 +34,7 @@ from ...save import Deck, SaveError
 from ...save.saves import DECK_NAME_MAX
 from ..icons import energy_icon
 from ..keyboard import KeyboardScene
+from ..marks import draw_marked_name
 from ..palette import BODY_GREEN, INK, MUTED, PAPER, POWER_RED, SHADE, WHITE
 from ..scene import Scene
 from ..text import fit, wrap
@@ -675,7 +676,7 @@ class DeckEditorScene(_Asking):
             if cur.top + i == cur.index:
                 self.row_fill(surface, x + 3, ry, w - 6, focused)
             d = app.pool.get(e.card_id)
-            app.text.draw(surface, fit(app.text.font, d.name, w - 42), x + 10, ry + 2, INK)
+            draw_marked_name(surface, app.text, d, x + 10, ry + 2, w - 42)
             if d.kind == 0 and d.types:
                 surface.blit(energy_icon(d.types[0]), (x + w - 30, ry + 1))
             elif d.kind in (1, 2):
@@ -705,7 +706,12 @@ class DeckEditorScene(_Asking):
             ry = top + i * ROW_H
             if cur.top + i == cur.index:
                 self.row_fill(surface, x + 3, ry, w - 6, focused)
-            label = f"{self.builder.counts[cid]} {self.card_name(cid)}"
-            app.text.draw(surface, fit(app.text.font, label, w - 16), x + 10, ry + 2, INK)
+            prefix = f"{self.builder.counts[cid]} "
+            if cid in app.pool:
+                draw_marked_name(surface, app.text, app.pool.get(cid), x + 10, ry + 2, w - 16,
+                                 prefix=prefix)
+            else:
+                app.text.draw(surface, fit(app.text.font, prefix + cid, w - 16), x + 10,
+                              ry + 2, INK)
         if cur.top + cur.rows < len(rows):
             down_arrow(surface, x + w - 12, y + 112)
