@@ -23,6 +23,9 @@ from .engine.errors import InvalidDeck
 from .engine.ruleset import Ruleset
 
 DEFAULT_SETS = ("expedition",)
+# The sets whose cards the engine's scripts are written for, oldest first: the main menu's
+# card album (the e-Reader's "Look up a card" shows every set of the assets).
+PLAYED_SETS = ("expedition", "platinum", "rising_rivals")
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from ..icons import energy_icon
 from ..marks import mark_ops, plain_name
 from ..palette import INK, MUTED, PAPER
 from ..scene import Scene
-from ..text import draw_ops
+from ..text import draw_ops, line_ops
 from ..widgets import Menu, MenuItem, window
 from .common import hint_line, title_bar
 
@@ -97,9 +97,11 @@ class AlbumScene(Scene):
         for i, e in enumerate(self.shown[self.menu.top:self.menu.top + self.menu.rows]):
             d = app.pool.get(e.card_id)
             y = 20 + i * 11 + 1
-            label_w = font.width(rows[i].label)
-            if label_w <= 190 - 10 - 30:  # a name cut short has no room for its marks
-                draw_ops(surface, mark_ops(font, d, 16 + label_w, y - 1), app.text)
+            # Where the menu's label ends, measured as the menu lays it out (spaces included).
+            end = max((x + w for op in line_ops(font, rows[i].label, 16, y, INK)
+                       for x, _, w, _ in [op.box(font)]), default=16)
+            if end <= 190 - 30:  # a name cut short has no room for its marks
+                draw_ops(surface, mark_ops(font, d, end, y - 1), app.text)
             if d.kind == 0 and d.types:
                 surface.blit(energy_icon(d.types[0]), (200, y))
             kind = "T" if d.kind == 1 else ("E" if d.kind == 2 else "")
