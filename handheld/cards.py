@@ -29,6 +29,28 @@ PLATINUM_DECKS = (*PLATINUM_THEME_DECKS, "bug_swarm", "colorless_crowd", "eevee_
                   "rock_gym", "steel_time", "thunder_gym", "verdant_growth")
 DECK_SETS = {"theme": THEME_DECKS, "expedition": EXPEDITION_DECKS,
              "platinum_theme": PLATINUM_THEME_DECKS, "platinum": PLATINUM_DECKS}
+# The era whose rules each deck set's decks are built for. A deck set named after an era's
+# key (``expedition``, ``platinum``) is that era's without being listed here.
+DECK_SET_ERAS = {"theme": "expedition", "platinum_theme": "platinum"}
+
+
+def deck_set_era(name: str) -> str:
+    """The era key of a deck set (``theme`` -> ``expedition``)."""
+    return DECK_SET_ERAS.get(name, name)
+
+
+def era_deck_names(era: str) -> list[str]:
+    """The ready-made decks of an era: those of every deck set built for it, each once, in
+    the order of ``deck_names`` (what the duel setup and the link offer for that era)."""
+    mine = {d for set_name, decks in DECK_SETS.items() if deck_set_era(set_name) == era
+            for d in decks}
+    return [n for n in deck_names() if n in mine]
+
+
+def ready_deck_era(name: str, default: str = "expedition") -> str:
+    """The era a ready-made deck is built for: that of the first deck set holding it."""
+    return next((deck_set_era(set_name) for set_name, decks in DECK_SETS.items()
+                 if name in decks), default)
 
 
 @functools.lru_cache(maxsize=4)

@@ -23,6 +23,9 @@ from .engine.errors import InvalidDeck
 from .engine.ruleset import Ruleset
 
 DEFAULT_SETS = ("expedition",)
+# The sets whose cards the engine's scripts are written for, oldest first: the main menu's
+# card album (the e-Reader's "Look up a card" shows every set of the assets).
+PLAYED_SETS = ("expedition", "platinum", "rising_rivals")
 
 
 @dataclass(frozen=True)
@@ -37,19 +40,25 @@ class AlbumEntry:
 
 
 class Album:
-    """Every card of the given sets in set order, with how many the collection holds."""
+    """Every card of the given sets in set order, with how many the collection holds, then
+    the basic Energy cards of the sets ``basic_energy_from`` (an era whose sets print no
+    basic Energy plays the older sets' ones)."""
 
     def __init__(self, pool: CardPool, sets: Iterable[str] = DEFAULT_SETS,
-                 owned: dict[str, int] | None = None) -> None:
+                 owned: dict[str, int] | None = None,
+                 basic_energy_from: Iterable[str] = ()) -> None:
         self.pool = pool
         self.sets = tuple(sets)
         self.entries: list[AlbumEntry] = []
         self.set_labels: dict[str, str] = {}
-        for slug in self.sets:
+        extra = tuple(s for s in basic_energy_from if s not in self.sets)
+        for slug in self.sets + extra:
             data = load_set(slug)
             info = data["set"]
             for card in data["cards"]:
                 d = pool.get(card["id"])
+                if slug in extra and not d.basic_energy:
+                    continue
                 self.set_labels[d.id] = f"{info['abbr']} {card['number']}/{info['size']}"
                 self.entries.append(AlbumEntry(
                     d.id, str(card["number"]), d.name, d.kind_name, card.get("rarity", ""),
@@ -113,6 +122,26 @@ def era_sets(key: Era | str) -> tuple[str, ...]:
     offers)."""
     have = set(available_sets())
     return tuple(slug for slug in era_by_key(key).sets if slug in have)
+
+
+def era_album(pool: CardPool, key: Era | str, owned: dict[str, int] | None = None) -> Album:
+    """What a deck of an era is built from: the cards of its sets and, when they print no
+    basic Energy (Platinum's do not), the home era's basic Energy, which every era plays."""
+    sets = era_sets(key)
+    album = Album(pool, sets, owned)
+    if any(pool.get(e.card_id).basic_energy for e in album.entries):
+        return album
+    return Album(pool, sets, owned, basic_energy_from=era_sets(HOME))
+
+
+def deck_era_of(pool: CardPool, cards: Iterable[str], default: str = HOME.key) -> str:
+    """The era a list of cards is for: the era playing most of its cards that are not basic
+    Energy (basic Energy is every era's), else ``default``."""
+    from .engine.eras import era_of_card
+
+    counts = Counter(era_of_card(c).key for c in cards
+                     if c in pool and not pool.get(c).basic_energy)
+    return counts.most_common(1)[0][0] if counts else default
 
 
 class DeckBuilder:

@@ -50,7 +50,10 @@ SEED_PREFIX = {"expedition": "002", "platinum": "001", "call_of_legends": "000",
 EXTRA_TERMS = ["Asleep", "Burned", "Confused", "Paralyzed", "Poisoned", "Special Energy card",
                "Stage 1 Pokémon", "Stage 2 Pokémon", "Evolve", "Retreat Cost", "Deck", "Hand",
                "Shuffle", "Draw", "Search", "Discard", "Flip a coin", "Switch", "Opponent",
-               "Turn", "Energy cost", "Type", "Restored Pokémon"]
+               "Turn", "Energy cost", "Type", "Restored Pokémon",
+               # The Platinum era's words its cards and tips use.
+               "Level Up", "Team Galactic", "Team Galactic's Invention", "Gym Leader",
+               "Elite Four", "Champion", "Frontier Brain"]
 
 
 @pytest.fixture(autouse=True)
@@ -83,7 +86,7 @@ def expedition_ids() -> list[str]:
 
 def test_the_glossary_loads_with_every_headword_and_the_extra_terms() -> None:
     terms = load_glossary()
-    assert len(terms) == 71
+    assert len(terms) == 78
     assert len({t.name for t in terms}) == len(terms)
     for term in terms:
         assert term.definition and isinstance(term.aliases, tuple)
@@ -473,4 +476,22 @@ def test_a_missing_glossary_and_the_assets_override(tmp_path, monkeypatch) -> No
         all_terms()
     _write(tmp_path, _good())
     glossary.clear_cache()
-    assert len(all_terms()) == 71
+    assert len(all_terms()) == 78
+
+
+def test_the_platinum_eras_words() -> None:
+    from handheld.cards import default_pool
+    from handheld.ereader.tips import tips_text
+
+    cards = default_pool()
+    lv_x = {t.name for t in terms_in(tips_text(cards.get("pl2-107")))}  # Hippowdon LV.X
+    assert {"Pokémon LV.X", "Evolution card", "Damage counter"} <= lv_x
+    assert lookup("levels up").name == "Level Up"  # type: ignore[union-attr]
+    sp = {t.name for t in terms_in(tips_text(cards.get("pl2-9")))}  # Luxray GL
+    assert {"Pokémon SP", "Gym Leader"} <= sp
+    for card_id, owner in (("pl1-7", "Team Galactic"), ("pl2-16", "Elite Four")):
+        assert owner in {t.name for t in terms_in(tips_text(cards.get(card_id)))}
+    assert "Team Galactic's Invention" in {
+        t.name for t in terms_in("Team Galactic's Invention G-101 Energy Gain")}
+    assert "stays attached" in lookup("Technical Machine").definition  # type: ignore[union-attr]
+    assert lookup("Lost Zone") is not None and lookup("Frontier Brain") is not None

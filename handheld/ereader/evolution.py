@@ -6,6 +6,12 @@ them the collection owns.
 A species' stage comes from the cards themselves, in the scanned card's era when that era
 printed the species (Pichu is a Baby in Expedition but a Basic in HeartGold & SoulSilver,
 where Pikachu is a Basic too), else from any era, else from its place in the family tree.
+
+In an era that knows them (Platinum), a Pokémon LV.X is not a new stage: it is a level-up
+at the end of its line, a node of its own right after the Pokémon it goes onto, headed
+"LV.X". A Pokémon SP (Luxray GL) is outside the chain: a Basic node of its own in its
+species' column, joined to nothing (Luxray GL is not in Shinx-Luxio-Luxray's line), with its
+own LV.X after it. Those nodes have keys beyond any Pokédex number (``ChartNode.dex``).
 """
 
 from __future__ import annotations
@@ -16,15 +22,22 @@ from dataclasses import dataclass, field
 from ..assets import load_pokedex
 from ..engine.carddefs import POKEMON, CardDef
 from ..engine.cardpool import CardPool
+from ..engine.eras import ERAS
+from ..engine.eras.base import LV_X, SP
 from .facts import set_info
 from .pokedex import dex_number, species_name
 
 STAGES = ("Baby", "Basic", "Stage 1", "Stage 2")
+LEVEL_UP = "LV.X"  # the "stage" of a Pokémon LV.X's node: a level, not a stage
+# Keys of the nodes that are not species: a LV.X's is its earlier level's key plus
+# LV_X_KEY; a Pokémon SP's is SP_KEY + its dex number * 100 + its name's place.
+LV_X_KEY = 1_000_000
+SP_KEY = 2_000_000
 
 
 @dataclass
 class ChartNode:
-    dex: int
+    dex: int  # the node's key: its Pokédex number for a species (see LV_X_KEY, SP_KEY)
     name: str
     column: int  # evolution steps from the family's first species
     stage: str  # one of STAGES
@@ -32,6 +45,7 @@ class ChartNode:
     cards: list[str] = field(default_factory=list)  # card ids of this species, set order
     owned: int = 0  # copies of those cards in the collection
     row: int = 0  # vertical slot within the chart, assigned by the layout
+    kind: str = ""  # "" a species, "sp" a Pokémon SP, "lv_x" a Pokémon LV.X
 
 
 @dataclass
@@ -78,10 +92,21 @@ def evolution_chart(card: CardDef, pool: CardPool,
     family = _family(dex)
     species = load_pokedex()["species"]
     era = _era(card)
+    kinds = ERAS[era].pokemon_kinds if era in ERAS else frozenset()
     by_dex: dict[int, list[CardDef]] = {d: [] for d in family}
+    # The era's own nodes: Pokémon SP by name, and the LV.X cards (kept apart only in an
+    # era that knows them; elsewhere they are cards of their species as before).
+    sp_cards: dict[str, list[CardDef]] = {}
+    lv_x_cards: dict[str, list[CardDef]] = {}
     for c in pool:
         n = dex_number(c) if c.kind == POKEMON else None
-        if n in by_dex:
+        if n not in by_dex:
+            continue
+        if c.lv_x and LV_X in kinds:
+            lv_x_cards.setdefault(c.name, []).append(c)
+        elif c.sp and SP in kinds:
+            sp_cards.setdefault(c.name, []).append(c)
+        else:
             by_dex[n].append(c)
     owned = owned or {}
     depth: dict[int, int] = {}
@@ -94,7 +119,8 @@ def evolution_chart(card: CardDef, pool: CardPool,
         # The species' own cards (not "Raichu GL" or "Dark Raichu") decide its stage.
         plain = [c for c in cards if c.name == raw["name"]] or cards
         same_era = [c for c in plain if _era(c) == era]
-        if d == dex and species_name(card.name) == card.name:
+        # (A LV.X or a Pokémon SP is no guide to its species' stage: both print Basic.)
+        if d == dex and species_name(card.name) == card.name and not (card.lv_x or card.sp):
             stage = _stage(card)
         elif same_era or plain:
             stage = min(_stage(c) for c in (same_era or plain))
@@ -103,9 +129,33 @@ def evolution_chart(card: CardDef, pool: CardPool,
         nodes.append(ChartNode(d, raw["name"], depth[d], STAGES[max(0, min(stage, 3))],
                                parent, [c.id for c in cards],
                                sum(owned.get(c.id, 0) for c in cards)))
+    highlight = dex
+    by_name = {n.name: n for n in nodes}
+    for i, (name, cards) in enumerate(sorted(sp_cards.items(),
+                                             key=lambda kv: (dex_number(kv[1][0]) or 0, kv[0]))):
+        d = dex_number(cards[0]) or dex
+        column = by_name[species_name(name)].column if species_name(name) in by_name \
+            else depth.get(d, 0)
+        node = ChartNode(SP_KEY + d * 100 + i, name, column, "Basic", None,
+                         [c.id for c in cards], sum(owned.get(c.id, 0) for c in cards),
+                         kind="sp")
+        nodes.append(node)
+        by_name[name] = node
+        if card in cards:
+            highlight = node.dex
+    for name, cards in lv_x_cards.items():
+        # A LV.X goes onto the Pokémon of its very name: Luxray GL LV.X onto Luxray GL.
+        under = by_name.get(name) or next((n for n in nodes if n.dex == dex_number(cards[0])),
+                                          nodes[0])
+        node = ChartNode(under.dex + LV_X_KEY, f"{name} {LEVEL_UP}", under.column + 1,
+                         LEVEL_UP, under.dex, [c.id for c in cards],
+                         sum(owned.get(c.id, 0) for c in cards), kind="lv_x")
+        nodes.append(node)
+        if card in cards:
+            highlight = node.dex
     _layout(nodes)
     used = sorted({n.column for n in nodes})
-    return EvolutionChart(nodes, dex, used)
+    return EvolutionChart(nodes, highlight, used)
 
 
 def _baby_root(family: list[int]) -> bool:

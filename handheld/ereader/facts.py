@@ -18,6 +18,7 @@ from ..assets import available_sets, load_all_cards, load_set
 from ..engine.carddefs import ENERGY, POKEMON, STAGE_NAMES, TRAINER, CardDef
 from ..engine.energy import TYPE_NAMES
 from ..engine.eras import ERAS as ENGINE_ERAS
+from ..engine.eras import era_of_card
 
 # (key, label) of every era, from the engine's era registry.
 ERAS: tuple[tuple[str, str], ...] = tuple((e.key, e.label) for e in ENGINE_ERAS.values())
@@ -128,6 +129,10 @@ def _modifiers(pairs: tuple[tuple[str, str], ...]) -> str:
 
 def stage_label(card: CardDef) -> str:
     if card.kind == POKEMON:
+        if card.lv_x:
+            return "LV.X (a level, not a Stage)"
+        if card.sp:
+            return "Basic, Pokémon SP"
         return "Baby" if card.baby else STAGE_NAMES[card.stage]
     return card.kind_name
 
@@ -145,6 +150,11 @@ def data_rows(card: CardDef) -> list[tuple[str, str]]:
     rows.append(("Rarity", card.rarity or "not printed"))
     if card.kind == POKEMON:
         rows.append(("Stage", stage_label(card)))
+        if card.lv_x:
+            rows.append(("Levels up", f"Active {card.name}"))
+        if card.sp and card.sp_owner:
+            owner = era_of_card(card.id).sp_owners.get(card.sp_owner, card.sp_owner)
+            rows.append(("Owner", f"{owner} ({card.sp_owner})"))
         if card.evolves_from:
             rows.append(("Evolves from", card.evolves_from))
         rows.append(("Type", _types(card.types) or "none"))

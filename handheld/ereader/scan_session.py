@@ -8,6 +8,11 @@ cannot play yet) is reported by name rather than silently dropped.
 
 Card ids here are plain strings: the scanner has already checked every code against the
 assets before a card lands in the basket.
+
+A scanned card goes only into a deck of its own era (a Platinum card into a Platinum deck,
+never an Expedition one): "Add to deck" offers the decks of the scanned cards' eras, a new
+deck is made in that era, and a deck code's list is saved in the era of its cards. Basic
+Energy belongs to every era.
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..collection import Album, DeckBuilder, sets_by_release
+from ..collection import DeckBuilder, deck_era_of, era_album
+from ..engine.eras import ERAS, HOME, era_of_card
 from ..save.saves import DECK_NAME_MAX
 
 if TYPE_CHECKING:
@@ -95,6 +101,13 @@ class ScanBasket:
         """Every copy, in scan order."""
         return [cid for cid in self.order for _ in range(self.cards[cid])]
 
+    def eras(self, pool: CardPool) -> list[str]:
+        """The keys of the eras the scanned cards are played in, first scanned first (basic
+        Energy alone: the home era's)."""
+        out = list(dict.fromkeys(era_of_card(cid).key for cid in self.order
+                                 if cid in pool and not pool.get(cid).basic_energy))
+        return out or [HOME.key]
+
     # ------------------------------------------------------------------ saving
 
     def add_to_collection(self, saves: Saves, profile_id: int) -> dict[str, int]:
@@ -111,11 +124,19 @@ class ScanBasket:
         """The scanned cards into a saved deck, copy by copy, as the deck builder allows
         (at most four of a name, at most a deck's size, only cards the engine plays)."""
         deck = saves.deck(deck_id)
-        builder = DeckBuilder(Album(pool, sets_by_release()), deck.cards, deck.name)
+        era = ERAS.get(deck.era, HOME)
+        builder = DeckBuilder(era_album(pool, era), deck.cards, deck.name, era=era)
         added: list[str] = []
         refused: list[str] = []
         for cid in self.card_list():
-            problem = builder.can_add(cid)
+            d = pool.get(cid)
+            problem: str | None
+            if not d.basic_energy and not era.plays_card(cid):
+                # Never a card of another era: it goes in a deck of its own era.
+                problem = f"{d.name} ({cid}) is a {era_of_card(cid).name} card, not one " \
+                    f"for a {era.name} deck"
+            else:
+                problem = builder.can_add(cid)
             if problem is None:
                 builder.add(cid)
                 added.append(cid)
@@ -125,11 +146,13 @@ class ScanBasket:
             if added else deck
         return DeckUpdate(saved, tuple(added), tuple(refused))
 
-    def save_deck(self, saves: Saves, profile_id: int, scanned: ScannedDeck) -> Deck:
-        """A deck code's list as a new saved deck, under its own name or, when a deck of
-        that name exists, "<name> (2)", "(3)" ..."""
+    def save_deck(self, saves: Saves, profile_id: int, scanned: ScannedDeck,
+                  pool: CardPool) -> Deck:
+        """A deck code's list as a new saved deck in the era of its cards, under its own
+        name or, when a deck of that name exists, "<name> (2)", "(3)" ..."""
         taken = {d.name.casefold() for d in saves.decks(profile_id)}
-        return saves.save_deck(profile_id, free_name(scanned.name, taken), scanned.cards())
+        return saves.save_deck(profile_id, free_name(scanned.name, taken), scanned.cards(),
+                               era=deck_era_of(pool, scanned.cards()))
 
 
 def free_name(name: str, taken: Sequence[str] | set[str]) -> str:

@@ -77,10 +77,44 @@ def _power_tip(kind: str, era: Era, uses_per_turn: int | None,
             "during your turn, before you attack.")
 
 
+def _level_up_tips(card: CardDef, era: Era) -> list[Tip]:
+    """A Pokémon LV.X: how it levels up, what the Pokémon keeps and what it takes from it,
+    and how it counts in a deck (the era's rules, Appendix A of the Platinum rulebook)."""
+    rules = era.ruleset
+    first = " nor on anyone's first turn" if rules.no_evolve_first_turn else ""
+    most = rules.max_copies
+    return [
+        Tip("Level up (Pokémon LV.X)", f"Put it on your Active {card.name} during your turn: "
+            f"never on the Bench, never at setup, not on a Pokémon that came into play this "
+            f"turn{first}. It is not an Evolution card, and the Pokémon keeps its Stage."),
+        Tip("What it keeps", "The Pokémon keeps its damage counters, its attached cards and "
+            "the attacks, Poké-Powers and Poké-Bodies of the card beneath, and adds this "
+            "card's. HP, Retreat Cost, Weakness, Resistance and type now come from this card; "
+            "Special Conditions and other effects end."),
+        Tip("In a deck", f"It counts as {card.name} for the {most}-copy rule: all your "
+            f"{card.name} cards, this LV.X included, make at most {most}. Knocked Out, it "
+            "gives 1 Prize card as usual."),
+    ]
+
+
+def _sp_tip(card: CardDef, era: Era) -> Tip:
+    """A Pokémon SP: whose it is, and that the symbol makes it a card of its own."""
+    owner = era.sp_owners.get(card.sp_owner, card.sp_owner)
+    plain = card.name.removesuffix(f" {card.sp_owner}")
+    return Tip(f"Pokémon SP ({card.sp_owner})", f"A Pokémon of a {owner}. The {card.sp_owner} "
+               f"is part of its name: {card.name} and {plain} are different cards (up to "
+               f"{era.ruleset.max_copies} of each), and it is outside {plain}'s evolution "
+               "line: nothing evolves into it and it evolves into nothing.")
+
+
 def _pokemon_tips(card: CardDef, era: Era, effects: dict[str, str]) -> list[Tip]:
     rules = era.ruleset
     tips: list[Tip] = []
-    if card.baby:
+    if card.lv_x:
+        tips.extend(_level_up_tips(card, era))
+        if card.sp and card.sp_owner:
+            tips.append(_sp_tip(card, era))
+    elif card.baby:
         tips.append(Tip("Baby Pokémon", "It counts as a Basic Pokémon: start with it or bench "
                         "it. Anyone attacking it flips a coin first, and tails ends their turn "
                         "without the attack. It can evolve into "
@@ -97,6 +131,8 @@ def _pokemon_tips(card: CardDef, era: Era, effects: dict[str, str]) -> list[Tip]
         tips.append(Tip("Basic Pokémon", "Put it on your Bench during your turn (up to "
                         f"{rules.bench_size} Benched). Your opening hand needs at least one "
                         "Basic Pokémon to start the game."))
+        if card.sp and card.sp_owner:
+            tips.append(_sp_tip(card, era))
     for pw in card.powers:
         label = era.power_label(pw.kind)
         # The tip says which Special Conditions stop the power, so the card text's own

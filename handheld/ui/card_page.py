@@ -17,9 +17,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.carddefs import ENERGY, POKEMON, CardDef
+from ..engine.eras import era_of_card
 from ..engine.text import TextSection, card_sections
 from .font import LINE_HEIGHT, PixelFont
 from .icons import ICON_SIZE
+from .marks import mark_ops, marks_width, plain_name
 from .palette import (
     BODY_GREEN,
     ENERGY_BAND,
@@ -122,8 +124,20 @@ def _section_block(font: PixelFont, section: TextSection) -> _Block:
 # --------------------------------------------------------------------------- the page
 
 
+def owner_title(d: CardDef) -> str:
+    """Whose Pokémon SP it is, in words ("Gym Leader"), from its era; "" for any other."""
+    if not (d.sp and d.sp_owner):
+        return ""
+    return era_of_card(d.id).sp_owners.get(d.sp_owner, d.sp_owner)
+
+
 def _stage_text(d: CardDef) -> str:
     if d.kind == POKEMON:
+        if d.lv_x:
+            # Not an Evolution: it levels up the Active Pokémon of its very name.
+            return f"Pokémon LV.X · onto {d.name}"
+        if d.sp:
+            return f"Basic Pokémon SP · {owner_title(d)}"
         if d.baby:
             kind = "Baby Pokémon"
         else:
@@ -150,10 +164,16 @@ def _header(font: PixelFont, d: CardDef) -> list[Op]:
         room = right - hp_w - label_w - 8 - MARGIN
     else:
         room = right - MARGIN
-    if font.width(d.name) * 2 <= room:
-        ops.append(TextOp(MARGIN, 2, d.name, INK, 2))
+    # A Pokémon SP's owner symbol (part of its name, printed as a symbol) and a LV.X's
+    # badge follow the name as badges.
+    room -= marks_width(font, d)
+    name = plain_name(d)
+    if font.width(name) * 2 <= room:
+        ops.append(TextOp(MARGIN, 2, name, INK, 2))
+        ops.extend(mark_ops(font, d, MARGIN + font.width(name) * 2 + 1, 5))
     else:
-        ops.append(TextOp(MARGIN, 6, d.name, INK))
+        ops.append(TextOp(MARGIN, 6, name, INK))
+        ops.extend(mark_ops(font, d, MARGIN + font.width(name) + 1, 5))
     # The subline: stage or kind on the left, type symbols and Pokédex number on the right.
     ops.append(TextOp(MARGIN, SUBLINE_Y + 1, _stage_text(d), MUTED))
     x = right

@@ -1,6 +1,11 @@
 """The duel screen's board: both Active Pokémon and Benches, hands, decks, discards,
 Prizes, damage, Special Conditions, Energy and Tools, the Stadium and whose turn it is.
 
+A Pokémon LV.X stands on its earlier level (the slot's cards, the LV.X last): its box shows
+the card beneath as a strip of that card's colour along the left edge, like a card peeking
+out under another, and a "LV.X" badge. A Pokémon SP shows its owner's symbol as a badge
+(:mod:`handheld.ui.marks`).
+
 Drawn from one player's side (the *viewer*: the bottom half is theirs). Only what that
 player may see is drawn: the opponent's hand, deck and Prizes are counts. Layout, 240x160:
 
@@ -25,8 +30,9 @@ from ..engine.energy import types_of
 from ..engine.position import setup_face_down
 from ..engine.ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from .icons import ICON_SIZE, energy_icon
+from .marks import LV_X_FILL, LV_X_INK, LV_X_LABEL, badge_ops, badge_width, draw_marked_name
 from .palette import INK, MUTED, PAPER, SHADE, TYPE_BAND, WHITE, Color
-from .text import TextCache, fit
+from .text import TextCache, draw_ops, fit
 
 if TYPE_CHECKING:
     import pygame
@@ -184,27 +190,38 @@ class BoardView:
         for x in range(r.x + 4, r.x + r.w - 4, 6):
             surface.fill((96, 118, 190), (x, r.y + 3, 3, r.h - 6))
 
-    def _card_box(self, surface: pygame.Surface, m: Match, s: Slot, r: Rect) -> None:
+    def _card_box(self, surface: pygame.Surface, m: Match, s: Slot, r: Rect) -> int:
+        """The box of a Pokémon in play; returns how far its contents are moved right (a
+        LV.X shows the earlier level beneath it as a strip on the left)."""
         types = pokemon_types(m, s)
         band = TYPE_BAND.get(types[0] if types else "C", PAPER)
         surface.fill(INK, (r.x, r.y, r.w, r.h))
-        surface.fill(PAPER, (r.x + 1, r.y + 1, r.w - 2, r.h - 2))
-        surface.fill(band, (r.x + 1, r.y + 1, r.w - 2, 9))
+        under = earlier_level(m, s)
+        inset = 0
+        if under is not None:
+            low = TYPE_BAND.get(under.types[0] if under.types else "C", PAPER)
+            surface.fill(low, (r.x + 1, r.y + 1, PEEK, r.h - 2))
+            surface.fill(SHADE, (r.x + 1, r.y + 1 + 10, PEEK, r.h - 12))  # its white body
+            inset = PEEK + 1  # the strip and an ink line between the two cards
+        surface.fill(PAPER, (r.x + 1 + inset, r.y + 1, r.w - 2 - inset, r.h - 2))
+        surface.fill(band, (r.x + 1 + inset, r.y + 1, r.w - 2 - inset, 9))
+        return inset
 
     def _active(self, surface: pygame.Surface, m: Match, s: Slot, r: Rect) -> None:
-        self._card_box(surface, m, s, r)
+        inset = self._card_box(surface, m, s, r)
         d = m.defs[s.top]
         total = max_hp(m, s)
         left = max(0, total - s.damage)
         t = self.text
         hp = f"{left}/{total}"
         hp_w = t.font.width(hp)
-        t.draw(surface, _cut(t, d.name, r.w - hp_w - 10), r.x + 3, r.y + 2, INK)
+        x0 = r.x + 3 + inset
+        draw_marked_name(surface, t, d, x0, r.y + 2, r.w - hp_w - 10 - inset)
         t.draw(surface, hp, r.x + r.w - 3 - hp_w, r.y + 2, INK)
-        bar_w = r.w - 6
-        surface.fill(SHADE, (r.x + 3, r.y + 11, bar_w, 3))
-        surface.fill(hp_color(left, total), (r.x + 3, r.y + 11, bar_w * left // max(1, total), 3))
-        self._energy(surface, m, s, r.x + 3, r.y + 17, r.w - 50)
+        bar_w = r.w - 6 - inset
+        surface.fill(SHADE, (x0, r.y + 11, bar_w, 3))
+        surface.fill(hp_color(left, total), (x0, r.y + 11, bar_w * left // max(1, total), 3))
+        self._energy(surface, m, s, x0, r.y + 17, r.w - 50 - inset)
         right = r.x + r.w - 3
         for mask, tag, color in CONDITION_TAGS:
             if s.conditions & mask:
@@ -218,15 +235,24 @@ class BoardView:
             t.draw(surface, "T", right + 2, r.y + 18, WHITE)
 
     def _bench(self, surface: pygame.Surface, m: Match, s: Slot, r: Rect) -> None:
-        self._card_box(surface, m, s, r)
+        inset = self._card_box(surface, m, s, r)
         d = m.defs[s.top]
         left = max(0, max_hp(m, s) - s.damage)
         t = self.text
-        t.draw(surface, _cut(t, d.name, r.w - 5), r.x + 2, r.y + 2, INK)
+        # A Benched box is narrow: the owner's symbol goes beside the name, and a LV.X's
+        # badge on the second line, right-aligned (the Energy gives way).
+        draw_marked_name(surface, t, d, r.x + 2 + inset, r.y + 2, r.w - 5 - inset,
+                         lv_x=False)
         hp = str(left)
-        t.draw(surface, hp, r.x + 2, r.y + 12, INK if not s.damage else (196, 40, 40))
-        x0 = r.x + 4 + t.font.width(hp)
-        self._energy(surface, m, s, x0, r.y + 12, r.x + r.w - 2 - x0)
+        t.draw(surface, hp, r.x + 2 + inset, r.y + 12, INK if not s.damage else (196, 40, 40))
+        x0 = r.x + 4 + inset + t.font.width(hp)
+        right = r.x + r.w - 2
+        if d.lv_x:
+            bw = badge_width(t.font, LV_X_LABEL)
+            right -= bw + 1
+            draw_ops(surface, badge_ops(t.font, LV_X_LABEL, right + 1, r.y + 11, LV_X_FILL,
+                                        LV_X_INK), t)
+        self._energy(surface, m, s, x0, r.y + 12, right - x0)
         if s.tool >= 0 or s.tms:
             surface.fill(MUTED, (r.x + r.w - 5, r.y + 2, 3, 6))
 
@@ -242,6 +268,16 @@ class BoardView:
         if len(show) < len(cards):
             self.text.draw(surface, f"+{len(cards) - len(show)}", x + 1, y + 1, INK)
         return x
+
+
+PEEK = 3  # the width of the earlier level's strip beside a LV.X
+
+
+def earlier_level(m: Match, s: Slot) -> CardDef | None:
+    """The card a Pokémon LV.X stands on (the one beneath it in the slot), else None."""
+    if len(s.cards) < 2 or not m.defs[s.top].lv_x:
+        return None
+    return m.defs[s.cards[-2]]
 
 
 def energy_type(d: CardDef) -> str:

@@ -3,7 +3,13 @@ the scanned card highlighted and the collection's copies."""
 
 from __future__ import annotations
 
-from handheld.ereader.evolution import STAGES, EvolutionChart, evolution_chart
+from handheld.ereader.evolution import (
+    LEVEL_UP,
+    LV_X_KEY,
+    STAGES,
+    EvolutionChart,
+    evolution_chart,
+)
 
 
 def summary(chart: EvolutionChart) -> list[tuple[str, int, str, int]]:
@@ -67,9 +73,11 @@ def test_a_variant_card_does_not_decide_its_species_stage(pool) -> None:
     raichu_gl = pool.get("pl2-31")
     assert raichu_gl.stage == 0
     chart = evolution_chart(raichu_gl, pool)
-    assert chart.highlight == 26
     assert chart.node(26).stage == "Stage 1"
-    assert "pl2-31" in chart.node(26).cards
+    # A Pokémon SP of its era: a node of its own, outside Pichu-Pikachu-Raichu's line.
+    sp = chart.node(chart.highlight)
+    assert sp is not None and sp.kind == "sp" and sp.cards == ["pl2-31"]
+    assert "pl2-31" not in chart.node(26).cards
 
 
 def test_eevee_branches_eight_ways(pool) -> None:
@@ -121,7 +129,7 @@ def test_every_pokemon_card_charts_its_own_species(pool) -> None:
         chart = evolution_chart(card, pool)
         node = chart.node(chart.highlight)
         assert node is not None and card.id in node.cards, card.id
-        assert all(n.stage in STAGES for n in chart.nodes), card.id
+        assert all(n.stage in (*STAGES, LEVEL_UP) for n in chart.nodes), card.id
         known = {n.dex for n in chart.nodes}
         for n in chart.nodes:
             if n.parent is not None and n.parent in known:
@@ -131,3 +139,40 @@ def test_every_pokemon_card_charts_its_own_species(pool) -> None:
         # a card of the scanned species and era, not a variant, shows its own stage
         if node.name == card.name and not card.baby:
             assert node.stage == ("Basic", "Stage 1", "Stage 2")[card.stage], card.id
+
+
+def test_a_lv_x_is_a_level_up_at_the_end_of_its_line(pool) -> None:
+    chart = evolution_chart(pool.get("pl2-107"), pool)  # Hippowdon LV.X
+    assert [(n.name, n.column, n.stage, n.kind) for n in chart.nodes if n.kind != "sp"] == [
+        ("Hippopotas", 0, "Basic", ""), ("Hippowdon", 1, "Stage 1", ""),
+        ("Hippowdon LV.X", 2, LEVEL_UP, "lv_x")]
+    lv_x = chart.node(chart.highlight)
+    assert lv_x is not None and lv_x.cards == ["pl2-107"] and lv_x.dex == 450 + LV_X_KEY
+    assert lv_x.parent == 450  # joined to the Pokémon it goes onto, not a new stage
+    assert "pl2-107" not in chart.node(450).cards
+    # The same chart from Hippowdon itself.
+    assert summary(evolution_chart(pool.get("pl2-25"), pool)) == summary(chart)
+
+
+def test_a_pokemon_sp_is_outside_the_chain(pool) -> None:
+    chart = evolution_chart(pool.get("pl2-9"), pool)  # Luxray GL
+    sp = chart.node(chart.highlight)
+    assert sp is not None and sp.kind == "sp" and sp.name == "Luxray GL"
+    assert sp.parent is None and sp.stage == "Basic" and sp.cards == ["pl2-9"]
+    # Luxray GL is not in Shinx-Luxio-Luxray's line: nothing joins it to them.
+    line = [n for n in chart.nodes if n.kind == ""]
+    assert [n.name for n in line] == ["Shinx", "Luxio", "Luxray"]
+    assert not any(n.parent == sp.dex for n in line) and sp.row != chart.node(405).row
+    assert "pl2-9" not in chart.node(405).cards
+    # Its LV.X levels it up: after it, not after Luxray.
+    lv_x = next(n for n in chart.nodes if n.kind == "lv_x")
+    assert (lv_x.name, lv_x.parent, lv_x.column, lv_x.cards) == (
+        "Luxray GL LV.X", sp.dex, sp.column + 1, ["pl2-109"])
+    assert evolution_chart(pool.get("pl2-109"), pool).highlight == lv_x.dex
+
+
+def test_an_expedition_card_charts_its_species_as_before(pool) -> None:
+    # The older era knows no LV.X nor SP: their cards stay with their species.
+    chart = evolution_chart(pool.get("ecard1-33"), pool)
+    assert {"pl2-38", "pl2-103"} <= set(chart.node(65).cards)
+    assert all(n.kind == "" for n in chart.nodes)

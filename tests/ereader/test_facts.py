@@ -155,7 +155,7 @@ def test_data_rows_of_a_pokemon(pool) -> None:
 def test_data_rows_of_later_cards_show_printed_modifiers_and_free_retreat(pool) -> None:
     raichu_gl = rows(pool.get("pl2-31"))
     assert raichu_gl["Set"] == "Rising Rivals (RR)" and raichu_gl["Number"] == "31/120"
-    assert raichu_gl["Stage"] == "Basic" and "Evolves from" not in raichu_gl
+    assert raichu_gl["Stage"] == "Basic, Pokémon SP" and "Evolves from" not in raichu_gl
     assert (raichu_gl["Retreat"], raichu_gl["Weakness"], raichu_gl["Resistance"]) == (
         "free", "Fighting x2", "Metal -20")
     assert raichu_gl["Platinum"] == "legal: printed in Rising Rivals"
@@ -187,3 +187,24 @@ def test_every_card_has_its_data_rows(pool) -> None:
             assert r["HP"] == str(card.hp), card.id
             # (a LEGEND's HP is printed on one of its two halves only)
             assert int(r["HP"]) > 0 or "legend" in card.facts["subtypes"], card.id
+
+
+# --- the Platinum era ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("slug", ["platinum", "rising_rivals"])
+def test_every_platinum_era_card_is_legal_in_platinum(pool, slug: str) -> None:
+    for card in load_set(slug)["cards"]:
+        legal, reason = standing(pool.get(card["id"]))["platinum"]
+        assert legal and reason.startswith(("printed in", "basic Energy")), card["id"]
+
+
+def test_a_lv_x_and_a_pokemon_sp_on_the_data_screen(pool) -> None:
+    lv_x = rows(pool.get("pl2-107"))  # Hippowdon LV.X
+    assert lv_x["Stage"] == stage_label(pool.get("pl2-107")) == "LV.X (a level, not a Stage)"
+    assert lv_x["Levels up"] == "Active Hippowdon" and "Owner" not in lv_x
+    sp = rows(pool.get("pl2-9"))  # Luxray GL
+    assert sp["Stage"] == "Basic, Pokémon SP" and sp["Owner"] == "Gym Leader (GL)"
+    both = rows(pool.get("pl2-109"))  # Luxray GL LV.X
+    assert both["Levels up"] == "Active Luxray GL" and both["Owner"] == "Gym Leader (GL)"
+    assert sp["Platinum"].startswith("legal") and sp["Expedition"].startswith("not legal")

@@ -81,13 +81,13 @@ def test_a_deck_that_takes_nothing_is_left_as_it_was(saves, pool) -> None:
     assert saves.deck(deck.id).updated == deck.updated
 
 
-def test_a_scanned_deck_list_is_saved_under_a_free_name(saves) -> None:
+def test_a_scanned_deck_list_is_saved_under_a_free_name(saves, pool) -> None:
     profile = saves.create_profile("Gary").id
     saves.save_deck(profile, "Mind Games", [ABRA])
     basket = ScanBasket()
     scanned = basket.add_deck("Mind Games", [(ABRA, 4), (KADABRA, 2)])
     assert basket.cards == {ABRA: 4, KADABRA: 2}
-    saved = basket.save_deck(saves, profile, scanned)
+    saved = basket.save_deck(saves, profile, scanned, pool)
     assert saved.name == "Mind Games (2)"
     assert sorted(saved.cards) == sorted([ABRA] * 4 + [KADABRA] * 2)
 

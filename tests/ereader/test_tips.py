@@ -300,3 +300,34 @@ def test_the_dictionary_finds_the_terms_of_the_card_screen(pool) -> None:
                  "Retreat", "Bench"):
         assert term in names, term
     assert "Paralyzed" in [t.name for t in terms_in(tips_text(pool.get("ecard1-144")))]
+
+
+# --- Platinum's Pokémon LV.X and Pokémon SP ------------------------------------------------
+
+
+def test_a_lv_x_says_how_to_level_up_and_what_it_keeps(pool) -> None:
+    card = pool.get("pl2-107")  # Hippowdon LV.X
+    got = tips(card, era("platinum"))
+    assert "Basic Pokémon" not in got  # it is never benched as a Basic
+    level = got["Level up (Pokémon LV.X)"]
+    assert "Active Hippowdon" in level and "never on the Bench" in level
+    assert "not an Evolution card" in level and "keeps its Stage" in level
+    keeps = got["What it keeps"]
+    for words in ("damage counters", "attached cards", "attacks, Poké-Powers and Poké-Bodies",
+                  "HP, Retreat Cost, Weakness, Resistance", "Special Conditions"):
+        assert words in keeps
+    assert "counts as Hippowdon for the 4-copy rule" in got["In a deck"]
+    # Platinum's Poké-Power rule applies to its power, its retreat is once a turn.
+    assert got["Retreat"].endswith("(once a turn).")
+
+
+def test_a_pokemon_sp_says_whose_it_is_and_that_it_is_outside_the_line(pool) -> None:
+    got = tips(pool.get("pl2-9"), era("platinum"))  # Luxray GL
+    assert "Basic Pokémon" in got
+    sp = got["Pokémon SP (GL)"]
+    assert "Gym Leader" in sp and "Luxray GL and Luxray are different cards" in sp
+    assert "outside Luxray's evolution line" in sp
+    # An SP's LV.X has both.
+    both = tips(pool.get("pl2-109"), era("platinum"))
+    assert "Level up (Pokémon LV.X)" in both and "Pokémon SP (GL)" in both
+    assert "Active Luxray GL" in both["Level up (Pokémon LV.X)"]

@@ -1,5 +1,7 @@
-"""Every card page of the Expedition set fits the 240x160 screen: nothing clipped, nothing
-overlapping, every word of the generated card text shown once and in order."""
+"""Every card page of the Expedition, Platinum and Rising Rivals sets (scripted or not) fits
+the 240x160 screen: nothing clipped, nothing overlapping, every word of the generated card
+text shown once and in order. A Pokémon LV.X's page says so and what it goes onto; a
+Pokémon SP's page shows its owner's mark."""
 
 from __future__ import annotations
 
@@ -32,12 +34,14 @@ from handheld.ui.card_page import (
     wrap,
 )
 from handheld.ui.font import FontError, PixelFont, pocket_font
+from handheld.ui.marks import LV_X_FILL, LV_X_LABEL, OWNER_FILL, plain_name
 from handheld.ui.palette import INK, PAPER
 
 POOL = default_pool()
 FONT = pocket_font()
-ALBUM = Album(POOL, ["expedition"])
-EXPEDITION = [c["id"] for c in load_set("expedition")["cards"]]
+SETS = ["expedition", "platinum", "rising_rivals"]
+ALBUM = Album(POOL, SETS)
+EVERY_CARD = [c["id"] for slug in SETS for c in load_set(slug)["cards"]]
 
 
 def _expected_words(card_id: str) -> list[str]:
@@ -68,7 +72,7 @@ def check_page(page: CardPage) -> None:
             assert not _overlap(a[:4], b[:4]), f"{a[4]} overlaps {b[4]}"
 
 
-@pytest.mark.parametrize("card_id", EXPEDITION)
+@pytest.mark.parametrize("card_id", EVERY_CARD)
 def test_every_card_page_fits_the_screen(card_id: str) -> None:
     d = POOL.get(card_id)
     pages = card_pages(d, FONT, ALBUM.set_label(card_id))
@@ -79,9 +83,12 @@ def test_every_card_page_fits_the_screen(card_id: str) -> None:
         check_page(page)
         shown += " ".join(page.lines).split()
     assert shown == _expected_words(card_id)
-    # The name is on every page.
-    assert all(any(isinstance(op, TextOp) and op.text == d.name for op in p.ops)
+    # The name is on every page (a Pokémon SP's symbol as its badge).
+    assert all(any(isinstance(op, TextOp) and op.text == plain_name(d) for op in p.ops)
                for p in pages)
+    if d.sp:
+        assert all(any(isinstance(op, TextOp) and op.text == d.sp_owner and op.y < BODY_TOP
+                       for op in p.ops) for p in pages)
 
 
 def test_pages_draw_onto_a_240x160_surface() -> None:
@@ -142,3 +149,45 @@ def test_a_malformed_font_is_refused_with_the_line() -> None:
         PixelFont.parse("? ##/.#\nA #x#")
     with pytest.raises(FontError, match="'\\?' glyph"):
         PixelFont.parse("A .#./#.#")
+
+
+def test_every_platinum_era_card_is_covered() -> None:
+    ids = set(EVERY_CARD)
+    # The era's 253 cards, secret rares and all.
+    assert len([i for i in ids if i.startswith(("pl1-", "pl2-"))]) == 253
+
+
+def _header_texts(page: CardPage) -> list[str]:
+    return [op.text for op in page.ops if isinstance(op, TextOp) and op.y < BODY_TOP]
+
+
+def test_a_lv_x_page_says_it_is_a_lv_x_and_what_it_goes_onto() -> None:
+    d = POOL.get("pl2-107")  # Hippowdon LV.X
+    page = card_pages(d, FONT)[0]
+    texts = _header_texts(page)
+    assert LV_X_LABEL in texts and "Pokémon LV.X · onto Hippowdon" in texts
+    badge = [op for op in page.ops if isinstance(op, RectOp) and op.color == LV_X_FILL]
+    assert len(badge) == 1 and badge[0].y < BODY_TOP
+    # An SP's LV.X carries both marks and names the Pokémon SP it goes onto.
+    texts = _header_texts(card_pages(POOL.get("pl2-109"), FONT)[0])  # Luxray GL LV.X
+    assert {"Luxray", "GL", LV_X_LABEL, "Pokémon LV.X · onto Luxray GL"} <= set(texts)
+
+
+def test_a_pokemon_sp_page_shows_its_owner() -> None:
+    for card_id, symbol, owner in (("pl2-9", "GL", "Gym Leader"), ("pl1-7", "G", "Team Galactic"),
+                                   ("pl2-16", "4", "Elite Four")):
+        page = card_pages(POOL.get(card_id), FONT)[0]
+        texts = _header_texts(page)
+        assert symbol in texts, card_id
+        assert any(owner in t for t in texts), (card_id, texts)
+        assert any(isinstance(op, RectOp) and op.color == OWNER_FILL[symbol] for op in page.ops)
+    # A Pokémon that is not SP has no owner's badge.
+    assert not any(isinstance(op, RectOp) and op.color in OWNER_FILL.values()
+                   for op in card_pages(POOL.get("ecard1-33"), FONT)[0].ops)
+
+
+def test_the_marks_are_drawn_on_the_page() -> None:
+    surface = pygame.Surface((WIDTH, HEIGHT))
+    draw_card_page(surface, card_pages(POOL.get("pl2-109"), FONT)[0], FONT)
+    header = {surface.get_at((x, y))[:3] for x in range(WIDTH) for y in range(18)}
+    assert LV_X_FILL in header and OWNER_FILL["GL"] in header

@@ -125,8 +125,12 @@ def build_legal_deck(h: Handheld, ed: DeckEditorScene) -> Counter[str]:
     return Counter({fire: 56, basic: 4})
 
 
-def new_deck(h: Handheld, lst: DeckListScene) -> DeckEditorScene:
+def new_deck(h: Handheld, lst: DeckListScene, era: str = "expedition") -> DeckEditorScene:
     choose(h, "New deck")
+    # Several eras are playable: the builder asks which rules the deck is for.
+    assert isinstance(h.scenes.top, MenuOverlay)
+    assert h.scenes.top.menu.selected.value == "expedition"  # the home era first
+    choose(h, era)
     ed = h.scenes.top
     assert isinstance(ed, DeckEditorScene)
     return ed

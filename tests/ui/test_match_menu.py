@@ -192,6 +192,7 @@ def test_the_combo_outside_a_match_goes_back_one_level(tmp_path: Path) -> None:
     assert h.describe()["scene"] == "MainMenuScene"  # the root stays
     choose(h, "Deck builder")
     choose(h, "New deck")
+    h.press("A")  # the rules: Expedition, the first offered
     editor = top(h)
     h.press("A")  # a card in: unsaved changes
     assert editor.dirty

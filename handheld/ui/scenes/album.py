@@ -9,8 +9,10 @@ from firmware_sim.buttons import Button
 
 from ...collection import Album, AlbumEntry
 from ..icons import energy_icon
+from ..marks import mark_ops, plain_name
 from ..palette import INK, MUTED, PAPER
 from ..scene import Scene
+from ..text import draw_ops, line_ops
 from ..widgets import Menu, MenuItem, window
 from .common import hint_line, title_bar
 
@@ -53,8 +55,10 @@ class AlbumScene(Scene):
 
     def _apply_filter(self) -> None:
         self.shown = self.entries()
-        self.menu.set_items([MenuItem(f"{e.number:>3} {e.name}", True, e)
-                             for e in self.shown])
+        # A Pokémon SP's symbol and a LV.X's badge are drawn after the name (see draw).
+        pool = self.app.pool
+        self.menu.set_items([MenuItem(f"{e.number:>3} {plain_name(pool.get(e.card_id))}",
+                                      True, e) for e in self.shown])
         self.menu.cursor = 0
         self.menu.top = 0
 
@@ -87,10 +91,17 @@ class AlbumScene(Scene):
                   f"{self.menu.cursor + 1 if n else 0}/{n}")
         window(surface, 4, 16, 232, self.menu.rows * 11 + 8)
         self.menu.draw(surface, app.text, 7, 20, 190)
-        # Type symbols beside the visible rows.
+        # Marks after the names, type symbols beside the visible rows.
+        font = app.text.font
+        rows = self.menu.items[self.menu.top:self.menu.top + self.menu.rows]
         for i, e in enumerate(self.shown[self.menu.top:self.menu.top + self.menu.rows]):
             d = app.pool.get(e.card_id)
             y = 20 + i * 11 + 1
+            # Where the menu's label ends, measured as the menu lays it out (spaces included).
+            end = max((x + w for op in line_ops(font, rows[i].label, 16, y, INK)
+                       for x, _, w, _ in [op.box(font)]), default=16)
+            if end <= 190 - 30:  # a name cut short has no room for its marks
+                draw_ops(surface, mark_ops(font, d, end, y - 1), app.text)
             if d.kind == 0 and d.types:
                 surface.blit(energy_icon(d.types[0]), (200, y))
             kind = "T" if d.kind == 1 else ("E" if d.kind == 2 else "")

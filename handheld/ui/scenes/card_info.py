@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from firmware_sim.buttons import Button
 
 from ...engine.carddefs import POKEMON, CardDef
-from ...ereader.evolution import ChartNode, EvolutionChart, evolution_chart
+from ...ereader.evolution import LEVEL_UP, ChartNode, EvolutionChart, evolution_chart
 from ...ereader.facts import ERAS, data_rows, set_info
 from ...ereader.pokedex import DexEntry, dex_entry, dex_number
 from ...ereader.tips import card_tips, tips_text
@@ -573,7 +573,9 @@ class CardInfoScene(Scene):
         color = INK if n.cards else MUTED
         two_lines = box.h >= 20
         ty = box.y + 3 if two_lines else box.mid - 3
-        app.text.draw(surface, fit(font, clean(n.name), name_w), box.x + 4, ty, color)
+        # A LV.X's box sits under the "LV.X" heading: it names the Pokémon it goes onto.
+        label = clean(n.name).removesuffix(f" {LEVEL_UP}") if n.kind == "lv_x" else clean(n.name)
+        app.text.draw(surface, fit(font, label, name_w), box.x + 4, ty, color)
         if n.cards:
             _ball(surface, box.x + box.w - 10, box.mid - 3 if not two_lines else box.y + 3,
                   n.owned > 0)
@@ -585,7 +587,9 @@ class CardInfoScene(Scene):
             else:
                 note = "not owned"
             stage = column_stage(self._column(n))
-            if n.stage != stage:
+            if n.kind == "sp":  # a Basic beside its species, joined to nothing
+                note = f"SP, {note}"
+            elif n.stage != stage:
                 note = f"{n.stage}, {note}"
             app.text.draw(surface, fit(font, note, box.w - 6), box.x + 4, box.y + 12, MUTED)
 

@@ -25,15 +25,15 @@ from typing import TYPE_CHECKING, Any
 
 from firmware_sim.buttons import Button
 
-from ...cards import THEME_DECKS, deck_names, load_deck
-from ...collection import Album, AlbumEntry, DeckBuilder, era_sets
-from ...engine.deck import deck_violations
-from ...engine.eras import ERAS, HOME
+from ...cards import THEME_DECKS, deck_names, load_deck, ready_deck_era
+from ...collection import AlbumEntry, DeckBuilder, era_album
+from ...engine.eras import ERAS, HOME, playable_eras
 from ...engine.errors import InvalidDeck
 from ...save import Deck, SaveError
 from ...save.saves import DECK_NAME_MAX
 from ..icons import energy_icon
 from ..keyboard import KeyboardScene
+from ..marks import draw_marked_name
 from ..palette import BODY_GREEN, INK, MUTED, PAPER, POWER_RED, SHADE, WHITE
 from ..scene import Scene
 from ..text import fit, wrap
@@ -186,8 +186,9 @@ def ready_made_decks(app: Handheld) -> list[DeckEntry]:
         except (OSError, InvalidDeck, ValueError) as e:
             app.notices.append(f"The ready-made deck {stem} could not be read: {e}")
             continue
+        era = ready_deck_era(stem, HOME.key)  # the era of its deck set
         out.append(DeckEntry("ready", ready_title(stem), cards, stem=stem,
-                             problems=deck_violations(app.pool, cards)))
+                             problems=deck_problems(app.pool, cards, era), era=era))
     return out
 
 
@@ -251,7 +252,15 @@ class DeckListScene(_Asking):
 
     def choose(self, entry: DeckEntry) -> None:
         if entry.kind == "new":
-            self.edit(None)
+            eras = playable_eras()
+            if len(eras) == 1:
+                self.edit(None)
+                return
+            # A deck is built for one era's rules and cards: ask which, the home era first.
+            items = [MenuItem(e.name, True, e.key, f"A deck of {e.name} cards, judged by its "
+                              "rules.") for e in eras]
+            self.ask(MenuOverlay(self.app, "A deck for which rules?", items),
+                     lambda key: self.edit(None, era=key) if key in ERAS else None)
             return
         if entry.kind == "own":
             items = [MenuItem("Edit", True, "edit", "Add and remove cards."),
@@ -282,9 +291,9 @@ class DeckListScene(_Asking):
 
     # ---------------------------------------------------------------- actions
 
-    def edit(self, entry: DeckEntry | None) -> None:
+    def edit(self, entry: DeckEntry | None, *, era: str = HOME.key) -> None:
         if entry is None:
-            scene = DeckEditorScene(self.app)
+            scene = DeckEditorScene(self.app, era=era)
         else:
             scene = DeckEditorScene(self.app, entry.cards, entry.name, entry.deck_id,
                                     era=entry.era)
@@ -361,6 +370,10 @@ class DeckListScene(_Asking):
             if row.kind == "ready":
                 tag = "theme" if row.stem in THEME_DECKS else "ready-made"
                 app.text.draw(surface, tag, 150, y, MUTED)
+            elif row.kind == "own" and row.era != HOME.key:
+                # A deck of another era says which (the home era's decks say nothing).
+                label = ERAS[row.era].label if row.era in ERAS else row.era
+                app.text.draw(surface, fit(font, label, 60), 150, y, MUTED)
             if row.kind != "new":
                 mark, color = self.legal_mark(row)
                 app.text.draw(surface, mark, 230 - font.width(mark), y, color)
@@ -368,7 +381,9 @@ class DeckListScene(_Asking):
         if self.status:
             info, color = self.status, POWER_RED if self.status.startswith("Could") else INK
         elif e is None or e.kind == "new":
-            info, color = "Start an empty deck.", MUTED
+            info = "Start an empty deck." if len(playable_eras()) == 1 else \
+                "Start an empty deck for the rules you pick."
+            color = MUTED
         elif e.problems:
             more = f" (+{len(e.problems) - 1})" if len(e.problems) > 1 else ""
             info, color = sentence(e.problems[0]) + more, POWER_RED
@@ -401,7 +416,7 @@ class DeckEditorScene(_Asking):
             if app.settings.deck_cards == "owned" else None
         # The deck belongs to an era: the cards of its sets are offered, its rules judge it.
         self.era = era if era in ERAS else HOME.key
-        self.album = Album(app.pool, era_sets(self.era), owned=owned)
+        self.album = era_album(app.pool, self.era, owned)
         self.builder = DeckBuilder(self.album, cards, name, era=self.era)
         self.deck_id = deck_id
         self.saved: Counter[str] = Counter(self.builder.counts) if deck_id is not None \
@@ -617,6 +632,8 @@ class DeckEditorScene(_Asking):
         font = app.text.font
         surface.fill(PAPER)
         count = f"{self.builder.size}/{DECK_SIZE}"
+        if self.era != HOME.key:  # a deck for another era's rules says which
+            count = f"{ERAS[self.era].label}  {count}"
         name = self.builder.name + ("*" if self.dirty else "")
         title_bar(app, surface, fit(font, name, 220 - font.width(count)), count)
         self.draw_status(surface)
@@ -675,7 +692,7 @@ class DeckEditorScene(_Asking):
             if cur.top + i == cur.index:
                 self.row_fill(surface, x + 3, ry, w - 6, focused)
             d = app.pool.get(e.card_id)
-            app.text.draw(surface, fit(app.text.font, d.name, w - 42), x + 10, ry + 2, INK)
+            draw_marked_name(surface, app.text, d, x + 10, ry + 2, w - 42)
             if d.kind == 0 and d.types:
                 surface.blit(energy_icon(d.types[0]), (x + w - 30, ry + 1))
             elif d.kind in (1, 2):
@@ -705,7 +722,12 @@ class DeckEditorScene(_Asking):
             ry = top + i * ROW_H
             if cur.top + i == cur.index:
                 self.row_fill(surface, x + 3, ry, w - 6, focused)
-            label = f"{self.builder.counts[cid]} {self.card_name(cid)}"
-            app.text.draw(surface, fit(app.text.font, label, w - 16), x + 10, ry + 2, INK)
+            prefix = f"{self.builder.counts[cid]} "
+            if cid in app.pool:
+                draw_marked_name(surface, app.text, app.pool.get(cid), x + 10, ry + 2, w - 16,
+                                 prefix=prefix)
+            else:
+                app.text.draw(surface, fit(app.text.font, prefix + cid, w - 16), x + 10,
+                              ry + 2, INK)
         if cur.top + cur.rows < len(rows):
             down_arrow(surface, x + w - 12, y + 112)

@@ -1,5 +1,7 @@
 """Setting up a duel: the opponent (the computer, a friend on this handheld, a friend
-over the link), then the decks -- the ready-made ones and the player's own legal decks.
+over the link) and the rules (LEFT/RIGHT: the playable eras, Expedition first), then the
+decks -- the ready-made decks of that era's deck sets and the player's own decks built for
+it and legal under its deck rules.
 
 A new duel on this handheld takes the place of the suspended match, so when there is one
 the player is asked first, told which match it is, and the suspended match is only given
@@ -10,9 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...cards import deck_names, load_deck
-from ...engine.eras import ERAS, HOME
-from ..palette import MUTED, PAPER
+from firmware_sim.buttons import Button
+
+from ...cards import era_deck_names, load_deck
+from ...engine.eras import ERAS, HOME, playable_eras
+from ..palette import INK, MUTED, PAPER
 from ..scene import Scene
 from ..widgets import Menu, MenuItem, window
 from .common import ConfirmScene, hint_line, title_bar
@@ -28,10 +32,10 @@ OPPONENTS = (("cpu", "The computer", "A greedy player that reads every card."),
 
 
 def available_decks(app: Any, era: str = HOME.key) -> list[tuple[str, list[str]]]:
-    """(name, cards): the ready-made decks, then the player's own decks built for ``era``
-    and legal under its deck rules."""
+    """(name, cards): the ready-made decks of ``era`` (its deck sets, ``cards.DECK_SETS``),
+    then the player's own decks built for ``era`` and legal under its deck rules."""
     rules_era = ERAS[era]
-    out = [(name.replace("_", " ").title(), load_deck(name)) for name in deck_names()]
+    out = [(name.replace("_", " ").title(), load_deck(name)) for name in era_deck_names(era)]
     for d in app.saves.decks(app.profile):
         if d.era == era and not rules_era.deck_violations(app.pool, list(d.cards)):
             out.append((d.name, list(d.cards)))
@@ -42,7 +46,9 @@ class DuelSetupScene(Scene):
     def enter(self) -> None:
         self.step = "opponent"
         self.mode = "cpu"
-        self.era = HOME.key  # the era of the duel: only the home era can be played yet
+        # The era of the duel, one of the playable ones (LEFT/RIGHT on the first step).
+        self.eras = [e.key for e in playable_eras()]
+        self.era = getattr(self, "era", HOME.key)
         self.picked: list[tuple[str, list[str]]] = []
         self.menu = Menu([MenuItem(label, True, key, hint) for key, label, hint in OPPONENTS],
                          rows=5)
@@ -84,6 +90,13 @@ class DuelSetupScene(Scene):
         return "The computer's deck" if self.mode == "cpu" else "Player 2's deck"
 
     def update(self, inp: FrameInput) -> None:
+        if self.step == "opponent" and len(self.eras) > 1:
+            dx, _ = inp.nav()
+            if dx:
+                inp.consume(Button.LEFT, Button.RIGHT)
+                at = self.eras.index(self.era) if self.era in self.eras else 0
+                self.era = self.eras[(at + dx) % len(self.eras)]
+                self.app.play("cursor")
         result = self.menu.update(inp, self.app.sounds)
         if result == "cancel":
             if self.step == "opponent":
@@ -99,7 +112,7 @@ class DuelSetupScene(Scene):
             if value == "link":
                 from .link_duel import LinkSetupScene
 
-                self.app.scenes.replace(LinkSetupScene(self.app))
+                self.app.scenes.replace(LinkSetupScene(self.app, era=self.era))
                 return
             suspended = self._suspended()
             if suspended is not None and not self.replacing:
@@ -144,4 +157,13 @@ class DuelSetupScene(Scene):
         item = self.menu.selected
         if item is not None and item.hint:
             app.text.draw(surface, item.hint, 10, 136, MUTED)
-        hint_line(app, surface, "A: choose  B: back")
+        if self.step == "opponent":
+            rules = f"Rules: {ERAS[self.era].name}"
+            if len(self.eras) > 1:
+                rules = f"Rules: < {ERAS[self.era].name} >"
+            app.text.draw(surface, rules, 10, 126, INK)
+            hint_line(app, surface, "A: choose  LEFT/RIGHT: rules  B: back"
+                      if len(self.eras) > 1 else "A: choose  B: back")
+        else:
+            app.text.draw(surface, f"Rules: {ERAS[self.era].name}", 10, 126, MUTED)
+            hint_line(app, surface, "A: choose  B: back")

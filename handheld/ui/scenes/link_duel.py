@@ -43,7 +43,8 @@ from firmware_sim.link import (
     new_pairing_code,
 )
 
-from ...engine import EXPEDITION, EngineError, deck_violations
+from ...engine import EngineError
+from ...engine.eras import ERAS, HOME
 from ...netplay import (
     DECK_NAME_MAX,
     NAME_MAX,
@@ -319,7 +320,8 @@ class LinkSetupScene(Scene):
     ``transport`` (tests): the cable to use instead of TCP, for hosting and joining alike.
     """
 
-    def __init__(self, app: Handheld, *, transport: Transport | None = None) -> None:
+    def __init__(self, app: Handheld, *, transport: Transport | None = None,
+                 era: str = HOME.key) -> None:
         super().__init__(app)
         self.transport = transport
         self.conn: LinkConnection | None = None
@@ -337,9 +339,9 @@ class LinkSetupScene(Scene):
         self.decks: list[tuple[str, list[str]]] = []
         self.mine: Hello | None = None
         self.friend: Hello | None = None
-        # The era both handhelds must play (sent in the hello; a friend in another is
-        # refused). One era today: the home era.
-        self.era = EXPEDITION.era
+        # The era both handhelds must play, chosen on the duel setup (sent in the hello; a
+        # friend in another is refused, on both screens).
+        self.era = era if era in ERAS else HOME.key
         self.menu = Menu([])
         self._role_menu()
 
@@ -365,7 +367,7 @@ class LinkSetupScene(Scene):
 
     def _deck_menu(self) -> None:
         self.step = "deck"
-        self.decks = available_decks(self.app)
+        self.decks = available_decks(self.app, self.era)
         self.menu = Menu([MenuItem(name, True, i) for i, (name, _) in enumerate(self.decks)],
                          rows=8)
 
@@ -502,7 +504,8 @@ class LinkSetupScene(Scene):
         """What is wrong with either deck; None when both decks are legal here."""
         assert self.mine is not None and self.friend is not None
         return deck_problem(self.mine, self.friend,
-                            lambda cards: deck_violations(self.app.pool, cards))
+                            lambda cards: ERAS[self.era].deck_violations(self.app.pool,
+                                                                         cards))
 
     def _maybe_start(self) -> None:
         if self.role != "host" or self.mine is None or self.friend is None:
@@ -539,7 +542,7 @@ class LinkSetupScene(Scene):
             friend = 1 if self.role == "host" else 0
             names[friend] = f"{names[friend][:NAME_MAX - 4]} (2)"
         session = MatchSession(self.app.pool, (list(host.cards), list(guest.cards)), seats,
-                               seed, record_log=True)
+                               seed, record_log=True, era=self.era)
         duel = LinkDuelScene(self.app, session, names=(names[0], names[1]), mode="link",
                              deck_names=(host.deck, guest.deck))
         assert self.conn is not None

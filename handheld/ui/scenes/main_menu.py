@@ -58,9 +58,10 @@ class MainMenuScene(Scene):
 
             self.push(DeckListScene(app))
         elif what == "album":
+            from ...collection import PLAYED_SETS
             from .album import AlbumScene
 
-            self.push(AlbumScene(app))
+            self.push(AlbumScene(app, PLAYED_SETS))
         elif what == "settings":
             from .settings_scene import SettingsScene
 

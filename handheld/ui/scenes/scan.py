@@ -25,6 +25,7 @@ from firmware_sim.buttons import Button
 
 from ...ereader.facts import set_info
 from ...ereader.scan_session import ScanBasket
+from ..marks import text_name
 from ..palette import INK, MUTED, PAPER, WHITE
 from ..scene import Scene
 from ..text import fit, wrap
@@ -58,7 +59,7 @@ def card_label(app: Handheld, card_id: str) -> str:
     """ "Alakazam (EXP 1)" for a card id the assets know."""
     info = set_info(card_id)
     number = card_id.rpartition("-")[2]
-    return f"{app.pool.get(card_id).name} ({info.abbr if info else card_id} {number})"
+    return f"{text_name(app.pool.get(card_id))} ({info.abbr if info else card_id} {number})"
 
 
 @functools.lru_cache(maxsize=1)

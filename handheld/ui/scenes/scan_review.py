@@ -4,12 +4,17 @@ The actions come first: add the scanned copies to the collection, add them to a 
 (the deck builder's rules apply; a card it refuses is named), save a scanned deck list as
 a deck, scan more, or finish. Below them, every scanned card: A opens its e-Reader screens.
 Cards put in a deck are put in the collection too, since the player holds them.
+
+A deck belongs to an era: "Add to deck ..." offers only the decks of the scanned cards'
+eras, and "A new deck" is made in that era (one entry per era when a scan mixes eras), so
+a Platinum card never lands in an Expedition deck.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...engine.eras import ERAS
 from ...ereader.scan_session import ScanBasket, ScannedDeck, free_name
 from ..palette import MUTED, PAPER
 from ..scene import Scene
@@ -74,14 +79,21 @@ class ScanReviewScene(Scene):
             self.basket.add_to_collection(app.saves, app.profile)
             self._notice(f"Added {n} cop{'ies' if n != 1 else 'y'} to the collection.")
         elif what == "deck":
-            decks = app.saves.decks(app.profile)
+            eras = self.basket.eras(app.pool)
+            many = len(eras) > 1
+            decks = [d for d in app.saves.decks(app.profile) if d.era in eras]
             items = [MenuItem(fit(app.text.font, d.name, 100), True, d.id,
-                              f"{len(d.cards)} cards") for d in decks]
-            items.append(MenuItem("A new deck", True, NEW_DECK, f"Called {NEW_DECK_NAME!r}."))
+                              f"{len(d.cards)} cards, {ERAS[d.era].name} rules"
+                              if d.era in ERAS else f"{len(d.cards)} cards") for d in decks]
+            for era in eras:
+                name = ERAS[era].name
+                items.append(MenuItem(f"A new {name} deck" if many else "A new deck", True,
+                                      (NEW_DECK, era),
+                                      f"Called {NEW_DECK_NAME!r}, for the {name} rules."))
             self.waiting = "deck"
             self.push(MenuOverlay(app, "Add to which deck?", items))
         elif isinstance(what, ScannedDeck):
-            deck = self.basket.save_deck(app.saves, app.profile, what)
+            deck = self.basket.save_deck(app.saves, app.profile, what, app.pool)
             self.basket.add_to_collection(app.saves, app.profile)
             self._notice(f"Saved the deck {deck.name!r} ({len(deck.cards)} cards). Its cards "
                          "are in the collection too.")
@@ -110,9 +122,10 @@ class ScanReviewScene(Scene):
 
     def _add_to_deck(self, deck_id: Any) -> None:
         app = self.app
-        if deck_id == NEW_DECK:
+        if isinstance(deck_id, tuple) and deck_id[0] == NEW_DECK:
             taken = {d.name for d in app.saves.decks(app.profile)}
-            deck_id = app.saves.save_deck(app.profile, free_name(NEW_DECK_NAME, taken), []).id
+            deck_id = app.saves.save_deck(app.profile, free_name(NEW_DECK_NAME, taken), [],
+                                          era=deck_id[1]).id
         update = self.basket.add_to_deck(app.saves, app.profile, deck_id, app.pool)
         self.basket.add_to_collection(app.saves, app.profile)
         text = f"Added {len(update.added)} cards to {update.deck.name!r} " \

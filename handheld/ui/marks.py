@@ -1,0 +1,99 @@
+"""The marks a card's kind gets wherever its name is drawn: a gold-on-ink "LV.X" badge for a
+Pokémon LV.X, and the owner's symbol of a Pokémon SP ("G", "GL", "4", "C", "FB") on its
+owner's colour. The board, the card page, the album and the deck lists draw the same marks,
+so a player learns them once.
+
+Layout is pure, like :mod:`handheld.ui.text`: :func:`mark_ops` returns draw operations that
+tests can check; :func:`draw_marked_name` draws a name with its marks at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .font import GLYPH_HEIGHT, PixelFont
+from .palette import INK, WHITE, Color
+from .text import Op, RectOp, TextCache, TextOp, draw_ops, fit
+
+if TYPE_CHECKING:
+    import pygame
+
+    from ..engine.carddefs import CardDef
+
+MARK_H = GLYPH_HEIGHT + 2  # a badge: one line of text with a pixel of fill around it
+MARK_GAP = 2  # between the name and a badge, and between two badges
+LV_X_LABEL = "LV.X"
+LV_X_FILL: Color = (60, 44, 20)  # dark bronze, apart from the ink
+LV_X_INK: Color = (255, 214, 60)
+# The owners of Pokémon SP, each with a colour of its own (symbols as printed on the cards).
+OWNER_FILL: dict[str, Color] = {
+    "G": (58, 82, 150),  # Team Galactic
+    "GL": (196, 112, 28),  # Gym Leader
+    "4": (126, 58, 168),  # Elite Four
+    "C": (186, 36, 52),  # Champion
+    "FB": (30, 124, 112),  # Frontier Brain
+}
+
+
+def card_marks(d: CardDef, *, lv_x: bool = True) -> list[tuple[str, Color, Color]]:
+    """(label, fill, ink) of each badge a card gets: its owner's symbol, then LV.X (unless
+    ``lv_x`` is False: a place that shows the LV.X badge elsewhere)."""
+    out: list[tuple[str, Color, Color]] = []
+    if d.sp and d.sp_owner:
+        out.append((d.sp_owner, OWNER_FILL.get(d.sp_owner, INK), WHITE))
+    if d.lv_x and lv_x:
+        out.append((LV_X_LABEL, LV_X_FILL, LV_X_INK))
+    return out
+
+
+def plain_name(d: CardDef) -> str:
+    """The name without the owner's symbol that its badge shows ("Luxray GL" -> "Luxray")."""
+    if d.sp and d.sp_owner and d.name.endswith(" " + d.sp_owner):
+        return d.name[: -len(d.sp_owner) - 1]
+    return d.name
+
+
+def text_name(d: CardDef) -> str:
+    """The name where only text is drawn: a LV.X's name says LV.X ("Hippowdon LV.X"), so it
+    is never taken for its earlier level."""
+    return f"{d.name} {LV_X_LABEL}" if d.lv_x else d.name
+
+
+def badge_width(font: PixelFont, label: str) -> int:
+    return font.width(label) + 4
+
+
+def marks_width(font: PixelFont, d: CardDef, *, lv_x: bool = True) -> int:
+    """The room the card's badges take after a name (0 when it has none)."""
+    return sum(MARK_GAP + badge_width(font, label) for label, _, _ in card_marks(d, lv_x=lv_x))
+
+
+def badge_ops(font: PixelFont, label: str, x: int, y: int, fill: Color, ink: Color
+              ) -> list[Op]:
+    """One badge with its top-left corner at (x, y)."""
+    return [RectOp(x, y, badge_width(font, label), MARK_H, fill),
+            TextOp(x + 2, y + 1, label, ink)]
+
+
+def mark_ops(font: PixelFont, d: CardDef, x: int, y: int, *, lv_x: bool = True) -> list[Op]:
+    """The card's badges side by side from (x, y), each preceded by a gap."""
+    ops: list[Op] = []
+    for label, fill, ink in card_marks(d, lv_x=lv_x):
+        x += MARK_GAP
+        ops.extend(badge_ops(font, label, x, y, fill, ink))
+        x += badge_width(font, label)
+    return ops
+
+
+def draw_marked_name(surface: pygame.Surface, text: TextCache, d: CardDef, x: int, y: int,
+                     width: int, color: Color = INK, *, prefix: str = "",
+                     lv_x: bool = True) -> int:
+    """``prefix`` and the card's name (without the owner's symbol, which its badge shows),
+    cut to fit ``width`` with its badges, drawn with the text's top at ``y``. Returns the
+    width drawn."""
+    font = text.font
+    room = width - marks_width(font, d, lv_x=lv_x)
+    name = fit(font, prefix + plain_name(d), max(0, room))
+    w = text.draw(surface, name, x, y, color)
+    draw_ops(surface, mark_ops(font, d, x + w, y - 1, lv_x=lv_x), text)
+    return w + marks_width(font, d, lv_x=lv_x)
