@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from handheld.cards import default_pool, load_deck
+from handheld.cards import deck_era, default_pool, load_deck
 from handheld.engine import Chance, Choice, Match
 from handheld.players import chance_outcome, make_player
 
@@ -45,6 +45,16 @@ MATCHES = [
     ("poison_garden_vs_rock_crusher", "poison_garden", "rock_crusher", "greedy", "greedy", 10),
     ("sky_flock_vs_thunder_link", "sky_flock", "thunder_link", "random", "random", 11),
     ("tidal_surge_vs_verdant_bounty", "tidal_surge", "verdant_bounty", "greedy", "greedy", 12),
+    # The Platinum era (its decks' era): every one of its fourteen decks at least once.
+    ("pl_theme_greedy", "flame_rush", "tidal_guard", "greedy", "greedy", 13),
+    ("pl_theme_random_vs_greedy", "tidal_guard", "flame_rush", "random", "greedy", 14),
+    ("pl_bug_swarm_vs_colorless_crowd", "bug_swarm", "colorless_crowd", "greedy", "greedy", 15),
+    ("pl_eevee_spectrum_vs_elite_mind", "eevee_spectrum", "elite_mind", "random", "random", 16),
+    ("pl_frozen_sea_vs_haunted_galaxy", "frozen_sea", "haunted_galaxy", "greedy", "random", 17),
+    ("pl_night_raid_vs_quake_stone", "night_raid", "quake_stone", "greedy", "greedy", 18),
+    ("pl_rock_gym_vs_steel_time", "rock_gym", "steel_time", "random", "greedy", 19),
+    ("pl_thunder_gym_vs_verdant_growth", "thunder_gym", "verdant_growth", "greedy", "greedy",
+     20),
 ]
 
 
@@ -56,7 +66,8 @@ def _answer_labels(m: Match, d: Choice, answer: Any) -> str:
 def transcript(deck1: str, deck2: str, player1: str, player2: str, seed: int) -> str:
     """The whole match as text (see the module's docstring)."""
     pool = default_pool()
-    m = Match(pool, (load_deck(deck1), load_deck(deck2)))
+    decks = (load_deck(deck1), load_deck(deck2))
+    m = Match(pool, decks, era=deck_era(pool, [*decks[0], *decks[1]]))
     rng = random.Random(seed)
     players = [make_player(player1, seed * 10 + 1), make_player(player2, seed * 10 + 2)]
     lines = [f"# P1 {player1} with {deck1}, P2 {player2} with {deck2}, seed {seed}"]
