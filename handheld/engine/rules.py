@@ -415,6 +415,14 @@ def _end_slot(m: Match, slot: Slot, current: bool) -> int:
     if slot.tms and current and m.rules.tm_discard_end_of_turn:
         for cid in list(slot.tms):
             discard_attached(m, slot, cid)
+    for cid in list(slot.tms):
+        # A Technical Machine that stays attached may ask to go (TM G-107: its holder is
+        # no longer a Pokémon SP).
+        d = m.defs[cid]
+        if END_DISCARD in d.hooks and any(END_DISCARD in ps.hooks
+                                          and ps.end_of_turn_discard(m, slot, cid)
+                                          for ps in d.passives):
+            discard_attached(m, slot, cid)
     tool = slot.tool
     if tool >= 0:
         d = m.defs[tool]

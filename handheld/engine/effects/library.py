@@ -411,3 +411,16 @@ class NoPrizeWhile(Passive):
     def text(self) -> str:
         return (f"If this Pokémon is Knocked Out while {self.name}, your opponent takes no "
                 "Prize card for it.")
+
+
+class OnlyOnSP(Passive):
+    """A Technical Machine that only a Pokémon SP may hold: discarded at the end of a turn
+    when its holder is no longer a Pokémon SP (TM G-107). Attaching it is limited by the
+    script's ``attach_to``; this passive says so in the card text."""
+
+    def end_of_turn_discard(self, m: Match, holder: Slot, card: int) -> bool:
+        return not m.defs[holder.top].sp
+
+    def text(self) -> str:
+        return ("Attach only to a Pokémon SP. Discard this card at the end of a turn if the "
+                "Pokémon holding it is no longer a Pokémon SP.")

@@ -2698,3 +2698,6 @@ class AttachToolChosen(Step):
             if m.logging:
                 m.log.append((EV_ATTACH, f.player, cid, target.top))
         return NEXT
+
+
+SLOT_TESTS["sp"] = (lambda m, s: m.defs[s.top].sp, "is a Pokémon SP")

@@ -19,6 +19,7 @@ from ...effects.library import (
     MoreUnitsWhenBehind,
     NoPrizeWhile,
     NoWeaknessForType,
+    OnlyOnSP,
     OwnTypeBoost,
     OwnTypeShield,
 )
@@ -297,6 +298,10 @@ TRAINERS: dict[str, TrainerScript] = {
             ShuffleDeck()]))),
     "pl2-94": TrainerScript(  # Sunyshore City Gym
         passives=(IgnoreResistanceForType("L"), NoWeaknessForType("L"))),
+    # The card facts (assets and ../shared) give no attack for this TM: it is scripted with
+    # what they do give (who may hold it, when it goes) and lends no attack until they do.
+    "pl2-95": TrainerScript(  # Team Galactic's Invention G-107 Technical Machine
+        attach_to=SlotIs(SELF, "sp"), passives=(OnlyOnSP(),)),
     "pl2-96": TrainerScript(  # Team Galactic's Invention G-109 SP Radar
         requires=(PlayerHas("own", "another_card_in_hand"),),
         steps=_to_top_then_search(SP_CARD)),
