@@ -98,6 +98,8 @@ class TrainerScript:
     # ``use_requires`` hold (Pokémon Contest Hall).
     use: tuple[Step, ...] = ()
     use_requires: tuple[Cond, ...] = ()
+    # A Supporter that goes back to the hand as the turn ends, not to the discard pile.
+    back_to_hand: bool = False
 
 
 @dataclass
@@ -415,6 +417,7 @@ def _build_trainer(d: CardDef, subtypes: list[str], script: Script | None) -> No
         b.steps(script.between_turns)
         b.emit(_check_state())
         d.between_code = b.build()
+    d.back_to_hand = script.back_to_hand
     if script.use:
         if d.trainer_kind != STADIUM:
             raise CardDefinitionError(f"{d.id} {d.name}: only Stadiums have an effect to use")

@@ -382,7 +382,9 @@ class EndOfTurn(Instr):
         cur = m.current
         p = m.players[cur]
         if p.supporter:
-            p.discard.extend(p.supporter)
+            defs = m.defs
+            for cid in p.supporter:
+                (p.hand if defs[cid].back_to_hand else p.discard).append(cid)
             p.supporter.clear()
         energy_effects = m.energy_end_discard or m.energy_acts_between
         bodies_act = m.bodies_act_between

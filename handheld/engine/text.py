@@ -113,6 +113,9 @@ def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
     if steps:
         out.append(TextSection(steps))
     out.extend(TextSection(p.text()) for p in d.passives if p.text())
+    if d.back_to_hand:
+        out.append(TextSection("When your turn ends, put this card into your hand instead "
+                               "of discarding it."))
     if d.use_steps:
         # A Stadium's effect each player may use in his or her turn (Pokémon Contest Hall).
         head = "Once during your turn"

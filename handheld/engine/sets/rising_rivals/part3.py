@@ -80,6 +80,7 @@ from ...effects.steps import (
     SelfDamage,
     ShuffleDeck,
     SlotIs,
+    SwapWithChosen,
     SwitchOwnActive,
     TakeFromBottom,
     Times,
@@ -89,11 +90,15 @@ from ...effects.steps import (
     Worded,
     basic_energy_of_type,
     energy_of_type,
+    name_has,
+    pokemon_named,
 )
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from ..shapes import coin_condition, condition, on_heads, plus_on_heads
 
 W_ENERGY = energy_of_type("W")
+ROTOM_CARD = name_has("Rotom")
+ROTOM_IN_PLAY = pokemon_named("Rotom")
 R_ENERGY = energy_of_type("R")
 BASIC_F = basic_energy_of_type("F")
 
@@ -314,6 +319,15 @@ TRAINERS: dict[str, TrainerScript] = {
                       "You may discard a card from your hand."),
                Worded(MoveCards("d", "discard"), ""),
                Draw(DrawUpTo(6))]),
+    "pl2-RT6": TrainerScript(  # Charon's Choice
+        back_to_hand=True,
+        requires=(PlayerHas("own", "rotom_in_play"), PlayerHas("own", "deck")),
+        steps=[ChooseCards("new", "deck", ROTOM_CARD),
+               If(VarTrue("new", "you found one"), [
+                   ChoosePokemon("old", "own", filt=ROTOM_IN_PLAY,
+                                 wording="Choose 1 of your Rotom in play."),
+                   SwapWithChosen("new", "old")]),
+               ShuffleDeck()]),
 }
 
 ENERGY: dict[str, EnergyScript] = {
