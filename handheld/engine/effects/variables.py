@@ -217,4 +217,8 @@ USES.update({
     S.TakeFromBottom: NONE,
     S.ChangeTypeThisTurn: Uses(reads=("who",)),
     S.ReturnDefenderToHand: NONE,
+    S.UsableWhileAsleep: NONE,
+    S.BenchChosen: Uses(reads=("var",)),
+    S.AttachToolChosen: Uses(reads=("var", "onto")),
+    S.SwapWithChosen: Uses(reads=("new", "old")),
 })
