@@ -172,6 +172,7 @@ class CardDef:
     use_steps: tuple[Step, ...] = ()
     use_requires: tuple[Cond, ...] = ()
     use_code: tuple[Any, ...] = ()
+    back_to_hand: bool = False  # a Supporter put into the hand as the turn ends
     # Energy
     basic_energy: bool = False
     units: tuple[int, ...] = ()

@@ -110,6 +110,8 @@ class TrainerScript:
     # Played only in response to the opponent's move ("poke_power": when the opponent's
     # Pokémon uses a Poké-Power); its steps run then, before that move's effects.
     responds_to: str = ""
+    # A Supporter that goes back to the hand as the turn ends, not to the discard pile.
+    back_to_hand: bool = False
 
 
 @dataclass
@@ -463,6 +465,7 @@ def _build_trainer(d: CardDef, subtypes: list[str], script: Script | None) -> No
         b.steps(script.between_turns)
         b.emit(_check_state())
         d.between_code = b.build()
+    d.back_to_hand = script.back_to_hand
     if script.use:
         if d.trainer_kind != STADIUM:
             raise CardDefinitionError(f"{d.id} {d.name}: only Stadiums have an effect to use")

@@ -403,7 +403,9 @@ class EndOfTurn(Instr):
         cur = m.current
         p = m.players[cur]
         if p.supporter:
-            p.discard.extend(p.supporter)
+            defs = m.defs
+            for cid in p.supporter:
+                (p.hand if defs[cid].back_to_hand else p.discard).append(cid)
             p.supporter.clear()
         energy_effects = m.energy_end_discard or m.energy_acts_between
         bodies_act = m.bodies_act_between
@@ -435,6 +437,14 @@ def _end_slot(m: Match, slot: Slot, current: bool) -> int:
     flags = 0
     if slot.tms and current and m.rules.tm_discard_end_of_turn:
         for cid in list(slot.tms):
+            discard_attached(m, slot, cid)
+    for cid in list(slot.tms):
+        # A Technical Machine that stays attached may ask to go (TM G-107: its holder is
+        # no longer a Pokémon SP).
+        d = m.defs[cid]
+        if END_DISCARD in d.hooks and any(END_DISCARD in ps.hooks
+                                          and ps.end_of_turn_discard(m, slot, cid)
+                                          for ps in d.passives):
             discard_attached(m, slot, cid)
     tool = slot.tool
     if tool >= 0:

@@ -130,6 +130,9 @@ def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
     if d.attach_to is not None:
         out.append(TextSection(f"Attach it only to {d.attach_to.text(tc)}."))
     out.extend(TextSection(p.text()) for p in d.passives if p.text())
+    if d.back_to_hand:
+        out.append(TextSection("When your turn ends, put this card into your hand instead "
+                               "of discarding it."))
     if d.use_steps:
         # A Stadium's effect each player may use in his or her turn (Pokémon Contest Hall).
         head = "Once during your turn"

@@ -5199,3 +5199,66 @@ class ShuffleInPlayIntoDecks(Step):
             m.stadium = -1
         m.ko_dirty = True  # a Tool or a Stadium may have changed an HP
         return NEXT
+
+
+def name_has(word: str) -> CardFilter:
+    """Cards whose name holds ``word`` ("any Rotom": Rotom and its forms)."""
+    return CardFilter(f"named_{word}", f"card with {word} in its name",
+                      lambda d: d.kind == POKEMON and word in d.name)
+
+
+def in_play_named(word: str) -> PokemonFilter:
+    """Pokémon in play whose name holds ``word``."""
+    return PokemonFilter(f"named_{word}", f"with {word} in its name",
+                         lambda m, s: word in m.defs[s.top].name)
+
+
+PLAYER_TESTS["rotom_in_play"] = (lambda m, p: _any_slot(m, p, in_play_named("Rotom")),
+                                 "a Rotom in play")
+
+
+class SwapWithChosen(Step):
+    """Put the chosen Pokémon card (``new``, from your deck) into play in place of your
+    Pokémon ``old``: every attached card and damage counter moves to it, Special
+    Conditions and other effects go away, and the old card goes on top of your deck
+    (Charon's Choice)."""
+
+    def __init__(self, new: str, old: str, wording: str = "") -> None:
+        self.new = new
+        self.old = old
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording or ("Switch it with that Pokémon: every card attached to it and "
+                                "its damage counters move to the new card, Special Conditions "
+                                "and other effects end, and the old card goes on top of your "
+                                "deck.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(5)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        old = who_slot(m, f, self.old)
+        picked = f.vars.get(self.new) or []
+        p = m.players[f.player]
+        if old is None or old.owner != f.player or not picked:
+            return NEXT
+        cid = picked[0]
+        if _take_from_own_zones(p, cid) is None:
+            return NEXT
+        new = Slot(cid, f.player, old.played_turn)
+        new.energy = old.energy
+        new.tool = old.tool
+        new.tms = old.tms
+        new.damage = old.damage
+        if p.active is old:
+            p.active = new
+        else:
+            p.bench[p.bench.index(old)] = new
+        p.deck.extend(old.cards)  # (the end of the list is the top of the deck)
+        m.ko_dirty = True
+        if m.logging:
+            m.log.append((EV_MOVE, f.player, cid, "play", True, "deck"))
+            for c in old.cards:
+                m.log.append((EV_MOVE, f.player, c, "deck", True, "play"))
+        return NEXT

@@ -285,6 +285,10 @@ USES.update({
     S.TakeFromBottom: NONE,
     S.ChangeTypeThisTurn: Uses(reads=("who",)),
     S.ReturnDefenderToHand: NONE,
+    S.UsableWhileAsleep: NONE,
+    S.BenchChosen: Uses(reads=("var",)),
+    S.AttachToolChosen: Uses(reads=("var", "onto")),
+    S.SwapWithChosen: Uses(reads=("new", "old")),
 })
 
 

@@ -19,6 +19,7 @@ from ...effects.library import (
     MoreUnitsWhenBehind,
     NoPrizeWhile,
     NoWeaknessForType,
+    OnlyOnSP,
     OwnTypeBoost,
     OwnTypeShield,
 )
@@ -79,6 +80,7 @@ from ...effects.steps import (
     SelfDamage,
     ShuffleDeck,
     SlotIs,
+    SwapWithChosen,
     SwitchOwnActive,
     TakeFromBottom,
     Times,
@@ -88,11 +90,15 @@ from ...effects.steps import (
     Worded,
     basic_energy_of_type,
     energy_of_type,
+    in_play_named,
+    name_has,
 )
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from ..shapes import coin_condition, condition, on_heads, plus_on_heads
 
 W_ENERGY = energy_of_type("W")
+ROTOM_CARD = name_has("Rotom")
+ROTOM_IN_PLAY = in_play_named("Rotom")
 R_ENERGY = energy_of_type("R")
 BASIC_F = basic_energy_of_type("F")
 
@@ -297,6 +303,10 @@ TRAINERS: dict[str, TrainerScript] = {
             ShuffleDeck()]))),
     "pl2-94": TrainerScript(  # Sunyshore City Gym
         passives=(IgnoreResistanceForType("L"), NoWeaknessForType("L"))),
+    # The card facts (assets and ../shared) give no attack for this TM: it is scripted with
+    # what they do give (who may hold it, when it goes) and lends no attack until they do.
+    "pl2-95": TrainerScript(  # Team Galactic's Invention G-107 Technical Machine
+        attach_to=SlotIs(SELF, "sp"), passives=(OnlyOnSP(),)),
     "pl2-96": TrainerScript(  # Team Galactic's Invention G-109 SP Radar
         requires=(PlayerHas("own", "another_card_in_hand"),),
         steps=_to_top_then_search(SP_CARD)),
@@ -309,6 +319,15 @@ TRAINERS: dict[str, TrainerScript] = {
                       "You may discard a card from your hand."),
                Worded(MoveCards("d", "discard"), ""),
                Draw(DrawUpTo(6))]),
+    "pl2-RT6": TrainerScript(  # Charon's Choice
+        back_to_hand=True,
+        requires=(PlayerHas("own", "rotom_in_play"), PlayerHas("own", "deck")),
+        steps=[ChooseCards("new", "deck", ROTOM_CARD),
+               If(VarTrue("new", "you found one"), [
+                   ChoosePokemon("old", "own", filt=ROTOM_IN_PLAY,
+                                 wording="Choose 1 of your Rotom in play."),
+                   SwapWithChosen("new", "old")]),
+               ShuffleDeck()]),
 }
 
 ENERGY: dict[str, EnergyScript] = {
