@@ -347,3 +347,5 @@ USES.update({
     S.ReturnAttachedTrainer: Uses(reads=("who",)),
 })
 USES[S.ShuffleInPlayIntoDecks] = NONE
+USES[S.AttackDamageTaken] = Uses(reads=("who",))
+USES[S.PreventPowerEffects] = NONE
