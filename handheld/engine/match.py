@@ -403,6 +403,7 @@ class Match:
             g.extend(p.prizes)
             g.extend(p.resolving)
             g.extend(p.supporter)
+            g.extend(p.lost_zone)  # (out of that game only: a new game uses every card)
             for slot in p.in_play():
                 g.extend(slot.attached())
         if self.stadium >= 0:
@@ -417,6 +418,7 @@ class Match:
             p.bench = []
             p.mulligans = 0
             p.game_powers = []
+            p.lost_zone = []
             p.reset_turn_flags()
         self.stadium = -1
         self.turn = 0
