@@ -83,7 +83,7 @@ def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
 
 
 # Zones every player sees: a card that comes from or goes to one of them is seen by both.
-PUBLIC_ZONES = frozenset({"discard", "attach"})
+PUBLIC_ZONES = frozenset({"discard", "attach", "lost_zone"})
 
 
 def move_is_public(ev: tuple[Any, ...]) -> bool:
@@ -180,6 +180,8 @@ def describe_event(m: Match, ev: tuple[Any, ...], viewer: int | None = None,
             else "a card"
         where = f" from {source}" if source else ""
         return f"{who(ev[1])} moves {what}{where} to {ev[3]}."
+    if kind == tags.EV_LOST:
+        return f"{who(ev[1])} puts {', '.join(name(c) for c in ev[2])} in the Lost Zone."
     if kind == tags.EV_TO_DECK:
         return f"{who(ev[1])} shuffles {name(ev[2])} and the cards attached to it into the deck."
     if kind == tags.EV_SCOOP:

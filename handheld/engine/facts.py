@@ -404,7 +404,9 @@ def power_works(m: Match, slot: Slot, power: PowerDef) -> bool:
         return False  # an attack's result: no Poké-Power or Poké-Body (Shiftry's Seal Off)
     if slot.markers and power.kind == POKE_POWER and has_marker(m, slot, "no_poke_powers"):
         return False  # an attack's result (Houndoom G's Black Cry)
-    return not (slot.conditions & shut)
+    if slot.conditions & shut:
+        return False
+    return not (power.kind == POKE_BODY and m.body_blocks and bodies_blocked(m, slot))
 
 
 def bodies(m: Match, slot: Slot) -> Iterator[tuple[Passive, Slot]]:
@@ -560,3 +562,30 @@ register_marker(MarkerKind(ATTACK_DAMAGE_TAKEN, "damage taken from attacks last 
 the ruleset ``records_attack_damage``): written by ``ops.deal_damage``, read during its
 owner's next turn, removed as the opponent's following turn begins (``rules.start_turn``).
 A counter, so it is kept through that turn's end whatever its value."""
+
+
+# --- Platinum era: the Lost Zone and the last Pokémon LV.X
+
+BLOCKS_BODIES_HOOK = "blocks_bodies"
+
+
+def bodies_blocked(m: Match, slot: Slot) -> bool:
+    """Does a working Poké-Body of a Pokémon in play switch off the Poké-Bodies of
+    ``slot`` (Time Crystal: every Pokémon but the Pokémon SP)? The blocking Body's own
+    test is the plain one (conditions, markers), so a blocker never asks about itself."""
+    for p in m.players:
+        for s in p.in_play():
+            pf = stack_facts(m, s)
+            if BLOCKS_BODIES_HOOK not in pf.body_hooks:
+                continue
+            for ref in pf.powers:
+                pw = ref.power
+                if pw.kind != POKE_BODY or not pw.passives:
+                    continue
+                if (s.markers and has_marker(m, s, POWERS_OFF)) \
+                        or s.conditions & m.rules.body_shutoff:
+                    continue
+                if any(BLOCKS_BODIES_HOOK in ps.hooks
+                       and getattr(ps, BLOCKS_BODIES_HOOK)(m, s, slot) for ps in pw.passives):
+                    return True
+    return False

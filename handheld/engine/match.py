@@ -71,6 +71,7 @@ class Match:
         "_qframe",
         "acts_between",
         "bodies_act_between",
+        "body_blocks",
         "card_units_hook",
         "card_units_hooks",
         "coins",
@@ -290,6 +291,8 @@ class Match:
         self.card_units_hooks = t.card_units_hooks
         # Could a Poké-Body in the decks stop the other player's Active Pokémon retreating?
         self.retreat_locks = t.retreat_locks
+        # Could a Poké-Body in the decks switch other Poké-Bodies off (Time Crystal)?
+        self.body_blocks = t.body_blocks
         self.responses = t.responses
         # The printed facts of each Pokémon card (None for other cards; facts.py).
         self.printed: list[PokemonFacts | None] = list(t.printed)
@@ -403,6 +406,7 @@ class Match:
             g.extend(p.prizes)
             g.extend(p.resolving)
             g.extend(p.supporter)
+            g.extend(p.lost_zone)  # (out of that game only: a new game uses every card)
             for slot in p.in_play():
                 g.extend(slot.attached())
         if self.stadium >= 0:
@@ -417,6 +421,7 @@ class Match:
             p.bench = []
             p.mulligans = 0
             p.game_powers = []
+            p.lost_zone = []
             p.reset_turn_flags()
         self.stadium = -1
         self.turn = 0
@@ -587,6 +592,7 @@ class Match:
         c.card_units_hook = self.card_units_hook
         c.card_units_hooks = self.card_units_hooks
         c.retreat_locks = self.retreat_locks
+        c.body_blocks = self.body_blocks
         c.responses = self.responses
         c.printed = self.printed.copy()
         c.players = [self.players[0].copy(), self.players[1].copy()]
@@ -631,14 +637,15 @@ _BETWEEN = "between_turns_counters"
 _END_DISCARD = "end_of_turn_discard"
 _CARD_UNITS = "card_units"
 _LOCKS_RETREAT = "locks_retreat"
+_BLOCKS_BODIES = "blocks_bodies"
 
 
 class _Tables:
     """What ``Match.index_flags`` derives from card definitions: for one deck (its cards
     numbered from ``start``), or two joined. Read-only once built."""
 
-    __slots__ = ("acts_between", "bodies_act_between", "card_units_hook", "card_units_hooks",
-                 "energy_acts_between",
+    __slots__ = ("acts_between", "bodies_act_between", "body_blocks", "card_units_hook",
+                 "card_units_hooks", "energy_acts_between",
                  "energy_end_discard", "fact_hook", "fact_hooks", "has_passives",
                  "multi_type_energy", "printed", "responses", "retreat_locks", "stacks_below",
                  "units_of")
@@ -657,6 +664,7 @@ class _Tables:
         self.card_units_hook = [_CARD_UNITS in d.hooks and d.kind == 2 for d in defs]
         self.card_units_hooks = any(self.card_units_hook)
         self.retreat_locks = any(_LOCKS_RETREAT in d.body_hooks for d in defs)
+        self.body_blocks = any(_BLOCKS_BODIES in d.body_hooks for d in defs)
         # (an Energy that changes its own units may come to pay for several types)
         self.multi_type_energy = self.card_units_hooks or any(
             u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
@@ -683,6 +691,7 @@ class _Tables:
         t.card_units_hook = a.card_units_hook + b.card_units_hook
         t.card_units_hooks = a.card_units_hooks or b.card_units_hooks
         t.retreat_locks = a.retreat_locks or b.retreat_locks
+        t.body_blocks = a.body_blocks or b.body_blocks
         t.responses = a.responses or b.responses
         t.printed = a.printed + b.printed
         return t

@@ -509,3 +509,11 @@ OPTION_KINDS[RESPOND] = Kind(RESPOND, ("card",), "play a card from the hand in r
 OPTION_KINDS[ALLOW] = Kind(ALLOW, (), "let the opponent's Poké-Power go ahead (no response)",
                            "allow")
 ALLOW_OPTION = (ALLOW,)
+
+
+# --- Platinum era: the Lost Zone
+
+# Cards put in the Lost Zone (out of the match, face up: both players see them).
+EV_LOST = "lost"
+EVENT_KINDS[EV_LOST] = Kind(EV_LOST, ("seat", "cards"),
+                            "cards put in the Lost Zone (whose they are, which)")

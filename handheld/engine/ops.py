@@ -39,7 +39,15 @@ from .facts import (
     stack_facts,
     stadium_passives,
 )
-from .notation import EV_CONDITION, EV_COUNTERS, EV_DAMAGE, EV_DRAW, EV_HEAL, EV_LEVEL_UP
+from .notation import (
+    EV_CONDITION,
+    EV_COUNTERS,
+    EV_DAMAGE,
+    EV_DRAW,
+    EV_HEAL,
+    EV_LEVEL_UP,
+    EV_LOST,
+)
 from .ruleset import BURNED, PARALYZED, POISONED, ROTATION
 from .state import CONDITION_NAMES, PlayerState, Slot
 
@@ -501,3 +509,53 @@ def retreat_locked(m: Match, active: Slot) -> bool:
 
 
 KNOCKOUT_PRIZES_HOOK = "knockout_prizes"
+
+
+# --- Platinum era: the Lost Zone
+
+LOST_ON_KNOCKOUT = "lost_on_knockout"
+register_marker(MarkerKind(LOST_ON_KNOCKOUT, "goes to the Lost Zone when Knocked Out"))
+"""Put by an attack on a Pokémon it has Knocked Out (Giratina's Broken-space Blow): the
+Knock Out that follows sends it and its cards to the Lost Zone, not the discard pile. Only
+a Pokémon already Knocked Out gets it, so the next Knock Out check takes it away."""
+
+
+def to_lost_zone(m: Match, cards: list[int]) -> None:
+    """Put ``cards`` (out of every other zone already) in their owners' Lost Zones: out of
+    the match, face up, so the log names them to both players."""
+    for p in m.players:
+        own = [cid for cid in cards if m.owner[cid] == p.index]
+        if own:
+            p.lost_zone.extend(own)
+            if m.logging:
+                m.log.append((EV_LOST, p.index, own))
+
+
+def lose_slot(m: Match, slot: Slot) -> None:
+    """Put a Pokémon and every card attached to it in the Lost Zone."""
+    remove_slot(m, slot)
+    to_lost_zone(m, slot.attached())
+
+
+def knocked_out_to(m: Match, slot: Slot) -> None:
+    """A Knocked Out Pokémon leaves play: to the discard pile, or to the Lost Zone when
+    the attack that Knocked it Out said so."""
+    if slot.markers and LOST_ON_KNOCKOUT in slot.markers:
+        lose_slot(m, slot)
+    else:
+        discard_slot(m, slot)
+
+
+def lose_attached(m: Match, slot: Slot, cid: int) -> None:
+    """Put one card attached to a Pokémon (Energy, Tool, Technical Machine) in the Lost
+    Zone (Dialga G LV.X's Remove Lost)."""
+    if cid in slot.energy:
+        slot.energy.remove(cid)
+    elif cid == slot.tool:
+        slot.tool = -1
+    elif cid in slot.tms:
+        slot.tms.remove(cid)
+    else:
+        raise ValueError(f"card {cid} is not attached to slot {slot.id}")
+    m.ko_dirty = True  # (an Energy gone may change what a passive gives)
+    to_lost_zone(m, [cid])

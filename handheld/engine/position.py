@@ -75,6 +75,8 @@ def to_position(m: Match) -> dict[str, Any]:
         })
         if p.game_powers:  # (only when used: every other position reads as before)
             players[-1]["game_powers"] = list(p.game_powers)
+        if p.lost_zone:  # (only when a card is there, for the same reason)
+            players[-1]["lost_zone"] = refs(p.lost_zone)
     stack = []
     for f in m.stack:
         stack.append({
@@ -146,7 +148,8 @@ def describe_pending(m: Match) -> dict[str, Any]:
 
 # --------------------------------------------------------------------------- reading
 
-_ZONES = ("deck", "hand", "discard", "prizes", "resolving", "supporter")
+# (``lost_zone`` last: a position without it numbers its cards exactly as before)
+_ZONES = ("deck", "hand", "discard", "prizes", "resolving", "supporter", "lost_zone")
 _MAX_REF = 80  # characters in a card reference
 _MAX_TEXT = 80  # characters in a program key, a marker or turn-effect name
 _MAX_MARKERS = 16
@@ -333,6 +336,7 @@ def _read(pool: CardPool, pos: Any, record_log: bool, rules: Ruleset | None) -> 
         pl.prizes = ids(lay["prizes"])
         pl.resolving = ids(lay["resolving"])
         pl.supporter = ids(lay["supporter"])
+        pl.lost_zone = ids(lay["lost_zone"])
         pl.mulligans = _int(pd.get("mulligans", 0), f"players[{p}].mulligans", 0, MAX_NUMBER)
         built = [None if sl is None else _slot(p, sl, ids) for sl in lay["slots"]]
         pl.active = built[0]

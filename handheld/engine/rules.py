@@ -43,12 +43,12 @@ from .ops import (
     bodies,
     deal_damage,
     discard_attached,
-    discard_slot,
     draw,
     find_slot,
     has_marker,
     heal,
     is_knocked_out,
+    knocked_out_to,
     marker_passives,
     place_counters,
 )
@@ -782,7 +782,7 @@ class CollectKnockOuts(Instr):
                         m.log.append((EV_KO, pl.index, s.top))
                     # (asked while it is still in play: its Poké-Bodies may change it)
                     owed[1 - pl.index] += m.prizes_for_knockout(s)
-                    discard_slot(m, s)
+                    knocked_out_to(m, s)  # (the discard pile, or the Lost Zone)
         f.vars["owed"] = owed
         f.vars["took_last"] = [False, False]
         return NEXT

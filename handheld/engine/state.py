@@ -106,6 +106,7 @@ class PlayerState:
         "game_powers",
         "hand",
         "index",
+        "lost_zone",
         "mulligans",
         "powers_used",
         "prizes",
@@ -131,6 +132,9 @@ class PlayerState:
         self.mulligans = 0
         # Names of the Poké-Powers limited to one use a game that this player has used.
         self.game_powers: list[str] = []
+        # Cards sent to the Lost Zone (Platinum era): out of the match, face up, seen by
+        # both players; nothing takes a card back out.
+        self.lost_zone: list[int] = []
         self.reset_turn_flags()
 
     def reset_turn_flags(self) -> None:
@@ -176,6 +180,7 @@ class PlayerState:
         c.bench = [s.copy() for s in self.bench]
         c.mulligans = self.mulligans
         c.game_powers = self.game_powers.copy()
+        c.lost_zone = self.lost_zone.copy()
         c.energy_attached = self.energy_attached
         c.energy_target = self.energy_target
         c.supporter_played = self.supporter_played

@@ -90,7 +90,7 @@ def _zone_items(m: Match, player: int) -> Iterator[tuple[str, int]]:
     base = f"players[{player}]"
     for i, cid in enumerate(reversed(p.deck)):
         yield f"{base}.deck[{i}]", cid
-    for zone in ("hand", "discard", "prizes", "resolving", "supporter"):
+    for zone in ("hand", "discard", "prizes", "resolving", "supporter", "lost_zone"):
         for i, cid in enumerate(getattr(p, zone)):
             yield f"{base}.{zone}[{i}]", cid
     for where, slot in _slots(m, player):
@@ -360,7 +360,7 @@ def _setup(m: Match) -> None:
         raise _fail("stack[1]", "no card's program runs during setup")
     for p in m.players:
         base = f"players[{p.index}]"
-        for zone in ("discard", "resolving", "supporter"):
+        for zone in ("discard", "resolving", "supporter", "lost_zone"):
             if getattr(p, zone):
                 raise _fail(f"{base}.{zone}", "no card is played or discarded during setup")
         for where, slot in _slots(m, p.index):

@@ -15,7 +15,7 @@ player may see is drawn: the opponent's hand, deck and Prizes are counts. Layout
     y  65-75   turn line
     y  77-107  your Active Pokémon
     y 109-129  your Bench
-    y 131-140  you: name, hand, deck, discard
+    y 131-140  you: name, hand, deck, discard (and Lost Zone, once a card is there)
     y 142-159  messages and prompts (drawn by the duel scene)
 """
 
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     import pygame
 
     from ..engine import Match
-    from ..engine.state import Slot
+    from ..engine.state import PlayerState, Slot
 
 BENCH_W, BENCH_H = 46, 21
 ACTIVE_X, ACTIVE_W, ACTIVE_H = 60, 120, 30
@@ -140,8 +140,7 @@ class BoardView:
         surface.fill(INK, (0, y, 240, 10))
         t = self.text
         x = 3 + t.draw(surface, name, 3, y + 1, WHITE) + 6
-        for label, n in (("Hand", len(p.hand)), ("Deck", len(p.deck)),
-                         ("Discard", len(p.discard))):
+        for label, n in zone_counts(p):
             x += t.draw(surface, f"{label} {n}", x, y + 1, SHADE) + 6
 
     def _prizes(self, surface: pygame.Surface, left: int, total: int, y: int) -> None:
@@ -296,3 +295,12 @@ def _frame(surface: pygame.Surface, r: Rect, color: Color, thick: int = 1) -> No
         surface.fill(color, (r.x - 1 - i, r.y + r.h + i, r.w + 2 + 2 * i, 1))
         surface.fill(color, (r.x - 1 - i, r.y - 1 - i, 1, r.h + 2 + 2 * i))
         surface.fill(color, (r.x + r.w + i, r.y - 1 - i, 1, r.h + 2 + 2 * i))
+
+
+def zone_counts(p: PlayerState) -> list[tuple[str, int]]:
+    """The counts a player's line shows: hand, deck, discard pile, and the Lost Zone (of
+    the Platinum era) only once a card is there, so every other board looks as before."""
+    counts = [("Hand", len(p.hand)), ("Deck", len(p.deck)), ("Discard", len(p.discard))]
+    if p.lost_zone:
+        counts.append(("Lost", len(p.lost_zone)))
+    return counts

@@ -1097,3 +1097,18 @@ class SurviveWithHp(Passive):
 
 ENDURE_10 = register_marker(MarkerKind("endure_10", "survives an attack with 10 HP",
                                        passive=SurviveWithHp(10)))
+
+
+# --- Platinum era: the Lost Zone and the last Pokémon LV.X
+
+
+class NoBodiesButSP(Passive):
+    """A Poké-Body: no Pokémon in play but the Pokémon SP (either player's) has working
+    Poké-Bodies (Dialga G LV.X's Time Crystal; ``facts.bodies_blocked``)."""
+
+    def blocks_bodies(self, m: Match, holder: Slot, slot: Slot) -> bool:
+        return not m.defs[slot.top].sp
+
+    def text(self) -> str:
+        return ("While it works, no Pokémon in play (yours or your opponent's) other than "
+                "Pokémon SP can use its Poké-Bodies.")

@@ -228,3 +228,17 @@ hook("resists_conditions", "of the Poké-Bodies of a Pokémon a Special Conditio
                            "(ops.inflict)")
 hook("guards_attack_effects", "of the Poké-Bodies of a Pokémon an attack's effect other than "
                               "damage would land on (effects.steps.shielded)")
+
+
+# --- Platinum era: the Lost Zone and the last Pokémon LV.X
+
+
+def _blocks_bodies(self: Passive, m: Match, holder: Slot, slot: Slot) -> bool:
+    """True when the Poké-Bodies of ``slot`` (any Pokémon in play, either player's) do not
+    work while this Body of ``holder`` does (Dialga G LV.X's Time Crystal)."""
+    return False
+
+
+Passive.blocks_bodies = _blocks_bodies  # type: ignore[attr-defined]
+hook("blocks_bodies", "of the Poké-Bodies of every Pokémon in play whenever a Poké-Body is "
+                      "asked whether it works (facts.power_works)")

@@ -5262,3 +5262,120 @@ class SwapWithChosen(Step):
             for c in old.cards:
                 m.log.append((EV_MOVE, f.player, c, "deck", True, "play"))
         return NEXT
+
+
+# --- Platinum era: the Lost Zone
+
+
+class LostIfKnockedOut(Step):
+    """A Pokémon this attack has Knocked Out goes to the Lost Zone with every card
+    attached to it, not to the discard pile (Giratina's Broken-space Blow, Giratina LV.X's
+    Darkness Lost): the Defending Pokémon, or each of the opponent's Pokémon (``each``).
+    Placed after the attack's damage: a Pokémon whose damage now reaches its HP gets the
+    marker ``ops.LOST_ON_KNOCKOUT``, read by the Knock Out that follows."""
+
+    def __init__(self, *, each: bool = False) -> None:
+        self.each = each
+
+    def text(self, tc: TC) -> str:
+        if self.each:
+            return ("Any of your opponent's Pokémon Knocked Out by this attack's damage goes "
+                    "to the Lost Zone, with all its attached cards, rather than to the "
+                    "discard pile.")
+        return ("Should this attack Knock Out the Defending Pokémon, that Pokémon and all its "
+                "attached cards go to the Lost Zone rather than to the discard pile.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(5)  # cards the opponent can never get back
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..ops import LOST_ON_KNOCKOUT
+
+        if self.each:
+            targets = m.players[1 - f.player].in_play()
+        else:
+            d = who_slot(m, f, DEFENDER)
+            targets = [] if d is None else [d]
+        for s in targets:
+            if remaining_hp(m, s) <= 0 and not shielded(m, f, s):
+                s.markers[LOST_ON_KNOCKOUT] = m.turn
+        return NEXT
+
+
+class LoseAttachedEnergy(Step):
+    """Put ``count`` Energy cards attached to Pokémon ``who`` in the Lost Zone, the player
+    of the effect choosing which (all of them if there are no more than that); Dialga G
+    LV.X's Remove Lost, one for each heads."""
+
+    def __init__(self, who: str = DEFENDER, count: Expr = HEADS_COUNT) -> None:
+        self.who = who
+        self.count = count
+
+    def text(self, tc: TC) -> str:
+        n = "that many" if self.count is HEADS_COUNT else self.count.text(tc)
+        return (f"Then choose {n} Energy cards attached to {who_text(tc, self.who)} (1 for "
+                "each heads) and put them in the Lost Zone." if self.count is HEADS_COUNT
+                else f"Put {n} Energy cards attached to {who_text(tc, self.who)} in the "
+                "Lost Zone.")
+
+    def value(self, ev: Eval) -> None:
+        s = _eval_slot(ev, self.who)
+        if s is not None and s.energy:
+            n = min(float(len(s.energy)), self.count.expect(ev))
+            ev.add((15 if s.owner != ev.player else -10) * n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is None or not s.energy or shielded(m, f, s):
+            return NEXT
+        n = self.count.eval(m, f)
+        if n <= 0:
+            return NEXT
+        if n >= len(s.energy):
+            self._lose(m, s, list(s.energy))
+            return NEXT
+        options = tuple((CARD, c) for c in s.energy)
+        m.pending = Choice(f.player, "energy", f"Choose {n} Energy card(s) for the Lost Zone",
+                           options, min=n, max=n)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            self._lose(m, s, [opt[1] for opt in answer if opt[1] in s.energy])
+        return NEXT
+
+    @staticmethod
+    def _lose(m: Match, s: Slot, cards: list[int]) -> None:
+        from ..ops import lose_attached
+
+        for cid in cards:
+            lose_attached(m, s, cid)
+
+
+class LoseBenchedExcept(Step):
+    """Put each Benched Pokémon of ``side`` ("own" or "opp") that is not in ``keep`` (a
+    variable of slot ids), and every card attached to it, in the Lost Zone (Palkia G
+    LV.X's Lost Cyclone)."""
+
+    def __init__(self, keep: str, side: str = "own") -> None:
+        self.keep = keep
+        self.side = side
+
+    def text(self, tc: TC) -> str:
+        whose = "your" if self.side == "own" else "their"
+        return (f"Put {whose} other Benched Pokémon, with all their attached cards, in the "
+                "Lost Zone.")
+
+    def value(self, ev: Eval) -> None:
+        p = ev.m.players[ev.player if self.side == "own" else 1 - ev.player]
+        ev.add((20 if self.side == "opp" else -20) * max(0, len(p.bench) - 3))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..ops import lose_slot
+
+        p = m.players[f.player if self.side == "own" else 1 - f.player]
+        keep = f.vars.get(self.keep) or []
+        for s in [s for s in p.bench if s.id not in keep]:
+            lose_slot(m, s)
+        return NEXT

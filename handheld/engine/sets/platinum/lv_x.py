@@ -9,21 +9,57 @@ attacks (``facts.stack_facts``)."""
 
 from __future__ import annotations
 
-from ...cardpool import Script, TrainerScript
+from ...cardpool import PokemonScript, Power, Script, TrainerScript
+from ...effects.library import NoBodiesButSP
 from ...effects.passives import AttacksFromBelow
 from ...effects.steps import (
+    DEFENDER,
     HEADS,
+    SELF,
     ActiveMayLevelUp,
+    AnyOf,
     ChooseLevelUp,
+    ChoosePokemon,
+    CountIn,
+    CountPokemon,
+    Damage,
+    DiscardEnergy,
     Flip,
+    FlipUntilTails,
     If,
     LevelUpWith,
+    LoseAttachedEnergy,
+    LoseBenchedExcept,
     ShuffleDeck,
+    Worded,
 )
+from .part1 import choose_opponents_pokemon_for
+
+# Lost Cyclone works where a player has 4 or more Benched Pokémon (else it does nothing).
+_FOUR_BENCHED = AnyOf((CountIn(CountPokemon("own", "bench"), 4, None,
+                               "you have 4 or more Benched Pokémon"),
+                       CountIn(CountPokemon("opp", "bench"), 4, None,
+                               "your opponent has 4 or more Benched Pokémon")))
 
 SCRIPTS: dict[str, Script] = {
     "pl1-107": TrainerScript(                                  # Level Max
         requires=(ActiveMayLevelUp(),),
         steps=[Flip(), If(HEADS, [ChooseLevelUp("x"), LevelUpWith("x"), ShuffleDeck()])]),
     "pl1-110": TrainerScript(passives=(AttacksFromBelow(),)),  # Memory Berry
+    "pl1-122": PokemonScript(                                  # Dialga G LV.X
+        powers={"Time Crystal": Power(passives=(NoBodiesButSP(),))},
+        attacks={"Remove Lost": [Damage(), FlipUntilTails(), LoseAttachedEnergy(DEFENDER)]},
+    ),
+    "pl1-125": PokemonScript(                                  # Palkia G LV.X
+        powers={"Lost Cyclone": Power(requires=(_FOUR_BENCHED,), steps=(
+            Worded(ChoosePokemon("keep", "own", "bench", count=3),
+                   "Each player with 4 or more Benched Pokémon keeps 3 of them, chosen by "
+                   "that player (you first); all the other Benched Pokémon, with every card "
+                   "attached to them, go to the Lost Zone."),
+            Worded(ChoosePokemon("kept", "opp", "bench", count=3, chooser="opp"), ""),
+            Worded(LoseBenchedExcept("keep", "own"), ""),
+            Worded(LoseBenchedExcept("kept", "opp"), "")))},
+        attacks={"Hydro Shot": [DiscardEnergy(SELF, 2, pre=True),
+                                *choose_opponents_pokemon_for(80)]},
+    ),
 }

@@ -60,6 +60,7 @@ from ...effects.steps import (
     IfExpr,
     Inflict,
     KnockOut,
+    LostIfKnockedOut,
     Mark,
     Minus,
     MoveAllEnergy,
@@ -242,6 +243,10 @@ SCRIPTS: dict[str, Script] = {
     "pl1-26": PokemonScript(attacks={  # Empoleon
         "Knock Off": [TakeFromOpponentHand("discard")],
         "Jet Smash": [*choose_opponents_pokemon_for(70), AttackLock("Jet Smash")],
+    }),
+    "pl1-27": PokemonScript(attacks={  # Giratina
+        "Strafe": [Damage(), *may_switch_self()],
+        "Broken-space Blow": [Damage(), LostIfKnockedOut()],
     }),
     "pl1-28": PokemonScript(attacks={  # Giratina
         "Dragon Claw": [],
