@@ -56,6 +56,7 @@ from .notation import (
 )
 from .ops import (
     ENERGY_HOOK,
+    bodies,
     discard_slot,
     energy_units,
     evolve,
@@ -114,6 +115,10 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     bench_room = len(bench) < rules.bench_size
     energy_ok = not p.energy_attached
     can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
+    # The Active Pokémon no card from the hand may evolve now (a Poké-Body: Time Aura).
+    held = active.id if can_evolve and active is not None \
+        and EVOLUTION_LOCK_HOOK in m.body_hooks_present \
+        and active_evolution_locked(m, active) else -1
     trainers_ok = not (rules.first_turn_trainer_ban and turn == 1) \
         and not (p.turn_effects and trainers_locked(m, p))
     # The turn before which a Pokémon must have been played to evolve now.
@@ -131,7 +136,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
             if d.evolves_onto_baby and can_evolve:
                 for s, tf in zip(slots, tops):  # noqa: B905
                     if tf.baby and d.name in tf.evolves_to and s.played_turn < fresh \
-                            and not (s.markers and has_marker(m, s, "cant_evolve")):
+                            and not (s.markers and has_marker(m, s, "cant_evolve")) \
+                            and s.id != held:
                         opts.append((EVOLVE, cid, s.id))
         elif cat == CAT_FOSSIL:
             if trainers_ok and bench_room:
@@ -145,7 +151,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                     below = d.stage - 1
                     for s, tf in zip(slots, tops):  # noqa: B905
                         if tf.name == src and tf.stage == below and s.played_turn < fresh \
-                                and not (s.markers and has_marker(m, s, "cant_evolve")):
+                                and not (s.markers and has_marker(m, s, "cant_evolve")) \
+                                and s.id != held:
                             opts.append((EVOLVE, cid, s.id))
         elif cat == CAT_LEVEL_UP:
             # levels_up_onto, inlined (tops[0] is the Active Pokémon's card stack)
@@ -279,7 +286,8 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
                 opts.append((BENCH, cid))
             if can_evolve:
                 opts.extend((EVOLVE, cid, s.id) for s in slots
-                            if s.played_turn < fresh and evolves_onto(m, d, s))
+                            if s.played_turn < fresh and evolves_onto(m, d, s)
+                            and not (s is p.active and active_evolution_locked(m, s)))
                 if d.lv_x and p.active is not None and levels_up_onto(m, d, p.active):
                     opts.append((LEVEL_UP, cid, p.active.id))
         elif d.kind == ENERGY:
@@ -599,3 +607,20 @@ def level_up_triggers(m: Match, slot: Slot) -> None:
     for i, ref in enumerate(stack_facts(m, slot).powers):
         if ref.card == slot.top and ref.power.on_level_up and power_usable(m, slot, i):
             m.use_power(slot, i)
+
+
+# --- Platinum era: pl1 part 1 (the rest: a Poké-Body that stops evolving the Active)
+
+EVOLUTION_LOCK_HOOK = "locks_active_evolution"
+
+
+def active_evolution_locked(m: Match, active: Slot) -> bool:
+    """Does a working Poké-Body of the other player's Pokémon keep any card from the hand
+    from evolving ``active``, an Active Pokémon (hook ``locks_active_evolution``: Dialga's
+    Time Aura)?"""
+    for s in m.players[1 - active.owner].in_play():
+        for ps, holder in bodies(m, s):
+            if EVOLUTION_LOCK_HOOK in ps.hooks \
+                    and ps.locks_active_evolution(m, holder, active):  # type: ignore[attr-defined]
+                return True
+    return False

@@ -343,3 +343,11 @@ USES.update({
     S.ReturnAttachedTrainer: Uses(reads=("who",)),
 })
 USES[S.ShuffleInPlayIntoDecks] = NONE
+
+
+# --- Platinum era: pl1 part 1 (the rest)
+USES.update({
+    S.DiscardRestOfTop: Uses(reads=("var",)),
+    S.DrawChosenUpTo: NONE,
+    S.EnergyOfTypeOnAll: NONE,
+})
