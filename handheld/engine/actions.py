@@ -26,6 +26,7 @@ from .energy import can_pay
 from .facts import (
     ATTACK_LOCKS,
     LV_X_KIND,
+    POWER_LOCK_HOOK,
     PokemonFacts,
     attack_locked,
     pokemon_facts,
@@ -178,10 +179,11 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     # Poké-Powers
     if any(map(_POWER_CHOICES, tops)):
         used = p.powers_used
+        locks = POWER_LOCK_HOOK in m.body_hooks_present  # (a Body may lock Poké-Powers)
         for s, tf in zip(slots, tops):  # noqa: B905
             for i in tf.power_choices:
                 pw = tf.powers[i].power
-                if s.conditions or s.markers:
+                if s.conditions or s.markers or locks:
                     if power_usable(m, s, i):
                         opts.append((POWER, s.id, i))
                     continue
@@ -403,7 +405,8 @@ def power_usable(m: Match, slot: Slot, index: int) -> bool:
     """Not shut off by a Special Condition, not used up this turn, and its conditions hold."""
     ref = stack_facts(m, slot).powers[index]
     pw = ref.power
-    if (slot.conditions or slot.markers) and not power_works(m, slot, pw):
+    if (slot.conditions or slot.markers or POWER_LOCK_HOOK in m.body_hooks_present) \
+            and not power_works(m, slot, pw):
         return False
     if pw.uses_per_turn is not None:
         used = m.players[slot.owner].powers_used
