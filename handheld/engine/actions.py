@@ -26,6 +26,7 @@ from .energy import can_pay
 from .facts import (
     ATTACK_LOCKS,
     LV_X_KIND,
+    POWER_LOCK_HOOK,
     PokemonFacts,
     attack_locked,
     pokemon_facts,
@@ -56,6 +57,7 @@ from .notation import (
 )
 from .ops import (
     ENERGY_HOOK,
+    bodies,
     discard_slot,
     energy_units,
     evolve,
@@ -114,6 +116,10 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     bench_room = len(bench) < rules.bench_size
     energy_ok = not p.energy_attached
     can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
+    # The Active Pokémon no card from the hand may evolve now (a Poké-Body: Time Aura).
+    held = active.id if can_evolve and active is not None \
+        and EVOLUTION_LOCK_HOOK in m.body_hooks_present \
+        and active_evolution_locked(m, active) else -1
     trainers_ok = not (rules.first_turn_trainer_ban and turn == 1) \
         and not (p.turn_effects and trainers_locked(m, p))
     # The turn before which a Pokémon must have been played to evolve now.
@@ -131,7 +137,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
             if d.evolves_onto_baby and can_evolve:
                 for s, tf in zip(slots, tops):  # noqa: B905
                     if tf.baby and d.name in tf.evolves_to and s.played_turn < fresh \
-                            and not (s.markers and has_marker(m, s, "cant_evolve")):
+                            and not (s.markers and has_marker(m, s, "cant_evolve")) \
+                            and s.id != held:
                         opts.append((EVOLVE, cid, s.id))
         elif cat == CAT_FOSSIL:
             if trainers_ok and bench_room:
@@ -145,7 +152,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                     below = d.stage - 1
                     for s, tf in zip(slots, tops):  # noqa: B905
                         if tf.name == src and tf.stage == below and s.played_turn < fresh \
-                                and not (s.markers and has_marker(m, s, "cant_evolve")):
+                                and not (s.markers and has_marker(m, s, "cant_evolve")) \
+                                and s.id != held:
                             opts.append((EVOLVE, cid, s.id))
         elif cat == CAT_LEVEL_UP:
             # levels_up_onto, inlined (tops[0] is the Active Pokémon's card stack)
@@ -171,10 +179,11 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     # Poké-Powers
     if any(map(_POWER_CHOICES, tops)):
         used = p.powers_used
+        locks = POWER_LOCK_HOOK in m.body_hooks_present  # (a Body may lock Poké-Powers)
         for s, tf in zip(slots, tops):  # noqa: B905
             for i in tf.power_choices:
                 pw = tf.powers[i].power
-                if s.conditions or s.markers:
+                if s.conditions or s.markers or locks:
                     if power_usable(m, s, i):
                         opts.append((POWER, s.id, i))
                     continue
@@ -279,7 +288,8 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
                 opts.append((BENCH, cid))
             if can_evolve:
                 opts.extend((EVOLVE, cid, s.id) for s in slots
-                            if s.played_turn < fresh and evolves_onto(m, d, s))
+                            if s.played_turn < fresh and evolves_onto(m, d, s)
+                            and not (s is p.active and active_evolution_locked(m, s)))
                 if d.lv_x and p.active is not None and levels_up_onto(m, d, p.active):
                     opts.append((LEVEL_UP, cid, p.active.id))
         elif d.kind == ENERGY:
@@ -395,7 +405,8 @@ def power_usable(m: Match, slot: Slot, index: int) -> bool:
     """Not shut off by a Special Condition, not used up this turn, and its conditions hold."""
     ref = stack_facts(m, slot).powers[index]
     pw = ref.power
-    if (slot.conditions or slot.markers) and not power_works(m, slot, pw):
+    if (slot.conditions or slot.markers or POWER_LOCK_HOOK in m.body_hooks_present) \
+            and not power_works(m, slot, pw):
         return False
     if pw.uses_per_turn is not None:
         used = m.players[slot.owner].powers_used
@@ -599,3 +610,20 @@ def level_up_triggers(m: Match, slot: Slot) -> None:
     for i, ref in enumerate(stack_facts(m, slot).powers):
         if ref.card == slot.top and ref.power.on_level_up and power_usable(m, slot, i):
             m.use_power(slot, i)
+
+
+# --- Platinum era: pl1 part 1 (the rest: a Poké-Body that stops evolving the Active)
+
+EVOLUTION_LOCK_HOOK = "locks_active_evolution"
+
+
+def active_evolution_locked(m: Match, active: Slot) -> bool:
+    """Does a working Poké-Body of the other player's Pokémon keep any card from the hand
+    from evolving ``active``, an Active Pokémon (hook ``locks_active_evolution``: Dialga's
+    Time Aura)?"""
+    for s in m.players[1 - active.owner].in_play():
+        for ps, holder in bodies(m, s):
+            if EVOLUTION_LOCK_HOOK in ps.hooks \
+                    and ps.locks_active_evolution(m, holder, active):  # type: ignore[attr-defined]
+                return True
+    return False

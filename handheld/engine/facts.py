@@ -404,6 +404,9 @@ def power_works(m: Match, slot: Slot, power: PowerDef) -> bool:
         return False  # an attack's result: no Poké-Power or Poké-Body (Shiftry's Seal Off)
     if slot.markers and power.kind == POKE_POWER and has_marker(m, slot, "no_poke_powers"):
         return False  # an attack's result (Houndoom G's Black Cry)
+    if power.kind == POKE_POWER and POWER_LOCK_HOOK in m.body_hooks_present \
+            and powers_locked(m, slot):
+        return False  # a Poké-Body in play (Ampharos's Damage Bind)
     if slot.conditions & shut:
         return False
     return not (power.kind == POKE_BODY and m.body_blocks and bodies_blocked(m, slot))
@@ -587,5 +590,21 @@ def bodies_blocked(m: Match, slot: Slot) -> bool:
                     continue
                 if any(BLOCKS_BODIES_HOOK in ps.hooks
                        and getattr(ps, BLOCKS_BODIES_HOOK)(m, s, slot) for ps in pw.passives):
+                    return True
+    return False
+
+
+# --- Platinum era: pl1 part 1 (the rest: a Poké-Body that locks Poké-Powers)
+
+POWER_LOCK_HOOK = "locks_powers"
+
+
+def powers_locked(m: Match, slot: Slot) -> bool:
+    """Does a working Poké-Body of any Pokémon in play (either player's) keep ``slot`` from
+    using Poké-Powers (hook ``locks_powers``: Ampharos's Damage Bind)?"""
+    for p in m.players:
+        for s in p.in_play():
+            for ps, holder in bodies(m, s):
+                if POWER_LOCK_HOOK in ps.hooks and ps.locks_powers(m, holder, slot):  # type: ignore[attr-defined]
                     return True
     return False

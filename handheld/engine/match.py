@@ -72,6 +72,7 @@ class Match:
         "acts_between",
         "bodies_act_between",
         "body_blocks",
+        "body_hooks_present",
         "card_units_hook",
         "card_units_hooks",
         "coins",
@@ -293,6 +294,9 @@ class Match:
         self.retreat_locks = t.retreat_locks
         # Could a Poké-Body in the decks switch other Poké-Bodies off (Time Crystal)?
         self.body_blocks = t.body_blocks
+        # Every Poké-Body hook some card of the decks answers: rules that ask a rare hook of
+        # every Pokémon in play (a power lock) skip the look when no card could answer.
+        self.body_hooks_present = t.body_hooks_present
         self.responses = t.responses
         # The printed facts of each Pokémon card (None for other cards; facts.py).
         self.printed: list[PokemonFacts | None] = list(t.printed)
@@ -593,6 +597,7 @@ class Match:
         c.card_units_hooks = self.card_units_hooks
         c.retreat_locks = self.retreat_locks
         c.body_blocks = self.body_blocks
+        c.body_hooks_present = self.body_hooks_present
         c.responses = self.responses
         c.printed = self.printed.copy()
         c.players = [self.players[0].copy(), self.players[1].copy()]
@@ -644,8 +649,8 @@ class _Tables:
     """What ``Match.index_flags`` derives from card definitions: for one deck (its cards
     numbered from ``start``), or two joined. Read-only once built."""
 
-    __slots__ = ("acts_between", "bodies_act_between", "body_blocks", "card_units_hook",
-                 "card_units_hooks", "energy_acts_between",
+    __slots__ = ("acts_between", "bodies_act_between", "body_blocks", "body_hooks_present",
+                 "card_units_hook", "card_units_hooks", "energy_acts_between",
                  "energy_end_discard", "fact_hook", "fact_hooks", "has_passives",
                  "multi_type_energy", "printed", "responses", "retreat_locks", "stacks_below",
                  "units_of")
@@ -665,6 +670,8 @@ class _Tables:
         self.card_units_hooks = any(self.card_units_hook)
         self.retreat_locks = any(_LOCKS_RETREAT in d.body_hooks for d in defs)
         self.body_blocks = any(_BLOCKS_BODIES in d.body_hooks for d in defs)
+        self.body_hooks_present: frozenset[str] = frozenset().union(
+            *(d.body_hooks for d in defs))
         # (an Energy that changes its own units may come to pay for several types)
         self.multi_type_energy = self.card_units_hooks or any(
             u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
@@ -692,6 +699,7 @@ class _Tables:
         t.card_units_hooks = a.card_units_hooks or b.card_units_hooks
         t.retreat_locks = a.retreat_locks or b.retreat_locks
         t.body_blocks = a.body_blocks or b.body_blocks
+        t.body_hooks_present = a.body_hooks_present | b.body_hooks_present
         t.responses = a.responses or b.responses
         t.printed = a.printed + b.printed
         return t

@@ -368,7 +368,7 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
             if weak:  # c) Weakness
                 dmg = _apply_weakness(rules.use_printed_weakness, rules.weakness_multiplier,
                                       value, dmg)
-        if dc.resistance:
+        if dc.resistance and not (att_passives and _pierces(att_passives)):
             res, value = type_entry(target.resistance, types)
             if res:  # d) Resistance
                 amount = rules.resistance_amount
@@ -384,6 +384,9 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
         for ps in m.defs[m.stadium].passives:
             if ps.damage_step == "f":
                 dmg = ps.modify_damage(m, dc, None, dmg)
+    if att_passives and _pierces(att_passives):
+        # (Rampardos's Iron Skull: nothing on the Defending Pokémon's side changes it)
+        return 0 if dmg <= 0 else dmg - dmg % 10
     # g) the defender's Trainer and Energy cards, h) its attack results and Pokémon Powers
     for step in ("g", "h"):
         for ps, holder in def_passives:
@@ -396,6 +399,8 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
         for ps, holder in bodies(m, guard):
             if getattr(ps, "side_guard", False):
                 dmg = ps.modify_damage(m, dc, holder, dmg)
+    if GUARDS_SIDE_HOOK in m.body_hooks_present:
+        dmg = _side_guards(m, dc, dmg)
     dmg -= dc.reduction  # the defender's own card rule, figured by coins (a Fossil)
     if dmg <= 0:
         return 0
@@ -559,3 +564,24 @@ def lose_attached(m: Match, slot: Slot, cid: int) -> None:
         raise ValueError(f"card {cid} is not attached to slot {slot.id}")
     m.ko_dirty = True  # (an Energy gone may change what a passive gives)
     to_lost_zone(m, [cid])
+# --- Platinum era: pl1 part 1 (the rest: Bodies that reach into the damage figure)
+
+GUARDS_SIDE_HOOK = "guards_side"
+
+
+def _pierces(att_passives: list[tuple[Passive, Slot]]) -> bool:
+    """Does a Poké-Body of the attacker say its attack damage ignores Resistance and every
+    effect on the defender's side (``pierces``: Rampardos's Iron Skull)?"""
+    return any(getattr(ps, "pierces", False) for ps, _ in att_passives)
+
+
+def _side_guards(m: Match, dc: DamageCtx, dmg: int) -> int:
+    """Step h) for the Poké-Bodies of the defender's other Pokémon, Benched ones included,
+    that guard their side (hook ``guards_side``: Manectric's Electric Barrier)."""
+    for s in m.players[dc.defender.owner].in_play():
+        if s is dc.defender:
+            continue
+        for ps, holder in bodies(m, s):
+            if GUARDS_SIDE_HOOK in ps.hooks:
+                dmg = ps.guards_side(m, dc, holder, dmg)  # type: ignore[attr-defined]
+    return dmg

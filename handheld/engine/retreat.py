@@ -123,5 +123,24 @@ class RetreatSwitch(Instr):
         p.retreats += 1
         if m.logging:
             m.log.append((EV_RETREAT, f.player, old.top, new.top))
+        if RETREAT_HOOK in m.body_hooks_present:
+            retreated(m, old)
         return NEXT
+
+
+# --- Platinum era: pl1 part 1 (the rest: a Poké-Body that answers a retreat)
+
+RETREAT_HOOK = "on_opponent_retreat"
+
+
+def retreated(m: Match, old: Slot) -> None:
+    """``old`` has just retreated to its owner's Bench: the Poké-Bodies of the other
+    player's Pokémon that answer it act now (hook ``on_opponent_retreat``: Dugtrio's
+    Sinkhole)."""
+    from .ops import bodies
+
+    for s in m.players[1 - old.owner].in_play():
+        for ps, holder in bodies(m, s):
+            if RETREAT_HOOK in ps.hooks:
+                ps.on_opponent_retreat(m, holder, old)  # type: ignore[attr-defined]
 

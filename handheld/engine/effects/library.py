@@ -1112,3 +1112,155 @@ class NoBodiesButSP(Passive):
     def text(self) -> str:
         return ("While it works, no Pokémon in play (yours or your opponent's) other than "
                 "Pokémon SP can use its Poké-Bodies.")
+# --- Platinum era: pl1 part 1 (the rest: Poké-Bodies that reach other Pokémon)
+
+from ..facts import has_marker  # noqa: E402
+
+
+class DamageBind(Passive):
+    """A Poké-Body: every Pokémon in play (both players') with damage counters on it can't
+    use Poké-Powers (hook ``locks_powers``, asked by ``facts.power_works``)."""
+
+    def locks_powers(self, m: Match, holder: Slot, slot: Slot) -> bool:
+        return slot.damage > 0
+
+    def text(self) -> str:
+        return ("No Pokémon in play that has any damage counters on it (yours or your "
+                "opponent's) can use Poké-Powers.")
+
+
+class TimeAura(Passive):
+    """A Poké-Body: while its holder is its owner's Active Pokémon, the opponent can't
+    evolve their Active Pokémon with a card from the hand (``actions``)."""
+
+    def locks_active_evolution(self, m: Match, holder: Slot, active: Slot) -> bool:
+        return m.players[holder.owner].active is holder
+
+    def text(self) -> str:
+        return ("While this Pokémon is your Active Pokémon, your opponent can't evolve their "
+                "Active Pokémon by playing a card from their hand.")
+
+
+class BenchBarrier(Passive):
+    """A Poké-Body: damage any attack (either player's) does to its owner's Benched
+    Pokémon is prevented, except to Pokémon named ``spared`` (Electric Barrier). Asked at
+    step h) for the holder's other Pokémon (``guards_side``) and for the holder itself."""
+
+    damage_step = "h"
+
+    def __init__(self, spared: str) -> None:
+        self.spared = spared
+
+    def _guards(self, m: Match, dc: DamageCtx, holder: Slot) -> bool:
+        d = dc.defender
+        return d.owner == holder.owner and m.players[d.owner].active is not d \
+            and stack_facts(m, d).name != self.spared
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        return 0 if holder is not None and self._guards(m, dc, holder) else dmg
+
+    def guards_side(self, m: Match, dc: DamageCtx, holder: Slot, dmg: int) -> int:
+        return 0 if self._guards(m, dc, holder) else dmg
+
+    def text(self) -> str:
+        return (f"Attacks (either player's) do no damage to your Benched Pokémon, except to "
+                f"any {self.spared}.")
+
+
+class IronSkull(Passive):
+    """A Poké-Body: the damage of its holder's attacks ignores Resistance and everything on
+    the defender's side: its attached cards, attack results, Poké-Bodies and Poké-Powers
+    (``ops.figure_damage`` reads ``pierces``). Weakness still counts."""
+
+    pierces = True
+
+    def text(self) -> str:
+        return ("The damage this Pokémon's attacks do is not changed by Resistance, "
+                "Poké-Powers, Poké-Bodies or any other effect on the Pokémon it hits "
+                "(Weakness still applies).")
+
+
+USED_ATTACK = register_marker(MarkerKind("used_attack", "attacked last turn",
+                                         clears_on_bench=False))
+"""Left by an attack of a Pokémon whose Poké-Body reads it (Lazy Paunch): it attacked
+during its owner's turn, so the mark lasts through that player's next turn."""
+
+
+class RestAfterAttacking(Passive):
+    """A Poké-Body: its holder can't attack during the turn after one in which it attacked
+    (Lazy Paunch: the ``used_attack`` marker its attacks leave; fact hook ``attacks``)."""
+
+    def attacks(self, m: Match, holder: Slot, refs: tuple[Any, ...]) -> tuple[Any, ...]:
+        if holder.markers and has_marker(m, holder, USED_ATTACK.name):
+            return ()
+        return refs
+
+    def text(self) -> str:
+        return "If this Pokémon attacked during your last turn, it can't attack."
+
+
+class HealWithTool(Passive):
+    """A Poké-Body acting at the between-turns step of the passives: while a Pokémon Tool
+    is attached to its holder, remove ``counters`` damage counters from it (Metal
+    Trait)."""
+
+    def __init__(self, counters: int) -> None:
+        self.counters = counters
+
+    def between_turns_counters(self, m: Match, holder: Slot) -> int:
+        return -self.counters if holder.tool >= 0 else 0
+
+    def text(self) -> str:
+        counters = "1 damage counter" if self.counters == 1 else \
+            f"{self.counters} damage counters"
+        return (f"Between turns, if a Pokémon Tool is attached to this Pokémon, remove "
+                f"{counters} from it.")
+
+
+def _condition_count(slot: Slot | None) -> int:
+    from ..state import CONDITION_NAMES
+
+    return 0 if slot is None else sum(1 for b in CONDITION_NAMES if slot.conditions & b)
+
+
+class GuardFromAffected(Passive):
+    """A Poké-Body: attacks of the opponent's Pokémon that has at least ``conditions``
+    Special Conditions do nothing to its holder: no damage (step h) and no other effect
+    (``guards_attack_effects``; Camouflage Pattern). The attacker is the Active
+    Pokémon."""
+
+    damage_step = "h"
+
+    def __init__(self, conditions: int) -> None:
+        self.conditions = conditions
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.defender is not holder or dc.player == holder.owner:
+            return dmg
+        return 0 if _condition_count(dc.attacker) >= self.conditions else dmg
+
+    def guards_attack_effects(self, m: Match, holder: Slot, player: int) -> bool:
+        return player != holder.owner \
+            and _condition_count(m.players[player].active) >= self.conditions
+
+    def text(self) -> str:
+        return (f"Attacks of your opponent's Pokémon that has {self.conditions} or more "
+                "Special Conditions do nothing to this Pokémon (no damage, no other "
+                "effect).")
+
+
+class CountersOnRetreat(Passive):
+    """A Poké-Body: whenever the opponent's Active Pokémon retreats, put ``counters``
+    damage counters on it (Sinkhole; hook ``on_opponent_retreat``)."""
+
+    def __init__(self, counters: int) -> None:
+        self.counters = counters
+
+    def on_opponent_retreat(self, m: Match, holder: Slot, retreated: Slot) -> None:
+        from ..ops import place_counters
+
+        place_counters(m, retreated, self.counters)
+
+    def text(self) -> str:
+        return (f"Whenever your opponent's Active Pokémon retreats, put {self.counters} "
+                "damage counters on it.")

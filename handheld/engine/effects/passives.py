@@ -242,3 +242,41 @@ def _blocks_bodies(self: Passive, m: Match, holder: Slot, slot: Slot) -> bool:
 Passive.blocks_bodies = _blocks_bodies  # type: ignore[attr-defined]
 hook("blocks_bodies", "of the Poké-Bodies of every Pokémon in play whenever a Poké-Body is "
                       "asked whether it works (facts.power_works)")
+# --- Platinum era: pl1 part 1 (the rest: Bodies that reach other Pokémon)
+# Asked of the Poké-Bodies of the Pokémon in play only when some card of the match answers
+# them (``Match.body_hooks_present``).
+
+
+def _locks_powers(self: Passive, m: Match, holder: Slot, slot: Slot) -> bool:
+    """True when ``slot`` (either player's) can't use its Poké-Powers (Damage Bind)."""
+    return False
+
+
+def _locks_active_evolution(self: Passive, m: Match, holder: Slot, active: Slot) -> bool:
+    """True when ``active``, the other player's Active Pokémon, can't be evolved by a card
+    played from the hand (Time Aura)."""
+    return False
+
+
+def _guards_side(self: Passive, m: Match, dc: DamageCtx, holder: Slot, dmg: int) -> int:
+    """The attack damage ``dc.defender``, another Pokémon of the holder's side, takes at
+    step h) (Electric Barrier)."""
+    return dmg
+
+
+def _on_opponent_retreat(self: Passive, m: Match, holder: Slot, retreated: Slot) -> None:
+    """The other player's Active Pokémon ``retreated`` has just retreated (Sinkhole)."""
+
+
+Passive.locks_powers = _locks_powers  # type: ignore[attr-defined]
+Passive.locks_active_evolution = _locks_active_evolution  # type: ignore[attr-defined]
+Passive.guards_side = _guards_side  # type: ignore[attr-defined]
+Passive.on_opponent_retreat = _on_opponent_retreat  # type: ignore[attr-defined]
+hook("locks_powers", "of the Poké-Bodies in play, whether a Poké-Power works "
+                     "(facts.power_works)")
+hook("locks_active_evolution", "of the Poké-Bodies of the opponent's Pokémon, by the main "
+                               "phase for the Active Pokémon (actions.active_evolution_locked)")
+hook("guards_side", "of the Poké-Bodies of the defender's other Pokémon, at step h) of the "
+                    "damage figure (ops.figure_damage)")
+hook("on_opponent_retreat", "of the Poké-Bodies of the other player's Pokémon, once an Active "
+                            "Pokémon retreated (retreat.RetreatSwitch)")

@@ -5379,3 +5379,100 @@ class LoseBenchedExcept(Step):
         for s in [s for s in p.bench if s.id not in keep]:
             lose_slot(m, s)
         return NEXT
+# --- Platinum era: pl1 part 1 (the rest)
+# The rest of pl1-1 to pl1-34: the cards left after a look at the top of the deck go to
+# the discard pile, a draw of "up to" a number chosen by the drawer, and the filters and
+# tests those cards print.
+
+
+class DiscardRestOfTop(Step):
+    """After a look at the top ``n`` cards of your deck (``ChooseCards(..., top=n)`` into
+    ``var``, the chosen ones taken away since), discard the cards left of those ``n``."""
+
+    def __init__(self, n: int, var: str) -> None:
+        self.n = n
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        return "Discard the other cards."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-2)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        left = min(len(p.deck), self.n - len(f.vars.get(self.var) or []))
+        for _ in range(max(0, left)):
+            cid = p.deck.pop()
+            p.discard.append(cid)
+            if m.logging:
+                m.log.append((EV_MOVE, p.index, cid, "discard", True, "deck"))
+        return NEXT
+
+
+class DrawChosenUpTo(Step):
+    """A player (``side`` "own" or "opp") draws any number of cards from 0 to ``n``, as
+    that player chooses ("draws up to n cards")."""
+
+    def __init__(self, n: int, side: str = "own") -> None:
+        self.n = n
+        self.side = side
+
+    def text(self, tc: TC) -> str:
+        who = "You draw" if self.side == "own" else "Your opponent draws"
+        return f"{who} up to {self.n} cards (any number of them, as they choose)."
+
+    def value(self, ev: Eval) -> None:
+        ev.add((6 if self.side == "own" else -6) * self.n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..notation import DRAW
+
+        player = f.player if self.side == "own" else 1 - f.player
+        most = min(self.n, len(m.players[player].deck))
+        if most <= 0:
+            return NEXT
+        m.pending = Choice(player, "draw_count", f"Draw how many cards (up to {most})?",
+                           tuple((DRAW, k) for k in range(most + 1)))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        player = f.player if self.side == "own" else 1 - f.player
+        draw(m, m.players[player], int(answer[0][1]))
+        return NEXT
+
+
+def _has_poke_power_now(m: Any, s: Slot) -> bool:
+    from ..carddefs import POKE_POWER
+    from ..facts import stack_facts
+
+    return any(ref.power.kind == POKE_POWER for ref in stack_facts(m, s).powers)
+
+
+WITH_POKE_POWER = PokemonFilter("poke_power", "that has a Poké-Power", _has_poke_power_now)
+POKEMON_NOT_LV_X_OR_BASIC_ENERGY = CardFilter(
+    "pokemon_not_lv_x_or_basic_energy", "Pokémon card (not a Pokémon LV.X) or basic Energy card",
+    lambda d: (d.kind == POKEMON and not d.lv_x) or d.basic_energy)
+SLOT_TESTS["knocked_out"] = (lambda m, s: remaining_hp(m, s) <= 0,
+                             "would be Knocked Out by this attack")
+
+
+@dataclass(frozen=True)
+class EnergyOfTypeOnAll(Expr):
+    """Energy units of a type attached to every Pokémon in play (both players')."""
+
+    etype: str
+
+    def _count(self, m: Match) -> int:
+        bit = BIT[self.etype]
+        return sum(1 for p in m.players for s in p.in_play() for u in energy_units(m, s)
+                   if u & bit)
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self._count(m)
+
+    def text(self, tc: TC) -> str:
+        return f"[{self.etype}] Energy attached to all Pokémon in play (both players')"
+
+    def expect(self, ev: Eval) -> float:
+        return float(self._count(ev.m))

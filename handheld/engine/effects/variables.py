@@ -349,3 +349,11 @@ USES.update({
 USES[S.ShuffleInPlayIntoDecks] = NONE
 USES[S.AttackDamageTaken] = Uses(reads=("who",))
 USES[S.PreventPowerEffects] = NONE
+
+
+# --- Platinum era: pl1 part 1 (the rest)
+USES.update({
+    S.DiscardRestOfTop: Uses(reads=("var",)),
+    S.DrawChosenUpTo: NONE,
+    S.EnergyOfTypeOnAll: NONE,
+})

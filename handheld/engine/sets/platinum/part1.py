@@ -2,34 +2,50 @@
 
 Written with the effect DSL (see docs/CARDS.md); the steps this part added are the block
 "Platinum era: pl1 part 1" at the end of ``effects/steps.py`` and ``effects/library.py``.
-Cards of the range that need rules the engine does not have yet (a Power that acts when
-its Pokémon is put onto the Bench, bans on evolving or on playing Trainers, the Lost Zone,
-preventing every effect of an attack, Poké-Bodies that act on other Pokémon's damage or
-Powers) have no script here yet, so decks refuse them rather than play them wrongly.
+The Poké-Bodies that reach other Pokémon (a lock on Poké-Powers, on evolving the Active
+Pokémon, a guard of the Bench, damage that ignores the defender's side, an answer to a
+retreat) are the block "Platinum era: pl1 part 1 (the rest)" of ``effects/passives.py``
+and ``effects/library.py``.
 """
 
 from __future__ import annotations
 
 from ...cardpool import PokemonScript, Power, Script
 from ...effects.core import Step
+from ...effects.library import (
+    BenchBarrier,
+    CountersOnRetreat,
+    DamageBind,
+    GuardFromAffected,
+    HealWithTool,
+    IronSkull,
+    RestAfterAttacking,
+    TimeAura,
+)
 from ...effects.steps import (
     BASIC_ENERGY,
     BASIC_SP,
     DAMAGED,
     DEFENDER,
+    HEADS,
     OWN_ACTIVE,
     POKEMON_CARD,
+    POKEMON_NOT_LV_X_OR_BASIC_ENERGY,
     SELF,
     SP_POKEMON,
     TAILS,
+    WITH_POKE_POWER,
     AllOf,
     AnyOf,
+    AttachEachToOwn,
     AttackLock,
     BenchCards,
     BenchDamage,
+    BenchedFromHand,
     BenchRoom,
     CardsNamedIn,
     CardsToHandSize,
+    ChooseAttachedEnergy,
     ChooseCards,
     ChooseEnergyOfType,
     ChoosePokemon,
@@ -45,15 +61,20 @@ from ...effects.steps import (
     DealtCounters,
     DiscardChosenEnergy,
     DiscardEnergy,
+    DiscardRestOfTop,
     DiscardTrainersAttached,
     Draw,
+    DrawChosenUpTo,
+    DrawUntilHand,
     EndTurn,
+    EnergyOfTypeOnAll,
     EnergyOn,
     Flip,
     FlipEachForDamage,
     HandHasNo,
     HandSize,
     HasMarker,
+    HeadsExactly,
     Heal,
     HealEach,
     If,
@@ -68,6 +89,7 @@ from ...effects.steps import (
     MoveEnergy,
     Not,
     NothingOnTails,
+    OpponentTurnEffect,
     PlayerHas,
     Plus,
     PlusIf,
@@ -76,6 +98,7 @@ from ...effects.steps import (
     ReorderTopOfDeck,
     SelfDamage,
     ShuffleDeck,
+    ShuffleHandIntoDeck,
     SlotIs,
     SwapDamage,
     SwitchOwnActive,
@@ -89,10 +112,11 @@ from ...effects.steps import (
     energy_of_type,
 )
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
-from ..shapes import on_heads
+from ..shapes import on_heads, opponent_switches
 
 G_ENERGY = energy_of_type("G")
 L_ENERGY = energy_of_type("L")
+W_ENERGY = energy_of_type("W")
 ENERGY_ON_SELF = EnergyOn((SELF,))
 ENERGY_4 = CountIn(ENERGY_ON_SELF, 4, None, "this Pokémon has 4 or more Energy attached")
 BENCH_ANYWHERE = AnyOf((PlayerHas("own", "bench"), PlayerHas("opp", "bench")))
@@ -123,6 +147,37 @@ def damage_chosen(amount: int) -> list[Step]:
 
 
 SCRIPTS: dict[str, Script] = {
+    "pl1-1": PokemonScript(  # Ampharos
+        powers={"Damage Bind": Power(passives=(DamageBind(),))},
+        attacks={
+            "Gigavolt": [Flip(), Damage(PlusIf(30, 30, HEADS)),
+                         If(TAILS, Inflict(DEFENDER, PARALYZED))],
+            "Reflect Energy": [If(PlayerHas("own", "bench"), [
+                Worded(ChooseAttachedEnergy("e", SELF), ""),
+                ChoosePokemon("b", "own", "bench", wording=""),
+                MoveEnergy("e", "b", "Move an Energy card attached to this Pokémon to 1 of "
+                                     "your Benched Pokémon.")])],
+        },
+    ),
+    "pl1-2": PokemonScript(  # Blastoise
+        powers={"Dig Well": Power(
+            requires=(PlayerHas("own", "deck"),),
+            steps=(Worded(ChooseCards("e", "deck", W_ENERGY, count=3, up_to=True, top=3),
+                          "Look at the top 3 cards of your deck and choose any number of "
+                          "[W] Energy cards among them."),
+                   AttachEachToOwn("e"),
+                   DiscardRestOfTop(3, "e")))},
+        attacks={
+            "Aqua Press": [Damage(Plus(20, 10, EnergyOfTypeOnAll("W")))],
+            "Double Launcher": [
+                DiscardEnergy(SELF, 2, "W", pre=True),
+                ChoosePokemon("t", "opp", "bench", count=2, pre=True),
+                Worded(BenchDamage(60, var="t"),
+                       "This attack does 60 damage to each of them (no Weakness or "
+                       "Resistance on the Bench)."),
+                AttackLock("Double Launcher")],
+        },
+    ),
     "pl1-3": PokemonScript(  # Blaziken
         powers={"Fire Breath": Power(steps=(Inflict(DEFENDER, BURNED),))},
         attacks={
@@ -145,6 +200,32 @@ SCRIPTS: dict[str, Script] = {
                                 Heal(SELF, 2)],
                  "Rear Kick": []},
     ),
+    "pl1-5": PokemonScript(  # Dialga
+        powers={"Reverse Time": Power(
+            requires=(BenchedFromHand(),),
+            steps=(Worded(ChooseCards("c", "discard", POKEMON_NOT_LV_X_OR_BASIC_ENERGY,
+                                      count=3, up_to=True),
+                          "You may choose up to 3 Pokémon (not Pokémon LV.X) and basic Energy "
+                          "cards, in any mix, from your discard pile."),
+                   MoveCards("c", "deck", wording="Show them to your opponent and put them "
+                                                  "on top of your deck in any order."),
+                   Worded(If(CountIn(VarValue("c", "cards chosen"), 3), ReorderTopOfDeck(3),
+                             If(CountIn(VarValue("c", "cards chosen"), 2),
+                                ReorderTopOfDeck(2))), "")))},
+        attacks={"Time-Space Traveling": [DrawUntilHand(7)]},
+    ),
+    "pl1-6": PokemonScript(  # Dialga
+        powers={"Time Aura": Power(passives=(TimeAura(),))},
+        attacks={"Metal Burn": [DiscardEnergy(SELF, None, "M")]},
+    ),
+    "pl1-7": PokemonScript(attacks={  # Dialga G
+        "Deafen": [OpponentTurnEffect(
+            "no_trainers", "Your opponent can't play Trainer, Supporter or Stadium cards "
+                           "from their hand during their next turn.", worth=25)],
+        "Second Strike": [Damage(PlusIf(50, 20, CountIn(
+            DamageCountersOn(DEFENDER), 2, None,
+            "the Defending Pokémon already has 2 or more damage counters")))],
+    }),
     "pl1-8": PokemonScript(  # Gardevoir
         powers={"Psychic Connect": Power(
             uses_per_turn=None,
@@ -157,15 +238,55 @@ SCRIPTS: dict[str, Script] = {
                                         "has no Weakness during your opponent's next turn")],
         },
     ),
+    "pl1-9": PokemonScript(  # Giratina
+        powers={"Let Loose": Power(
+            requires=(BenchedFromHand(),),
+            steps=(Worded(ChooseYesNo("go", "Use Let Loose?"), ""),
+                   Worded(If(VarTrue("go"), [
+                       ShuffleHandIntoDeck("own"), ShuffleDeck("own"),
+                       ShuffleHandIntoDeck("opp"), ShuffleDeck("opp"),
+                       DrawChosenUpTo(4, "own"), DrawChosenUpTo(4, "opp")]),
+                       "You may have each player shuffle their hand into their deck; then "
+                       "each player draws up to 4 cards, as many as they choose (you draw "
+                       "first).")))},
+        attacks={"Earth Power": [
+            Flip(2),
+            Worded(If(HeadsExactly(1, 2), BenchDamage(10)),
+                   "Does 10 damage times the number of heads to each of your opponent's "
+                   "Benched Pokémon (no Weakness or Resistance on the Bench)."),
+            Worded(If(HeadsExactly(2, 2), BenchDamage(20)), ""),
+        ]},
+    ),
     "pl1-10": PokemonScript(attacks={  # Giratina
         "Over Slash": [DamageEach(10, "opp")],
         "Dark Wing Flaps": [TakeFromOpponentHand("deck"), ShuffleDeck("opp", wording="")],
         "Wrack Down": [],
     }),
+    "pl1-11": PokemonScript(  # Manectric
+        powers={"Electric Barrier": Power(passives=(BenchBarrier("Manectric"),))},
+        attacks={
+            "Power Wave": [DamageEach(30, "both", filt=WITH_POKE_POWER)],
+            "Attract Current": [
+                ChooseCards("e", "deck", L_ENERGY),
+                Worded(If(VarTrue("e"), [ChoosePokemon("t", "own", wording=""),
+                                         MoveCards("e", "attach", onto="t", wording="")]),
+                       "Attach it to 1 of your Pokémon."),
+                ShuffleDeck()],
+        },
+    ),
     "pl1-12": PokemonScript(attacks={  # Palkia G
         "Splashing Turn": [Damage(), *may_switch_self()],
         "Pearl Breath": [BenchDamage(10)],
     }),
+    "pl1-13": PokemonScript(  # Rampardos
+        powers={"Iron Skull": Power(passives=(IronSkull(),))},
+        attacks={
+            "Head Smash": [If(SlotIs(DEFENDER, "knocked_out"), SelfDamage(40))],
+            "Mold Breaker": [Mark(SELF, "takes_20_less", 2,
+                                  "takes 20 less damage from attacks (after Weakness and "
+                                  "Resistance) until the end of your next turn")],
+        },
+    ),
     "pl1-14": PokemonScript(attacks={  # Shaymin
         "Flower Aroma": [Heal(SELF, 2), Inflict(DEFENDER, ASLEEP)],
         "Damage Aid": [Damage(PlusIf(30, 50, SlotIs(DEFENDER, "has_condition"))),
@@ -175,6 +296,14 @@ SCRIPTS: dict[str, Script] = {
         "Growth": [ChooseCards("e", "hand", G_ENERGY), MoveCards("e", "attach", onto=SELF)],
         "Air Slash": [Flip(), If(TAILS, DiscardEnergy(SELF, 1))],
     }),
+    "pl1-16": PokemonScript(  # Slaking
+        powers={"Lazy Paunch": Power(passives=(RestAfterAttacking(),))},
+        attacks={"Best Dash": [
+            Worded(Mark(SELF, "used_attack", 2, "attacked"), ""),
+            Mark(SELF, "takes_50_more", 1,
+                 "takes 50 more damage from attacks (after Weakness and Resistance) during "
+                 "your opponent's next turn")]},
+    ),
     "pl1-17": PokemonScript(attacks={  # Weavile G
         "Call for Family": [
             Worded(ChooseCards("p", "deck", BASIC_SP, count=BenchRoom(2), up_to=True),
@@ -210,6 +339,16 @@ SCRIPTS: dict[str, Script] = {
             ],
         },
     ),
+    "pl1-20": PokemonScript(  # Bastiodon
+        powers={"Metal Trait": Power(passives=(HealWithTool(1),))},
+        attacks={
+            "Iron Defense": on_heads(Mark(
+                SELF, "no_attack_effects", 1,
+                "is protected from every effect of attacks, damage included, during your "
+                "opponent's next turn")),
+            "Iron Tackle": [SelfDamage(30)],
+        },
+    ),
     "pl1-21": PokemonScript(attacks={  # Beautifly
         "Colorful Powder": [
             Damage(PlusIf(20, 40, ENERGY_4)),
@@ -240,6 +379,24 @@ SCRIPTS: dict[str, Script] = {
             ChooseCards("e", "discard", BASIC_ENERGY), MoveCards("e", "attach", onto=SELF)))],
         "Diamond Blow": [Mark(SELF, "cant_attack", 2, "can't attack during your next turn")],
     }),
+    "pl1-24": PokemonScript(  # Dugtrio
+        powers={"Sinkhole": Power(passives=(CountersOnRetreat(2),))},
+        attacks={
+            "Push Down": [If(PlayerHas("opp", "bench"), opponent_switches())],
+            "Magnitude": [BenchDamage(10, side="both")],
+        },
+    ),
+    "pl1-25": PokemonScript(  # Dustox
+        powers={"Camouflage Pattern": Power(passives=(GuardFromAffected(2),))},
+        attacks={
+            "Smogscreen": [Inflict(DEFENDER, POISONED),
+                           Mark(DEFENDER, "attack_may_fail", 1,
+                                "must flip a coin to attack during your opponent's next "
+                                "turn: on tails its attack does nothing")],
+            "Chemical Scale": [If(SlotIs(DEFENDER, "has_powers"),
+                                  Inflict(DEFENDER, BURNED, CONFUSED))],
+        },
+    ),
     "pl1-26": PokemonScript(attacks={  # Empoleon
         "Knock Off": [TakeFromOpponentHand("discard")],
         "Jet Smash": [*choose_opponents_pokemon_for(70), AttackLock("Jet Smash")],
