@@ -21,7 +21,7 @@ from firmware_sim.link import (
     MemoryTransport,
     TcpTransport,
 )
-from handheld.cards import deck_names, load_deck
+from handheld.cards import era_deck_names, load_deck
 from handheld.engine import Choice
 from handheld.netplay import PROTOCOL, Hello, Refusal, parse_hello, position_digest
 from handheld.players import make_player
@@ -172,7 +172,7 @@ def test_a_whole_match_over_the_link_ends_the_same_on_both_handhelds(tmp_path: A
     assert hd.session.decks == gd.session.decks and hd.session.seed == gd.session.seed
     assert hd.names == gd.names == ("Hosta", "Guesta")
     assert hd.mode == "link"
-    names = deck_names()
+    names = era_deck_names("expedition")  # the duel's era's ready-made decks, in order
     assert list(hd.session.decks[0]) == load_deck(names[0])
     assert list(hd.session.decks[1]) == load_deck(names[1])
 

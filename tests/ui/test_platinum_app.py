@@ -49,11 +49,12 @@ def test_the_ready_made_decks_of_an_era_come_from_its_deck_sets(deck_sets: None)
     assert ready_deck_era("blazing_quake") == "expedition"
 
 
-def test_the_real_deck_sets_are_all_the_home_eras_today() -> None:
-    # Until Platinum's decks arrive, Platinum offers none and Expedition every one.
-    assert set(era_deck_names("expedition")) == set(cards_module.deck_names())
-    assert era_deck_names("platinum") == [
-        n for n in cards_module.deck_names() if n in cards_module.DECK_SETS.get("platinum", ())]
+def test_each_era_offers_exactly_its_own_ready_made_decks() -> None:
+    expedition, platinum = era_deck_names("expedition"), era_deck_names("platinum")
+    assert set(expedition) == {*cards_module.THEME_DECKS, *cards_module.EXPEDITION_DECKS}
+    assert set(platinum) == set(cards_module.PLATINUM_DECKS) and len(platinum) == 14
+    assert set(expedition) | set(platinum) == set(cards_module.deck_names())
+    assert not set(expedition) & set(platinum)
 
 
 # --------------------------------------------------------------------------- duel setup

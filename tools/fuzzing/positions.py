@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from handheld.cards import deck_names, default_pool, load_deck
+from handheld.cards import deck_names, default_pool, era_deck_names, load_deck, ready_deck_era
 from handheld.engine import Chance, Choice, Match
 from handheld.engine.cardpool import CardPool
 from handheld.engine.errors import InvalidPosition
@@ -56,10 +56,14 @@ def corpus(pool: CardPool, rng: random.Random, games: int = GAMES) -> list[dict[
     names = deck_names()
     out: list[dict[str, Any]] = []
     for g in range(games):
-        a, b = rng.sample(names, 2) if len(names) > 1 else (names[0], names[0])
+        # Two decks of one era (the first deck's), played under that era's rules.
+        first = rng.choice(names)
+        era = ready_deck_era(first)
+        mates = [n for n in era_deck_names(era) if n != first] or [first]
+        a, b = first, rng.choice(mates)
         try:
             decks = (load_deck(a), load_deck(b))
-            m = Match(pool, decks, record_log=False)
+            m = Match(pool, decks, record_log=False, era=era)
         except Exception:  # a ready-made deck of cards not written yet: not this area's job
             continue
         player = RandomPlayer(g + 1)

@@ -357,3 +357,11 @@ USES.update({
     S.DrawChosenUpTo: NONE,
     S.EnergyOfTypeOnAll: NONE,
 })
+
+
+# --- Platinum era: the Lost Zone
+USES.update({
+    S.LostIfKnockedOut: NONE,
+    S.LoseAttachedEnergy: Uses(reads=("who",)),
+    S.LoseBenchedExcept: Uses(reads=("keep",)),
+})

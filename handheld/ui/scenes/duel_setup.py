@@ -35,7 +35,11 @@ def available_decks(app: Any, era: str = HOME.key) -> list[tuple[str, list[str]]
     """(name, cards): the ready-made decks of ``era`` (its deck sets, ``cards.DECK_SETS``),
     then the player's own decks built for ``era`` and legal under its deck rules."""
     rules_era = ERAS[era]
-    out = [(name.replace("_", " ").title(), load_deck(name)) for name in era_deck_names(era)]
+    # A ready-made deck is offered only while it is legal (a card without its script yet
+    # is refused by the deck rules, and a refused deck would stop the match at its start).
+    ready = [(name.replace("_", " ").title(), load_deck(name)) for name in era_deck_names(era)]
+    out = [(name, cards) for name, cards in ready
+           if not rules_era.deck_violations(app.pool, cards)]
     for d in app.saves.decks(app.profile):
         if d.era == era and not rules_era.deck_violations(app.pool, list(d.cards)):
             out.append((d.name, list(d.cards)))
