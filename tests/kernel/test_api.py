@@ -16,10 +16,13 @@ from handheld import games
 from handheld.cards import load_deck
 from handheld.kernel import Chance, Choice, Game, State
 
-# Per game: the setups its matches start from (two decks for the card game).
-SETUPS: dict[str, list[Callable[[], Any]]] = {
-    "tcg": [lambda: (load_deck("blazing_quake"), load_deck("tidal_mind")),
-            lambda: (load_deck("dark_steel"), load_deck("thunder_link"))],
+# Per game and era: the setups its matches start from (two decks of the era for the card
+# game).
+SETUPS: dict[tuple[str, str], list[Callable[[], Any]]] = {
+    ("tcg", "expedition"): [lambda: (load_deck("blazing_quake"), load_deck("tidal_mind")),
+                            lambda: (load_deck("dark_steel"), load_deck("thunder_link"))],
+    ("tcg", "platinum"): [lambda: (load_deck("flame_rush"), load_deck("tidal_guard")),
+                          lambda: (load_deck("steel_time"), load_deck("thunder_gym"))],
 }
 MAX_STEPS = 20_000  # chance outcomes and answers in one match: far above any real one
 SEEDS = (1, 2, 3)
@@ -34,7 +37,7 @@ def cases() -> list[Any]:
 
 
 def new(key: str, era: str, setup: int = 0) -> State:
-    return games.game(key).new_state(SETUPS[key][setup](), era)
+    return games.game(key).new_state(SETUPS[key, era][setup](), era)
 
 
 def random_answer(state: State, rng: random.Random) -> Any:
@@ -71,7 +74,8 @@ def sample_points(key: str, era: str, seed: int, every: int = 37) -> Iterator[St
 def test_every_registered_game_has_setups_here() -> None:
     assert games.keys() == ["tcg"]  # today; a new game adds its setups above
     for key in games.keys():
-        assert SETUPS.get(key), f"no setups for the game {key!r} in tests/kernel"
+        for era in games.game(key).eras:
+            assert SETUPS.get((key, era)), f"no setups for {key!r} in {era!r} in tests/kernel"
         g = games.game(key)
         assert isinstance(g, Game) and g.key == key and g.name and g.eras
 
@@ -93,7 +97,7 @@ def test_a_game_is_immutable_and_its_states_are_states(key: str, era: str) -> No
 @pytest.mark.parametrize("seed", SEEDS)
 def test_pending_is_a_choice_or_a_chance_until_over(key: str, era: str, seed: int) -> None:
     seen = {Choice: 0, Chance: 0}
-    for state in walk(key, era, seed, setup=seed % len(SETUPS[key])):
+    for state in walk(key, era, seed, setup=seed % len(SETUPS[key, era])):
         d = state.pending
         if state.over:
             assert d is None and state.legal_actions() == []
