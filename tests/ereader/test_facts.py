@@ -159,7 +159,7 @@ def test_data_rows_of_later_cards_show_printed_modifiers_and_free_retreat(pool) 
     assert (raichu_gl["Retreat"], raichu_gl["Weakness"], raichu_gl["Resistance"]) == (
         "free", "Fighting x2", "Metal -20")
     assert raichu_gl["Platinum"] == "legal: printed in Rising Rivals"
-    assert raichu_gl["Playable here"] == "not yet (facts only)"
+    assert raichu_gl["Playable here"] == "yes"  # scripted, in the playable Platinum era
     ampharos = rows(pool.get("pl1-1"))
     assert ampharos["Weakness"] == "Fighting +30"
 
