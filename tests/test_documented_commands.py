@@ -117,6 +117,8 @@ RULES = [
     Rule(r"tools/bench_assets\.py", "run", extra=["--repeats", "2"], json_out=True),
     Rule(r"tools/bench_engine\.py", "run", shrink={"--rounds": "1"}, extra=["--games", "10"],
          json_out=True),
+    Rule(r"tools/bench_eras\.py", "run", shrink={"--games": "8", "--greedy-games": "2"},
+         json_out=True),
     Rule(r"tools/bench_clone\.py", "run",
          shrink={"--games": "1", "--points": "3", "--calls": "2"}, json_out=True),
     Rule(r"tools/torture_saves\.py", "run", shrink={"--kills": "2"}, json_out=True),
