@@ -2744,7 +2744,8 @@ class TakeFromOpponentHand(Step):
 
 class BenchCards(Step):
     """Put the chosen Basic Pokémon cards (ids in ``var``, from your hand, deck or
-    discard pile) onto your Bench, as room allows."""
+    discard pile) onto your Bench, as room allows; each then is the Pokémon the variable
+    names (a Pokémon's id is its Basic card's)."""
 
     def __init__(self, var: str, wording: str = "Put them onto your Bench.") -> None:
         self.var = var
@@ -2766,6 +2767,7 @@ class BenchCards(Step):
             if _take_from_own_zones(p, cid) is None:
                 continue
             p.bench.append(Slot(cid, f.player, m.turn))
+            m.ko_dirty = True
             if m.logging:
                 m.log.append((EV_BENCH, f.player, cid))
         return NEXT
@@ -3208,15 +3210,10 @@ def pokemon_named(name: str) -> CardFilter:
                       lambda d: d.kind == POKEMON and d.name == name)
 
 
-def _bench_room(m: Match, p: int) -> bool:
-    return len(m.players[p].bench) < m.rules.bench_size
-
-
 def _own_stadium(m: Match, p: int) -> bool:
     return m.stadium >= 0 and m.owner[m.stadium] == p
 
 
-PLAYER_TESTS["bench_room"] = (_bench_room, "room on the Bench")
 PLAYER_TESTS["condition"] = (_active_has_condition, "a Pokémon with a Special Condition")
 PLAYER_TESTS["stadium"] = (_own_stadium, "a Stadium card in play")
 PLAYER_TESTS["no_bench"] = (lambda m, p: not m.players[p].bench, "no Benched Pokémon")
@@ -3339,32 +3336,6 @@ class DiscardFromHandUnseen(Step):
         hand = [pl.hand[i] for i in answer]
         pl.hand[:] = hand[n:]
         pl.discard.extend(hand[:n])
-        return NEXT
-
-
-class PutOntoBench(Step):
-    """Put the chosen Basic Pokémon cards (``var``) from your zones onto your Bench (as
-    many as there is room for)."""
-
-    def __init__(self, var: str, wording: str = "Put it onto your Bench.") -> None:
-        self.var = var
-        self.wording = wording
-
-    def text(self, tc: TC) -> str:
-        return self.wording
-
-    def value(self, ev: Eval) -> None:
-        ev.add(10)
-
-    def run(self, m: Match, f: Frame) -> Result:
-        p = m.players[f.player]
-        for cid in f.vars.get(self.var) or []:
-            if len(p.bench) >= m.rules.bench_size:
-                break
-            if _take_from_own_zones(p, cid) is None:
-                continue
-            p.bench.append(Slot(cid, p.index, m.turn))
-            m.ko_dirty = True
         return NEXT
 
 
@@ -3982,41 +3953,8 @@ class UsableWhileAsleep(Step):
         return NEXT
 
 
-from ..notation import EV_BENCH  # noqa: E402
-
 TOOL_CARD = CardFilter("tool", "Pokémon Tool card", lambda d: d.trainer_kind == "tool")
 
-# (the same test as Platinum part 1's, so either block may define it)
-PLAYER_TESTS["bench_room"] = (lambda m, p: len(m.players[p].bench) < m.rules.bench_size,
-                              "room on the Bench")
-
-
-class BenchChosen(Step):
-    """Put the chosen Basic Pokémon cards (ids in ``var``, from one of your zones) onto
-    your Bench while there is room; each then is the Pokémon the variable names (a
-    Pokémon's id is its Basic card's)."""
-
-    def __init__(self, var: str, wording: str = "Put it onto your Bench.") -> None:
-        self.var = var
-        self.wording = wording
-
-    def text(self, tc: TC) -> str:
-        return self.wording
-
-    def value(self, ev: Eval) -> None:
-        ev.add(10)
-
-    def run(self, m: Match, f: Frame) -> Result:
-        p = m.players[f.player]
-        for cid in f.vars.get(self.var) or []:
-            if len(p.bench) >= m.rules.bench_size:
-                break
-            if _take_from_own_zones(p, cid) is None:
-                continue
-            p.bench.append(Slot(cid, f.player, m.turn))
-            if m.logging:
-                m.log.append((EV_BENCH, f.player, cid))
-        return NEXT
 
 
 class AttachToolChosen(Step):
@@ -4410,8 +4348,6 @@ class StadiumInPlay(Cond):
         return 1.0 if ev.m.stadium >= 0 else 0.0
 
 
-PLAYER_TESTS["bench_room"] = (lambda m, p: len(m.players[p].bench) < m.rules.bench_size,
-                              "room on the Bench")
 PLAYER_TESTS["supporter_played"] = (lambda m, p: m.players[p].supporter_played,
                                     "played a Supporter card during this turn")
 

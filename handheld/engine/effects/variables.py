@@ -258,7 +258,6 @@ USES.update({
     S.DamageChosenNoWR: Uses(reads=("var",)),
     S.BenchDamageOfType: NONE,
     S.DiscardFromHandUnseen: NONE,
-    S.PutOntoBench: Uses(reads=("var",)),
     S.ReorderTopOfDeckOf: Uses(reads=("var",)),
     S.MoveTopToBottom: NONE,
     S.InflictActives: NONE,
@@ -286,7 +285,6 @@ USES.update({
     S.ChangeTypeThisTurn: Uses(reads=("who",)),
     S.ReturnDefenderToHand: NONE,
     S.UsableWhileAsleep: NONE,
-    S.BenchChosen: Uses(reads=("var",)),
     S.AttachToolChosen: Uses(reads=("var", "onto")),
     S.SwapWithChosen: Uses(reads=("new", "old")),
 })
@@ -317,7 +315,6 @@ USES.update({
     S.MayChooseAttachedEnergy: Uses(reads=("who",), writes=("var",)),
     S.ChooseCardsFor: Uses(reads=("who",), writes=("var",)),
     S.EvolveWith: Uses(reads=("var", "who")),
-    S.PutOntoBench: Uses(reads=("var",)),
     S.ChooseOpponentHandCard: Uses(writes=("var",)),
     S.OpponentCardsToDeck: Uses(reads=("var",)),
     S.OpponentMayDraw: NONE,

@@ -7,12 +7,17 @@ from ..effects.core import Step
 from ..effects.steps import (
     DEFENDER,
     HEADS,
+    BenchCards,
+    CardFilter,
+    ChooseCards,
     ChoosePokemon,
     Damage,
     Flip,
     If,
     Inflict,
+    PlayerHas,
     PlusIf,
+    ShuffleDeck,
     SwitchOpponentActive,
     SwitchOwnActive,
     Times,
@@ -57,3 +62,11 @@ def opponent_switches() -> list[Step]:
                           wording="Your opponent switches their Active Pokémon with 1 of "
                                   "their Benched Pokémon."),
             SwitchOpponentActive("o", wording="")]
+
+
+def bench_from_deck(filt: CardFilter) -> list[Step]:
+    """"Search your deck for a <card> and put it onto your Bench. Shuffle your deck
+    afterward." (only while your Bench has room: Call for Family, Division, Howl)"""
+    return [If(PlayerHas("own", "bench_room"), [
+        ChooseCards("c", "deck", filt), BenchCards("c", "Put it onto your Bench."),
+        ShuffleDeck()])]

@@ -76,7 +76,6 @@ from ...effects.steps import (
     PlusIf,
     PoisonCounters,
     PutCounters,
-    PutOntoBench,
     Remember,
     SelfDamage,
     ShuffleDeck,
@@ -92,6 +91,7 @@ from ...effects.steps import (
 )
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from ..shapes import (
+    bench_from_deck,
     coin_condition,
     condition,
     on_heads,
@@ -313,8 +313,7 @@ SCRIPTS: dict[str, Script] = {
         "Trip Over": plus_on_heads(20, 20),
     }),
     "pl1-73": PokemonScript(attacks={  # Dunsparce
-        "Call for Family": [If(PlayerHas("own", "bench_room"), [
-            ChooseCards("c", "deck", BASIC_POKEMON), PutOntoBench("c"), ShuffleDeck()])],
+        "Call for Family": bench_from_deck(BASIC_POKEMON),
         "Spring Out": chosen_hit(10),
     }),
     "pl1-74": PokemonScript(attacks={  # Electrike
@@ -322,8 +321,7 @@ SCRIPTS: dict[str, Script] = {
         "Thunder Fang": coin_condition(PARALYZED),
     }),
     "pl1-75": PokemonScript(attacks={  # Grimer
-        "Division": [If(PlayerHas("own", "bench_room"), [
-            ChooseCards("c", "deck", named("Grimer")), PutOntoBench("c"), ShuffleDeck()])],
+        "Division": bench_from_deck(named("Grimer")),
         "Poison Gas": condition(POISONED),
     }),
     "pl1-76": PokemonScript(  # Happiny

@@ -64,7 +64,6 @@ from ...effects.steps import (
     PlusIf,
     PreventPowerEffects,
     PutCounters,
-    PutOntoBench,
     RemoveConditions,
     ReorderTopOfDeckOf,
     ReturnToHand,
@@ -85,7 +84,14 @@ from ...effects.steps import (
 )
 from ...energy import TYPES
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
-from ..shapes import coin_condition, condition, on_heads, plus_on_heads, times_heads
+from ..shapes import (
+    bench_from_deck,
+    coin_condition,
+    condition,
+    on_heads,
+    plus_on_heads,
+    times_heads,
+)
 
 G_ENERGY = energy_of_type("G")
 R_ENERGY = energy_of_type("R")
@@ -168,9 +174,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Pound": [],
     }),
     "pl1-86": PokemonScript(attacks={  # Poochyena
-        "Howl": [If(PlayerHas("own", "bench_room"), [
-            ChooseCards("p", "deck", pokemon_named("Poochyena")), PutOntoBench("p"),
-            ShuffleDeck()])],
+        "Howl": bench_from_deck(pokemon_named("Poochyena")),
         "Lunge": [NothingOnTails()],
     }),
     "pl1-87": PokemonScript(attacks={  # Psyduck

@@ -40,7 +40,7 @@ from ...effects.steps import (
     TOOL_CARD,
     WITH_ENERGY,
     AttachToolChosen,
-    BenchChosen,
+    BenchCards,
     BenchDamage,
     CardFilter,
     ChangeTypeThisTurn,
@@ -294,7 +294,7 @@ TRAINERS: dict[str, TrainerScript] = {
         use_requires=(PlayerHas("own", "bench_room"),),
         use=(Flip(), If(HEADS, [
             ChooseCards("b", "deck", BASIC_POKEMON),
-            BenchChosen("b"),
+            BenchCards("b", "Put it onto your Bench."),
             If(VarTrue("b", "you found one"), [
                 Worded(ChooseCards("t", "deck", TOOL_CARD, up_to=True),
                        "You may also search your deck for a Pokémon Tool card and attach it "
