@@ -2706,39 +2706,66 @@ class FlipEachForDamage(Step):
         return f.pc
 
 
-class TakeFromOpponentHand(Step):
-    """Choose 1 card from your opponent's hand without looking (a chance node: the hand is
-    shuffled face down and one card taken), then put it in the opponent's ``to`` zone
-    ("discard", or "deck": a shuffle of that deck follows as its own step)."""
+BLIND_PICK = "shuffle hand"  # validate.HAND_SHUFFLE: the shuffle of a hand
+"""The purpose of the shuffle of a hand that stands for a pick without looking."""
 
-    def __init__(self, to: str) -> None:
+
+class FromOpponentHandUnseen(Step):
+    """Choose cards from the opponent's hand without looking, then put them in the
+    opponent's ``to`` zone ("discard", or "deck": a shuffle of that deck follows as its own
+    step): ``count`` of them or, with ``down_to``, as many as leave that many in the hand.
+    A pick made without looking is a random one, so it is a chance node: a shuffle of the
+    opponent's hand, whose first cards are the ones picked."""
+
+    def __init__(self, count: int | Expr = 1, to: str = "discard", *,
+                 down_to: int | None = None, wording: str | None = None) -> None:
+        self.count = Const(count) if isinstance(count, int) else count
         self.to = to
+        self.down_to = down_to
+        self.wording = wording
+
+    def _n(self, m: Match, f: Frame) -> int:
+        hand = m.players[1 - f.player].hand
+        if self.down_to is not None:
+            return max(0, len(hand) - self.down_to)
+        return min(self.count.eval(m, f), len(hand))
 
     def text(self, tc: TC) -> str:
-        if self.to == "discard":
-            return "Choose 1 card from your opponent's hand without looking and discard it."
-        return ("Choose 1 card from your opponent's hand without looking, look at it, then "
-                "your opponent shuffles it into their deck.")
+        if self.wording is not None:
+            return self.wording
+        if self.down_to is not None:
+            return (f"Discard cards at random from your opponent's hand until {self.down_to} "
+                    "are left.")
+        c = self.count
+        n = _plural(c.n, "card") if isinstance(c, Const) else f"1 card for each {c.text(tc)}"
+        if self.to == "deck":
+            return (f"Choose {n} from your opponent's hand without looking and look at it; "
+                    "your opponent shuffles it into their deck.")
+        return f"Choose {n} from your opponent's hand without looking and discard it."
 
     def value(self, ev: Eval) -> None:
-        if ev.m.players[1 - ev.player].hand:
-            ev.add(8)
+        hand = len(ev.m.players[1 - ev.player].hand)
+        n = max(0, hand - self.down_to) if self.down_to is not None else \
+            min(float(hand), self.count.expect(ev))
+        ev.add(n * (6 if self.to == "discard" else 4))
 
     def run(self, m: Match, f: Frame) -> Result:
-        hand = m.players[1 - f.player].hand
-        if not hand:
+        if self._n(m, f) <= 0:
             return NEXT
-        # A shuffle of the hand (validate.HAND_SHUFFLE): which card is taken is chance.
-        m.pending = Chance("shuffle", 1 - f.player, "shuffle hand", len(hand))
+        m.pending = Chance("shuffle", 1 - f.player, BLIND_PICK,
+                           len(m.players[1 - f.player].hand))
         return SUSPEND
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        n = self._n(m, f)
         p = m.players[1 - f.player]
-        picked = p.hand[answer[0]]  # the card the permutation puts first
-        p.hand.remove(picked)
-        (p.discard if self.to == "discard" else p.deck).append(picked)
+        hand = [p.hand[i] for i in answer]
+        picked = hand[:n]
+        p.hand[:] = hand[n:]
+        (p.deck if self.to == "deck" else p.discard).extend(picked)
         if m.logging:
-            m.log.append((EV_MOVE, p.index, picked, self.to, True, "hand"))
+            for cid in picked:
+                m.log.append((EV_MOVE, p.index, cid, self.to, True, "hand"))
         return NEXT
 
 
@@ -3289,56 +3316,6 @@ class BenchDamageOfType(BenchDamage):
         ev.add(0.8 * self.amount * n)
 
 
-class DiscardFromHandUnseen(Step):
-    """Discard cards from a player's hand without looking: the hand is shuffled (a chance
-    node, so nobody picks what they cannot see) and its first cards go. ``count`` cards,
-    or, with ``down_to``, as many as leave that many in the hand."""
-
-    def __init__(self, side: str = "opp", count: int = 1, *, down_to: int | None = None,
-                 wording: str | None = None) -> None:
-        self.side = side
-        self.count = count
-        self.down_to = down_to
-        self.wording = wording
-
-    def _n(self, m: Match, f: Frame) -> int:
-        hand = m.players[f.player if self.side == "own" else 1 - f.player].hand
-        if self.down_to is not None:
-            return max(0, len(hand) - self.down_to)
-        return min(self.count, len(hand))
-
-    def text(self, tc: TC) -> str:
-        if self.wording is not None:
-            return self.wording
-        whose = "your" if self.side == "own" else "your opponent's"
-        if self.down_to is not None:
-            return (f"Discard cards at random from {whose} hand until {self.down_to} are "
-                    "left.")
-        return f"Discard {_plural(self.count, 'card')} at random from {whose} hand."
-
-    def value(self, ev: Eval) -> None:
-        hand = ev.m.players[ev.player if self.side == "own" else 1 - ev.player].hand
-        n = max(0, len(hand) - self.down_to) if self.down_to is not None else \
-            min(self.count, len(hand))
-        ev.add((-6 if self.side == "own" else 6) * n)
-
-    def run(self, m: Match, f: Frame) -> Result:
-        p = f.player if self.side == "own" else 1 - f.player
-        if self._n(m, f) <= 0:
-            return NEXT
-        # A shuffle of the hand (validate.HAND_SHUFFLE): what goes is chance, not a pick.
-        m.pending = Chance("shuffle", p, "shuffle hand", len(m.players[p].hand))
-        return SUSPEND
-
-    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
-        n = self._n(m, f)
-        pl = m.players[f.player if self.side == "own" else 1 - f.player]
-        hand = [pl.hand[i] for i in answer]
-        pl.hand[:] = hand[n:]
-        pl.discard.extend(hand[:n])
-        return NEXT
-
-
 class ReorderTopOfDeckOf(ReorderTopOfDeck):
     """Look at the top ``n`` cards of the deck of the player a yes/no answer (``var``: yes
     for the opponent's) names, and put them back in any order. Only the chooser sees them."""
@@ -3661,53 +3638,6 @@ class HealBenched(Step):
         for s in m.players[f.player].bench:
             if s.damage:
                 heal(m, s, 10 * self.counters)
-        return NEXT
-
-
-BLIND_PICK = "shuffle hand"  # validate.HAND_SHUFFLE: the shuffle of a hand
-"""The purpose of the shuffle of a hand that stands for a pick without looking."""
-
-
-class FromOpponentHandBlind(Step):
-    """Choose cards from the opponent's hand without looking (``count`` of them), then put
-    them in the opponent's deck (``to`` "deck"; a shuffle follows as its own step) or
-    discard pile ("discard"). A pick made without looking is a random one, so it is a
-    chance node: a shuffle of the opponent's hand, whose last cards are the ones picked."""
-
-    def __init__(self, count: int | Expr, to: str) -> None:
-        self.count = Const(count) if isinstance(count, int) else count
-        self.to = to
-
-    def text(self, tc: TC) -> str:
-        c = self.count
-        n = "1 card" if isinstance(c, Const) and c.n == 1 else (
-            _plural(c.n, "card") if isinstance(c, Const) else f"1 card for each {c.text(tc)}")
-        if self.to == "deck":
-            return (f"Choose {n} from your opponent's hand without looking and look at it; "
-                    "your opponent shuffles it into their deck.")
-        return f"Choose {n} from your opponent's hand without looking and discard it."
-
-    def value(self, ev: Eval) -> None:
-        hand = len(ev.m.players[1 - ev.player].hand)
-        ev.add(min(float(hand), self.count.expect(ev)) * (6 if self.to == "discard" else 4))
-
-    def run(self, m: Match, f: Frame) -> Result:
-        hand = m.players[1 - f.player].hand
-        if not hand or self.count.eval(m, f) <= 0:
-            return NEXT
-        m.pending = Chance("shuffle", 1 - f.player, BLIND_PICK, len(hand))
-        return SUSPEND
-
-    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
-        p = m.players[1 - f.player]
-        p.hand[:] = list(map(p.hand.__getitem__, answer))
-        n = min(self.count.eval(m, f), len(p.hand))
-        picked = p.hand[len(p.hand) - n:]
-        del p.hand[len(p.hand) - n:]
-        (p.deck if self.to == "deck" else p.discard).extend(picked)
-        if m.logging:
-            for cid in picked:
-                m.log.append((EV_MOVE, p.index, cid, self.to, True, "hand"))
         return NEXT
 
 

@@ -71,6 +71,7 @@ from ...effects.steps import (
     EnergyOn,
     Flip,
     FlipEachForDamage,
+    FromOpponentHandUnseen,
     HandHasNo,
     HandSize,
     HasMarker,
@@ -102,7 +103,6 @@ from ...effects.steps import (
     SlotIs,
     SwapDamage,
     SwitchOwnActive,
-    TakeFromOpponentHand,
     Times,
     TurnEffect,
     TurnFlag,
@@ -259,7 +259,12 @@ SCRIPTS: dict[str, Script] = {
     ),
     "pl1-10": PokemonScript(attacks={  # Giratina
         "Over Slash": [DamageEach(10, "opp")],
-        "Dark Wing Flaps": [TakeFromOpponentHand("deck"), ShuffleDeck("opp", wording="")],
+        "Dark Wing Flaps": [
+            FromOpponentHandUnseen(1, "deck",
+                                   wording="Choose 1 card from your opponent's hand without "
+                                           "looking, look at it, then your opponent shuffles "
+                                           "it into their deck."),
+            ShuffleDeck("opp", wording="")],
         "Wrack Down": [],
     }),
     "pl1-11": PokemonScript(  # Manectric
@@ -398,7 +403,7 @@ SCRIPTS: dict[str, Script] = {
         },
     ),
     "pl1-26": PokemonScript(attacks={  # Empoleon
-        "Knock Off": [TakeFromOpponentHand("discard")],
+        "Knock Off": [FromOpponentHandUnseen()],
         "Jet Smash": [*choose_opponents_pokemon_for(70), AttackLock("Jet Smash")],
     }),
     "pl1-27": PokemonScript(attacks={  # Giratina

@@ -37,11 +37,11 @@ from ...effects.steps import (
     DamageChosen,
     DamageChosenNoWR,
     DamageCountersOn,
-    DiscardFromHandUnseen,
     DoesNothing,
     Draw,
     EnergyUnitsOn,
     Flip,
+    FromOpponentHandUnseen,
     HasCards,
     HasMarker,
     Heal,
@@ -139,7 +139,8 @@ POKEMON: dict[str, PokemonScript] = {
     "pl1-80": PokemonScript(attacks={  # Lickitung
         "Stretch Tongue": [ChoosePokemon("t", "opp", pre=True),
                            DamageChosenNoWR("t", Const(10))],
-        "Knock Off": [DiscardFromHandUnseen("opp", 1)],
+        "Knock Off": [FromOpponentHandUnseen(
+            wording="Discard 1 card at random from your opponent's hand.")],
     }),
     "pl1-81": PokemonScript(attacks={  # Lotad
         "Energy Ball": [Damage(Plus(10, 10, SurplusEnergy(), cap=20))],
@@ -186,7 +187,7 @@ POKEMON: dict[str, PokemonScript] = {
             "Tails: this attack does no damage, and this Pokémon is now Confused instead.")],
     }),
     "pl1-88": PokemonScript(attacks={  # Purugly G
-        "Chip Off": [DiscardFromHandUnseen("opp", down_to=5)],
+        "Chip Off": [FromOpponentHandUnseen(down_to=5)],
         "Poor Sleep": [Flip(), Damage(PlusIf(50, 30, HEADS)), If(HEADS, Inflict(SELF, ASLEEP))],
     }),
     "pl1-89": PokemonScript(attacks={  # Ralts

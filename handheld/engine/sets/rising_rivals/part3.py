@@ -60,7 +60,7 @@ from ...effects.steps import (
     EnergyUnitsOn,
     Flip,
     FlipUntilTails,
-    FromOpponentHandBlind,
+    FromOpponentHandUnseen,
     HasCards,
     Heal,
     HealBenched,
@@ -149,7 +149,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Harden": [Mark(SELF, "shield_40", 1,
                         "takes no damage from an attack during your opponent's next turn "
                         "if that damage is 40 or less (after Weakness and Resistance)")],
-        "Astonish": [FromOpponentHandBlind(1, "deck"), ShuffleDeck("opp", wording="")],
+        "Astonish": [FromOpponentHandUnseen(1, "deck"), ShuffleDeck("opp", wording="")],
     }),
     "pl2-79": PokemonScript(attacks={  # Shellos East Sea
         "Ripple": on_heads(PutCountersEach("opp", 1)),
@@ -261,7 +261,7 @@ POKEMON: dict[str, PokemonScript] = {
         powers={"Wash Shift": _rotom_shift("W")},
         attacks={
             "Cleanse Away": [HealBenched(3)],
-            "Drain Wash": [FlipUntilTails(), FromOpponentHandBlind(HEADS_COUNT, "discard")],
+            "Drain Wash": [FlipUntilTails(), FromOpponentHandUnseen(HEADS_COUNT)],
         },
     ),
 }
