@@ -472,7 +472,23 @@ def stadium_passives(m: Match) -> Iterator[Passive]:
 
 ATTACK_LOCKS: dict[str, str] = {}
 """Markers that forbid one attack by name ("can't use Jet Smash during your next turn"):
-marker name -> attack name. ``effects.steps.AttackLock`` registers them."""
+marker name -> attack name, registered by :func:`attack_lock`. (An attack chosen from a
+Pokémon's card is forbidden by its index instead: ``actions.attack_forbidden``.)"""
+
+
+def attack_lock(attack: str) -> str:
+    """The marker that keeps a Pokémon from using ``attack``, registered once per name
+    (``effects.steps.AttackLock``, or a ``Mark`` of it)."""
+    name = "no_" + "_".join(attack.lower().replace("-", " ").split())
+    register_marker(MarkerKind(name, f"can't use {attack}"))
+    ATTACK_LOCKS[name] = attack
+    return name
+
+
+# "<that Pokémon> can't use <the chosen attack> during ... next turn": one marker per attack
+# index of its card (``actions.attack_forbidden``).
+for _i in range(3):
+    register_marker(MarkerKind(f"no_attack_{_i}", f"can't use attack {_i + 1}"))
 
 
 def attack_locked(m: Match, slot: Slot, attack_name: str) -> bool:
@@ -538,10 +554,6 @@ def attack_cost(m: Match, slot: Slot, attack: AttackDef) -> tuple[str, ...]:
 
 NO_POKE_POWERS = "no_poke_powers"
 register_marker(MarkerKind(NO_POKE_POWERS, "can't use Poké-Powers"))
-# "<that Pokémon> can't use <the chosen attack> during ... next turn": one marker per attack
-# index of its card (``actions.attack_locked``).
-for _i in range(3):
-    register_marker(MarkerKind(f"no_attack_{_i}", f"can't use attack {_i + 1}"))
 POISON_COUNTERS = "poison_counters"
 register_marker(MarkerKind(POISON_COUNTERS, "Poison counters", is_counter=True))
 """Damage counters a Poisoned Pokémon takes between turns instead of 1 (Toxic Fang); a new

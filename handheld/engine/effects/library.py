@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from ..carddefs import AttackDef
 from ..energy import BIT
 from ..facts import AttackRef, pokemon_facts, pokemon_types
-from ..ops import MARKERS, TURN_EFFECTS, MarkerKind, register_marker
+from ..facts import attack_lock as attack_lock  # (the sets' scripts import it from here)
+from ..ops import TURN_EFFECTS, MarkerKind, register_marker
 from .passives import DamageCtx, Passive
 
 if TYPE_CHECKING:
@@ -366,24 +367,6 @@ class HealOwnBetweenTurns(ActsBetweenTurns):
     def text(self) -> str:
         return (f"Between turns, remove {self.counters} damage counter from each of your "
                 f"Pokémon (only 1 {self.name} works between turns).")
-
-
-class AttackLock(Passive):
-    """A lasting mark: the marked Pokémon can't use one attack, by name (Giant Wave)."""
-
-    def __init__(self, attack: str) -> None:
-        self.attack = attack
-
-    def attacks(self, m: Match, holder: Slot, refs: tuple[Any, ...]) -> tuple[Any, ...]:
-        return tuple(r for r in refs if r.attack.name != self.attack)
-
-
-def attack_lock(attack: str) -> str:
-    """The marker that keeps a Pokémon from using ``attack`` (registered once per name)."""
-    name = f"no_attack:{attack}"
-    if name not in MARKERS:
-        register_marker(MarkerKind(name, f"can't use {attack}", passive=AttackLock(attack)))
-    return name
 
 
 BARRIER_10 = register_marker(MarkerKind("barrier_10", "takes 10 less damage from attacks",
@@ -973,10 +956,6 @@ POISON_COUNTERS = register_marker(MarkerKind("poison_counters", "Poison counters
 Poison (``ops.inflict``) resets it."""
 
 CANT_EVOLVE = register_marker(MarkerKind("cant_evolve", "can't evolve"))
-# "<this Pokémon> can't use <its attack> during your next turn": one marker per attack
-# index of the card (``actions.attack_locked``).
-ATTACK_LOCKS = tuple(register_marker(MarkerKind(f"no_attack_{i}", f"can't use attack {i + 1}"))
-                     for i in range(3))
 
 
 # --- Platinum era: pl1 part2 (pl1-35 to pl1-77)

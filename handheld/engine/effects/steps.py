@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .. import rules as _rules
 from ..carddefs import ENERGY, POKEMON, TRAINER, CardDef
 from ..energy import BIT
-from ..facts import ATTACK_DAMAGE_TAKEN, remaining_hp
+from ..facts import ATTACK_DAMAGE_TAKEN, attack_lock, remaining_hp
 from ..notation import (
     CARD,
     EV_ATTACH,
@@ -2509,16 +2509,6 @@ BASIC_SP = CardFilter("basic_sp", "Basic Pokémon SP card",
                       lambda d: d.kind == POKEMON and d.stage == 0 and d.sp and not d.lv_x)
 
 
-def _register_attack_lock(attack: str) -> str:
-    from ..facts import ATTACK_LOCKS
-    from ..ops import MarkerKind, register_marker
-
-    name = "no_" + "_".join(attack.lower().replace("-", " ").split())
-    register_marker(MarkerKind(name, f"can't use {attack}"))
-    ATTACK_LOCKS[name] = attack
-    return name
-
-
 class AttackLock(Step):
     """"<this Pokémon> can't use <attack> during your next turn": a marker on the user
     that keeps that one attack from being offered until the end of its owner's next turn
@@ -2526,7 +2516,7 @@ class AttackLock(Step):
 
     def __init__(self, attack: str) -> None:
         self.attack = attack
-        self.marker = _register_attack_lock(attack)
+        self.marker = attack_lock(attack)
 
     def text(self, tc: TC) -> str:
         return f"{_cap(tc.me)} can't use {self.attack} during your next turn."
