@@ -2504,7 +2504,10 @@ class DealtCounters(Expr):
         return ev.damage / 10
 
 
-SP_POKEMON = PokemonFilter("sp", "that are Pokémon SP", lambda m, s: m.defs[s.top].sp)
+# Pokémon SP (Appendix B): the card on top of the stack says it (``CardDef.sp``).
+SP_POKEMON = PokemonFilter("sp", "that is a Pokémon SP", lambda m, s: m.defs[s.top].sp)
+DAMAGED_SP = PokemonFilter("damaged_sp", "SP with damage counters",
+                           lambda m, s: s.damage > 0 and m.defs[s.top].sp)
 BASIC_SP = CardFilter("basic_sp", "Basic Pokémon SP card",
                       lambda d: d.kind == POKEMON and d.stage == 0 and d.sp and not d.lv_x)
 
@@ -3157,8 +3160,7 @@ SLOT_TESTS["lv_x"] = (lambda m, s: bool(m.defs[s.top].lv_x), "is a Pokémon LV.X
 
 NOT_EVOLVED = PokemonFilter("not_evolved", "that is not an Evolved Pokémon",
                             lambda m, s: stack_facts(m, s).stage == 0 and len(s.cards) < 2)
-EVOLVED = PokemonFilter("evolved", "that is an Evolved Pokémon",
-                        lambda m, s: stack_facts(m, s).stage > 0)
+EVOLVED = PokemonFilter("evolved", "that has evolved", lambda m, s: len(s.cards) > 1)
 SUPPORTER_CARD = CardFilter("supporter", "Supporter card",
                             lambda d: d.kind == TRAINER and d.trainer_kind == "supporter")
 
@@ -3168,6 +3170,11 @@ def named_pokemon(name: str) -> CardFilter:
     both "Gastrodon")."""
     return CardFilter(f"named_{name}", f"{name} card",
                       lambda d: d.kind == POKEMON and d.name.startswith(name))
+
+
+def card_named(name: str) -> CardFilter:
+    """Cards of one name ("search your deck for Grimer")."""
+    return CardFilter(f"named_{name}", f"{name} card", lambda d: d.name == name)
 
 
 def pokemon_of_type(t: str) -> CardFilter:
@@ -3212,19 +3219,10 @@ class DamageTakenLastTurn(Expr):
 TRAINER_ITEM = CardFilter(
     "trainer_item", "Trainer card",
     lambda d: d.kind == TRAINER and d.trainer_kind not in ("supporter", "stadium"))
-SUPPORTER_CARD = CardFilter("supporter", "Supporter card",
-                            lambda d: d.kind == TRAINER and d.trainer_kind == "supporter")
 GALACTIC_INVENTION = CardFilter(
     "galactic_invention", "Trainer card with Team Galactic's Invention in its name",
     lambda d: d.kind == TRAINER and d.trainer_kind not in ("supporter", "stadium")
     and "Team Galactic's Invention" in d.name)
-SP_POKEMON = PokemonFilter("sp", "that is a Pokémon SP", lambda m, s: m.defs[s.top].sp)
-
-
-def pokemon_named(name: str) -> CardFilter:
-    """Pokémon cards of one name ("search your deck for Poochyena")."""
-    return CardFilter(f"named_{name}", f"{name} card",
-                      lambda d: d.kind == POKEMON and d.name == name)
 
 
 def _own_stadium(m: Match, p: int) -> bool:
@@ -3460,12 +3458,6 @@ from ..notation import EV_DAMAGE as _EV_DAMAGE  # noqa: E402
 from ..ops import retreat_cost as _retreat_cost  # noqa: E402
 from ..ops import slot_passive_list as _slot_passive_list  # noqa: E402
 from ..ops import slot_passives as _slot_passives  # noqa: E402
-
-# Pokémon SP (Appendix B): the card on top of the stack says it (``CardDef.sp``).
-SP_POKEMON = PokemonFilter("sp", "that is a Pokémon SP", lambda m, s: m.defs[s.top].sp)
-DAMAGED_SP = PokemonFilter("damaged_sp", "that is a Pokémon SP with damage counters",
-                           lambda m, s: m.defs[s.top].sp and s.damage > 0)
-EVOLVED = PokemonFilter("evolved", "that has evolved", lambda m, s: len(s.cards) > 1)
 
 SP_CARD = CardFilter("sp_pokemon", "Pokémon SP card",
                      lambda d: d.kind == _POKEMON_KIND and d.sp)
@@ -3924,19 +3916,12 @@ SLOT_TESTS["evolved_this_turn"] = (
     lambda m, s: _stage(m, s) > 0 and len(s.cards) > 1 and s.played_turn == m.turn,
     "evolved this turn")
 
-SUPPORTER_CARD = CardFilter("supporter", "Supporter card",
-                            lambda d: d.kind == TRAINER and d.trainer_kind == "supporter")
 
 
 def evolves_from(name: str) -> CardFilter:
     """Evolution cards that evolve from the Pokémon called ``name``."""
     return CardFilter(f"evolves_from_{name}", f"card that evolves from {name}",
                       lambda d: d.kind == POKEMON and d.evolves_from == name)
-
-
-def card_named(name: str) -> CardFilter:
-    """Cards called ``name`` (a Pokémon a Power puts onto another, say)."""
-    return CardFilter(f"named_{name}", f"{name} card", lambda d: d.name == name)
 
 
 UNDAMAGED = PokemonFilter("undamaged", "with no damage counters", lambda m, s: s.damage == 0)
@@ -4656,14 +4641,8 @@ class DiscardStadium(Step):
         return NEXT
 
 
-SP_POKEMON = PokemonFilter("sp", "SP", lambda m, s: m.defs[s.top].sp)
 SP_WITH_ENERGY = PokemonFilter("sp_energy", "SP with Energy attached",
                                lambda m, s: m.defs[s.top].sp and bool(s.energy))
-
-
-def named(name: str) -> CardFilter:
-    """Cards of one name ("Search your deck for Grimer")."""
-    return CardFilter(f"named_{name}", f"{name} card", lambda d: d.name == name)
 
 
 class MarkWhileActive(Mark):
@@ -4842,21 +4821,13 @@ def _is_lv_x(m: Match, s: Slot) -> bool:
     return stack_facts(m, s).has_kind(LV_X_KIND)
 
 
-def _is_sp(m: Match, s: Slot) -> bool:
-    # A Pokémon SP's name ends with its owner's symbol; its LV.X bears the same name.
-    return m.defs[s.top].sp
-
-
 LV_X_POKEMON = PokemonFilter("lv_x", "that is a Pokémon LV.X", _is_lv_x)
-SP_POKEMON = PokemonFilter("sp", "that is a Pokémon SP", _is_sp)
-DAMAGED_SP = PokemonFilter("damaged_sp", "SP with damage counters",
-                           lambda m, s: s.damage > 0 and _is_sp(m, s))
 WITH_TRAINER = PokemonFilter("with_trainer", "with a Pokémon Tool or Technical Machine "
                              "attached", lambda m, s: s.tool >= 0 or bool(s.tms))
 
 
 def _sp_counter_to_move(m: Match, p: int) -> bool:
-    sps = [s for s in m.players[p].in_play() if _is_sp(m, s)]
+    sps = [s for s in m.players[p].in_play() if SP_POKEMON.test(m, s)]
     return len(sps) >= 2 and any(s.damage for s in sps)
 
 

@@ -86,8 +86,8 @@ from ...effects.steps import (
     Times,
     VarTrue,
     Worded,
+    card_named,
     energy_of_type,
-    named,
 )
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from ..shapes import (
@@ -321,13 +321,13 @@ SCRIPTS: dict[str, Script] = {
         "Thunder Fang": coin_condition(PARALYZED),
     }),
     "pl1-75": PokemonScript(attacks={  # Grimer
-        "Division": bench_from_deck(named("Grimer")),
+        "Division": bench_from_deck(card_named("Grimer")),
         "Poison Gas": condition(POISONED),
     }),
     "pl1-76": PokemonScript(  # Happiny
         powers={"Baby Evolution": Power(
-            requires=(HasCards("hand", named("Chansey")),),
-            steps=(ChooseCards("c", "hand", named("Chansey")),
+            requires=(HasCards("hand", card_named("Chansey")),),
+            steps=(ChooseCards("c", "hand", card_named("Chansey")),
                    EvolveWith("c", SELF, "Put it onto this Pokémon (this evolves it)."),
                    Heal(SELF, None)))},
         attacks={"Hospitality": [If(PlayerHas("opp", "bench"), switch_in_and(

@@ -79,8 +79,8 @@ from ...effects.steps import (
     VarTrue,
     VarValue,
     Worded,
+    card_named,
     energy_of_type,
-    pokemon_named,
 )
 from ...energy import TYPES
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
@@ -175,7 +175,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Pound": [],
     }),
     "pl1-86": PokemonScript(attacks={  # Poochyena
-        "Howl": bench_from_deck(pokemon_named("Poochyena")),
+        "Howl": bench_from_deck(card_named("Poochyena")),
         "Lunge": [NothingOnTails()],
     }),
     "pl1-87": PokemonScript(attacks={  # Psyduck
