@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .. import rules as _rules
 from ..carddefs import ENERGY, POKEMON, TRAINER, CardDef
 from ..energy import BIT
-from ..facts import ATTACK_DAMAGE_TAKEN, attack_lock, remaining_hp
+from ..facts import ATTACK_DAMAGE_TAKEN, attack_lock, body_says, has_marker, remaining_hp
 from ..notation import (
     CARD,
     EV_ATTACH,
@@ -2885,10 +2885,8 @@ class HasMarker(Cond):
     wording: str
 
     def holds(self, m: Match, f: Frame) -> bool:
-        from ..facts import has_marker
-
         s = who_slot(m, f, self.who)
-        return s is not None and self.marker in s.markers and has_marker(m, s, self.marker)
+        return s is not None and has_marker(m, s, self.marker)
 
     def text(self, tc: TC) -> str:
         return f"{who_text(tc, self.who)} {self.wording}"
@@ -3139,10 +3137,8 @@ class SideHasMarker(Cond):
     present: bool = True
 
     def _holds(self, m: Match, player: int) -> bool:
-        from ..ops import has_marker
-
         p = m.players[player if self.side == "own" else 1 - player]
-        found = any(s.markers and has_marker(m, s, self.marker) for s in p.in_play())
+        found = any(has_marker(m, s, self.marker) for s in p.in_play())
         return found == self.present
 
     def holds(self, m: Match, f: Frame) -> bool:
@@ -3155,7 +3151,6 @@ class SideHasMarker(Cond):
         return 1.0 if self._holds(ev.m, ev.player) else 0.0
 
 
-SLOT_TESTS["evolved"] = (lambda m, s: len(s.cards) >= 2, "is an evolved Pokémon")
 SLOT_TESTS["lv_x"] = (lambda m, s: bool(m.defs[s.top].lv_x), "is a Pokémon LV.X")
 
 NOT_EVOLVED = PokemonFilter("not_evolved", "that is not an Evolved Pokémon",
@@ -3196,8 +3191,6 @@ class DamageTakenLastTurn(Expr):
 
     def eval(self, m: Match, f: Frame) -> int:
         from ..facts import HIT_AMOUNT, HIT_TURN
-        from ..ops import has_marker
-
         s = who_slot(m, f, SELF)
         if s is None or not has_marker(m, s, HIT_TURN):
             return 0
@@ -4111,16 +4104,10 @@ class SetCounter(Step):
         return NEXT
 
 
-def _has_marker(m: Match, s: Slot, name: str) -> bool:
-    from ..ops import has_marker
-
-    return has_marker(m, s, name)
-
-
 SLOT_TESTS["may_evolve"] = (
     lambda m, s: s.played_turn < m.turn
     and not (m.rules.no_evolve_first_turn and m.turn <= 2)
-    and not (s.markers and _has_marker(m, s, "cant_evolve")),
+    and not has_marker(m, s, "cant_evolve"),
     "could be evolved now")
 
 
@@ -4672,10 +4659,7 @@ def shielded(m: Match, f: Frame, s: Slot) -> bool:
     discards, a forbidden attack)."""
     if s.owner == f.player or "#a" not in f.key:
         return False
-    from ..facts import body_says, has_marker
-
-    if s.markers.get("no_attack_effects") is not None \
-            and has_marker(m, s, "no_attack_effects"):
+    if has_marker(m, s, "no_attack_effects"):
         return True
     return body_says(m, s, "guards_attack_effects", f.player)
 
