@@ -1637,12 +1637,16 @@ class DiscardAllEnergyFrom(Step):
 
 
 class TurnEffect(Step):
-    """An effect lasting for the rest of the turn (``ops.TURN_EFFECTS`` names it)."""
+    """An effect lasting for the rest of the turn (``ops.TURN_EFFECTS`` names it); with
+    ``side`` "opp", on the opponent for their next turn (it is dated that turn, so the start
+    of their turn keeps it and its end clears it)."""
 
-    def __init__(self, name: str, wording: str, worth: float = 10) -> None:
+    def __init__(self, name: str, wording: str, worth: float = 10, *,
+                 side: str = "own") -> None:
         self.name = name
         self.wording = wording
         self.worth = worth
+        self.side = side
 
     def text(self, tc: TC) -> str:
         return self.wording
@@ -1651,7 +1655,10 @@ class TurnEffect(Step):
         ev.add(self.worth)
 
     def run(self, m: Match, f: Frame) -> Result:
-        m.players[f.player].turn_effects[self.name] = m.turn
+        if self.side == "opp":
+            m.players[1 - f.player].turn_effects[self.name] = m.turn + 1
+        else:
+            m.players[f.player].turn_effects[self.name] = m.turn
         return NEXT
 
 
@@ -3379,26 +3386,6 @@ class InflictActives(Step):
             s = m.players[p].active
             if s is not None and self._hits(m, p):
                 inflict(m, s, self.condition)
-        return NEXT
-
-
-class OpponentTurnEffect(Step):
-    """An effect on the opponent for their next turn (``ops.TURN_EFFECTS`` names it; it is
-    dated that turn, so the start of their turn keeps it and its end clears it)."""
-
-    def __init__(self, name: str, wording: str, worth: float = 10) -> None:
-        self.name = name
-        self.wording = wording
-        self.worth = worth
-
-    def text(self, tc: TC) -> str:
-        return self.wording
-
-    def value(self, ev: Eval) -> None:
-        ev.add(self.worth)
-
-    def run(self, m: Match, f: Frame) -> Result:
-        m.players[1 - f.player].turn_effects[self.name] = m.turn + 1
         return NEXT
 
 

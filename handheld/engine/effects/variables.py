@@ -261,7 +261,6 @@ USES.update({
     S.MoveTopToBottom: NONE,
     S.InflictActives: NONE,
 })
-USES[S.OpponentTurnEffect] = NONE
 USES[S.LookAtOpponentHand] = Uses(writes=("var",))
 USES[S.OpponentDraws] = NONE
 USES[S.HolderIs] = NONE

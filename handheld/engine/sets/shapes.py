@@ -21,6 +21,7 @@ from ..effects.steps import (
     SwitchOpponentActive,
     SwitchOwnActive,
     Times,
+    TurnEffect,
 )
 
 
@@ -70,3 +71,10 @@ def bench_from_deck(filt: CardFilter) -> list[Step]:
     return [If(PlayerHas("own", "bench_room"), [
         ChooseCards("c", "deck", filt), BenchCards("c", "Put it onto your Bench."),
         ShuffleDeck()])]
+
+
+def no_trainers_next_turn() -> Step:
+    """"Your opponent can't play any Trainer cards (Supporters and Stadiums too) from his
+    or her hand during your opponent's next turn" (the ``no_trainers`` turn effect)."""
+    return TurnEffect("no_trainers", "Your opponent can't play Trainer, Supporter or Stadium "
+                      "cards from their hand during their next turn.", worth=25, side="opp")

@@ -90,7 +90,6 @@ from ...effects.steps import (
     MoveEnergy,
     Not,
     NothingOnTails,
-    OpponentTurnEffect,
     PlayerHas,
     Plus,
     PlusIf,
@@ -112,7 +111,7 @@ from ...effects.steps import (
     energy_of_type,
 )
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
-from ..shapes import on_heads, opponent_switches
+from ..shapes import no_trainers_next_turn, on_heads, opponent_switches
 
 G_ENERGY = energy_of_type("G")
 L_ENERGY = energy_of_type("L")
@@ -219,9 +218,7 @@ SCRIPTS: dict[str, Script] = {
         attacks={"Metal Burn": [DiscardEnergy(SELF, None, "M")]},
     ),
     "pl1-7": PokemonScript(attacks={  # Dialga G
-        "Deafen": [OpponentTurnEffect(
-            "no_trainers", "Your opponent can't play Trainer, Supporter or Stadium cards "
-                           "from their hand during their next turn.", worth=25)],
+        "Deafen": [no_trainers_next_turn()],
         "Second Strike": [Damage(PlusIf(50, 20, CountIn(
             DamageCountersOn(DEFENDER), 2, None,
             "the Defending Pokémon already has 2 or more damage counters")))],

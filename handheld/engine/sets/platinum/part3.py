@@ -58,7 +58,6 @@ from ...effects.steps import (
     MoveTopToBottom,
     NothingOnTails,
     OpponentDraws,
-    OpponentTurnEffect,
     PlayerHas,
     Plus,
     PlusIf,
@@ -88,6 +87,7 @@ from ..shapes import (
     bench_from_deck,
     coin_condition,
     condition,
+    no_trainers_next_turn,
     on_heads,
     plus_on_heads,
     times_heads,
@@ -179,9 +179,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Lunge": [NothingOnTails()],
     }),
     "pl1-87": PokemonScript(attacks={  # Psyduck
-        "Headache": on_heads(OpponentTurnEffect(
-            "no_trainers", "Your opponent can't play Trainer, Supporter or Stadium cards "
-                           "from their hand during their next turn.", worth=25)),
+        "Headache": on_heads(no_trainers_next_turn()),
         "Latent Power": [Flip(), Worded(
             If(HEADS, Damage(), Inflict(SELF, CONFUSED)),
             "Tails: this attack does no damage, and this Pokémon is now Confused instead.")],
