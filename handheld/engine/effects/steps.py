@@ -38,6 +38,7 @@ from ..ops import (
     LV_X_KIND,
     MARKERS,
     card_units,
+    devolve,
     discard_attached,
     discard_slot,
     draw,
@@ -3046,18 +3047,8 @@ class Devolve(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         s = who_slot(m, f, self.who)
-        if s is None or len(s.cards) < 2:
-            return NEXT
-        card = s.cards.pop()
-        s.top = s.cards[-1]
-        m.players[s.owner].hand.append(card)
-        m.ko_dirty = True  # a different card: a different HP
-        s.conditions = 0
-        if s.markers:
-            for name in list(s.markers):
-                kind = MARKERS.get(name)
-                if kind is None or kind.clears_on_evolve:
-                    del s.markers[name]
+        if s is not None:
+            devolve(m, s, m.players[s.owner].hand)
         return NEXT
 
 
