@@ -95,11 +95,11 @@ class DarknessBoost(Passive):
                 "its name.")
 
 
-class DamageBoostCharm(Passive):
-    """e) A Tool that adds damage to attacks that damage the Active Pokémon, and is
-    discarded at the end of the turn in which that happened (Strength Charm)."""
+class PlusDamageThisTurn(Passive):
+    """b) A mark from an Item like PlusPower: the holder's attacks that damage the Active
+    Pokémon do more damage, before Weakness and Resistance."""
 
-    damage_step = "e"
+    damage_step = "b"
 
     def __init__(self, amount: int) -> None:
         self.amount = amount
@@ -108,6 +108,13 @@ class DamageBoostCharm(Passive):
         if holder is None or dc.attacker is not holder or dc.defender is holder:
             return dmg
         return dmg + self.amount if dmg > 0 and dc.to_active else dmg
+
+
+class DamageBoostCharm(PlusDamageThisTurn):
+    """e) A Tool that adds damage to attacks that damage the Active Pokémon, and is
+    discarded at the end of the turn in which that happened (Strength Charm)."""
+
+    damage_step = "e"
 
     def after_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dealt: int) -> None:
         if holder is not None and dc.to_active and dc.defender is not holder:
@@ -232,7 +239,9 @@ ATTACKS_60_MORE = register_marker(MarkerKind("attacks_60_more", "attacks do 60 m
                                              passive=AttackBonus(60)))
 # Marks the Defending Pokémon an attack hit, for a later attack that asks about it.
 MIDNIGHT_EYES = register_marker(MarkerKind("midnight_eyes", "hit by Midnight Eyes"))
-# The attack procedure's cancel check (rules.CancelCheck) flips for this mark.
+# An attack's result on the Defending Pokémon: when it attacks during its owner's next
+# turn, the attack procedure's cancel check (rules.CancelCheck) flips a coin and tails
+# stops the attack (Octazooka).
 ATTACK_MAY_FAIL = register_marker(MarkerKind("attack_may_fail", "attacks may fail"))
 
 
@@ -423,9 +432,6 @@ class _RuleLock(Passive):
 # (actions.trainers_locked reads it).
 TURN_EFFECTS["no_trainers"] = _RuleLock()
 
-ATTACK_MAY_FAIL = register_marker(MarkerKind("attack_may_fail", "attacks may fail"))
-"""An attack's result on the Defending Pokémon: when it attacks during its owner's next
-turn, a coin is flipped and tails stops the attack (rules.CancelCheck reads it)."""
 
 
 class FreshEvolution(Passive):
@@ -468,21 +474,6 @@ class CountersWhenPlayed(Passive):
             spared = " (except " + " or ".join(f"[{t}]" for t in self.spared) + " Pokémon)"
         return (f"Whenever a player puts a Basic Pokémon{spared} from their hand onto their "
                 f"Bench, put {n} on it.")
-
-
-class PlusDamageThisTurn(Passive):
-    """b) A mark from an Item like PlusPower: the holder's attacks that damage the Active
-    Pokémon do more damage, before Weakness and Resistance."""
-
-    damage_step = "b"
-
-    def __init__(self, amount: int) -> None:
-        self.amount = amount
-
-    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
-        if holder is None or dc.attacker is not holder or dc.defender is holder:
-            return dmg
-        return dmg + self.amount if dmg > 0 and dc.to_active else dmg
 
 
 PLUS_POWER = register_marker(MarkerKind(
@@ -950,11 +941,6 @@ class StrikeBack(Passive):
                 return
 
 
-POISON_COUNTERS = register_marker(MarkerKind("poison_counters", "Poison counters",
-                                             is_counter=True))
-"""Damage counters a Poisoned Pokémon takes between turns instead of 1 (Toxic); a new
-Poison (``ops.inflict``) resets it."""
-
 CANT_EVOLVE = register_marker(MarkerKind("cant_evolve", "can't evolve"))
 
 
@@ -979,9 +965,6 @@ class PreventAttackDamage(Passive):
 NO_ATTACK_DAMAGE = register_marker(MarkerKind("no_attack_damage",
                                               "no damage from attacks",
                                               passive=PreventAttackDamage()))
-# The attack procedure's check e) reads this marker: its holder's attacks need heads
-# (Octazooka). Same meaning as the rules tests' own registration.
-ATTACK_MAY_FAIL = register_marker(MarkerKind("attack_may_fail", "attacks may fail"))
 
 
 # --- Platinum era: pl1 part2, Poké-Bodies and attack results that answer the new hooks
