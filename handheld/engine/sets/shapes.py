@@ -12,9 +12,11 @@ from ..effects.steps import (
     ChooseCards,
     ChoosePokemon,
     Damage,
+    Expr,
     Flip,
     If,
     Inflict,
+    MoveCards,
     PlayerHas,
     PlusIf,
     ShuffleDeck,
@@ -78,3 +80,14 @@ def no_trainers_next_turn() -> Step:
     or her hand during your opponent's next turn" (the ``no_trainers`` turn effect)."""
     return TurnEffect("no_trainers", "Your opponent can't play Trainer, Supporter or Stadium "
                       "cards from their hand during their next turn.", worth=25, side="opp")
+
+
+def search_to_hand(filt: CardFilter, count: int | Expr = 1) -> list[Step]:
+    """"Search your deck for <count> <card>s, show them to your opponent, and put them into
+    your hand. Shuffle your deck afterward." """
+    more = not isinstance(count, int) or count > 1
+    return [ChooseCards("c", "deck", filt, count=count),
+            MoveCards("c", "hand", reveal=True,
+                      wording="Reveal them to your opponent, then add them to your hand."
+                      if more else None),
+            ShuffleDeck()]

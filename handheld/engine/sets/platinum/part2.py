@@ -97,6 +97,7 @@ from ..shapes import (
     on_heads,
     opponent_switches,
     plus_on_heads,
+    search_to_hand,
     times_heads,
 )
 
@@ -334,11 +335,7 @@ SCRIPTS: dict[str, Script] = {
             Heal("t", 2)))]},
     ),
     "pl1-77": PokemonScript(attacks={  # Honchkrow G
-        "Honcho's Command": [ChooseCards("c", "deck", GALACTIC_OR_STADIUM, count=2),
-                             MoveCards("c", "hand", reveal=True,
-                                       wording="Reveal them to your opponent, then add "
-                                               "them to your hand."),
-                             ShuffleDeck()],
+        "Honcho's Command": search_to_hand(GALACTIC_OR_STADIUM, 2),
         "Target Attack": [ChoosePokemon("t", "opp", pre=True),
                           Worded(DamageChosen("t", IfExpr(SlotIs("t", "damaged"), Const(40),
                                                           Const(20))),

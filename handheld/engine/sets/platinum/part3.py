@@ -90,17 +90,12 @@ from ..shapes import (
     no_trainers_next_turn,
     on_heads,
     plus_on_heads,
+    search_to_hand,
     times_heads,
 )
 
 G_ENERGY = energy_of_type("G")
 R_ENERGY = energy_of_type("R")
-
-
-def search_basic_energy() -> list[Step]:
-    """Search the deck for a basic Energy card, show it, put it into the hand, shuffle."""
-    return [ChooseCards("e", "deck", BASIC_ENERGY), MoveCards("e", "hand", reveal=True),
-            ShuffleDeck()]
 
 
 def move_energy_to_bench() -> list[Step]:
@@ -152,7 +147,7 @@ POKEMON: dict[str, PokemonScript] = {
             ShuffleDeck()),
     }),
     "pl1-82": PokemonScript(attacks={  # Mareep
-        "Minor Errand-Running": search_basic_energy(),
+        "Minor Errand-Running": search_to_hand(BASIC_ENERGY),
         "Expand": [Mark(SELF, "reduced_10", 1,
                         "takes 10 less damage from attacks (after Weakness and Resistance) "
                         "during your opponent's next turn")],
@@ -236,7 +231,7 @@ POKEMON: dict[str, PokemonScript] = {
                                       SwitchOwnActive("b")]), "")])],
     }),
     "pl1-98": PokemonScript(attacks={  # Tauros
-        "Show Off": search_basic_energy(),
+        "Show Off": search_to_hand(BASIC_ENERGY),
         "Take Down": [Flip(), If(TAILS, SelfDamage(10))],
     }),
     "pl1-99": PokemonScript(attacks={  # Torchic
@@ -281,11 +276,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Fury Attack": times_heads(10, 3),
     }),
     "pl1-SH6": PokemonScript(attacks={  # Vulpix
-        "Find Wildfire": [ChooseCards("e", "deck", R_ENERGY, count=2),
-                          MoveCards("e", "hand", reveal=True,
-                                    wording="Reveal them to your opponent, then add them to "
-                                            "your hand."),
-                          ShuffleDeck()],
+        "Find Wildfire": search_to_hand(R_ENERGY, 2),
         "Brushfire": [Damage(), BenchDamageOfType(10, "G")],
         "Inflame": [If(HasCards("hand", R_ENERGY),
                        [ChooseCards("e", "hand", R_ENERGY),
@@ -330,8 +321,7 @@ TRAINERS: dict[str, TrainerScript] = {
                "Active Pokémon (before Weakness and Resistance).")]),
     "pl1-113": TrainerScript(  # Poké Ball
         requires=(PlayerHas("own", "deck"),),
-        steps=on_heads(ChooseCards("c", "deck", POKEMON_CARD),
-                       MoveCards("c", "hand", reveal=True), ShuffleDeck())),
+        steps=on_heads(*search_to_hand(POKEMON_CARD))),
     "pl1-114": TrainerScript(  # Pokédex HANDY910is
         requires=(PlayerHas("own", "deck"),),
         steps=[Worded(ChooseCards("c", "deck", top=2, up_to=False),

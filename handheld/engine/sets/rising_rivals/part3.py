@@ -94,7 +94,13 @@ from ...effects.steps import (
     name_has,
 )
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
-from ..shapes import coin_condition, condition, on_heads, plus_on_heads
+from ..shapes import (
+    coin_condition,
+    condition,
+    on_heads,
+    plus_on_heads,
+    search_to_hand,
+)
 
 W_ENERGY = energy_of_type("W")
 ROTOM_CARD = name_has("Rotom")
@@ -137,11 +143,7 @@ POKEMON: dict[str, PokemonScript] = {
                                            SwitchOwnActive("b")]), "")])]},
     ),
     "pl2-77": PokemonScript(attacks={  # Sealeo
-        "Find Ice": [ChooseCards("e", "deck", W_ENERGY, count=2),
-                     MoveCards("e", "hand", reveal=True,
-                               wording="Reveal them to your opponent, then add them to your "
-                                       "hand."),
-                     ShuffleDeck()],
+        "Find Ice": search_to_hand(W_ENERGY, 2),
         "Sheer Cold": on_heads(Mark(DEFENDER, "cant_attack", 1,
                                     "can't attack during your opponent's next turn")),
     }),
