@@ -515,24 +515,10 @@ def coin_forced_tails(m: Match, player: int, purpose: str) -> bool:
     return any(getattr(ps, "opponent_coins_tails", False) for ps, _ in bodies(m, a))
 
 
-# Card ids whose attacks read the damage an attack did to them during the opponent's last
-# turn (Aggron's Return Blow); only these Pokémon remember it (ops.deal_damage).
+# Card ids that once asked for a record of the damage attacks did to them last turn. Every
+# Pokémon's is kept now (``ATTACK_DAMAGE_TAKEN``) and nothing reads this set; it stays
+# until the Rising Rivals part 1 script stops adding Aggron to it.
 REMEMBERS_HITS: set[str] = set()
-HIT_TURN = "hit_turn"
-HIT_AMOUNT = "hit_amount"
-register_marker(MarkerKind(HIT_TURN, "damaged by an attack", clears_on_bench=False))
-register_marker(MarkerKind(HIT_AMOUNT, "damage taken from that attack", clears_on_bench=False,
-                           is_counter=True))
-
-
-def remember_hit(m: Match, slot: Slot, dmg: int) -> None:
-    """Note the damage an opponent's attack did to ``slot`` this turn (added up if it was
-    hit more than once), read until the end of its owner's next turn."""
-    if slot.markers.get(HIT_TURN) == m.turn + 1:
-        slot.markers[HIT_AMOUNT] = slot.markers.get(HIT_AMOUNT, 0) + dmg
-    else:
-        slot.markers[HIT_AMOUNT] = dmg
-    slot.markers[HIT_TURN] = m.turn + 1
 
 
 # --- Platinum era: pl1 part3 (attack costs)

@@ -18,7 +18,6 @@ from .facts import (
     ATTACK_DAMAGE_TAKEN,
     LV_X_KIND,
     MARKERS,
-    REMEMBERS_HITS,
     TURN_EFFECTS,
     MarkerKind,
     bodies,
@@ -32,7 +31,6 @@ from .facts import (
     power_works,
     register_marker,
     remaining_hp,
-    remember_hit,
     retreat_cost,
     slot_passive_list,
     slot_passives,
@@ -441,9 +439,6 @@ def deal_damage(m: Match, dc: DamageCtx, base: int) -> int:
             react = getattr(ps, "on_damaged", None)
             if react is not None:
                 react(m, dc, holder)
-        if REMEMBERS_HITS and dc.player != dc.defender.owner \
-                and m.defs[dc.defender.top].id in REMEMBERS_HITS:
-            remember_hit(m, dc.defender, dmg)  # (Aggron's Return Blow)
         if m.rules.records_attack_damage and dc.player != dc.defender.owner:
             marks = dc.defender.markers
             marks[ATTACK_DAMAGE_TAKEN] = marks.get(ATTACK_DAMAGE_TAKEN, 0) + dmg

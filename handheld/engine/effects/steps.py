@@ -3182,25 +3182,6 @@ def basic_energy_of_type(t: str) -> CardFilter:
                       lambda d: d.basic_energy and any(u & bit for u in d.units))
 
 
-@dataclass(frozen=True)
-class DamageTakenLastTurn(Expr):
-    """The damage an opponent's attack did to this Pokémon during the opponent's last turn
-    (0 if none). Only Pokémon whose card id is in ``facts.REMEMBERS_HITS`` keep count."""
-
-    def eval(self, m: Match, f: Frame) -> int:
-        from ..facts import HIT_AMOUNT, HIT_TURN
-        s = who_slot(m, f, SELF)
-        if s is None or not has_marker(m, s, HIT_TURN):
-            return 0
-        return int(s.markers.get(HIT_AMOUNT, 0))
-
-    def text(self, tc: TC) -> str:
-        return (f"as much damage as attacks did to {tc.me} during your opponent's last turn")
-
-    def expect(self, ev: Eval) -> float:
-        return 30.0
-
-
 # --- Platinum era: pl1 part3 (commons, Trainers, Rainbow Energy)
 # Small general pieces the commons and Trainers of Platinum need: amounts and tests on a
 # Pokémon, hidden-hand discards, decks looked at from either side, Pokémon put onto the
@@ -4733,7 +4714,7 @@ class AttackDamageTaken(Expr):
     """The damage the opponent's attacks did to a Pokémon during the opponent's last turn
     (the ``attack_damage_taken`` marker, kept where the ruleset records it)."""
 
-    who: str
+    who: str = SELF
 
     def eval(self, m: Match, f: Frame) -> int:
         s = who_slot(m, f, self.who)
@@ -4746,6 +4727,14 @@ class AttackDamageTaken(Expr):
     def expect(self, ev: Eval) -> float:
         s = _eval_slot(ev, self.who)
         return float(s.markers.get(ATTACK_DAMAGE_TAKEN, 0)) if s is not None else 0.0
+
+
+@dataclass(frozen=True)
+class DamageTakenLastTurn(AttackDamageTaken):
+    """The same amount for the attacking Pokémon itself, in Aggron's Return Blow's words."""
+
+    def text(self, tc: TC) -> str:
+        return f"as much damage as attacks did to {tc.me} during your opponent's last turn"
 
 
 # --- Platinum era: pl1 part3 (answering a Poké-Power)

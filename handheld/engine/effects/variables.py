@@ -247,8 +247,8 @@ USES.update({
     S.BenchFromDeck: Uses(reads=("var",)),
     S.DiscardOpponentStadium: Uses(writes=("var",)),
     S.OpponentDraws: NONE,
+    S.DamageTakenLastTurn: Uses(reads=("who",)),
 })
-USES[S.DamageTakenLastTurn] = NONE
 
 
 # --- Platinum era: pl1 part3 (commons, Trainers, Rainbow Energy)
