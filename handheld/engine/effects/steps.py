@@ -2075,25 +2075,34 @@ class MoveCounters(Step):
 
 
 class HealEach(Step):
-    """Remove damage counters from each of a side's Pokémon that has any."""
+    """Remove damage counters from each of a side's Pokémon that has any (``where``
+    "bench": each of its Benched Pokémon)."""
 
-    def __init__(self, side: str, counters: int) -> None:
+    def __init__(self, side: str, counters: int, *, where: str = "any",
+                 wording: str | None = None) -> None:
         self.side = side
         self.counters = counters
+        self.where = where
+        self.wording = wording
+
+    def _slots(self, m: Match, player: int) -> list[Slot]:
+        p = m.players[player if self.side == "own" else 1 - player]
+        return list(p.bench) if self.where == "bench" else p.in_play()
 
     def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
         whose = "your" if self.side == "own" else "your opponent's"
+        which = "Benched Pokémon" if self.where == "bench" else "Pokémon"
         return (f"Remove {_plural(self.counters, 'damage counter')} from each of {whose} "
-                "Pokémon that has any.")
+                f"{which} that has any.")
 
     def value(self, ev: Eval) -> None:
-        p = ev.m.players[ev.player if self.side == "own" else 1 - ev.player]
-        n = sum(1 for s in p.in_play() if s.damage)
+        n = sum(1 for s in self._slots(ev.m, ev.player) if s.damage)
         ev.add((7 if self.side == "own" else -7) * self.counters * n)
 
     def run(self, m: Match, f: Frame) -> Result:
-        p = m.players[f.player if self.side == "own" else 1 - f.player]
-        for s in p.in_play():
+        for s in self._slots(m, f.player):
             if s.damage:
                 heal(m, s, 10 * self.counters)
         return NEXT
@@ -3532,49 +3541,6 @@ class UnaffectedDamage(Step):
         return [s for s in out if s is not None]
 
 
-class PutCountersEach(Step):
-    """Put damage counters on each of a side's Pokémon (no Weakness or Resistance)."""
-
-    def __init__(self, side: str, counters: int) -> None:
-        self.side = side
-        self.counters = counters
-
-    def text(self, tc: TC) -> str:
-        whose = "your opponent's" if self.side == "opp" else "your"
-        return f"Put {_plural(self.counters, 'damage counter')} on each of {whose} Pokémon."
-
-    def value(self, ev: Eval) -> None:
-        p = ev.m.players[1 - ev.player if self.side == "opp" else ev.player]
-        ev.add((10 if self.side == "opp" else -6) * self.counters * len(p.in_play()))
-
-    def run(self, m: Match, f: Frame) -> Result:
-        p = m.players[1 - f.player if self.side == "opp" else f.player]
-        for s in p.in_play():
-            place_counters(m, s, self.counters)
-        return NEXT
-
-
-class HealBenched(Step):
-    """Remove damage counters from each of your Benched Pokémon (all if it has fewer)."""
-
-    def __init__(self, counters: int) -> None:
-        self.counters = counters
-
-    def text(self, tc: TC) -> str:
-        return (f"Remove {_plural(self.counters, 'damage counter')} from each of your "
-                "Benched Pokémon (all of them from one that has fewer).")
-
-    def value(self, ev: Eval) -> None:
-        bench = ev.m.players[ev.player].bench
-        ev.add(0.7 * sum(min(s.damage, 10 * self.counters) for s in bench))
-
-    def run(self, m: Match, f: Frame) -> Result:
-        for s in m.players[f.player].bench:
-            if s.damage:
-                heal(m, s, 10 * self.counters)
-        return NEXT
-
-
 class DiscardEnergyEach(Step):
     """Discard an Energy card attached to each of the opponent's Pokémon that has any (the
     attacker chooses which, one Pokémon after another)."""
@@ -4545,24 +4511,6 @@ class BenchDamageTo(BenchDamage):
         p = ev.m.players[1 - ev.player if self.side == "opp" else ev.player]
         n = sum(1 for s in p.bench if self.filt.test(ev.m, s))
         ev.add((0.8 if self.side == "opp" else -0.8) * self.amount * n)
-
-
-class HealEachBenched(HealEach):
-    """Remove damage counters from each of your Benched Pokémon that has any."""
-
-    def text(self, tc: TC) -> str:
-        return (f"Remove {_plural(self.counters, 'damage counter')} from each of your "
-                "Benched Pokémon that has any.")
-
-    def value(self, ev: Eval) -> None:
-        n = sum(1 for s in ev.m.players[ev.player].bench if s.damage)
-        ev.add(7 * self.counters * n)
-
-    def run(self, m: Match, f: Frame) -> Result:
-        for s in m.players[f.player].bench:
-            if s.damage:
-                heal(m, s, 10 * self.counters)
-        return NEXT
 
 
 class DiscardStadium(Step):

@@ -272,8 +272,6 @@ USES.update({
     S.DealtCounters: Uses(reads_names=("dealt",)),
     S.DrawUpTo: NONE,
     S.UnaffectedDamage: Uses(reads=("var",), writes_names=("dealt",)),
-    S.PutCountersEach: NONE,
-    S.HealBenched: NONE,
     # Its own progress ("_each_done") is written and read inside the one step.
     S.DiscardEnergyEach: NONE,
     S.ChooseEnergiesOn: Uses(reads=("who",), writes=("var",)),
@@ -320,7 +318,6 @@ USES.update({
     S.ChoosePokemonFor: Uses(reads=("exclude",), writes=("var",)),
     S.DamageChosenNoWR: Uses(reads=("var",)),
     S.BenchDamageTo: Uses(reads=("var",)),
-    S.HealEachBenched: NONE,
     S.DiscardStadium: NONE,
     S.MarkWhileActive: Uses(reads=("who",)),
 })

@@ -59,7 +59,6 @@ from ...effects.steps import (
     HasEnergyOfType,
     Heal,
     HealEach,
-    HealEachBenched,
     If,
     IfExpr,
     Inflict,
@@ -295,7 +294,7 @@ SCRIPTS: dict[str, Script] = {
     }),
     "pl1-68": PokemonScript(attacks={  # Carnivine
         "Poison Breath": coin_condition(POISONED),
-        "Sweet Saliva": [HealEachBenched("own", 1)],
+        "Sweet Saliva": [HealEach("own", 1, where="bench")],
     }),
     "pl1-69": PokemonScript(attacks={  # Chansey
         "Healing Trial": [Flip(), If(HEADS, Heal(SELF, 3), Heal(DEFENDER, 3))],

@@ -63,7 +63,7 @@ from ...effects.steps import (
     FromOpponentHandUnseen,
     HasCards,
     Heal,
-    HealBenched,
+    HealEach,
     If,
     Inflict,
     Mark,
@@ -74,7 +74,7 @@ from ...effects.steps import (
     Plus,
     PlusIf,
     PutCounters,
-    PutCountersEach,
+    PutCountersOnEach,
     RetreatCostOf,
     ReturnDefenderToHand,
     SelfDamage,
@@ -154,7 +154,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Astonish": [FromOpponentHandUnseen(1, "deck"), ShuffleDeck("opp", wording="")],
     }),
     "pl2-79": PokemonScript(attacks={  # Shellos East Sea
-        "Ripple": on_heads(PutCountersEach("opp", 1)),
+        "Ripple": on_heads(PutCountersOnEach("opp", 1)),
         "Brine": [ChoosePokemon("t", "opp", filt=DAMAGED, pre=True),
                   DamageChosen("t", Const(20))],
     }),
@@ -262,7 +262,9 @@ POKEMON: dict[str, PokemonScript] = {
     "pl2-RT5": PokemonScript(  # Wash Rotom
         powers={"Wash Shift": _rotom_shift("W")},
         attacks={
-            "Cleanse Away": [HealBenched(3)],
+            "Cleanse Away": [HealEach("own", 3, where="bench", wording=(
+                "Remove 3 damage counters from each of your Benched Pokémon (all of them "
+                "from one that has fewer)."))],
             "Drain Wash": [FlipUntilTails(), FromOpponentHandUnseen(HEADS_COUNT)],
         },
     ),
