@@ -852,19 +852,6 @@ class AllTypes(Passive):
             "".join(f"[{t}]" for t in self.types) + "."
 
 
-class MoreDamageTaken(Passive):
-    """h) An attack result on a Pokémon: any attack that damages it does more damage
-    (after Weakness and Resistance; Crunch)."""
-
-    damage_step = "h"
-
-    def __init__(self, amount: int) -> None:
-        self.amount = amount
-
-    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
-        return dmg + self.amount if dc.defender is holder and dmg > 0 else dmg
-
-
 class NoDamageFromOpponent(Passive):
     """h) An attack result on a Pokémon: attacks of its owner's opponent do it no damage
     (Tropius's Fly)."""
@@ -878,7 +865,7 @@ class NoDamageFromOpponent(Passive):
 
 
 MORE_DAMAGE_40 = register_marker(MarkerKind("more_damage_40", "takes 40 more damage",
-                                            passive=MoreDamageTaken(40)))
+                                            passive=IncreaseDamageTaken(40)))
 LESS_DAMAGE_10 = register_marker(MarkerKind("less_damage_10", "takes 10 less damage",
                                             passive=ReduceDamageTaken(10)))
 NO_ATTACK_EFFECTS = register_marker(MarkerKind("no_attack_effects",
@@ -947,24 +934,9 @@ CANT_EVOLVE = register_marker(MarkerKind("cant_evolve", "can't evolve"))
 # --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
 
 
-class PreventAttackDamage(Passive):
-    """h) A lasting result of an attack: damage done to its holder by the opponent's
-    attacks is prevented (Rocket Tackle on heads)."""
-
-    damage_step = "h"
-
-    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
-        if holder is not None and dc.defender is holder and dc.player != holder.owner:
-            return 0
-        return dmg
-
-    def text(self) -> str:
-        return "Prevent all damage done to this Pokémon by the opponent's attacks."
-
-
 NO_ATTACK_DAMAGE = register_marker(MarkerKind("no_attack_damage",
                                               "no damage from attacks",
-                                              passive=PreventAttackDamage()))
+                                              passive=NoDamageFromOpponent()))
 
 
 # --- Platinum era: pl1 part2, Poké-Bodies and attack results that answer the new hooks
