@@ -1993,7 +1993,8 @@ class ChooseYesNo(Step):
 
 
 class MoveEnergy(Step):
-    """Move the Energy card in ``var`` from the Pokémon holding it onto ``to``."""
+    """Move the Energy cards in ``var`` (usually one) from the Pokémon holding them onto
+    ``to``."""
 
     def __init__(self, var: str, to: str, wording: str | None = None) -> None:
         self.var = var
@@ -2009,19 +2010,18 @@ class MoveEnergy(Step):
         ev.add(4)
 
     def run(self, m: Match, f: Frame) -> Result:
-        cards = f.vars.get(self.var) or []
-        target = _holder(m, f, self.to) if self.to not in (SELF, DEFENDER, OWN_ACTIVE) \
-            else who_slot(m, f, self.to)
-        if not cards or target is None:
+        target = _holder(m, f, self.to)
+        if target is None:
             return NEXT
-        cid = cards[0]
-        holder = _holder(m, f, self.var)
-        if holder is None or holder is target or cid not in holder.energy:
-            return NEXT
-        holder.energy.remove(cid)
-        target.energy.append(cid)
-        if m.logging:
-            m.log.append((EV_ATTACH, f.player, cid, target.top))
+        for cid in list(f.vars.get(self.var) or []):
+            holder = next((s for p in m.players for s in p.in_play() if cid in s.energy),
+                          None)
+            if holder is None or holder is target:
+                continue
+            holder.energy.remove(cid)
+            target.energy.append(cid)
+            if m.logging:
+                m.log.append((EV_ATTACH, f.player, cid, target.top))
         return NEXT
 
 
@@ -3612,39 +3612,13 @@ class ChooseEnergiesOn(Step):
         return NEXT
 
 
-class MoveEnergyCards(Step):
-    """Move every Energy card in ``var`` from the Pokémon holding it onto ``to``."""
-
-    def __init__(self, var: str, to: str, wording: str | None = None) -> None:
-        self.var = var
-        self.to = to
-        self.wording = wording
+class MoveEnergyCards(MoveEnergy):
+    """``MoveEnergy`` for several cards: its sentence speaks of them."""
 
     def text(self, tc: TC) -> str:
         if self.wording is not None:
             return self.wording
         return f"Move them to {who_text(tc, self.to)}."
-
-    def value(self, ev: Eval) -> None:
-        ev.add(4)
-
-    def run(self, m: Match, f: Frame) -> Result:
-        target = _holder(m, f, self.to)
-        if target is None:
-            return NEXT
-        for cid in list(f.vars.get(self.var) or []):
-            holder = None
-            for p in m.players:
-                for s in p.in_play():
-                    if cid in s.energy:
-                        holder = s
-            if holder is None or holder is target:
-                continue
-            holder.energy.remove(cid)
-            target.energy.append(cid)
-            if m.logging:
-                m.log.append((EV_ATTACH, f.player, cid, target.top))
-        return NEXT
 
 
 class TakeFromBottom(Step):
