@@ -772,13 +772,20 @@ class DamageChosen(Step):
         ev.add(0.8 * self.amount.expect(ev))
 
     def run(self, m: Match, f: Frame) -> Result:
-        attacker = who_slot(m, f, SELF)
-        for sid in f.vars.get(self.var) or []:
-            s = find_slot(m, sid)
-            if s is not None:
-                _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s)),
-                      self.amount.eval(m, f))
+        _damage_chosen(m, f, self.var, self.amount.eval(m, f))
         return NEXT
+
+
+def _damage_chosen(m: Match, f: Frame, var: str, amount: int, *, weakness: bool = True,
+                   resistance: bool = True) -> None:
+    """The attack's damage to each Pokémon chosen in ``var`` (Weakness and Resistance, if
+    not switched off, only on an Active Pokémon)."""
+    attacker = who_slot(m, f, SELF)
+    for sid in f.vars.get(var) or []:
+        s = find_slot(m, sid)
+        if s is not None:
+            _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s), weakness=weakness,
+                               resistance=resistance), amount)
 
 
 class BenchDamage(Step):
@@ -3251,12 +3258,8 @@ class DamageChosenNoWR(DamageChosen):
                 "Weakness and Resistance are not applied.")
 
     def run(self, m: Match, f: Frame) -> Result:
-        attacker = who_slot(m, f, SELF)
-        for sid in f.vars.get(self.var) or []:
-            s = find_slot(m, sid)
-            if s is not None:
-                _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s), weakness=False,
-                                   resistance=False), self.amount.eval(m, f))
+        _damage_chosen(m, f, self.var, self.amount.eval(m, f), weakness=False,
+                       resistance=False)
         return NEXT
 
 
@@ -3723,9 +3726,12 @@ class ChangeTypeThisTurn(Step):
         return NEXT
 
 
-class ReturnDefenderToHand(Step):
+class ReturnDefenderToHand(ReturnToHand):
     """The opponent returns the Defending Pokémon and every card attached to it to their
     hand (they then choose a new Active Pokémon)."""
+
+    def __init__(self) -> None:
+        super().__init__(DEFENDER)
 
     def text(self, tc: TC) -> str:
         return ("Your opponent returns the Defending Pokémon and all cards attached to it to "
@@ -3734,14 +3740,6 @@ class ReturnDefenderToHand(Step):
     def value(self, ev: Eval) -> None:
         d = ev.defender
         ev.add(20 + 0.5 * (d.damage if d is not None else 0) + 5 * len(d.energy if d else []))
-
-    def run(self, m: Match, f: Frame) -> Result:
-        s = who_slot(m, f, DEFENDER)
-        if s is not None:
-            remove_from_play_to(m, s, m.players[s.owner].hand)
-            if m.logging:
-                m.log.append((EV_SCOOP, s.owner, s.top))
-        return NEXT
 
 
 class UsableWhileAsleep(Step):
@@ -4789,13 +4787,8 @@ class DamageTo(Step):
         ev.add(-0.5 * self.amount)  # mostly aimed at one's own Pokémon
 
     def run(self, m: Match, f: Frame) -> Result:
-        attacker = who_slot(m, f, SELF)
-        for sid in f.vars.get(self.var) or []:
-            s = find_slot(m, sid)
-            if s is not None:
-                _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s),
-                                   weakness=self.weakness, resistance=self.resistance),
-                      self.amount)
+        _damage_chosen(m, f, self.var, self.amount, weakness=self.weakness,
+                       resistance=self.resistance)
         return NEXT
 
 
