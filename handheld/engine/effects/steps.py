@@ -1262,31 +1262,53 @@ class ChooseAttachedEnergy(Step):
 
 
 class ChooseEnergyInPlay(Step):
-    """Choose 1 Energy card attached to one of a side's Pokémon into ``var`` (stored as
-    [card id]); ``where``: "any" or "bench"; ``basic``: basic Energy only."""
+    """Choose Energy cards attached to one side's Pokémon into ``var`` (a list of card
+    ids): 1 of them, or with ``count`` None any number (none at all allowed). ``where``:
+    "any" or "bench"; only basic Energy (``basic``), only Energy that provides ``etype``,
+    only on Pokémon that pass ``filt``."""
 
     def __init__(self, var: str, side: str = "opp", *, where: str = "any",
-                 basic: bool = False) -> None:
+                 basic: bool = False, etype: str | None = None,
+                 filt: PokemonFilter | None = None, count: int | None = 1,
+                 pre: bool = False, wording: str | None = None) -> None:
         self.var = var
         self.side = side
         self.where = where
         self.basic = basic
+        self.etype = etype
+        self.filt = filt
+        self.count = count
+        self.pre = pre
+        self.wording = wording
 
     def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
         whose = "your opponent's" if self.side == "opp" else "your"
         where = "Benched Pokémon" if self.where == "bench" else "Pokémon"
+        if self.etype is not None:
+            n = "any number of" if self.count is None else f"{self.count}"
+            return f"Choose {n} [{self.etype}] Energy attached to {whose} {where}."
         kind = "basic Energy card" if self.basic else "Energy card"
-        return f"Choose 1 {kind} attached to 1 of {whose} {where}."
+        which = f" {self.filt.label}" if self.filt is not None else ""
+        return f"Choose 1 {kind} attached to 1 of {whose} {where}{which}."
 
     def options(self, m: Match, player: int) -> list[tuple[Any, ...]]:
         p = m.players[player if self.side == "own" else 1 - player]
         slots = p.bench if self.where == "bench" else p.in_play()
+        bit = BIT[self.etype] if self.etype is not None else 0
         options: list[tuple[Any, ...]] = []
         for s in slots:
+            if self.filt is not None and not self.filt.test(m, s):
+                continue
             seen: set[int] = set()
             for c in s.energy:
                 d = m.defs[c]
-                if (self.basic and not d.basic_energy) or id(d) in seen:
+                if (self.basic and not d.basic_energy) \
+                        or (bit and not any(u & bit for u in d.units)):
+                    continue
+                # One option per kind of card on a Pokémon, unless several may be taken.
+                if self.count == 1 and id(d) in seen:
                     continue
                 seen.add(id(d))
                 options.append((ENERGY_OPTION, c, s.id))
@@ -1294,17 +1316,17 @@ class ChooseEnergyInPlay(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         options = self.options(m, f.player)
-        if not options:
-            f.vars[self.var] = []
+        if not options or (self.count is not None and len(options) <= self.count):
+            f.vars[self.var] = [o[1] for o in options]
             return NEXT
-        if len(options) == 1:
-            f.vars[self.var] = [options[0][1]]
-            return NEXT
-        m.pending = Choice(f.player, "energy", self.text(TC("")), tuple(options))
+        lo = 0 if self.count is None else self.count
+        hi = len(options) if self.count is None else self.count
+        m.pending = Choice(f.player, "energy", self.text(TC("")), tuple(options),
+                           min=lo, max=hi)
         return SUSPEND
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
-        f.vars[self.var] = [answer[0][1]]
+        f.vars[self.var] = [opt[1] for opt in answer]
         return NEXT
 
 
@@ -2814,69 +2836,6 @@ class BenchCards(Step):
             m.ko_dirty = True
             if m.logging:
                 m.log.append((EV_BENCH, f.player, cid))
-        return NEXT
-
-
-class ChooseEnergyOfType(Step):
-    """Choose Energy cards that provide ``etype`` attached to one side's Pokémon (``where``:
-    "any" or "bench") into ``var`` (a list of card ids): ``count`` of them, or any number
-    (``count`` None, none at all allowed)."""
-
-    def __init__(self, var: str, side: str, etype: str, *, where: str = "any",
-                 count: int | None = 1, pre: bool = False, wording: str | None = None) -> None:
-        self.var = var
-        self.side = side
-        self.etype = etype
-        self.where = where
-        self.count = count
-        self.pre = pre
-        self.wording = wording
-
-    def text(self, tc: TC) -> str:
-        if self.wording is not None:
-            return self.wording
-        whose = "your opponent's" if self.side == "opp" else "your"
-        where = "Benched Pokémon" if self.where == "bench" else "Pokémon"
-        n = "any number of" if self.count is None else f"{self.count}"
-        return f"Choose {n} [{self.etype}] Energy attached to {whose} {where}."
-
-    def options(self, m: Match, player: int) -> list[tuple[Any, ...]]:
-        p = m.players[player if self.side == "own" else 1 - player]
-        slots = p.bench if self.where == "bench" else p.in_play()
-        bit = BIT[self.etype]
-        out: list[tuple[Any, ...]] = []
-        for s in slots:
-            seen: set[int] = set()
-            for c in s.energy:
-                d = m.defs[c]
-                if not any(u & bit for u in d.units):
-                    continue
-                # One option per kind of card on a Pokémon, unless several may be taken.
-                if self.count == 1 and id(d) in seen:
-                    continue
-                seen.add(id(d))
-                out.append((ENERGY_OPTION, c, s.id))
-        return out
-
-    def value(self, ev: Eval) -> None:
-        pass
-
-    def run(self, m: Match, f: Frame) -> Result:
-        options = self.options(m, f.player)
-        if not options:
-            f.vars[self.var] = []
-            return NEXT
-        if self.count is not None and len(options) <= self.count:
-            f.vars[self.var] = [o[1] for o in options]
-            return NEXT
-        lo = 0 if self.count is None else self.count
-        hi = len(options) if self.count is None else self.count
-        m.pending = Choice(f.player, "energy", self.text(TC("")), tuple(options),
-                           min=lo, max=hi)
-        return SUSPEND
-
-    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
-        f.vars[self.var] = [opt[1] for opt in answer]
         return NEXT
 
 
@@ -4401,35 +4360,6 @@ class AttachEachToOwn(Step):
         if target is not None and i < len(cards):
             self._attach(m, f, cards[i], target)
         return f.pc
-
-
-class ChooseEnergyOn(ChooseEnergyInPlay):
-    """Choose 1 Energy card attached to 1 of a side's Pokémon that passes ``filt``."""
-
-    def __init__(self, var: str, side: str, filt: PokemonFilter,
-                 wording: str | None = None) -> None:
-        super().__init__(var, side)
-        self.filt = filt
-        self.wording = wording
-
-    def text(self, tc: TC) -> str:
-        if self.wording is not None:
-            return self.wording
-        whose = "your opponent's" if self.side == "opp" else "your"
-        return f"Choose 1 Energy card attached to 1 of {whose} Pokémon {self.filt.label}."
-
-    def options(self, m: Match, player: int) -> list[tuple[Any, ...]]:
-        p = m.players[player if self.side == "own" else 1 - player]
-        options: list[tuple[Any, ...]] = []
-        for s in p.in_play():
-            if not self.filt.test(m, s):
-                continue
-            seen: set[int] = set()
-            for c in s.energy:
-                if id(m.defs[c]) not in seen:
-                    seen.add(id(m.defs[c]))
-                    options.append((ENERGY_OPTION, c, s.id))
-        return options
 
 
 class ChoosePokemonFor(ChoosePokemon):

@@ -229,7 +229,6 @@ USES.update({
     S.FlipEachForDamage: NONE,
     S.FromOpponentHandUnseen: NONE,
     S.BenchCards: Uses(reads=("var",)),
-    S.ChooseEnergyOfType: Uses(writes=("var",)),
     S.DiscardTrainersAttached: Uses(reads=("who",)),
 })
 USES[S.HasMarker] = Uses(reads=("who",))
@@ -314,7 +313,6 @@ USES.update({
     S.OpponentCardsToDeck: Uses(reads=("var",)),
     S.OpponentMayDraw: NONE,
     S.AttachEachToOwn: Uses(reads=("var",)),
-    S.ChooseEnergyOn: Uses(writes=("var",)),
     S.ChoosePokemonFor: Uses(reads=("exclude",), writes=("var",)),
     S.DamageChosenNoWR: Uses(reads=("var",)),
     S.BenchDamageTo: Uses(reads=("var",)),

@@ -47,7 +47,7 @@ from ...effects.steps import (
     CardsToHandSize,
     ChooseAttachedEnergy,
     ChooseCards,
-    ChooseEnergyOfType,
+    ChooseEnergyInPlay,
     ChoosePokemon,
     ChooseYesNo,
     Const,
@@ -227,7 +227,7 @@ SCRIPTS: dict[str, Script] = {
         powers={"Psychic Connect": Power(
             uses_per_turn=None,
             requires=(PlayerHas("own", "bench_energy_P"),),
-            steps=(ChooseEnergyOfType("e", "own", "P", where="bench"),
+            steps=(ChooseEnergyInPlay("e", "own", where="bench", etype="P"),
                    MoveEnergy("e", OWN_ACTIVE, "Attach it to your Active Pokémon.")))},
         attacks={
             "Energy Burst": [Damage(Plus(20, 10, EnergyOn((SELF, DEFENDER))))],
@@ -441,7 +441,7 @@ SCRIPTS: dict[str, Script] = {
     }),
     "pl1-31": PokemonScript(attacks={  # Infernape
         "Rushing Flames": [
-            ChooseEnergyOfType("r", "own", "R", count=None, pre=True,
+            ChooseEnergyInPlay("r", "own", etype="R", count=None, pre=True,
                                wording="Discard any number of [R] Energy attached to your "
                                        "Pokémon."),
             Worded(DiscardChosenEnergy("r"), ""),

@@ -33,7 +33,7 @@ from ...effects.steps import (
     ChooseAttachedEnergy,
     ChooseCards,
     ChooseCardsFor,
-    ChooseEnergyOn,
+    ChooseEnergyInPlay,
     ChooseOpponentHandCard,
     ChoosePokemon,
     ChoosePokemonFor,
@@ -171,8 +171,9 @@ SCRIPTS: dict[str, Script] = {
     "pl1-41": PokemonScript(  # Bronzong G
         powers={"Galactic Switch": Power(
             requires=(AnyPokemon("own", SP_WITH_ENERGY), PlayerHas("own", "bench")),
-            steps=(ChooseEnergyOn("e", "own", SP_WITH_ENERGY,
-                                  "Move 1 Energy card attached to 1 of your Pokémon SP"),
+            steps=(ChooseEnergyInPlay("e", "own", filt=SP_WITH_ENERGY,
+                                      wording="Move 1 Energy card attached to 1 of your "
+                                              "Pokémon SP"),
                    ChoosePokemon("to", "own", exclude="e", wording="to another of your "
                                                                    "Pokémon."),
                    Worded(MoveEnergy("e", "to"), ""), PutCounters(SELF, 2)))},
