@@ -3435,22 +3435,6 @@ class RetreatCostOf(Expr):
 
 
 
-@dataclass(frozen=True)
-class DrawUpTo(Expr):
-    """Cards to draw until the hand holds ``n``."""
-
-    n: int
-
-    def eval(self, m: Match, f: Frame) -> int:
-        return max(0, self.n - len(m.players[f.player].hand))
-
-    def text(self, tc: TC) -> str:
-        return f"cards until you have {self.n} cards in your hand"
-
-    def expect(self, ev: Eval) -> float:
-        return max(0.0, self.n - len(ev.m.players[ev.player].hand) + 1.0)
-
-
 class UnaffectedDamage(Step):
     """Attack damage to the Defending Pokémon or a chosen one (``var``) that no Weakness,
     Resistance, Poké-Power, Poké-Body or other effect on that Pokémon changes; effects on

@@ -269,7 +269,6 @@ USES.update({
     S.EnergyUnitsOn: Uses(reads=("who",)),
     S.RetreatCostOf: Uses(reads=("who",)),
     S.DealtCounters: Uses(reads_names=("dealt",)),
-    S.DrawUpTo: NONE,
     S.UnaffectedDamage: Uses(reads=("var",), writes_names=("dealt",)),
     # Its own progress ("_each_done") is written and read inside the one step.
     S.DiscardEnergyEach: NONE,

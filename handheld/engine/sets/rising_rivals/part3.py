@@ -56,7 +56,7 @@ from ...effects.steps import (
     DiscardEnergy,
     DiscardEnergyEach,
     Draw,
-    DrawUpTo,
+    DrawUntilHand,
     EnergyUnitsOn,
     Flip,
     FlipUntilTails,
@@ -322,7 +322,7 @@ TRAINERS: dict[str, TrainerScript] = {
         steps=[Worded(ChooseCards("d", "hand", up_to=True),
                       "You may discard a card from your hand."),
                Worded(MoveCards("d", "discard"), ""),
-               Draw(DrawUpTo(6))]),
+               DrawUntilHand(6)]),
     "pl2-RT6": TrainerScript(  # Charon's Choice
         back_to_hand=True,
         requires=(PlayerHas("own", "rotom_in_play"), PlayerHas("own", "deck")),
