@@ -371,7 +371,7 @@ def fresh_evolution(m: Match) -> bool:
     """The Stadium in play lets a Pokémon played or evolved this turn evolve this turn."""
     if m.stadium < 0:
         return False
-    return any(ps.allows_fresh_evolution(m)  # type: ignore[attr-defined]
+    return any(ps.allows_fresh_evolution(m)
                for ps in m.defs[m.stadium].passives if "allows_fresh_evolution" in ps.hooks)
 
 
@@ -381,7 +381,7 @@ def pokemon_played(m: Match, slot: Slot, how: str) -> None:
         return
     for ps in m.defs[m.stadium].passives:
         if "pokemon_played" in ps.hooks:
-            ps.pokemon_played(m, slot, how)  # type: ignore[attr-defined]
+            ps.pokemon_played(m, slot, how)
 
 _NAME = attrgetter("name")
 _TOP = attrgetter("top")

@@ -472,7 +472,23 @@ def stadium_passives(m: Match) -> Iterator[Passive]:
 
 ATTACK_LOCKS: dict[str, str] = {}
 """Markers that forbid one attack by name ("can't use Jet Smash during your next turn"):
-marker name -> attack name. ``effects.steps.AttackLock`` registers them."""
+marker name -> attack name, registered by :func:`attack_lock`. (An attack chosen from a
+Pokémon's card is forbidden by its index instead: ``actions.attack_forbidden``.)"""
+
+
+def attack_lock(attack: str) -> str:
+    """The marker that keeps a Pokémon from using ``attack``, registered once per name
+    (``effects.steps.AttackLock``, or a ``Mark`` of it)."""
+    name = "no_" + "_".join(attack.lower().replace("-", " ").split())
+    register_marker(MarkerKind(name, f"can't use {attack}"))
+    ATTACK_LOCKS[name] = attack
+    return name
+
+
+# "<that Pokémon> can't use <the chosen attack> during ... next turn": one marker per attack
+# index of its card (``actions.attack_forbidden``).
+for _i in range(3):
+    register_marker(MarkerKind(f"no_attack_{_i}", f"can't use attack {_i + 1}"))
 
 
 def attack_locked(m: Match, slot: Slot, attack_name: str) -> bool:
@@ -499,24 +515,10 @@ def coin_forced_tails(m: Match, player: int, purpose: str) -> bool:
     return any(getattr(ps, "opponent_coins_tails", False) for ps, _ in bodies(m, a))
 
 
-# Card ids whose attacks read the damage an attack did to them during the opponent's last
-# turn (Aggron's Return Blow); only these Pokémon remember it (ops.deal_damage).
+# Card ids that once asked for a record of the damage attacks did to them last turn. Every
+# Pokémon's is kept now (``ATTACK_DAMAGE_TAKEN``) and nothing reads this set; it stays
+# until the Rising Rivals part 1 script stops adding Aggron to it.
 REMEMBERS_HITS: set[str] = set()
-HIT_TURN = "hit_turn"
-HIT_AMOUNT = "hit_amount"
-register_marker(MarkerKind(HIT_TURN, "damaged by an attack", clears_on_bench=False))
-register_marker(MarkerKind(HIT_AMOUNT, "damage taken from that attack", clears_on_bench=False,
-                           is_counter=True))
-
-
-def remember_hit(m: Match, slot: Slot, dmg: int) -> None:
-    """Note the damage an opponent's attack did to ``slot`` this turn (added up if it was
-    hit more than once), read until the end of its owner's next turn."""
-    if slot.markers.get(HIT_TURN) == m.turn + 1:
-        slot.markers[HIT_AMOUNT] = slot.markers.get(HIT_AMOUNT, 0) + dmg
-    else:
-        slot.markers[HIT_AMOUNT] = dmg
-    slot.markers[HIT_TURN] = m.turn + 1
 
 
 # --- Platinum era: pl1 part3 (attack costs)
@@ -538,10 +540,6 @@ def attack_cost(m: Match, slot: Slot, attack: AttackDef) -> tuple[str, ...]:
 
 NO_POKE_POWERS = "no_poke_powers"
 register_marker(MarkerKind(NO_POKE_POWERS, "can't use Poké-Powers"))
-# "<that Pokémon> can't use <the chosen attack> during ... next turn": one marker per attack
-# index of its card (``actions.attack_locked``).
-for _i in range(3):
-    register_marker(MarkerKind(f"no_attack_{_i}", f"can't use attack {_i + 1}"))
 POISON_COUNTERS = "poison_counters"
 register_marker(MarkerKind(POISON_COUNTERS, "Poison counters", is_counter=True))
 """Damage counters a Poisoned Pokémon takes between turns instead of 1 (Toxic Fang); a new

@@ -18,7 +18,6 @@ from .facts import (
     ATTACK_DAMAGE_TAKEN,
     LV_X_KIND,
     MARKERS,
-    REMEMBERS_HITS,
     TURN_EFFECTS,
     MarkerKind,
     bodies,
@@ -32,7 +31,6 @@ from .facts import (
     power_works,
     register_marker,
     remaining_hp,
-    remember_hit,
     retreat_cost,
     slot_passive_list,
     slot_passives,
@@ -230,7 +228,13 @@ def evolve(m: Match, slot: Slot, cid: int) -> None:
     """Play ``cid`` on top of ``slot``: damage and attached cards stay; Special Conditions,
     attack results and counters (but not damage counters) go away."""
     slot.cards.append(cid)
-    slot.top = cid
+    _new_top_card(m, slot)
+
+
+def _new_top_card(m: Match, slot: Slot) -> None:
+    """The Pokémon's top card changed (evolved or devolved): Special Conditions and the
+    results of attacks go; damage and attached cards stay."""
+    slot.top = slot.cards[-1]
     m.ko_dirty = True  # a different card: a different HP
     slot.conditions = 0
     if slot.markers:
@@ -274,8 +278,8 @@ def remove_from_play_to(m: Match, slot: Slot, zone: list[int]) -> None:
     zone.extend(slot.attached())
 
 
-def discard_attached(m: Match, slot: Slot, cid: int) -> None:
-    """Discard one card attached to a Pokémon (Energy, Tool or Technical Machine)."""
+def detach(slot: Slot, cid: int) -> None:
+    """Take one card attached to a Pokémon (Energy, Tool or Technical Machine) off it."""
     if cid in slot.energy:
         slot.energy.remove(cid)
     elif cid == slot.tool:
@@ -284,6 +288,11 @@ def discard_attached(m: Match, slot: Slot, cid: int) -> None:
         slot.tms.remove(cid)
     else:
         raise ValueError(f"card {cid} is not attached to slot {slot.id}")
+
+
+def discard_attached(m: Match, slot: Slot, cid: int) -> None:
+    """Discard one card attached to a Pokémon (Energy, Tool or Technical Machine)."""
+    detach(slot, cid)
     m.players[m.owner[cid]].discard.append(cid)
 
 
@@ -430,9 +439,6 @@ def deal_damage(m: Match, dc: DamageCtx, base: int) -> int:
             react = getattr(ps, "on_damaged", None)
             if react is not None:
                 react(m, dc, holder)
-        if REMEMBERS_HITS and dc.player != dc.defender.owner \
-                and m.defs[dc.defender.top].id in REMEMBERS_HITS:
-            remember_hit(m, dc.defender, dmg)  # (Aggron's Return Blow)
         if m.rules.records_attack_damage and dc.player != dc.defender.owner:
             marks = dc.defender.markers
             marks[ATTACK_DAMAGE_TAKEN] = marks.get(ATTACK_DAMAGE_TAKEN, 0) + dmg
@@ -489,14 +495,7 @@ def devolve(m: Match, slot: Slot, zone: list[int]) -> list[int]:
         return []
     removed = [cards.pop(-2), cards.pop()] if defs[cards[-1]].lv_x else [cards.pop()]
     zone.extend(removed)
-    slot.top = cards[-1]
-    m.ko_dirty = True  # a different card: a different HP
-    slot.conditions = 0
-    if slot.markers:
-        for name in list(slot.markers):
-            kind = MARKERS.get(name)
-            if kind is None or kind.clears_on_evolve:
-                del slot.markers[name]
+    _new_top_card(m, slot)
     return removed
 # --- Platinum era: Rising Rivals part 3 (pl2-75 to pl2-102, pl2-112 to 114, RT1 to RT6)
 
@@ -554,14 +553,7 @@ def knocked_out_to(m: Match, slot: Slot) -> None:
 def lose_attached(m: Match, slot: Slot, cid: int) -> None:
     """Put one card attached to a Pokémon (Energy, Tool, Technical Machine) in the Lost
     Zone (Dialga G LV.X's Remove Lost)."""
-    if cid in slot.energy:
-        slot.energy.remove(cid)
-    elif cid == slot.tool:
-        slot.tool = -1
-    elif cid in slot.tms:
-        slot.tms.remove(cid)
-    else:
-        raise ValueError(f"card {cid} is not attached to slot {slot.id}")
+    detach(slot, cid)
     m.ko_dirty = True  # (an Energy gone may change what a passive gives)
     to_lost_zone(m, [cid])
 # --- Platinum era: pl1 part 1 (the rest: Bodies that reach into the damage figure)

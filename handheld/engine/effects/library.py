@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from ..carddefs import AttackDef
 from ..energy import BIT
 from ..facts import AttackRef, pokemon_facts, pokemon_types
-from ..ops import MARKERS, TURN_EFFECTS, MarkerKind, register_marker
+from ..facts import attack_lock as attack_lock  # (the sets' scripts import it from here)
+from ..ops import TURN_EFFECTS, MarkerKind, register_marker
 from .passives import DamageCtx, Passive
 
 if TYPE_CHECKING:
@@ -94,11 +95,11 @@ class DarknessBoost(Passive):
                 "its name.")
 
 
-class DamageBoostCharm(Passive):
-    """e) A Tool that adds damage to attacks that damage the Active Pokémon, and is
-    discarded at the end of the turn in which that happened (Strength Charm)."""
+class PlusDamageThisTurn(Passive):
+    """b) A mark from an Item like PlusPower: the holder's attacks that damage the Active
+    Pokémon do more damage, before Weakness and Resistance."""
 
-    damage_step = "e"
+    damage_step = "b"
 
     def __init__(self, amount: int) -> None:
         self.amount = amount
@@ -107,6 +108,13 @@ class DamageBoostCharm(Passive):
         if holder is None or dc.attacker is not holder or dc.defender is holder:
             return dmg
         return dmg + self.amount if dmg > 0 and dc.to_active else dmg
+
+
+class DamageBoostCharm(PlusDamageThisTurn):
+    """e) A Tool that adds damage to attacks that damage the Active Pokémon, and is
+    discarded at the end of the turn in which that happened (Strength Charm)."""
+
+    damage_step = "e"
 
     def after_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dealt: int) -> None:
         if holder is not None and dc.to_active and dc.defender is not holder:
@@ -231,7 +239,9 @@ ATTACKS_60_MORE = register_marker(MarkerKind("attacks_60_more", "attacks do 60 m
                                              passive=AttackBonus(60)))
 # Marks the Defending Pokémon an attack hit, for a later attack that asks about it.
 MIDNIGHT_EYES = register_marker(MarkerKind("midnight_eyes", "hit by Midnight Eyes"))
-# The attack procedure's cancel check (rules.CancelCheck) flips for this mark.
+# An attack's result on the Defending Pokémon: when it attacks during its owner's next
+# turn, the attack procedure's cancel check (rules.CancelCheck) flips a coin and tails
+# stops the attack (Octazooka).
 ATTACK_MAY_FAIL = register_marker(MarkerKind("attack_may_fail", "attacks may fail"))
 
 
@@ -368,24 +378,6 @@ class HealOwnBetweenTurns(ActsBetweenTurns):
                 f"Pokémon (only 1 {self.name} works between turns).")
 
 
-class AttackLock(Passive):
-    """A lasting mark: the marked Pokémon can't use one attack, by name (Giant Wave)."""
-
-    def __init__(self, attack: str) -> None:
-        self.attack = attack
-
-    def attacks(self, m: Match, holder: Slot, refs: tuple[Any, ...]) -> tuple[Any, ...]:
-        return tuple(r for r in refs if r.attack.name != self.attack)
-
-
-def attack_lock(attack: str) -> str:
-    """The marker that keeps a Pokémon from using ``attack`` (registered once per name)."""
-    name = f"no_attack:{attack}"
-    if name not in MARKERS:
-        register_marker(MarkerKind(name, f"can't use {attack}", passive=AttackLock(attack)))
-    return name
-
-
 BARRIER_10 = register_marker(MarkerKind("barrier_10", "takes 10 less damage from attacks",
                                         passive=ReduceDamageTaken(10)))
 FOCUS = register_marker(MarkerKind("focus_energy", "Focus Energy"))
@@ -440,9 +432,6 @@ class _RuleLock(Passive):
 # (actions.trainers_locked reads it).
 TURN_EFFECTS["no_trainers"] = _RuleLock()
 
-ATTACK_MAY_FAIL = register_marker(MarkerKind("attack_may_fail", "attacks may fail"))
-"""An attack's result on the Defending Pokémon: when it attacks during its owner's next
-turn, a coin is flipped and tails stops the attack (rules.CancelCheck reads it)."""
 
 
 class FreshEvolution(Passive):
@@ -485,21 +474,6 @@ class CountersWhenPlayed(Passive):
             spared = " (except " + " or ".join(f"[{t}]" for t in self.spared) + " Pokémon)"
         return (f"Whenever a player puts a Basic Pokémon{spared} from their hand onto their "
                 f"Bench, put {n} on it.")
-
-
-class PlusDamageThisTurn(Passive):
-    """b) A mark from an Item like PlusPower: the holder's attacks that damage the Active
-    Pokémon do more damage, before Weakness and Resistance."""
-
-    damage_step = "b"
-
-    def __init__(self, amount: int) -> None:
-        self.amount = amount
-
-    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
-        if holder is None or dc.attacker is not holder or dc.defender is holder:
-            return dmg
-        return dmg + self.amount if dmg > 0 and dc.to_active else dmg
 
 
 PLUS_POWER = register_marker(MarkerKind(
@@ -878,19 +852,6 @@ class AllTypes(Passive):
             "".join(f"[{t}]" for t in self.types) + "."
 
 
-class MoreDamageTaken(Passive):
-    """h) An attack result on a Pokémon: any attack that damages it does more damage
-    (after Weakness and Resistance; Crunch)."""
-
-    damage_step = "h"
-
-    def __init__(self, amount: int) -> None:
-        self.amount = amount
-
-    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
-        return dmg + self.amount if dc.defender is holder and dmg > 0 else dmg
-
-
 class NoDamageFromOpponent(Passive):
     """h) An attack result on a Pokémon: attacks of its owner's opponent do it no damage
     (Tropius's Fly)."""
@@ -904,7 +865,7 @@ class NoDamageFromOpponent(Passive):
 
 
 MORE_DAMAGE_40 = register_marker(MarkerKind("more_damage_40", "takes 40 more damage",
-                                            passive=MoreDamageTaken(40)))
+                                            passive=IncreaseDamageTaken(40)))
 LESS_DAMAGE_10 = register_marker(MarkerKind("less_damage_10", "takes 10 less damage",
                                             passive=ReduceDamageTaken(10)))
 NO_ATTACK_EFFECTS = register_marker(MarkerKind("no_attack_effects",
@@ -967,42 +928,15 @@ class StrikeBack(Passive):
                 return
 
 
-POISON_COUNTERS = register_marker(MarkerKind("poison_counters", "Poison counters",
-                                             is_counter=True))
-"""Damage counters a Poisoned Pokémon takes between turns instead of 1 (Toxic); a new
-Poison (``ops.inflict``) resets it."""
-
 CANT_EVOLVE = register_marker(MarkerKind("cant_evolve", "can't evolve"))
-# "<this Pokémon> can't use <its attack> during your next turn": one marker per attack
-# index of the card (``actions.attack_locked``).
-ATTACK_LOCKS = tuple(register_marker(MarkerKind(f"no_attack_{i}", f"can't use attack {i + 1}"))
-                     for i in range(3))
 
 
 # --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
 
 
-class PreventAttackDamage(Passive):
-    """h) A lasting result of an attack: damage done to its holder by the opponent's
-    attacks is prevented (Rocket Tackle on heads)."""
-
-    damage_step = "h"
-
-    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
-        if holder is not None and dc.defender is holder and dc.player != holder.owner:
-            return 0
-        return dmg
-
-    def text(self) -> str:
-        return "Prevent all damage done to this Pokémon by the opponent's attacks."
-
-
 NO_ATTACK_DAMAGE = register_marker(MarkerKind("no_attack_damage",
                                               "no damage from attacks",
-                                              passive=PreventAttackDamage()))
-# The attack procedure's check e) reads this marker: its holder's attacks need heads
-# (Octazooka). Same meaning as the rules tests' own registration.
-ATTACK_MAY_FAIL = register_marker(MarkerKind("attack_may_fail", "attacks may fail"))
+                                              passive=NoDamageFromOpponent()))
 
 
 # --- Platinum era: pl1 part2, Poké-Bodies and attack results that answer the new hooks

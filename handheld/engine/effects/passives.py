@@ -61,8 +61,27 @@ hook("pokemon_types", "by pokemon_facts: the holder's types", fact="types")
 hook("weakness", "by pokemon_facts: the holder's Weakness entries", fact="weakness")
 hook("resistance", "by pokemon_facts: the holder's Resistance entries", fact="resistance")
 hook("retreat_cost", "by pokemon_facts: the holder's Retreat Cost", fact="retreat")
-# Platinum era (Rising Rivals part1): an attack's result may lock one attack by name.
 hook("attacks", "by pokemon_facts: the holder's attacks", fact="attacks")
+# Platinum era
+hook("allows_fresh_evolution", "by the main phase, of the Stadium in play (actions)")
+hook("pokemon_played", "after a Basic is benched or a Pokémon evolved from the hand, of the "
+                       "Stadium in play (actions.do_main_action)")
+hook("attack_costs", "by pokemon_facts: the costs of the holder's attacks", fact="attacks")
+# A Special Energy whose units depend on where it is attached (SP Energy, Upper Energy).
+hook("card_units", "for each attached Energy card that carries it, whenever the Energy on "
+                   "its holder is counted (ops.energy_units) or paid for a retreat")
+# A Poké-Body that stops the other player's Active Pokémon from retreating (Bad Sleeping
+# Habits): asked of the Poké-Bodies of the opponent's Pokémon in play.
+hook("locks_retreat", "by the main phase, for the other player's Active Pokémon "
+                      "(actions.can_retreat)")
+# A Poké-Body that changes the Prize cards its own Knock Out gives (Camouflage Gas).
+hook("knockout_prizes", "as its holder is Knocked Out (Era.prizes_for_knockout)")
+# Poké-Bodies that answer a rule's question about their own Pokémon (False: the rule as
+# usual).
+hook("resists_conditions", "of the Poké-Bodies of a Pokémon a Special Condition would go on "
+                           "(ops.inflict)")
+hook("guards_attack_effects", "of the Poké-Bodies of a Pokémon an attack's effect other than "
+                              "damage would land on (effects.steps.shielded)")
 
 FACT_HOOKS: tuple[HookSpec, ...] = tuple(h for h in HOOKS.values() if h.fact)
 FACT_HOOK_NAMES: frozenset[str] = frozenset(h.name for h in FACT_HOOKS)
@@ -138,6 +157,29 @@ class Passive:
         """The attacks the holder may use (``AttackRef`` of facts.py)."""
         return refs
 
+    def allows_fresh_evolution(self, m: Match) -> bool:
+        """True when a Pokémon played or evolved this turn may evolve again this turn."""
+        return False
+
+    def pokemon_played(self, m: Match, slot: Slot, how: str) -> None:
+        """A Pokémon card was just played from the hand: ``how`` is "bench" (a Basic put onto
+        the Bench) or "evolve" (``slot`` is the Pokémon it evolved)."""
+
+    def attack_costs(self, m: Match, holder: Slot, attacks: tuple[Any, ...],
+                     ) -> tuple[Any, ...]:
+        """The holder's attacks (``facts.AttackRef``), some with another cost (a Tool like
+        Team Galactic's Invention G-101 Energy Gain makes them cost less)."""
+        return attacks
+
+    def resists_conditions(self, m: Match, holder: Slot) -> bool:
+        """True when no Special Condition may be put on ``holder`` (Zangoose's Thick Skin)."""
+        return False
+
+    def guards_attack_effects(self, m: Match, holder: Slot, player: int) -> bool:
+        """True when the effects (damage aside) of ``player``'s attacks do not land on
+        ``holder`` (Toxicroak G's Anticipation)."""
+        return False
+
     def text(self) -> str:
         return ""
 
@@ -154,80 +196,6 @@ class AttacksFromBelow(Passive):
     def text(self) -> str:
         return ("The Pokémon this card is attached to may also use the attacks of its "
                 "Basic and Stage 1 cards beneath it (paying their Energy as usual).")
-
-
-# --- Platinum era: pl1 part3 (Stadiums that watch Pokémon come into play)
-
-
-def _allows_fresh_evolution(self: Passive, m: Match) -> bool:
-    """True when a Pokémon played or evolved this turn may evolve again this turn."""
-    return False
-
-
-def _pokemon_played(self: Passive, m: Match, slot: Slot, how: str) -> None:
-    """A Pokémon card was just played from the hand: ``how`` is "bench" (a Basic put onto
-    the Bench) or "evolve" (``slot`` is the Pokémon it evolved)."""
-
-
-Passive.allows_fresh_evolution = _allows_fresh_evolution  # type: ignore[attr-defined]
-Passive.pokemon_played = _pokemon_played  # type: ignore[attr-defined]
-hook("allows_fresh_evolution", "by the main phase, of the Stadium in play (actions)")
-hook("pokemon_played", "after a Basic is benched or a Pokémon evolved from the hand, of the "
-                       "Stadium in play (actions.do_main_action)")
-
-
-# --- Platinum era: pl1 part3 (attack costs)
-
-
-def _attack_costs(self: Passive, m: Match, holder: Slot, attacks: tuple[Any, ...],
-                  ) -> tuple[Any, ...]:
-    """The holder's attacks (``facts.AttackRef``), some with another cost (a Tool like
-    Team Galactic's Invention G-101 Energy Gain makes them cost less)."""
-    return attacks
-
-
-Passive.attack_costs = _attack_costs  # type: ignore[attr-defined]
-hook("attack_costs", "by pokemon_facts: the costs of the holder's attacks", fact="attacks")
-# (a fact hook registered after the tables above: they are built again)
-FACT_HOOKS = tuple(h for h in HOOKS.values() if h.fact)
-FACT_HOOK_NAMES = frozenset(h.name for h in FACT_HOOKS)
-# --- Platinum era: Rising Rivals part 3 (pl2-75 to pl2-102, pl2-112 to 114, RT1 to RT6)
-
-# A Special Energy whose units depend on where it is attached (SP Energy, Upper Energy).
-hook("card_units", "for each attached Energy card that carries it, whenever the Energy on "
-                   "its holder is counted (ops.energy_units) or paid for a retreat")
-
-# A Poké-Body that stops the other player's Active Pokémon from retreating (Bad Sleeping
-# Habits): asked of the Poké-Bodies of the opponent's Pokémon in play.
-hook("locks_retreat", "by the main phase, for the other player's Active Pokémon "
-                      "(actions.can_retreat)")
-
-# A Poké-Body that changes the Prize cards its own Knock Out gives (Camouflage Gas).
-hook("knockout_prizes", "as its holder is Knocked Out (Era.prizes_for_knockout)")
-
-
-# --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
-# Poké-Bodies that answer a rule's question about their own Pokémon (False: the rule as
-# usual). Defaults are set here, after the class, so this block stays an append.
-
-
-def _resists_conditions(self: Passive, m: Match, holder: Slot) -> bool:
-    """True when no Special Condition may be put on ``holder`` (Zangoose's Thick Skin)."""
-    return False
-
-
-def _guards_attack_effects(self: Passive, m: Match, holder: Slot, player: int) -> bool:
-    """True when the effects (damage aside) of ``player``'s attacks do not land on
-    ``holder`` (Toxicroak G's Anticipation)."""
-    return False
-
-
-Passive.resists_conditions = _resists_conditions  # type: ignore[attr-defined]
-Passive.guards_attack_effects = _guards_attack_effects  # type: ignore[attr-defined]
-hook("resists_conditions", "of the Poké-Bodies of a Pokémon a Special Condition would go on "
-                           "(ops.inflict)")
-hook("guards_attack_effects", "of the Poké-Bodies of a Pokémon an attack's effect other than "
-                              "damage would land on (effects.steps.shielded)")
 
 
 # --- Platinum era: the Lost Zone and the last Pokémon LV.X

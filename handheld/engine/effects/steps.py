@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .. import rules as _rules
 from ..carddefs import ENERGY, POKEMON, TRAINER, CardDef
 from ..energy import BIT
-from ..facts import ATTACK_DAMAGE_TAKEN, remaining_hp
+from ..facts import ATTACK_DAMAGE_TAKEN, attack_lock, body_says, has_marker, remaining_hp
 from ..notation import (
     CARD,
     EV_ATTACH,
@@ -38,6 +38,7 @@ from ..ops import (
     LV_X_KIND,
     MARKERS,
     card_units,
+    devolve,
     discard_attached,
     discard_slot,
     draw,
@@ -771,13 +772,20 @@ class DamageChosen(Step):
         ev.add(0.8 * self.amount.expect(ev))
 
     def run(self, m: Match, f: Frame) -> Result:
-        attacker = who_slot(m, f, SELF)
-        for sid in f.vars.get(self.var) or []:
-            s = find_slot(m, sid)
-            if s is not None:
-                _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s)),
-                      self.amount.eval(m, f))
+        _damage_chosen(m, f, self.var, self.amount.eval(m, f))
         return NEXT
+
+
+def _damage_chosen(m: Match, f: Frame, var: str, amount: int, *, weakness: bool = True,
+                   resistance: bool = True) -> None:
+    """The attack's damage to each Pokémon chosen in ``var`` (Weakness and Resistance, if
+    not switched off, only on an Active Pokémon)."""
+    attacker = who_slot(m, f, SELF)
+    for sid in f.vars.get(var) or []:
+        s = find_slot(m, sid)
+        if s is not None:
+            _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s), weakness=weakness,
+                               resistance=resistance), amount)
 
 
 class BenchDamage(Step):
@@ -1254,31 +1262,53 @@ class ChooseAttachedEnergy(Step):
 
 
 class ChooseEnergyInPlay(Step):
-    """Choose 1 Energy card attached to one of a side's Pokémon into ``var`` (stored as
-    [card id]); ``where``: "any" or "bench"; ``basic``: basic Energy only."""
+    """Choose Energy cards attached to one side's Pokémon into ``var`` (a list of card
+    ids): 1 of them, or with ``count`` None any number (none at all allowed). ``where``:
+    "any" or "bench"; only basic Energy (``basic``), only Energy that provides ``etype``,
+    only on Pokémon that pass ``filt``."""
 
     def __init__(self, var: str, side: str = "opp", *, where: str = "any",
-                 basic: bool = False) -> None:
+                 basic: bool = False, etype: str | None = None,
+                 filt: PokemonFilter | None = None, count: int | None = 1,
+                 pre: bool = False, wording: str | None = None) -> None:
         self.var = var
         self.side = side
         self.where = where
         self.basic = basic
+        self.etype = etype
+        self.filt = filt
+        self.count = count
+        self.pre = pre
+        self.wording = wording
 
     def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
         whose = "your opponent's" if self.side == "opp" else "your"
         where = "Benched Pokémon" if self.where == "bench" else "Pokémon"
+        if self.etype is not None:
+            n = "any number of" if self.count is None else f"{self.count}"
+            return f"Choose {n} [{self.etype}] Energy attached to {whose} {where}."
         kind = "basic Energy card" if self.basic else "Energy card"
-        return f"Choose 1 {kind} attached to 1 of {whose} {where}."
+        which = f" {self.filt.label}" if self.filt is not None else ""
+        return f"Choose 1 {kind} attached to 1 of {whose} {where}{which}."
 
     def options(self, m: Match, player: int) -> list[tuple[Any, ...]]:
         p = m.players[player if self.side == "own" else 1 - player]
         slots = p.bench if self.where == "bench" else p.in_play()
+        bit = BIT[self.etype] if self.etype is not None else 0
         options: list[tuple[Any, ...]] = []
         for s in slots:
+            if self.filt is not None and not self.filt.test(m, s):
+                continue
             seen: set[int] = set()
             for c in s.energy:
                 d = m.defs[c]
-                if (self.basic and not d.basic_energy) or id(d) in seen:
+                if (self.basic and not d.basic_energy) \
+                        or (bit and not any(u & bit for u in d.units)):
+                    continue
+                # One option per kind of card on a Pokémon, unless several may be taken.
+                if self.count == 1 and id(d) in seen:
                     continue
                 seen.add(id(d))
                 options.append((ENERGY_OPTION, c, s.id))
@@ -1286,17 +1316,17 @@ class ChooseEnergyInPlay(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         options = self.options(m, f.player)
-        if not options:
-            f.vars[self.var] = []
+        if not options or (self.count is not None and len(options) <= self.count):
+            f.vars[self.var] = [o[1] for o in options]
             return NEXT
-        if len(options) == 1:
-            f.vars[self.var] = [options[0][1]]
-            return NEXT
-        m.pending = Choice(f.player, "energy", self.text(TC("")), tuple(options))
+        lo = 0 if self.count is None else self.count
+        hi = len(options) if self.count is None else self.count
+        m.pending = Choice(f.player, "energy", self.text(TC("")), tuple(options),
+                           min=lo, max=hi)
         return SUSPEND
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
-        f.vars[self.var] = [answer[0][1]]
+        f.vars[self.var] = [opt[1] for opt in answer]
         return NEXT
 
 
@@ -1637,12 +1667,16 @@ class DiscardAllEnergyFrom(Step):
 
 
 class TurnEffect(Step):
-    """An effect lasting for the rest of the turn (``ops.TURN_EFFECTS`` names it)."""
+    """An effect lasting for the rest of the turn (``ops.TURN_EFFECTS`` names it); with
+    ``side`` "opp", on the opponent for their next turn (it is dated that turn, so the start
+    of their turn keeps it and its end clears it)."""
 
-    def __init__(self, name: str, wording: str, worth: float = 10) -> None:
+    def __init__(self, name: str, wording: str, worth: float = 10, *,
+                 side: str = "own") -> None:
         self.name = name
         self.wording = wording
         self.worth = worth
+        self.side = side
 
     def text(self, tc: TC) -> str:
         return self.wording
@@ -1651,7 +1685,10 @@ class TurnEffect(Step):
         ev.add(self.worth)
 
     def run(self, m: Match, f: Frame) -> Result:
-        m.players[f.player].turn_effects[self.name] = m.turn
+        if self.side == "opp":
+            m.players[1 - f.player].turn_effects[self.name] = m.turn + 1
+        else:
+            m.players[f.player].turn_effects[self.name] = m.turn
         return NEXT
 
 
@@ -1985,7 +2022,8 @@ class ChooseYesNo(Step):
 
 
 class MoveEnergy(Step):
-    """Move the Energy card in ``var`` from the Pokémon holding it onto ``to``."""
+    """Move the Energy cards in ``var`` (usually one) from the Pokémon holding them onto
+    ``to``."""
 
     def __init__(self, var: str, to: str, wording: str | None = None) -> None:
         self.var = var
@@ -2001,19 +2039,18 @@ class MoveEnergy(Step):
         ev.add(4)
 
     def run(self, m: Match, f: Frame) -> Result:
-        cards = f.vars.get(self.var) or []
-        target = _holder(m, f, self.to) if self.to not in (SELF, DEFENDER, OWN_ACTIVE) \
-            else who_slot(m, f, self.to)
-        if not cards or target is None:
+        target = _holder(m, f, self.to)
+        if target is None:
             return NEXT
-        cid = cards[0]
-        holder = _holder(m, f, self.var)
-        if holder is None or holder is target or cid not in holder.energy:
-            return NEXT
-        holder.energy.remove(cid)
-        target.energy.append(cid)
-        if m.logging:
-            m.log.append((EV_ATTACH, f.player, cid, target.top))
+        for cid in list(f.vars.get(self.var) or []):
+            holder = next((s for p in m.players for s in p.in_play() if cid in s.energy),
+                          None)
+            if holder is None or holder is target:
+                continue
+            holder.energy.remove(cid)
+            target.energy.append(cid)
+            if m.logging:
+                m.log.append((EV_ATTACH, f.player, cid, target.top))
         return NEXT
 
 
@@ -2067,25 +2104,34 @@ class MoveCounters(Step):
 
 
 class HealEach(Step):
-    """Remove damage counters from each of a side's Pokémon that has any."""
+    """Remove damage counters from each of a side's Pokémon that has any (``where``
+    "bench": each of its Benched Pokémon)."""
 
-    def __init__(self, side: str, counters: int) -> None:
+    def __init__(self, side: str, counters: int, *, where: str = "any",
+                 wording: str | None = None) -> None:
         self.side = side
         self.counters = counters
+        self.where = where
+        self.wording = wording
+
+    def _slots(self, m: Match, player: int) -> list[Slot]:
+        p = m.players[player if self.side == "own" else 1 - player]
+        return list(p.bench) if self.where == "bench" else p.in_play()
 
     def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
         whose = "your" if self.side == "own" else "your opponent's"
+        which = "Benched Pokémon" if self.where == "bench" else "Pokémon"
         return (f"Remove {_plural(self.counters, 'damage counter')} from each of {whose} "
-                "Pokémon that has any.")
+                f"{which} that has any.")
 
     def value(self, ev: Eval) -> None:
-        p = ev.m.players[ev.player if self.side == "own" else 1 - ev.player]
-        n = sum(1 for s in p.in_play() if s.damage)
+        n = sum(1 for s in self._slots(ev.m, ev.player) if s.damage)
         ev.add((7 if self.side == "own" else -7) * self.counters * n)
 
     def run(self, m: Match, f: Frame) -> Result:
-        p = m.players[f.player if self.side == "own" else 1 - f.player]
-        for s in p.in_play():
+        for s in self._slots(m, f.player):
             if s.damage:
                 heal(m, s, 10 * self.counters)
         return NEXT
@@ -2504,19 +2550,12 @@ class DealtCounters(Expr):
         return ev.damage / 10
 
 
-SP_POKEMON = PokemonFilter("sp", "that are Pokémon SP", lambda m, s: m.defs[s.top].sp)
+# Pokémon SP (Appendix B): the card on top of the stack says it (``CardDef.sp``).
+SP_POKEMON = PokemonFilter("sp", "that is a Pokémon SP", lambda m, s: m.defs[s.top].sp)
+DAMAGED_SP = PokemonFilter("damaged_sp", "SP with damage counters",
+                           lambda m, s: s.damage > 0 and m.defs[s.top].sp)
 BASIC_SP = CardFilter("basic_sp", "Basic Pokémon SP card",
                       lambda d: d.kind == POKEMON and d.stage == 0 and d.sp and not d.lv_x)
-
-
-def _register_attack_lock(attack: str) -> str:
-    from ..facts import ATTACK_LOCKS
-    from ..ops import MarkerKind, register_marker
-
-    name = "no_" + "_".join(attack.lower().replace("-", " ").split())
-    register_marker(MarkerKind(name, f"can't use {attack}"))
-    ATTACK_LOCKS[name] = attack
-    return name
 
 
 class AttackLock(Step):
@@ -2526,7 +2565,7 @@ class AttackLock(Step):
 
     def __init__(self, attack: str) -> None:
         self.attack = attack
-        self.marker = _register_attack_lock(attack)
+        self.marker = attack_lock(attack)
 
     def text(self, tc: TC) -> str:
         return f"{_cap(tc.me)} can't use {self.attack} during your next turn."
@@ -2706,45 +2745,73 @@ class FlipEachForDamage(Step):
         return f.pc
 
 
-class TakeFromOpponentHand(Step):
-    """Choose 1 card from your opponent's hand without looking (a chance node: the hand is
-    shuffled face down and one card taken), then put it in the opponent's ``to`` zone
-    ("discard", or "deck": a shuffle of that deck follows as its own step)."""
+BLIND_PICK = "shuffle hand"  # validate.HAND_SHUFFLE: the shuffle of a hand
+"""The purpose of the shuffle of a hand that stands for a pick without looking."""
 
-    def __init__(self, to: str) -> None:
+
+class FromOpponentHandUnseen(Step):
+    """Choose cards from the opponent's hand without looking, then put them in the
+    opponent's ``to`` zone ("discard", or "deck": a shuffle of that deck follows as its own
+    step): ``count`` of them or, with ``down_to``, as many as leave that many in the hand.
+    A pick made without looking is a random one, so it is a chance node: a shuffle of the
+    opponent's hand, whose first cards are the ones picked."""
+
+    def __init__(self, count: int | Expr = 1, to: str = "discard", *,
+                 down_to: int | None = None, wording: str | None = None) -> None:
+        self.count = Const(count) if isinstance(count, int) else count
         self.to = to
+        self.down_to = down_to
+        self.wording = wording
+
+    def _n(self, m: Match, f: Frame) -> int:
+        hand = m.players[1 - f.player].hand
+        if self.down_to is not None:
+            return max(0, len(hand) - self.down_to)
+        return min(self.count.eval(m, f), len(hand))
 
     def text(self, tc: TC) -> str:
-        if self.to == "discard":
-            return "Choose 1 card from your opponent's hand without looking and discard it."
-        return ("Choose 1 card from your opponent's hand without looking, look at it, then "
-                "your opponent shuffles it into their deck.")
+        if self.wording is not None:
+            return self.wording
+        if self.down_to is not None:
+            return (f"Discard cards at random from your opponent's hand until {self.down_to} "
+                    "are left.")
+        c = self.count
+        n = _plural(c.n, "card") if isinstance(c, Const) else f"1 card for each {c.text(tc)}"
+        if self.to == "deck":
+            return (f"Choose {n} from your opponent's hand without looking and look at it; "
+                    "your opponent shuffles it into their deck.")
+        return f"Choose {n} from your opponent's hand without looking and discard it."
 
     def value(self, ev: Eval) -> None:
-        if ev.m.players[1 - ev.player].hand:
-            ev.add(8)
+        hand = len(ev.m.players[1 - ev.player].hand)
+        n = max(0, hand - self.down_to) if self.down_to is not None else \
+            min(float(hand), self.count.expect(ev))
+        ev.add(n * (6 if self.to == "discard" else 4))
 
     def run(self, m: Match, f: Frame) -> Result:
-        hand = m.players[1 - f.player].hand
-        if not hand:
+        if self._n(m, f) <= 0:
             return NEXT
-        # A shuffle of the hand (validate.HAND_SHUFFLE): which card is taken is chance.
-        m.pending = Chance("shuffle", 1 - f.player, "shuffle hand", len(hand))
+        m.pending = Chance("shuffle", 1 - f.player, BLIND_PICK,
+                           len(m.players[1 - f.player].hand))
         return SUSPEND
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        n = self._n(m, f)
         p = m.players[1 - f.player]
-        picked = p.hand[answer[0]]  # the card the permutation puts first
-        p.hand.remove(picked)
-        (p.discard if self.to == "discard" else p.deck).append(picked)
+        hand = [p.hand[i] for i in answer]
+        picked = hand[:n]
+        p.hand[:] = hand[n:]
+        (p.deck if self.to == "deck" else p.discard).extend(picked)
         if m.logging:
-            m.log.append((EV_MOVE, p.index, picked, self.to, True, "hand"))
+            for cid in picked:
+                m.log.append((EV_MOVE, p.index, cid, self.to, True, "hand"))
         return NEXT
 
 
 class BenchCards(Step):
     """Put the chosen Basic Pokémon cards (ids in ``var``, from your hand, deck or
-    discard pile) onto your Bench, as room allows."""
+    discard pile) onto your Bench, as room allows; each then is the Pokémon the variable
+    names (a Pokémon's id is its Basic card's)."""
 
     def __init__(self, var: str, wording: str = "Put them onto your Bench.") -> None:
         self.var = var
@@ -2766,71 +2833,9 @@ class BenchCards(Step):
             if _take_from_own_zones(p, cid) is None:
                 continue
             p.bench.append(Slot(cid, f.player, m.turn))
+            m.ko_dirty = True
             if m.logging:
                 m.log.append((EV_BENCH, f.player, cid))
-        return NEXT
-
-
-class ChooseEnergyOfType(Step):
-    """Choose Energy cards that provide ``etype`` attached to one side's Pokémon (``where``:
-    "any" or "bench") into ``var`` (a list of card ids): ``count`` of them, or any number
-    (``count`` None, none at all allowed)."""
-
-    def __init__(self, var: str, side: str, etype: str, *, where: str = "any",
-                 count: int | None = 1, pre: bool = False, wording: str | None = None) -> None:
-        self.var = var
-        self.side = side
-        self.etype = etype
-        self.where = where
-        self.count = count
-        self.pre = pre
-        self.wording = wording
-
-    def text(self, tc: TC) -> str:
-        if self.wording is not None:
-            return self.wording
-        whose = "your opponent's" if self.side == "opp" else "your"
-        where = "Benched Pokémon" if self.where == "bench" else "Pokémon"
-        n = "any number of" if self.count is None else f"{self.count}"
-        return f"Choose {n} [{self.etype}] Energy attached to {whose} {where}."
-
-    def options(self, m: Match, player: int) -> list[tuple[Any, ...]]:
-        p = m.players[player if self.side == "own" else 1 - player]
-        slots = p.bench if self.where == "bench" else p.in_play()
-        bit = BIT[self.etype]
-        out: list[tuple[Any, ...]] = []
-        for s in slots:
-            seen: set[int] = set()
-            for c in s.energy:
-                d = m.defs[c]
-                if not any(u & bit for u in d.units):
-                    continue
-                # One option per kind of card on a Pokémon, unless several may be taken.
-                if self.count == 1 and id(d) in seen:
-                    continue
-                seen.add(id(d))
-                out.append((ENERGY_OPTION, c, s.id))
-        return out
-
-    def value(self, ev: Eval) -> None:
-        pass
-
-    def run(self, m: Match, f: Frame) -> Result:
-        options = self.options(m, f.player)
-        if not options:
-            f.vars[self.var] = []
-            return NEXT
-        if self.count is not None and len(options) <= self.count:
-            f.vars[self.var] = [o[1] for o in options]
-            return NEXT
-        lo = 0 if self.count is None else self.count
-        hi = len(options) if self.count is None else self.count
-        m.pending = Choice(f.player, "energy", self.text(TC("")), tuple(options),
-                           min=lo, max=hi)
-        return SUSPEND
-
-    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
-        f.vars[self.var] = [opt[1] for opt in answer]
         return NEXT
 
 
@@ -2863,10 +2868,8 @@ class HasMarker(Cond):
     wording: str
 
     def holds(self, m: Match, f: Frame) -> bool:
-        from ..facts import has_marker
-
         s = who_slot(m, f, self.who)
-        return s is not None and self.marker in s.markers and has_marker(m, s, self.marker)
+        return s is not None and has_marker(m, s, self.marker)
 
     def text(self, tc: TC) -> str:
         return f"{who_text(tc, self.who)} {self.wording}"
@@ -3019,18 +3022,8 @@ class Devolve(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         s = who_slot(m, f, self.who)
-        if s is None or len(s.cards) < 2:
-            return NEXT
-        card = s.cards.pop()
-        s.top = s.cards[-1]
-        m.players[s.owner].hand.append(card)
-        m.ko_dirty = True  # a different card: a different HP
-        s.conditions = 0
-        if s.markers:
-            for name in list(s.markers):
-                kind = MARKERS.get(name)
-                if kind is None or kind.clears_on_evolve:
-                    del s.markers[name]
+        if s is not None:
+            devolve(m, s, m.players[s.owner].hand)
         return NEXT
 
 
@@ -3117,10 +3110,8 @@ class SideHasMarker(Cond):
     present: bool = True
 
     def _holds(self, m: Match, player: int) -> bool:
-        from ..ops import has_marker
-
         p = m.players[player if self.side == "own" else 1 - player]
-        found = any(s.markers and has_marker(m, s, self.marker) for s in p.in_play())
+        found = any(has_marker(m, s, self.marker) for s in p.in_play())
         return found == self.present
 
     def holds(self, m: Match, f: Frame) -> bool:
@@ -3133,13 +3124,11 @@ class SideHasMarker(Cond):
         return 1.0 if self._holds(ev.m, ev.player) else 0.0
 
 
-SLOT_TESTS["evolved"] = (lambda m, s: len(s.cards) >= 2, "is an evolved Pokémon")
 SLOT_TESTS["lv_x"] = (lambda m, s: bool(m.defs[s.top].lv_x), "is a Pokémon LV.X")
 
 NOT_EVOLVED = PokemonFilter("not_evolved", "that is not an Evolved Pokémon",
                             lambda m, s: stack_facts(m, s).stage == 0 and len(s.cards) < 2)
-EVOLVED = PokemonFilter("evolved", "that is an Evolved Pokémon",
-                        lambda m, s: stack_facts(m, s).stage > 0)
+EVOLVED = PokemonFilter("evolved", "that has evolved", lambda m, s: len(s.cards) > 1)
 SUPPORTER_CARD = CardFilter("supporter", "Supporter card",
                             lambda d: d.kind == TRAINER and d.trainer_kind == "supporter")
 
@@ -3149,6 +3138,11 @@ def named_pokemon(name: str) -> CardFilter:
     both "Gastrodon")."""
     return CardFilter(f"named_{name}", f"{name} card",
                       lambda d: d.kind == POKEMON and d.name.startswith(name))
+
+
+def card_named(name: str) -> CardFilter:
+    """Cards of one name ("search your deck for Grimer")."""
+    return CardFilter(f"named_{name}", f"{name} card", lambda d: d.name == name)
 
 
 def pokemon_of_type(t: str) -> CardFilter:
@@ -3163,27 +3157,6 @@ def basic_energy_of_type(t: str) -> CardFilter:
                       lambda d: d.basic_energy and any(u & bit for u in d.units))
 
 
-@dataclass(frozen=True)
-class DamageTakenLastTurn(Expr):
-    """The damage an opponent's attack did to this Pokémon during the opponent's last turn
-    (0 if none). Only Pokémon whose card id is in ``facts.REMEMBERS_HITS`` keep count."""
-
-    def eval(self, m: Match, f: Frame) -> int:
-        from ..facts import HIT_AMOUNT, HIT_TURN
-        from ..ops import has_marker
-
-        s = who_slot(m, f, SELF)
-        if s is None or not has_marker(m, s, HIT_TURN):
-            return 0
-        return int(s.markers.get(HIT_AMOUNT, 0))
-
-    def text(self, tc: TC) -> str:
-        return (f"as much damage as attacks did to {tc.me} during your opponent's last turn")
-
-    def expect(self, ev: Eval) -> float:
-        return 30.0
-
-
 # --- Platinum era: pl1 part3 (commons, Trainers, Rainbow Energy)
 # Small general pieces the commons and Trainers of Platinum need: amounts and tests on a
 # Pokémon, hidden-hand discards, decks looked at from either side, Pokémon put onto the
@@ -3193,30 +3166,16 @@ class DamageTakenLastTurn(Expr):
 TRAINER_ITEM = CardFilter(
     "trainer_item", "Trainer card",
     lambda d: d.kind == TRAINER and d.trainer_kind not in ("supporter", "stadium"))
-SUPPORTER_CARD = CardFilter("supporter", "Supporter card",
-                            lambda d: d.kind == TRAINER and d.trainer_kind == "supporter")
 GALACTIC_INVENTION = CardFilter(
     "galactic_invention", "Trainer card with Team Galactic's Invention in its name",
     lambda d: d.kind == TRAINER and d.trainer_kind not in ("supporter", "stadium")
     and "Team Galactic's Invention" in d.name)
-SP_POKEMON = PokemonFilter("sp", "that is a Pokémon SP", lambda m, s: m.defs[s.top].sp)
-
-
-def pokemon_named(name: str) -> CardFilter:
-    """Pokémon cards of one name ("search your deck for Poochyena")."""
-    return CardFilter(f"named_{name}", f"{name} card",
-                      lambda d: d.kind == POKEMON and d.name == name)
-
-
-def _bench_room(m: Match, p: int) -> bool:
-    return len(m.players[p].bench) < m.rules.bench_size
 
 
 def _own_stadium(m: Match, p: int) -> bool:
     return m.stadium >= 0 and m.owner[m.stadium] == p
 
 
-PLAYER_TESTS["bench_room"] = (_bench_room, "room on the Bench")
 PLAYER_TESTS["condition"] = (_active_has_condition, "a Pokémon with a Special Condition")
 PLAYER_TESTS["stadium"] = (_own_stadium, "a Stadium card in play")
 PLAYER_TESTS["no_bench"] = (lambda m, p: not m.players[p].bench, "no Benched Pokémon")
@@ -3258,12 +3217,8 @@ class DamageChosenNoWR(DamageChosen):
                 "Weakness and Resistance are not applied.")
 
     def run(self, m: Match, f: Frame) -> Result:
-        attacker = who_slot(m, f, SELF)
-        for sid in f.vars.get(self.var) or []:
-            s = find_slot(m, sid)
-            if s is not None:
-                _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s), weakness=False,
-                                   resistance=False), self.amount.eval(m, f))
+        _damage_chosen(m, f, self.var, self.amount.eval(m, f), weakness=False,
+                       resistance=False)
         return NEXT
 
 
@@ -3290,82 +3245,6 @@ class BenchDamageOfType(BenchDamage):
         n = sum(1 for s in ev.m.players[1 - ev.player].bench
                 if self.etype in pokemon_types(ev.m, s))
         ev.add(0.8 * self.amount * n)
-
-
-class DiscardFromHandUnseen(Step):
-    """Discard cards from a player's hand without looking: the hand is shuffled (a chance
-    node, so nobody picks what they cannot see) and its first cards go. ``count`` cards,
-    or, with ``down_to``, as many as leave that many in the hand."""
-
-    def __init__(self, side: str = "opp", count: int = 1, *, down_to: int | None = None,
-                 wording: str | None = None) -> None:
-        self.side = side
-        self.count = count
-        self.down_to = down_to
-        self.wording = wording
-
-    def _n(self, m: Match, f: Frame) -> int:
-        hand = m.players[f.player if self.side == "own" else 1 - f.player].hand
-        if self.down_to is not None:
-            return max(0, len(hand) - self.down_to)
-        return min(self.count, len(hand))
-
-    def text(self, tc: TC) -> str:
-        if self.wording is not None:
-            return self.wording
-        whose = "your" if self.side == "own" else "your opponent's"
-        if self.down_to is not None:
-            return (f"Discard cards at random from {whose} hand until {self.down_to} are "
-                    "left.")
-        return f"Discard {_plural(self.count, 'card')} at random from {whose} hand."
-
-    def value(self, ev: Eval) -> None:
-        hand = ev.m.players[ev.player if self.side == "own" else 1 - ev.player].hand
-        n = max(0, len(hand) - self.down_to) if self.down_to is not None else \
-            min(self.count, len(hand))
-        ev.add((-6 if self.side == "own" else 6) * n)
-
-    def run(self, m: Match, f: Frame) -> Result:
-        p = f.player if self.side == "own" else 1 - f.player
-        if self._n(m, f) <= 0:
-            return NEXT
-        # A shuffle of the hand (validate.HAND_SHUFFLE): what goes is chance, not a pick.
-        m.pending = Chance("shuffle", p, "shuffle hand", len(m.players[p].hand))
-        return SUSPEND
-
-    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
-        n = self._n(m, f)
-        pl = m.players[f.player if self.side == "own" else 1 - f.player]
-        hand = [pl.hand[i] for i in answer]
-        pl.hand[:] = hand[n:]
-        pl.discard.extend(hand[:n])
-        return NEXT
-
-
-class PutOntoBench(Step):
-    """Put the chosen Basic Pokémon cards (``var``) from your zones onto your Bench (as
-    many as there is room for)."""
-
-    def __init__(self, var: str, wording: str = "Put it onto your Bench.") -> None:
-        self.var = var
-        self.wording = wording
-
-    def text(self, tc: TC) -> str:
-        return self.wording
-
-    def value(self, ev: Eval) -> None:
-        ev.add(10)
-
-    def run(self, m: Match, f: Frame) -> Result:
-        p = m.players[f.player]
-        for cid in f.vars.get(self.var) or []:
-            if len(p.bench) >= m.rules.bench_size:
-                break
-            if _take_from_own_zones(p, cid) is None:
-                continue
-            p.bench.append(Slot(cid, p.index, m.turn))
-            m.ko_dirty = True
-        return NEXT
 
 
 class ReorderTopOfDeckOf(ReorderTopOfDeck):
@@ -3453,26 +3332,6 @@ class InflictActives(Step):
         return NEXT
 
 
-class OpponentTurnEffect(Step):
-    """An effect on the opponent for their next turn (``ops.TURN_EFFECTS`` names it; it is
-    dated that turn, so the start of their turn keeps it and its end clears it)."""
-
-    def __init__(self, name: str, wording: str, worth: float = 10) -> None:
-        self.name = name
-        self.wording = wording
-        self.worth = worth
-
-    def text(self, tc: TC) -> str:
-        return self.wording
-
-    def value(self, ev: Eval) -> None:
-        ev.add(self.worth)
-
-    def run(self, m: Match, f: Frame) -> Result:
-        m.players[1 - f.player].turn_effects[self.name] = m.turn + 1
-        return NEXT
-
-
 class LookAtOpponentHand(Step):
     """Look at the opponent's hand, then answer a yes/no question (``var``). The cards are
     named in the prompt of the chooser's own decision, which the opponent's view never
@@ -3522,12 +3381,6 @@ from ..notation import EV_DAMAGE as _EV_DAMAGE  # noqa: E402
 from ..ops import retreat_cost as _retreat_cost  # noqa: E402
 from ..ops import slot_passive_list as _slot_passive_list  # noqa: E402
 from ..ops import slot_passives as _slot_passives  # noqa: E402
-
-# Pokémon SP (Appendix B): the card on top of the stack says it (``CardDef.sp``).
-SP_POKEMON = PokemonFilter("sp", "that is a Pokémon SP", lambda m, s: m.defs[s.top].sp)
-DAMAGED_SP = PokemonFilter("damaged_sp", "that is a Pokémon SP with damage counters",
-                           lambda m, s: m.defs[s.top].sp and s.damage > 0)
-EVOLVED = PokemonFilter("evolved", "that has evolved", lambda m, s: len(s.cards) > 1)
 
 SP_CARD = CardFilter("sp_pokemon", "Pokémon SP card",
                      lambda d: d.kind == _POKEMON_KIND and d.sp)
@@ -3582,22 +3435,6 @@ class RetreatCostOf(Expr):
 
 
 
-@dataclass(frozen=True)
-class DrawUpTo(Expr):
-    """Cards to draw until the hand holds ``n``."""
-
-    n: int
-
-    def eval(self, m: Match, f: Frame) -> int:
-        return max(0, self.n - len(m.players[f.player].hand))
-
-    def text(self, tc: TC) -> str:
-        return f"cards until you have {self.n} cards in your hand"
-
-    def expect(self, ev: Eval) -> float:
-        return max(0.0, self.n - len(ev.m.players[ev.player].hand) + 1.0)
-
-
 class UnaffectedDamage(Step):
     """Attack damage to the Defending Pokémon or a chosen one (``var``) that no Weakness,
     Resistance, Poké-Power, Poké-Body or other effect on that Pokémon changes; effects on
@@ -3648,96 +3485,6 @@ class UnaffectedDamage(Step):
             return [d] if d is not None else []
         out = [find_slot(m, sid) for sid in f.vars.get(self.var) or []]
         return [s for s in out if s is not None]
-
-
-class PutCountersEach(Step):
-    """Put damage counters on each of a side's Pokémon (no Weakness or Resistance)."""
-
-    def __init__(self, side: str, counters: int) -> None:
-        self.side = side
-        self.counters = counters
-
-    def text(self, tc: TC) -> str:
-        whose = "your opponent's" if self.side == "opp" else "your"
-        return f"Put {_plural(self.counters, 'damage counter')} on each of {whose} Pokémon."
-
-    def value(self, ev: Eval) -> None:
-        p = ev.m.players[1 - ev.player if self.side == "opp" else ev.player]
-        ev.add((10 if self.side == "opp" else -6) * self.counters * len(p.in_play()))
-
-    def run(self, m: Match, f: Frame) -> Result:
-        p = m.players[1 - f.player if self.side == "opp" else f.player]
-        for s in p.in_play():
-            place_counters(m, s, self.counters)
-        return NEXT
-
-
-class HealBenched(Step):
-    """Remove damage counters from each of your Benched Pokémon (all if it has fewer)."""
-
-    def __init__(self, counters: int) -> None:
-        self.counters = counters
-
-    def text(self, tc: TC) -> str:
-        return (f"Remove {_plural(self.counters, 'damage counter')} from each of your "
-                "Benched Pokémon (all of them from one that has fewer).")
-
-    def value(self, ev: Eval) -> None:
-        bench = ev.m.players[ev.player].bench
-        ev.add(0.7 * sum(min(s.damage, 10 * self.counters) for s in bench))
-
-    def run(self, m: Match, f: Frame) -> Result:
-        for s in m.players[f.player].bench:
-            if s.damage:
-                heal(m, s, 10 * self.counters)
-        return NEXT
-
-
-BLIND_PICK = "shuffle hand"  # validate.HAND_SHUFFLE: the shuffle of a hand
-"""The purpose of the shuffle of a hand that stands for a pick without looking."""
-
-
-class FromOpponentHandBlind(Step):
-    """Choose cards from the opponent's hand without looking (``count`` of them), then put
-    them in the opponent's deck (``to`` "deck"; a shuffle follows as its own step) or
-    discard pile ("discard"). A pick made without looking is a random one, so it is a
-    chance node: a shuffle of the opponent's hand, whose last cards are the ones picked."""
-
-    def __init__(self, count: int | Expr, to: str) -> None:
-        self.count = Const(count) if isinstance(count, int) else count
-        self.to = to
-
-    def text(self, tc: TC) -> str:
-        c = self.count
-        n = "1 card" if isinstance(c, Const) and c.n == 1 else (
-            _plural(c.n, "card") if isinstance(c, Const) else f"1 card for each {c.text(tc)}")
-        if self.to == "deck":
-            return (f"Choose {n} from your opponent's hand without looking and look at it; "
-                    "your opponent shuffles it into their deck.")
-        return f"Choose {n} from your opponent's hand without looking and discard it."
-
-    def value(self, ev: Eval) -> None:
-        hand = len(ev.m.players[1 - ev.player].hand)
-        ev.add(min(float(hand), self.count.expect(ev)) * (6 if self.to == "discard" else 4))
-
-    def run(self, m: Match, f: Frame) -> Result:
-        hand = m.players[1 - f.player].hand
-        if not hand or self.count.eval(m, f) <= 0:
-            return NEXT
-        m.pending = Chance("shuffle", 1 - f.player, BLIND_PICK, len(hand))
-        return SUSPEND
-
-    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
-        p = m.players[1 - f.player]
-        p.hand[:] = list(map(p.hand.__getitem__, answer))
-        n = min(self.count.eval(m, f), len(p.hand))
-        picked = p.hand[len(p.hand) - n:]
-        del p.hand[len(p.hand) - n:]
-        (p.deck if self.to == "deck" else p.discard).extend(picked)
-        if m.logging:
-            for cid in picked:
-                m.log.append((EV_MOVE, p.index, cid, self.to, True, "hand"))
-        return NEXT
 
 
 class DiscardEnergyEach(Step):
@@ -3811,39 +3558,13 @@ class ChooseEnergiesOn(Step):
         return NEXT
 
 
-class MoveEnergyCards(Step):
-    """Move every Energy card in ``var`` from the Pokémon holding it onto ``to``."""
-
-    def __init__(self, var: str, to: str, wording: str | None = None) -> None:
-        self.var = var
-        self.to = to
-        self.wording = wording
+class MoveEnergyCards(MoveEnergy):
+    """``MoveEnergy`` for several cards: its sentence speaks of them."""
 
     def text(self, tc: TC) -> str:
         if self.wording is not None:
             return self.wording
         return f"Move them to {who_text(tc, self.to)}."
-
-    def value(self, ev: Eval) -> None:
-        ev.add(4)
-
-    def run(self, m: Match, f: Frame) -> Result:
-        target = _holder(m, f, self.to)
-        if target is None:
-            return NEXT
-        for cid in list(f.vars.get(self.var) or []):
-            holder = None
-            for p in m.players:
-                for s in p.in_play():
-                    if cid in s.energy:
-                        holder = s
-            if holder is None or holder is target:
-                continue
-            holder.energy.remove(cid)
-            target.energy.append(cid)
-            if m.logging:
-                m.log.append((EV_ATTACH, f.player, cid, target.top))
-        return NEXT
 
 
 class TakeFromBottom(Step):
@@ -3948,9 +3669,12 @@ class ChangeTypeThisTurn(Step):
         return NEXT
 
 
-class ReturnDefenderToHand(Step):
+class ReturnDefenderToHand(ReturnToHand):
     """The opponent returns the Defending Pokémon and every card attached to it to their
     hand (they then choose a new Active Pokémon)."""
+
+    def __init__(self) -> None:
+        super().__init__(DEFENDER)
 
     def text(self, tc: TC) -> str:
         return ("Your opponent returns the Defending Pokémon and all cards attached to it to "
@@ -3959,14 +3683,6 @@ class ReturnDefenderToHand(Step):
     def value(self, ev: Eval) -> None:
         d = ev.defender
         ev.add(20 + 0.5 * (d.damage if d is not None else 0) + 5 * len(d.energy if d else []))
-
-    def run(self, m: Match, f: Frame) -> Result:
-        s = who_slot(m, f, DEFENDER)
-        if s is not None:
-            remove_from_play_to(m, s, m.players[s.owner].hand)
-            if m.logging:
-                m.log.append((EV_SCOOP, s.owner, s.top))
-        return NEXT
 
 
 class UsableWhileAsleep(Step):
@@ -3982,41 +3698,8 @@ class UsableWhileAsleep(Step):
         return NEXT
 
 
-from ..notation import EV_BENCH  # noqa: E402
-
 TOOL_CARD = CardFilter("tool", "Pokémon Tool card", lambda d: d.trainer_kind == "tool")
 
-# (the same test as Platinum part 1's, so either block may define it)
-PLAYER_TESTS["bench_room"] = (lambda m, p: len(m.players[p].bench) < m.rules.bench_size,
-                              "room on the Bench")
-
-
-class BenchChosen(Step):
-    """Put the chosen Basic Pokémon cards (ids in ``var``, from one of your zones) onto
-    your Bench while there is room; each then is the Pokémon the variable names (a
-    Pokémon's id is its Basic card's)."""
-
-    def __init__(self, var: str, wording: str = "Put it onto your Bench.") -> None:
-        self.var = var
-        self.wording = wording
-
-    def text(self, tc: TC) -> str:
-        return self.wording
-
-    def value(self, ev: Eval) -> None:
-        ev.add(10)
-
-    def run(self, m: Match, f: Frame) -> Result:
-        p = m.players[f.player]
-        for cid in f.vars.get(self.var) or []:
-            if len(p.bench) >= m.rules.bench_size:
-                break
-            if _take_from_own_zones(p, cid) is None:
-                continue
-            p.bench.append(Slot(cid, f.player, m.turn))
-            if m.logging:
-                m.log.append((EV_BENCH, f.player, cid))
-        return NEXT
 
 
 class AttachToolChosen(Step):
@@ -4066,19 +3749,12 @@ SLOT_TESTS["evolved_this_turn"] = (
     lambda m, s: _stage(m, s) > 0 and len(s.cards) > 1 and s.played_turn == m.turn,
     "evolved this turn")
 
-SUPPORTER_CARD = CardFilter("supporter", "Supporter card",
-                            lambda d: d.kind == TRAINER and d.trainer_kind == "supporter")
 
 
 def evolves_from(name: str) -> CardFilter:
     """Evolution cards that evolve from the Pokémon called ``name``."""
     return CardFilter(f"evolves_from_{name}", f"card that evolves from {name}",
                       lambda d: d.kind == POKEMON and d.evolves_from == name)
-
-
-def card_named(name: str) -> CardFilter:
-    """Cards called ``name`` (a Pokémon a Power puts onto another, say)."""
-    return CardFilter(f"named_{name}", f"{name} card", lambda d: d.name == name)
 
 
 UNDAMAGED = PokemonFilter("undamaged", "with no damage counters", lambda m, s: s.damage == 0)
@@ -4268,16 +3944,10 @@ class SetCounter(Step):
         return NEXT
 
 
-def _has_marker(m: Match, s: Slot, name: str) -> bool:
-    from ..ops import has_marker
-
-    return has_marker(m, s, name)
-
-
 SLOT_TESTS["may_evolve"] = (
     lambda m, s: s.played_turn < m.turn
     and not (m.rules.no_evolve_first_turn and m.turn <= 2)
-    and not (s.markers and _has_marker(m, s, "cant_evolve")),
+    and not has_marker(m, s, "cant_evolve"),
     "could be evolved now")
 
 
@@ -4410,8 +4080,6 @@ class StadiumInPlay(Cond):
         return 1.0 if ev.m.stadium >= 0 else 0.0
 
 
-PLAYER_TESTS["bench_room"] = (lambda m, p: len(m.players[p].bench) < m.rules.bench_size,
-                              "room on the Bench")
 PLAYER_TESTS["supporter_played"] = (lambda m, p: m.players[p].supporter_played,
                                     "played a Supporter card during this turn")
 
@@ -4678,35 +4346,6 @@ class AttachEachToOwn(Step):
         return f.pc
 
 
-class ChooseEnergyOn(ChooseEnergyInPlay):
-    """Choose 1 Energy card attached to 1 of a side's Pokémon that passes ``filt``."""
-
-    def __init__(self, var: str, side: str, filt: PokemonFilter,
-                 wording: str | None = None) -> None:
-        super().__init__(var, side)
-        self.filt = filt
-        self.wording = wording
-
-    def text(self, tc: TC) -> str:
-        if self.wording is not None:
-            return self.wording
-        whose = "your opponent's" if self.side == "opp" else "your"
-        return f"Choose 1 Energy card attached to 1 of {whose} Pokémon {self.filt.label}."
-
-    def options(self, m: Match, player: int) -> list[tuple[Any, ...]]:
-        p = m.players[player if self.side == "own" else 1 - player]
-        options: list[tuple[Any, ...]] = []
-        for s in p.in_play():
-            if not self.filt.test(m, s):
-                continue
-            seen: set[int] = set()
-            for c in s.energy:
-                if id(m.defs[c]) not in seen:
-                    seen.add(id(m.defs[c]))
-                    options.append((ENERGY_OPTION, c, s.id))
-        return options
-
-
 class ChoosePokemonFor(ChoosePokemon):
     """``ChoosePokemon`` whose number is an expression (1 for each heads): that many
     different Pokémon, or all of them if there are fewer."""
@@ -4760,24 +4399,6 @@ class BenchDamageTo(BenchDamage):
         ev.add((0.8 if self.side == "opp" else -0.8) * self.amount * n)
 
 
-class HealEachBenched(HealEach):
-    """Remove damage counters from each of your Benched Pokémon that has any."""
-
-    def text(self, tc: TC) -> str:
-        return (f"Remove {_plural(self.counters, 'damage counter')} from each of your "
-                "Benched Pokémon that has any.")
-
-    def value(self, ev: Eval) -> None:
-        n = sum(1 for s in ev.m.players[ev.player].bench if s.damage)
-        ev.add(7 * self.counters * n)
-
-    def run(self, m: Match, f: Frame) -> Result:
-        for s in m.players[f.player].bench:
-            if s.damage:
-                heal(m, s, 10 * self.counters)
-        return NEXT
-
-
 class DiscardStadium(Step):
     """Discard the Stadium card in play (to its owner's discard pile)."""
 
@@ -4800,14 +4421,8 @@ class DiscardStadium(Step):
         return NEXT
 
 
-SP_POKEMON = PokemonFilter("sp", "SP", lambda m, s: m.defs[s.top].sp)
 SP_WITH_ENERGY = PokemonFilter("sp_energy", "SP with Energy attached",
                                lambda m, s: m.defs[s.top].sp and bool(s.energy))
-
-
-def named(name: str) -> CardFilter:
-    """Cards of one name ("Search your deck for Grimer")."""
-    return CardFilter(f"named_{name}", f"{name} card", lambda d: d.name == name)
 
 
 class MarkWhileActive(Mark):
@@ -4837,10 +4452,7 @@ def shielded(m: Match, f: Frame, s: Slot) -> bool:
     discards, a forbidden attack)."""
     if s.owner == f.player or "#a" not in f.key:
         return False
-    from ..facts import body_says, has_marker
-
-    if s.markers.get("no_attack_effects") is not None \
-            and has_marker(m, s, "no_attack_effects"):
+    if has_marker(m, s, "no_attack_effects"):
         return True
     return body_says(m, s, "guards_attack_effects", f.player)
 
@@ -4936,7 +4548,7 @@ class AttackDamageTaken(Expr):
     """The damage the opponent's attacks did to a Pokémon during the opponent's last turn
     (the ``attack_damage_taken`` marker, kept where the ruleset records it)."""
 
-    who: str
+    who: str = SELF
 
     def eval(self, m: Match, f: Frame) -> int:
         s = who_slot(m, f, self.who)
@@ -4949,6 +4561,14 @@ class AttackDamageTaken(Expr):
     def expect(self, ev: Eval) -> float:
         s = _eval_slot(ev, self.who)
         return float(s.markers.get(ATTACK_DAMAGE_TAKEN, 0)) if s is not None else 0.0
+
+
+@dataclass(frozen=True)
+class DamageTakenLastTurn(AttackDamageTaken):
+    """The same amount for the attacking Pokémon itself, in Aggron's Return Blow's words."""
+
+    def text(self, tc: TC) -> str:
+        return f"as much damage as attacks did to {tc.me} during your opponent's last turn"
 
 
 # --- Platinum era: pl1 part3 (answering a Poké-Power)
@@ -4986,21 +4606,13 @@ def _is_lv_x(m: Match, s: Slot) -> bool:
     return stack_facts(m, s).has_kind(LV_X_KIND)
 
 
-def _is_sp(m: Match, s: Slot) -> bool:
-    # A Pokémon SP's name ends with its owner's symbol; its LV.X bears the same name.
-    return m.defs[s.top].sp
-
-
 LV_X_POKEMON = PokemonFilter("lv_x", "that is a Pokémon LV.X", _is_lv_x)
-SP_POKEMON = PokemonFilter("sp", "that is a Pokémon SP", _is_sp)
-DAMAGED_SP = PokemonFilter("damaged_sp", "SP with damage counters",
-                           lambda m, s: s.damage > 0 and _is_sp(m, s))
 WITH_TRAINER = PokemonFilter("with_trainer", "with a Pokémon Tool or Technical Machine "
                              "attached", lambda m, s: s.tool >= 0 or bool(s.tms))
 
 
 def _sp_counter_to_move(m: Match, p: int) -> bool:
-    sps = [s for s in m.players[p].in_play() if _is_sp(m, s)]
+    sps = [s for s in m.players[p].in_play() if SP_POKEMON.test(m, s)]
     return len(sps) >= 2 and any(s.damage for s in sps)
 
 
@@ -5089,13 +4701,8 @@ class DamageTo(Step):
         ev.add(-0.5 * self.amount)  # mostly aimed at one's own Pokémon
 
     def run(self, m: Match, f: Frame) -> Result:
-        attacker = who_slot(m, f, SELF)
-        for sid in f.vars.get(self.var) or []:
-            s = find_slot(m, sid)
-            if s is not None:
-                _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s),
-                                   weakness=self.weakness, resistance=self.resistance),
-                      self.amount)
+        _damage_chosen(m, f, self.var, self.amount, weakness=self.weakness,
+                       resistance=self.resistance)
         return NEXT
 
 

@@ -227,9 +227,8 @@ USES.update({
     S.SwapDamage: Uses(reads=("a", "b")),
     S.DamageEach: NONE,
     S.FlipEachForDamage: NONE,
-    S.TakeFromOpponentHand: NONE,
+    S.FromOpponentHandUnseen: NONE,
     S.BenchCards: Uses(reads=("var",)),
-    S.ChooseEnergyOfType: Uses(writes=("var",)),
     S.DiscardTrainersAttached: Uses(reads=("who",)),
 })
 USES[S.HasMarker] = Uses(reads=("who",))
@@ -247,8 +246,8 @@ USES.update({
     S.BenchFromDeck: Uses(reads=("var",)),
     S.DiscardOpponentStadium: Uses(writes=("var",)),
     S.OpponentDraws: NONE,
+    S.DamageTakenLastTurn: Uses(reads=("who",)),
 })
-USES[S.DamageTakenLastTurn] = NONE
 
 
 # --- Platinum era: pl1 part3 (commons, Trainers, Rainbow Energy)
@@ -257,13 +256,10 @@ USES.update({
     S.HasMarker: Uses(reads=("who",)),
     S.DamageChosenNoWR: Uses(reads=("var",)),
     S.BenchDamageOfType: NONE,
-    S.DiscardFromHandUnseen: NONE,
-    S.PutOntoBench: Uses(reads=("var",)),
     S.ReorderTopOfDeckOf: Uses(reads=("var",)),
     S.MoveTopToBottom: NONE,
     S.InflictActives: NONE,
 })
-USES[S.OpponentTurnEffect] = NONE
 USES[S.LookAtOpponentHand] = Uses(writes=("var",))
 USES[S.OpponentDraws] = NONE
 USES[S.HolderIs] = NONE
@@ -273,11 +269,7 @@ USES.update({
     S.EnergyUnitsOn: Uses(reads=("who",)),
     S.RetreatCostOf: Uses(reads=("who",)),
     S.DealtCounters: Uses(reads_names=("dealt",)),
-    S.DrawUpTo: NONE,
     S.UnaffectedDamage: Uses(reads=("var",), writes_names=("dealt",)),
-    S.PutCountersEach: NONE,
-    S.HealBenched: NONE,
-    S.FromOpponentHandBlind: NONE,
     # Its own progress ("_each_done") is written and read inside the one step.
     S.DiscardEnergyEach: NONE,
     S.ChooseEnergiesOn: Uses(reads=("who",), writes=("var",)),
@@ -286,7 +278,6 @@ USES.update({
     S.ChangeTypeThisTurn: Uses(reads=("who",)),
     S.ReturnDefenderToHand: NONE,
     S.UsableWhileAsleep: NONE,
-    S.BenchChosen: Uses(reads=("var",)),
     S.AttachToolChosen: Uses(reads=("var", "onto")),
     S.SwapWithChosen: Uses(reads=("new", "old")),
 })
@@ -317,16 +308,13 @@ USES.update({
     S.MayChooseAttachedEnergy: Uses(reads=("who",), writes=("var",)),
     S.ChooseCardsFor: Uses(reads=("who",), writes=("var",)),
     S.EvolveWith: Uses(reads=("var", "who")),
-    S.PutOntoBench: Uses(reads=("var",)),
     S.ChooseOpponentHandCard: Uses(writes=("var",)),
     S.OpponentCardsToDeck: Uses(reads=("var",)),
     S.OpponentMayDraw: NONE,
     S.AttachEachToOwn: Uses(reads=("var",)),
-    S.ChooseEnergyOn: Uses(writes=("var",)),
     S.ChoosePokemonFor: Uses(reads=("exclude",), writes=("var",)),
     S.DamageChosenNoWR: Uses(reads=("var",)),
     S.BenchDamageTo: Uses(reads=("var",)),
-    S.HealEachBenched: NONE,
     S.DiscardStadium: NONE,
     S.MarkWhileActive: Uses(reads=("who",)),
 })

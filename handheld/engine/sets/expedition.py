@@ -100,6 +100,7 @@ from .shapes import (
     on_heads,
     opponent_switches,
     plus_on_heads,
+    search_to_hand,
     switch_both_benches,
     times_heads,
 )
@@ -581,11 +582,7 @@ TRAINERS: dict[str, TrainerScript] = {
         ShuffleHandIntoDeck(), ShuffleDeck(wording=""), Draw(OpponentHandSize())]),
     "ecard1-139": TrainerScript(  # Dual Ball
         requires=(PlayerHas("own", "deck"),),
-        steps=[Flip(2), If(HEADS, [
-            ChooseCards("c", "deck", BASIC_NOT_BABY, count=HEADS_COUNT),
-            MoveCards("c", "hand", reveal=True,
-                      wording="Reveal them to your opponent, then add them to your hand."),
-            ShuffleDeck()])]),
+        steps=[Flip(2), If(HEADS, search_to_hand(BASIC_NOT_BABY, HEADS_COUNT))]),
     "ecard1-140": TrainerScript(  # Energy Removal 2
         requires=(PlayerHas("opp", "energy_in_play"),),
         steps=on_heads(ChooseEnergyInPlay("e", "opp"), DiscardChosenEnergy("e"))),
@@ -616,8 +613,7 @@ TRAINERS: dict[str, TrainerScript] = {
                        ShuffleDeck(wording=""))),
     "ecard1-148": TrainerScript(  # Elm's method (card 148)
         requires=(PlayerHas("own", "deck"),),
-        steps=[ChooseCards("c", "deck", EVOLUTION), MoveCards("c", "hand", reveal=True),
-               ShuffleDeck()]),
+        steps=search_to_hand(EVOLUTION)),
     "ecard1-149": TrainerScript(steps=[  # Professor Oak's Research
         ShuffleHandIntoDeck(), ShuffleDeck(wording=""), Draw(5)]),
     "ecard1-150": TrainerScript(passives=(DamageBoostCharm(10),)),  # Strength Charm
@@ -628,8 +624,7 @@ TRAINERS: dict[str, TrainerScript] = {
         steps=switch_both_benches()),
     "ecard1-153": TrainerScript(  # Energy Search
         requires=(PlayerHas("own", "deck"),),
-        steps=[ChooseCards("c", "deck", BASIC_ENERGY), MoveCards("c", "hand", reveal=True),
-               ShuffleDeck()]),
+        steps=search_to_hand(BASIC_ENERGY)),
     "ecard1-154": TrainerScript(  # Full Heal
         requires=(PlayerHas("own", "active_condition"),),
         steps=[RemoveConditions(SELF)]),

@@ -7,15 +7,23 @@ from ..effects.core import Step
 from ..effects.steps import (
     DEFENDER,
     HEADS,
+    BenchCards,
+    CardFilter,
+    ChooseCards,
     ChoosePokemon,
     Damage,
+    Expr,
     Flip,
     If,
     Inflict,
+    MoveCards,
+    PlayerHas,
     PlusIf,
+    ShuffleDeck,
     SwitchOpponentActive,
     SwitchOwnActive,
     Times,
+    TurnEffect,
 )
 
 
@@ -57,3 +65,29 @@ def opponent_switches() -> list[Step]:
                           wording="Your opponent switches their Active Pokémon with 1 of "
                                   "their Benched Pokémon."),
             SwitchOpponentActive("o", wording="")]
+
+
+def bench_from_deck(filt: CardFilter) -> list[Step]:
+    """"Search your deck for a <card> and put it onto your Bench. Shuffle your deck
+    afterward." (only while your Bench has room: Call for Family, Division, Howl)"""
+    return [If(PlayerHas("own", "bench_room"), [
+        ChooseCards("c", "deck", filt), BenchCards("c", "Put it onto your Bench."),
+        ShuffleDeck()])]
+
+
+def no_trainers_next_turn() -> Step:
+    """"Your opponent can't play any Trainer cards (Supporters and Stadiums too) from his
+    or her hand during your opponent's next turn" (the ``no_trainers`` turn effect)."""
+    return TurnEffect("no_trainers", "Your opponent can't play Trainer, Supporter or Stadium "
+                      "cards from their hand during their next turn.", worth=25, side="opp")
+
+
+def search_to_hand(filt: CardFilter, count: int | Expr = 1) -> list[Step]:
+    """"Search your deck for <count> <card>s, show them to your opponent, and put them into
+    your hand. Shuffle your deck afterward." """
+    more = not isinstance(count, int) or count > 1
+    return [ChooseCards("c", "deck", filt, count=count),
+            MoveCards("c", "hand", reveal=True,
+                      wording="Reveal them to your opponent, then add them to your hand."
+                      if more else None),
+            ShuffleDeck()]

@@ -47,7 +47,7 @@ from ...effects.steps import (
     CardsToHandSize,
     ChooseAttachedEnergy,
     ChooseCards,
-    ChooseEnergyOfType,
+    ChooseEnergyInPlay,
     ChoosePokemon,
     ChooseYesNo,
     Const,
@@ -71,6 +71,7 @@ from ...effects.steps import (
     EnergyOn,
     Flip,
     FlipEachForDamage,
+    FromOpponentHandUnseen,
     HandHasNo,
     HandSize,
     HasMarker,
@@ -89,7 +90,6 @@ from ...effects.steps import (
     MoveEnergy,
     Not,
     NothingOnTails,
-    OpponentTurnEffect,
     PlayerHas,
     Plus,
     PlusIf,
@@ -102,7 +102,6 @@ from ...effects.steps import (
     SlotIs,
     SwapDamage,
     SwitchOwnActive,
-    TakeFromOpponentHand,
     Times,
     TurnEffect,
     TurnFlag,
@@ -112,7 +111,7 @@ from ...effects.steps import (
     energy_of_type,
 )
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
-from ..shapes import on_heads, opponent_switches
+from ..shapes import no_trainers_next_turn, on_heads, opponent_switches
 
 G_ENERGY = energy_of_type("G")
 L_ENERGY = energy_of_type("L")
@@ -219,9 +218,7 @@ SCRIPTS: dict[str, Script] = {
         attacks={"Metal Burn": [DiscardEnergy(SELF, None, "M")]},
     ),
     "pl1-7": PokemonScript(attacks={  # Dialga G
-        "Deafen": [OpponentTurnEffect(
-            "no_trainers", "Your opponent can't play Trainer, Supporter or Stadium cards "
-                           "from their hand during their next turn.", worth=25)],
+        "Deafen": [no_trainers_next_turn()],
         "Second Strike": [Damage(PlusIf(50, 20, CountIn(
             DamageCountersOn(DEFENDER), 2, None,
             "the Defending Pokémon already has 2 or more damage counters")))],
@@ -230,7 +227,7 @@ SCRIPTS: dict[str, Script] = {
         powers={"Psychic Connect": Power(
             uses_per_turn=None,
             requires=(PlayerHas("own", "bench_energy_P"),),
-            steps=(ChooseEnergyOfType("e", "own", "P", where="bench"),
+            steps=(ChooseEnergyInPlay("e", "own", where="bench", etype="P"),
                    MoveEnergy("e", OWN_ACTIVE, "Attach it to your Active Pokémon.")))},
         attacks={
             "Energy Burst": [Damage(Plus(20, 10, EnergyOn((SELF, DEFENDER))))],
@@ -259,7 +256,12 @@ SCRIPTS: dict[str, Script] = {
     ),
     "pl1-10": PokemonScript(attacks={  # Giratina
         "Over Slash": [DamageEach(10, "opp")],
-        "Dark Wing Flaps": [TakeFromOpponentHand("deck"), ShuffleDeck("opp", wording="")],
+        "Dark Wing Flaps": [
+            FromOpponentHandUnseen(1, "deck",
+                                   wording="Choose 1 card from your opponent's hand without "
+                                           "looking, look at it, then your opponent shuffles "
+                                           "it into their deck."),
+            ShuffleDeck("opp", wording="")],
         "Wrack Down": [],
     }),
     "pl1-11": PokemonScript(  # Manectric
@@ -398,7 +400,7 @@ SCRIPTS: dict[str, Script] = {
         },
     ),
     "pl1-26": PokemonScript(attacks={  # Empoleon
-        "Knock Off": [TakeFromOpponentHand("discard")],
+        "Knock Off": [FromOpponentHandUnseen()],
         "Jet Smash": [*choose_opponents_pokemon_for(70), AttackLock("Jet Smash")],
     }),
     "pl1-27": PokemonScript(attacks={  # Giratina
@@ -439,7 +441,7 @@ SCRIPTS: dict[str, Script] = {
     }),
     "pl1-31": PokemonScript(attacks={  # Infernape
         "Rushing Flames": [
-            ChooseEnergyOfType("r", "own", "R", count=None, pre=True,
+            ChooseEnergyInPlay("r", "own", etype="R", count=None, pre=True,
                                wording="Discard any number of [R] Energy attached to your "
                                        "Pokémon."),
             Worded(DiscardChosenEnergy("r"), ""),

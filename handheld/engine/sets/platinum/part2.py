@@ -33,7 +33,7 @@ from ...effects.steps import (
     ChooseAttachedEnergy,
     ChooseCards,
     ChooseCardsFor,
-    ChooseEnergyOn,
+    ChooseEnergyInPlay,
     ChooseOpponentHandCard,
     ChoosePokemon,
     ChoosePokemonFor,
@@ -59,7 +59,6 @@ from ...effects.steps import (
     HasEnergyOfType,
     Heal,
     HealEach,
-    HealEachBenched,
     If,
     IfExpr,
     Inflict,
@@ -76,7 +75,6 @@ from ...effects.steps import (
     PlusIf,
     PoisonCounters,
     PutCounters,
-    PutOntoBench,
     Remember,
     SelfDamage,
     ShuffleDeck,
@@ -87,16 +85,18 @@ from ...effects.steps import (
     Times,
     VarTrue,
     Worded,
+    card_named,
     energy_of_type,
-    named,
 )
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from ..shapes import (
+    bench_from_deck,
     coin_condition,
     condition,
     on_heads,
     opponent_switches,
     plus_on_heads,
+    search_to_hand,
     times_heads,
 )
 
@@ -171,8 +171,9 @@ SCRIPTS: dict[str, Script] = {
     "pl1-41": PokemonScript(  # Bronzong G
         powers={"Galactic Switch": Power(
             requires=(AnyPokemon("own", SP_WITH_ENERGY), PlayerHas("own", "bench")),
-            steps=(ChooseEnergyOn("e", "own", SP_WITH_ENERGY,
-                                  "Move 1 Energy card attached to 1 of your Pokémon SP"),
+            steps=(ChooseEnergyInPlay("e", "own", filt=SP_WITH_ENERGY,
+                                      wording="Move 1 Energy card attached to 1 of your "
+                                              "Pokémon SP"),
                    ChoosePokemon("to", "own", exclude="e", wording="to another of your "
                                                                    "Pokémon."),
                    Worded(MoveEnergy("e", "to"), ""), PutCounters(SELF, 2)))},
@@ -294,7 +295,7 @@ SCRIPTS: dict[str, Script] = {
     }),
     "pl1-68": PokemonScript(attacks={  # Carnivine
         "Poison Breath": coin_condition(POISONED),
-        "Sweet Saliva": [HealEachBenched("own", 1)],
+        "Sweet Saliva": [HealEach("own", 1, where="bench")],
     }),
     "pl1-69": PokemonScript(attacks={  # Chansey
         "Healing Trial": [Flip(), If(HEADS, Heal(SELF, 3), Heal(DEFENDER, 3))],
@@ -313,8 +314,7 @@ SCRIPTS: dict[str, Script] = {
         "Trip Over": plus_on_heads(20, 20),
     }),
     "pl1-73": PokemonScript(attacks={  # Dunsparce
-        "Call for Family": [If(PlayerHas("own", "bench_room"), [
-            ChooseCards("c", "deck", BASIC_POKEMON), PutOntoBench("c"), ShuffleDeck()])],
+        "Call for Family": bench_from_deck(BASIC_POKEMON),
         "Spring Out": chosen_hit(10),
     }),
     "pl1-74": PokemonScript(attacks={  # Electrike
@@ -322,25 +322,20 @@ SCRIPTS: dict[str, Script] = {
         "Thunder Fang": coin_condition(PARALYZED),
     }),
     "pl1-75": PokemonScript(attacks={  # Grimer
-        "Division": [If(PlayerHas("own", "bench_room"), [
-            ChooseCards("c", "deck", named("Grimer")), PutOntoBench("c"), ShuffleDeck()])],
+        "Division": bench_from_deck(card_named("Grimer")),
         "Poison Gas": condition(POISONED),
     }),
     "pl1-76": PokemonScript(  # Happiny
         powers={"Baby Evolution": Power(
-            requires=(HasCards("hand", named("Chansey")),),
-            steps=(ChooseCards("c", "hand", named("Chansey")),
+            requires=(HasCards("hand", card_named("Chansey")),),
+            steps=(ChooseCards("c", "hand", card_named("Chansey")),
                    EvolveWith("c", SELF, "Put it onto this Pokémon (this evolves it)."),
                    Heal(SELF, None)))},
         attacks={"Hospitality": [If(PlayerHas("opp", "bench"), switch_in_and(
             Heal("t", 2)))]},
     ),
     "pl1-77": PokemonScript(attacks={  # Honchkrow G
-        "Honcho's Command": [ChooseCards("c", "deck", GALACTIC_OR_STADIUM, count=2),
-                             MoveCards("c", "hand", reveal=True,
-                                       wording="Reveal them to your opponent, then add "
-                                               "them to your hand."),
-                             ShuffleDeck()],
+        "Honcho's Command": search_to_hand(GALACTIC_OR_STADIUM, 2),
         "Target Attack": [ChoosePokemon("t", "opp", pre=True),
                           Worded(DamageChosen("t", IfExpr(SlotIs("t", "damaged"), Const(40),
                                                           Const(20))),

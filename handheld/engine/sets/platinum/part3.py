@@ -37,11 +37,11 @@ from ...effects.steps import (
     DamageChosen,
     DamageChosenNoWR,
     DamageCountersOn,
-    DiscardFromHandUnseen,
     DoesNothing,
     Draw,
     EnergyUnitsOn,
     Flip,
+    FromOpponentHandUnseen,
     HasCards,
     HasMarker,
     Heal,
@@ -58,13 +58,11 @@ from ...effects.steps import (
     MoveTopToBottom,
     NothingOnTails,
     OpponentDraws,
-    OpponentTurnEffect,
     PlayerHas,
     Plus,
     PlusIf,
     PreventPowerEffects,
     PutCounters,
-    PutOntoBench,
     RemoveConditions,
     ReorderTopOfDeckOf,
     ReturnToHand,
@@ -80,21 +78,24 @@ from ...effects.steps import (
     VarTrue,
     VarValue,
     Worded,
+    card_named,
     energy_of_type,
-    pokemon_named,
 )
 from ...energy import TYPES
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
-from ..shapes import coin_condition, condition, on_heads, plus_on_heads, times_heads
+from ..shapes import (
+    bench_from_deck,
+    coin_condition,
+    condition,
+    no_trainers_next_turn,
+    on_heads,
+    plus_on_heads,
+    search_to_hand,
+    times_heads,
+)
 
 G_ENERGY = energy_of_type("G")
 R_ENERGY = energy_of_type("R")
-
-
-def search_basic_energy() -> list[Step]:
-    """Search the deck for a basic Energy card, show it, put it into the hand, shuffle."""
-    return [ChooseCards("e", "deck", BASIC_ENERGY), MoveCards("e", "hand", reveal=True),
-            ShuffleDeck()]
 
 
 def move_energy_to_bench() -> list[Step]:
@@ -133,7 +134,8 @@ POKEMON: dict[str, PokemonScript] = {
     "pl1-80": PokemonScript(attacks={  # Lickitung
         "Stretch Tongue": [ChoosePokemon("t", "opp", pre=True),
                            DamageChosenNoWR("t", Const(10))],
-        "Knock Off": [DiscardFromHandUnseen("opp", 1)],
+        "Knock Off": [FromOpponentHandUnseen(
+            wording="Discard 1 card at random from your opponent's hand.")],
     }),
     "pl1-81": PokemonScript(attacks={  # Lotad
         "Energy Ball": [Damage(Plus(10, 10, SurplusEnergy(), cap=20))],
@@ -145,7 +147,7 @@ POKEMON: dict[str, PokemonScript] = {
             ShuffleDeck()),
     }),
     "pl1-82": PokemonScript(attacks={  # Mareep
-        "Minor Errand-Running": search_basic_energy(),
+        "Minor Errand-Running": search_to_hand(BASIC_ENERGY),
         "Expand": [Mark(SELF, "reduced_10", 1,
                         "takes 10 less damage from attacks (after Weakness and Resistance) "
                         "during your opponent's next turn")],
@@ -168,21 +170,17 @@ POKEMON: dict[str, PokemonScript] = {
         "Pound": [],
     }),
     "pl1-86": PokemonScript(attacks={  # Poochyena
-        "Howl": [If(PlayerHas("own", "bench_room"), [
-            ChooseCards("p", "deck", pokemon_named("Poochyena")), PutOntoBench("p"),
-            ShuffleDeck()])],
+        "Howl": bench_from_deck(card_named("Poochyena")),
         "Lunge": [NothingOnTails()],
     }),
     "pl1-87": PokemonScript(attacks={  # Psyduck
-        "Headache": on_heads(OpponentTurnEffect(
-            "no_trainers", "Your opponent can't play Trainer, Supporter or Stadium cards "
-                           "from their hand during their next turn.", worth=25)),
+        "Headache": on_heads(no_trainers_next_turn()),
         "Latent Power": [Flip(), Worded(
             If(HEADS, Damage(), Inflict(SELF, CONFUSED)),
             "Tails: this attack does no damage, and this Pokémon is now Confused instead.")],
     }),
     "pl1-88": PokemonScript(attacks={  # Purugly G
-        "Chip Off": [DiscardFromHandUnseen("opp", down_to=5)],
+        "Chip Off": [FromOpponentHandUnseen(down_to=5)],
         "Poor Sleep": [Flip(), Damage(PlusIf(50, 30, HEADS)), If(HEADS, Inflict(SELF, ASLEEP))],
     }),
     "pl1-89": PokemonScript(attacks={  # Ralts
@@ -233,7 +231,7 @@ POKEMON: dict[str, PokemonScript] = {
                                       SwitchOwnActive("b")]), "")])],
     }),
     "pl1-98": PokemonScript(attacks={  # Tauros
-        "Show Off": search_basic_energy(),
+        "Show Off": search_to_hand(BASIC_ENERGY),
         "Take Down": [Flip(), If(TAILS, SelfDamage(10))],
     }),
     "pl1-99": PokemonScript(attacks={  # Torchic
@@ -278,11 +276,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Fury Attack": times_heads(10, 3),
     }),
     "pl1-SH6": PokemonScript(attacks={  # Vulpix
-        "Find Wildfire": [ChooseCards("e", "deck", R_ENERGY, count=2),
-                          MoveCards("e", "hand", reveal=True,
-                                    wording="Reveal them to your opponent, then add them to "
-                                            "your hand."),
-                          ShuffleDeck()],
+        "Find Wildfire": search_to_hand(R_ENERGY, 2),
         "Brushfire": [Damage(), BenchDamageOfType(10, "G")],
         "Inflame": [If(HasCards("hand", R_ENERGY),
                        [ChooseCards("e", "hand", R_ENERGY),
@@ -327,8 +321,7 @@ TRAINERS: dict[str, TrainerScript] = {
                "Active Pokémon (before Weakness and Resistance).")]),
     "pl1-113": TrainerScript(  # Poké Ball
         requires=(PlayerHas("own", "deck"),),
-        steps=on_heads(ChooseCards("c", "deck", POKEMON_CARD),
-                       MoveCards("c", "hand", reveal=True), ShuffleDeck())),
+        steps=on_heads(*search_to_hand(POKEMON_CARD))),
     "pl1-114": TrainerScript(  # Pokédex HANDY910is
         requires=(PlayerHas("own", "deck"),),
         steps=[Worded(ChooseCards("c", "deck", top=2, up_to=False),

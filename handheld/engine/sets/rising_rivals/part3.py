@@ -40,7 +40,7 @@ from ...effects.steps import (
     TOOL_CARD,
     WITH_ENERGY,
     AttachToolChosen,
-    BenchChosen,
+    BenchCards,
     BenchDamage,
     CardFilter,
     ChangeTypeThisTurn,
@@ -56,14 +56,14 @@ from ...effects.steps import (
     DiscardEnergy,
     DiscardEnergyEach,
     Draw,
-    DrawUpTo,
+    DrawUntilHand,
     EnergyUnitsOn,
     Flip,
     FlipUntilTails,
-    FromOpponentHandBlind,
+    FromOpponentHandUnseen,
     HasCards,
     Heal,
-    HealBenched,
+    HealEach,
     If,
     Inflict,
     Mark,
@@ -74,7 +74,7 @@ from ...effects.steps import (
     Plus,
     PlusIf,
     PutCounters,
-    PutCountersEach,
+    PutCountersOnEach,
     RetreatCostOf,
     ReturnDefenderToHand,
     SelfDamage,
@@ -94,7 +94,13 @@ from ...effects.steps import (
     name_has,
 )
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
-from ..shapes import coin_condition, condition, on_heads, plus_on_heads
+from ..shapes import (
+    coin_condition,
+    condition,
+    on_heads,
+    plus_on_heads,
+    search_to_hand,
+)
 
 W_ENERGY = energy_of_type("W")
 ROTOM_CARD = name_has("Rotom")
@@ -137,11 +143,7 @@ POKEMON: dict[str, PokemonScript] = {
                                            SwitchOwnActive("b")]), "")])]},
     ),
     "pl2-77": PokemonScript(attacks={  # Sealeo
-        "Find Ice": [ChooseCards("e", "deck", W_ENERGY, count=2),
-                     MoveCards("e", "hand", reveal=True,
-                               wording="Reveal them to your opponent, then add them to your "
-                                       "hand."),
-                     ShuffleDeck()],
+        "Find Ice": search_to_hand(W_ENERGY, 2),
         "Sheer Cold": on_heads(Mark(DEFENDER, "cant_attack", 1,
                                     "can't attack during your opponent's next turn")),
     }),
@@ -149,10 +151,10 @@ POKEMON: dict[str, PokemonScript] = {
         "Harden": [Mark(SELF, "shield_40", 1,
                         "takes no damage from an attack during your opponent's next turn "
                         "if that damage is 40 or less (after Weakness and Resistance)")],
-        "Astonish": [FromOpponentHandBlind(1, "deck"), ShuffleDeck("opp", wording="")],
+        "Astonish": [FromOpponentHandUnseen(1, "deck"), ShuffleDeck("opp", wording="")],
     }),
     "pl2-79": PokemonScript(attacks={  # Shellos East Sea
-        "Ripple": on_heads(PutCountersEach("opp", 1)),
+        "Ripple": on_heads(PutCountersOnEach("opp", 1)),
         "Brine": [ChoosePokemon("t", "opp", filt=DAMAGED, pre=True),
                   DamageChosen("t", Const(20))],
     }),
@@ -260,8 +262,10 @@ POKEMON: dict[str, PokemonScript] = {
     "pl2-RT5": PokemonScript(  # Wash Rotom
         powers={"Wash Shift": _rotom_shift("W")},
         attacks={
-            "Cleanse Away": [HealBenched(3)],
-            "Drain Wash": [FlipUntilTails(), FromOpponentHandBlind(HEADS_COUNT, "discard")],
+            "Cleanse Away": [HealEach("own", 3, where="bench", wording=(
+                "Remove 3 damage counters from each of your Benched Pokémon (all of them "
+                "from one that has fewer)."))],
+            "Drain Wash": [FlipUntilTails(), FromOpponentHandUnseen(HEADS_COUNT)],
         },
     ),
 }
@@ -294,7 +298,7 @@ TRAINERS: dict[str, TrainerScript] = {
         use_requires=(PlayerHas("own", "bench_room"),),
         use=(Flip(), If(HEADS, [
             ChooseCards("b", "deck", BASIC_POKEMON),
-            BenchChosen("b"),
+            BenchCards("b", "Put it onto your Bench."),
             If(VarTrue("b", "you found one"), [
                 Worded(ChooseCards("t", "deck", TOOL_CARD, up_to=True),
                        "You may also search your deck for a Pokémon Tool card and attach it "
@@ -318,7 +322,7 @@ TRAINERS: dict[str, TrainerScript] = {
         steps=[Worded(ChooseCards("d", "hand", up_to=True),
                       "You may discard a card from your hand."),
                Worded(MoveCards("d", "discard"), ""),
-               Draw(DrawUpTo(6))]),
+               DrawUntilHand(6)]),
     "pl2-RT6": TrainerScript(  # Charon's Choice
         back_to_hand=True,
         requires=(PlayerHas("own", "rotom_in_play"), PlayerHas("own", "deck")),
