@@ -69,7 +69,9 @@ class Match:
     # Slots: the rules read these attributes millions of times in a simulation.
     __slots__ = (
         "_qframe",
+        "active_damage_hooks",
         "acts_between",
+        "area_bodies",
         "bodies_act_between",
         "card_units_hook",
         "card_units_hooks",
@@ -290,6 +292,11 @@ class Match:
         self.card_units_hooks = t.card_units_hooks
         # Could a Poké-Body in the decks stop the other player's Active Pokémon retreating?
         self.retreat_locks = t.retreat_locks
+        # A Poké-Body in the decks that changes the facts of every Pokémon in play (the
+        # ``reach`` hook, facts.area_bodies)? It also makes ``fact_hooks`` true.
+        self.area_bodies = t.area_bodies
+        # One that answers the opponent's attack damaging its side's Active Pokémon?
+        self.active_damage_hooks = t.active_damage_hooks
         self.responses = t.responses
         # The printed facts of each Pokémon card (None for other cards; facts.py).
         self.printed: list[PokemonFacts | None] = list(t.printed)
@@ -587,6 +594,8 @@ class Match:
         c.card_units_hook = self.card_units_hook
         c.card_units_hooks = self.card_units_hooks
         c.retreat_locks = self.retreat_locks
+        c.area_bodies = self.area_bodies
+        c.active_damage_hooks = self.active_damage_hooks
         c.responses = self.responses
         c.printed = self.printed.copy()
         c.players = [self.players[0].copy(), self.players[1].copy()]
@@ -631,14 +640,16 @@ _BETWEEN = "between_turns_counters"
 _END_DISCARD = "end_of_turn_discard"
 _CARD_UNITS = "card_units"
 _LOCKS_RETREAT = "locks_retreat"
+_REACH = "reach"
+_ACTIVE_DAMAGED = "on_active_damaged"
 
 
 class _Tables:
     """What ``Match.index_flags`` derives from card definitions: for one deck (its cards
     numbered from ``start``), or two joined. Read-only once built."""
 
-    __slots__ = ("acts_between", "bodies_act_between", "card_units_hook", "card_units_hooks",
-                 "energy_acts_between",
+    __slots__ = ("active_damage_hooks", "acts_between", "area_bodies", "bodies_act_between",
+                 "card_units_hook", "card_units_hooks", "energy_acts_between",
                  "energy_end_discard", "fact_hook", "fact_hooks", "has_passives",
                  "multi_type_energy", "printed", "responses", "retreat_locks", "stacks_below",
                  "units_of")
@@ -648,7 +659,9 @@ class _Tables:
         self.acts_between = [_BETWEEN in h for h in hooks]
         self.units_of = list(map(_UNITS, defs))
         self.fact_hook = [not h.isdisjoint(FACT_HOOK_NAMES) for h in hooks]
-        self.fact_hooks = any(self.fact_hook)
+        self.area_bodies = any(_REACH in d.body_hooks for d in defs)
+        self.fact_hooks = any(self.fact_hook) or self.area_bodies
+        self.active_damage_hooks = any(_ACTIVE_DAMAGED in d.body_hooks for d in defs)
         self.has_passives = [bool(d.passives) for d in defs]
         self.energy_end_discard = any(_END_DISCARD in d.hooks for d in defs if d.kind == 2)
         self.energy_acts_between = any(_BETWEEN in d.hooks for d in defs if d.kind == 2)
@@ -683,6 +696,8 @@ class _Tables:
         t.card_units_hook = a.card_units_hook + b.card_units_hook
         t.card_units_hooks = a.card_units_hooks or b.card_units_hooks
         t.retreat_locks = a.retreat_locks or b.retreat_locks
+        t.area_bodies = a.area_bodies or b.area_bodies
+        t.active_damage_hooks = a.active_damage_hooks or b.active_damage_hooks
         t.responses = a.responses or b.responses
         t.printed = a.printed + b.printed
         return t
