@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .carddefs import POKE_BODY, POKE_POWER, AttackDef, CardDef, PowerDef
-from .effects.passives import FACT_HOOK_NAMES, FACT_HOOKS, AttacksFromBelow, Passive
+from .effects.passives import FACT_HOOK_NAMES, FACT_HOOKS, AttacksFromBelow, Passive, Reach
 
 if TYPE_CHECKING:
     from .match import Match
@@ -228,6 +228,8 @@ def facts_are_printed(m: Match, slot: Slot) -> bool:
         return False
     if not m.fact_hooks:
         return True
+    if m.area_bodies and next(area_bodies(m), None) is not None:
+        return False  # a Poké-Body in play may change any Pokémon's facts
     hook = m.fact_hook
     return not ((m.stadium >= 0 and hook[m.stadium])
                 or (slot.tool >= 0 and hook[slot.tool])
@@ -288,12 +290,16 @@ def with_passives(m: Match, slot: Slot, pf: PokemonFacts) -> PokemonFacts:
 
 def fact_passives(m: Match, slot: Slot) -> Iterator[tuple[Passive, Slot]]:
     """Every passive that may change this Pokémon's facts, in the order they are asked:
-    effects for the rest of the turn, what rides on it, then the Stadium."""
+    effects for the rest of the turn, what rides on it, the working Poké-Bodies in play
+    that reach every Pokémon (:func:`area_bodies`), then the Stadium."""
     for name in m.players[slot.owner].turn_effects:
         ps = TURN_EFFECTS.get(name)
         if ps is not None:
             yield ps, slot
     yield from slot_passives(m, slot)
+    if m.area_bodies:
+        for ps, source in area_bodies(m):
+            yield Reach(ps, source), slot
     for ps in stadium_passives(m):
         yield ps, slot
 
@@ -606,3 +612,31 @@ def powers_locked(m: Match, slot: Slot) -> bool:
                 if POWER_LOCK_HOOK in ps.hooks and ps.locks_powers(m, holder, slot):  # type: ignore[attr-defined]
                     return True
     return False
+
+
+# --- Platinum era: Rising Rivals part1 (rest: area Poké-Bodies)
+
+REACH_HOOK = "reach"
+
+
+def area_bodies(m: Match) -> Iterator[tuple[Passive, Slot]]:
+    """The passives of the working Poké-Bodies in play that change the facts of other
+    Pokémon (the ``reach`` hook: Flygon's Rainbow Float, Lucario GL's Boundary Aura), each
+    with the Pokémon it is printed on; :func:`fact_passives` asks them for every Pokémon
+    in play. Only a match with such a card (``Match.area_bodies``) looks."""
+    for p in m.players:
+        for s in p.in_play():
+            pf = m.printed[s.top]
+            if pf is None or m.stacks_below:
+                pf = stack_facts(m, s)
+            if REACH_HOOK in pf.body_hooks:
+                for ps, holder in bodies(m, s):
+                    if REACH_HOOK in ps.hooks:
+                        yield ps, holder
+
+
+AS_BASIC = "as_basic"
+register_marker(MarkerKind(AS_BASIC, "put into play as a Basic Pokémon", clears_on_bench=False,
+                           clears_on_evolve=False, is_counter=True))
+"""An Evolution card an effect put into play as a Basic Pokémon (Gastrodon East Sea's
+Calling Wave): the bottom card of its Pokémon (``validate`` allows it there)."""

@@ -69,7 +69,9 @@ class Match:
     # Slots: the rules read these attributes millions of times in a simulation.
     __slots__ = (
         "_qframe",
+        "active_damage_hooks",
         "acts_between",
+        "area_bodies",
         "bodies_act_between",
         "body_blocks",
         "body_hooks_present",
@@ -290,6 +292,11 @@ class Match:
         # Does the card (a Special Energy) change its own units by where it is attached?
         self.card_units_hook: list[bool] = t.card_units_hook
         self.card_units_hooks = t.card_units_hooks
+        # A Poké-Body in the decks that changes the facts of every Pokémon in play (the
+        # ``reach`` hook, facts.area_bodies)? It also makes ``fact_hooks`` true.
+        self.area_bodies = t.area_bodies
+        # One that answers the opponent's attack damaging its side's Active Pokémon?
+        self.active_damage_hooks = t.active_damage_hooks
         # Could a Poké-Body in the decks stop the other player's Active Pokémon retreating?
         self.retreat_locks = t.retreat_locks
         # Could a Poké-Body in the decks switch other Poké-Bodies off (Time Crystal)?
@@ -587,6 +594,8 @@ class Match:
         c.units_of = self.units_of
         c.fact_hook = self.fact_hook
         c.fact_hooks = self.fact_hooks
+        c.area_bodies = self.area_bodies
+        c.active_damage_hooks = self.active_damage_hooks
         c.has_passives = self.has_passives
         c.energy_end_discard = self.energy_end_discard
         c.energy_acts_between = self.energy_acts_between
@@ -642,6 +651,8 @@ _BETWEEN = "between_turns_counters"
 _END_DISCARD = "end_of_turn_discard"
 _CARD_UNITS = "card_units"
 _LOCKS_RETREAT = "locks_retreat"
+_REACH = "reach"
+_ACTIVE_DAMAGED = "on_active_damaged"
 _BLOCKS_BODIES = "blocks_bodies"
 
 
@@ -649,8 +660,9 @@ class _Tables:
     """What ``Match.index_flags`` derives from card definitions: for one deck (its cards
     numbered from ``start``), or two joined. Read-only once built."""
 
-    __slots__ = ("acts_between", "bodies_act_between", "body_blocks", "body_hooks_present",
-                 "card_units_hook", "card_units_hooks", "energy_acts_between",
+    __slots__ = ("active_damage_hooks", "acts_between", "area_bodies", "bodies_act_between",
+                 "body_blocks", "body_hooks_present", "card_units_hook", "card_units_hooks",
+                 "energy_acts_between",
                  "energy_end_discard", "fact_hook", "fact_hooks", "has_passives",
                  "multi_type_energy", "printed", "responses", "retreat_locks", "stacks_below",
                  "units_of")
@@ -660,7 +672,9 @@ class _Tables:
         self.acts_between = [_BETWEEN in h for h in hooks]
         self.units_of = list(map(_UNITS, defs))
         self.fact_hook = [not h.isdisjoint(FACT_HOOK_NAMES) for h in hooks]
-        self.fact_hooks = any(self.fact_hook)
+        self.area_bodies = any(_REACH in d.body_hooks for d in defs)
+        self.fact_hooks = any(self.fact_hook) or self.area_bodies
+        self.active_damage_hooks = any(_ACTIVE_DAMAGED in d.body_hooks for d in defs)
         self.has_passives = [bool(d.passives) for d in defs]
         self.energy_end_discard = any(_END_DISCARD in d.hooks for d in defs if d.kind == 2)
         self.energy_acts_between = any(_BETWEEN in d.hooks for d in defs if d.kind == 2)
@@ -695,6 +709,8 @@ class _Tables:
         t.bodies_act_between = a.bodies_act_between or b.bodies_act_between
         t.multi_type_energy = a.multi_type_energy or b.multi_type_energy
         t.stacks_below = a.stacks_below or b.stacks_below
+        t.area_bodies = a.area_bodies or b.area_bodies
+        t.active_damage_hooks = a.active_damage_hooks or b.active_damage_hooks
         t.card_units_hook = a.card_units_hook + b.card_units_hook
         t.card_units_hooks = a.card_units_hooks or b.card_units_hooks
         t.retreat_locks = a.retreat_locks or b.retreat_locks

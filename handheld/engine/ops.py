@@ -250,12 +250,19 @@ def switch_active(m: Match, p: PlayerState, bench_slot: Slot) -> None:
     m.ko_dirty = True
     old = p.active
     idx = p.bench.index(bench_slot)
+    react: list[Passive] = []
     if old is None:
         p.bench.pop(idx)
     else:
+        # (asked before the Bench clears what would switch a Body off, like Seal Off)
+        react = switched_out_bodies(m, old)
         clear_on_leave_active(m, old)
         p.bench[idx] = old
     p.active = bench_slot
+    if react:
+        assert old is not None
+        for ps in react:
+            ps.on_switched_out(m, old, bench_slot)  # type: ignore[attr-defined]
 
 
 def remove_slot(m: Match, slot: Slot) -> None:
@@ -439,6 +446,8 @@ def deal_damage(m: Match, dc: DamageCtx, base: int) -> int:
             react = getattr(ps, "on_damaged", None)
             if react is not None:
                 react(m, dc, holder)
+        if dc.player != dc.defender.owner:
+            opponents_attack_damaged(m, dc)
         if m.rules.records_attack_damage and dc.player != dc.defender.owner:
             marks = dc.defender.markers
             marks[ATTACK_DAMAGE_TAKEN] = marks.get(ATTACK_DAMAGE_TAKEN, 0) + dmg
@@ -577,3 +586,47 @@ def _side_guards(m: Match, dc: DamageCtx, dmg: int) -> int:
             if GUARDS_SIDE_HOOK in ps.hooks:
                 dmg = ps.guards_side(m, dc, holder, dmg)  # type: ignore[attr-defined]
     return dmg
+
+
+# --- Platinum era: Rising Rivals part1 (rest: pl2-5, 7, 8, 21, 29)
+
+SWITCHED_OUT_HOOK = "on_switched_out"
+ACTIVE_DAMAGED_HOOK = "on_active_damaged"
+
+
+def switched_out_bodies(m: Match, slot: Slot) -> list[Passive]:
+    """The working Poké-Bodies of an Active Pokémon that answer its being switched or
+    retreated to the Bench (Sticky Hold); at once for a Pokémon none of whose Bodies do."""
+    if SWITCHED_OUT_HOOK not in stack_facts(m, slot).body_hooks:
+        return []
+    return [ps for ps, _ in bodies(m, slot) if SWITCHED_OUT_HOOK in ps.hooks]
+
+
+def opponents_attack_damaged(m: Match, dc: DamageCtx) -> None:
+    """The opponent's attack has just damaged ``dc.defender``: the Poké-Bodies of its side
+    that answer damage to their Active Pokémon (Territoriality), and the Poké-Powers used
+    as their Pokémon would be Knocked Out by it (Final Wish)."""
+    defender = dc.defender
+    if m.active_damage_hooks and m.players[defender.owner].active is defender:
+        for s in m.players[defender.owner].in_play():
+            for ps, holder in bodies(m, s):
+                if ACTIVE_DAMAGED_HOOK in ps.hooks:
+                    ps.on_active_damaged(m, dc, holder)  # type: ignore[attr-defined]
+    pf = m.printed[defender.top]
+    if (pf is None or pf.power_choices or m.stacks_below) and is_knocked_out(m, defender):
+        knocked_out_powers(m, defender)
+
+
+def knocked_out_powers(m: Match, slot: Slot) -> None:
+    """Each Poké-Power of ``slot`` used "if this Pokémon would be Knocked Out by damage
+    from an attack" (its requirement has ``fires_on_knockout``) starts now, during the
+    opponent's turn, once a turn, if it works. Its steps ask "you may"."""
+    pf = stack_facts(m, slot)
+    used = m.players[slot.owner].powers_used
+    for i in pf.power_choices:
+        ref = pf.powers[i]
+        pw = ref.power
+        if m.current != slot.owner and ref.key not in used \
+                and any(getattr(c, "fires_on_knockout", False) for c in pw.requires) \
+                and power_works(m, slot, pw):
+            m.use_power(slot, i)

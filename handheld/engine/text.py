@@ -49,7 +49,12 @@ def power_text(pw: PowerDef, tc: TextCtx, wording: str = "") -> str:
             head = "As often as you like during your turn, before attacking"
         else:
             head = "Once during your turn, before attacking"
-        conds = [c.text(TextCtx(tc.name, "power")) for c in pw.requires]
+        # A requirement that says when the Power is used begins its text (Final Wish).
+        heads = [h for h in (getattr(c, "power_head", "") for c in pw.requires) if h]
+        if heads:
+            head = heads[0]
+        conds = [c.text(TextCtx(tc.name, "power")) for c in pw.requires
+                 if not getattr(c, "power_head", "")]
         if conds:
             head += ", if " + " and ".join(conds)
         body = " ".join(t for t in (s.text(TextCtx(tc.name, "power")) for s in pw.steps) if t)

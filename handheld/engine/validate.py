@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from .carddefs import ENERGY, POKEMON, STADIUM, SUPPORTER, TM, TOOL, TRAINER
 from .errors import InvalidPosition
+from .facts import AS_BASIC
 from .ops import MARKERS, TURN_EFFECTS
 from .ruleset import ASLEEP, CONFUSED, PARALYZED
 from .state import Chance, Choice, Slot, condition_names
@@ -288,7 +289,7 @@ def _slot(m: Match, slot: Slot, where: str, *, active: bool) -> None:
         elif below is not None and below.lv_x:
             raise _fail(at, f"nothing lies on {below.name} LV.X")
         elif below is None:
-            if d.stage != 0:
+            if d.stage != 0 and not slot.markers.get(AS_BASIC):
                 raise _fail(at, f"{d.name} is not a Basic Pokémon; a Pokémon in play starts "
                                 "as a Basic")
         elif d.baby:
@@ -432,6 +433,13 @@ def _prizes(m: Match) -> int:
     return int(m.rules.prizes)
 
 
+def _switched_to(m: Match, value: Any) -> bool:
+    """A finished retreat's ``to``: the current player's Active Pokémon now."""
+    a = m.players[m.current].active
+    return a is not None and isinstance(value, int) and not isinstance(value, bool) \
+        and a.id == value
+
+
 def _bench_slot(m: Match, value: Any) -> bool:
     bench: list[Slot] = m.players[m.current].bench
     return isinstance(value, int) and not isinstance(value, bool) \
@@ -468,6 +476,8 @@ def _rule_vars(m: Match, f: Any, where: str) -> None:
     shapes = _RULE_VARS[f.key]
     for name, value in f.vars.items():
         ok = shapes.get(name)
+        if f.key == "rule:retreat" and name == "to" and f.pc >= len(f.code):
+            ok = _switched_to  # (done: a Poké-Body answering the switch runs above it)
         if ok is None:
             raise _fail(where, f"{f.key!r} has no variable {name!r} (it keeps: "
                                f"{', '.join(shapes)})")

@@ -190,3 +190,44 @@ def test_matches_over_the_same_decks_share_tables_but_not_printed() -> None:
     b = Match(pool, decks, record_log=False)
     assert a.units_of is b.units_of and a.printed == b.printed
     assert a.printed is not b.printed  # a match may fill in its own
+
+
+# Platinum era: Poké-Bodies that reach every Pokémon in play (Flygon's Rainbow Float,
+# Lucario GL's Boundary Aura), on random play from a position that holds them.
+AREA_POSITION: dict[str, Any] = {
+    "era": "platinum", "turn": 5, "current": 0, "first": 0,
+    "players": [
+        {"active": {"cards": ["pl2-79"], "energy": ["ecard1-165"]},
+         "bench": [{"cards": ["pl2-84", "pl2-53", "pl2-5"], "energy": ["ecard1-165", "ecard1-160"]},
+                   {"cards": ["pl2-8"], "energy": ["pl2-100", "ecard1-165*2"]},
+                   {"cards": ["pl2-84"]}],
+         "hand": ["ecard1-165*3", "ecard1-160*2", "pl2-84", "pl2-79"],
+         "deck": ["ecard1-165*10", "ecard1-160*10", "pl2-53"],
+         "prizes": ["ecard1-165*6"]},
+        {"active": {"cards": ["pl2-33"], "energy": ["ecard1-165*2"]},
+         "bench": [{"cards": ["pl2-72", "pl2-74", "pl2-29"], "energy": ["ecard1-160"]},
+                   {"cards": ["pl2-79", "pl2-21"], "energy": ["ecard1-165*2"]},
+                   {"cards": ["pl2-8"]}],
+         "hand": ["ecard1-165*3", "ecard1-160*2", "pl2-79"],
+         "deck": ["ecard1-165*10", "ecard1-160*10", "pl2-79*2", "pl2-6"],
+         "prizes": ["ecard1-165*6"]},
+    ],
+}
+
+
+def test_area_bodies_keep_the_shortcuts_equal_to_the_references() -> None:
+    from tests.engine.fixtures import scenario_pool
+    from tests.engine.scenario import authoring_position
+
+    pool = scenario_pool()
+    checked = 0
+    for seed in range(12):
+        m = Match.from_position(pool, authoring_position(AREA_POSITION), record_log=False)
+        assert m.area_bodies and m.fact_hooks and tables_mismatches(m) == []
+
+        def check(m: Match, rng: random.Random) -> None:
+            problems = mismatches(m) + mismatches(disturbed(m, rng))
+            assert not problems, problems[:5]
+
+        checked += _play(m, seed, check)
+    assert checked > 100

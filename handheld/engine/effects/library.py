@@ -1198,3 +1198,94 @@ class CountersOnRetreat(Passive):
     def text(self) -> str:
         return (f"Whenever your opponent's Active Pokémon retreats, put {self.counters} "
                 "damage counters on it.")
+
+
+# --- Platinum era: Rising Rivals part1 (rest: pl2-5, 7, 8, 21, 29)
+
+
+class FreeRetreatForEnergyTypes(Passive):
+    """An area Poké-Body (the ``reach`` hook): each of its owner's Pokémon that shares a
+    type with a basic Energy card attached to the holder has no Retreat Cost (Flygon's
+    Rainbow Float)."""
+
+    reaches = frozenset({"retreat_cost"})
+
+    def reach(self, m: Match, hook_name: str, source: Slot, target: Slot, value: Any) -> Any:
+        if target.owner != source.owner or not value:
+            return value
+        bits = 0
+        for cid in source.energy:
+            d = m.defs[cid]
+            if d.basic_energy:
+                for u in d.units:
+                    bits |= u
+        if bits and any(BIT.get(t, 0) & bits for t in _types_before_weakness(m, target)):
+            return 0
+        return value
+
+    def text(self) -> str:
+        return ("Each of your Pokémon that is the same type as a basic Energy card attached "
+                "to this Pokémon has no Retreat Cost.")
+
+
+class WeaknessDoubles(Passive):
+    """An area Poké-Body (the ``reach`` hook): every Pokémon in play, both players', has
+    its Weakness applied as x2 whatever its card prints (Lucario GL's Boundary Aura)."""
+
+    reaches = frozenset({"weakness"})
+
+    def reach(self, m: Match, hook_name: str, source: Slot, target: Slot, value: Any) -> Any:
+        if not value:
+            return value
+        return tuple((t, "x2") for t, _ in value)
+
+    def text(self) -> str:
+        return ("Each Pokémon in play (yours and your opponent's) has its Weakness applied "
+                "as x2, whatever its card prints.")
+
+
+COUNTERED_ATTACK = register_marker(MarkerKind(
+    "countered_attack", "had damage counters put on it by a Poké-Body this turn")).name
+
+
+class CountersOnAttacker(Passive):
+    """A Poké-Body of any of its owner's Pokémon in play: when the opponent's attack damages
+    its owner's Active Pokémon (even Knocking it Out), put ``counters`` damage counters on
+    the Attacking Pokémon, no more than that for one attack however many such Bodies there
+    are (Nidoking's Territoriality; the ``on_active_damaged`` hook)."""
+
+    def __init__(self, counters: int) -> None:
+        self.counters = counters
+
+    def on_active_damaged(self, m: Match, dc: DamageCtx, holder: Slot) -> None:
+        from ..ops import has_marker, place_counters
+
+        attacker = dc.attacker
+        if attacker is None or attacker.owner == holder.owner \
+                or has_marker(m, attacker, COUNTERED_ATTACK):
+            return
+        attacker.markers[COUNTERED_ATTACK] = m.turn
+        place_counters(m, attacker, self.counters)
+
+    def text(self) -> str:
+        return (f"Whenever an attack of your opponent damages your Active Pokémon (even if it "
+                f"is Knocked Out), put {self.counters} damage counters on the Attacking "
+                f"Pokémon. No more than {self.counters} damage counters are put on it this "
+                f"way for one attack.")
+
+
+class OnSwitchedOut(Passive):
+    """A Poké-Body that answers its Pokémon going from the Active spot to the Bench by a
+    switch or a retreat (``ops.switch_active`` asks ``on_switched_out``): the Body's own
+    steps run at once for its owner, ``SELF`` the Benched Pokémon and ``OWN_ACTIVE`` the
+    new Active Pokémon (Gastrodon East Sea's Sticky Hold). The text is the Body's
+    (``Power.wording``)."""
+
+    def on_switched_out(self, m: Match, holder: Slot, new_active: Slot) -> None:
+        from ..state import Frame
+
+        for ref in stack_facts(m, holder).powers:
+            if self in ref.power.passives and ref.power.code:
+                m.stack.append(Frame(ref.power.key, ref.power.code, holder.owner, holder.top,
+                                     holder.id))
+                return

@@ -248,3 +248,83 @@ hook("guards_side", "of the Poké-Bodies of the defender's other Pokémon, at st
                     "damage figure (ops.figure_damage)")
 hook("on_opponent_retreat", "of the Poké-Bodies of the other player's Pokémon, once an Active "
                             "Pokémon retreated (retreat.RetreatSwitch)")
+
+
+# --- Platinum era: Rising Rivals part1 (rest: pl2-5, 7, 8, 21, 29)
+# Poké-Bodies that reach past their own Pokémon. Defaults set after the class, as above.
+
+
+def _reach(self: Passive, m: Match, hook_name: str, source: Slot, target: Slot,
+           value: Any) -> Any:
+    """The fact hook ``hook_name`` answered for ``target``, any Pokémon in play, by a
+    Poké-Body printed on ``source`` (Flygon's Rainbow Float, Lucario GL's Boundary Aura).
+    The passive lists the fact hooks it answers so in ``reaches``."""
+    return value
+
+
+def _on_active_damaged(self: Passive, m: Match, dc: DamageCtx, holder: Slot) -> None:
+    """The opponent's attack has just damaged the Active Pokémon of ``holder``'s owner
+    (``holder`` may be on the Bench; Nidoking's Territoriality)."""
+
+
+def _on_switched_out(self: Passive, m: Match, holder: Slot, new_active: Slot) -> None:
+    """``holder`` has just gone from the Active spot to the Bench by a switch or a retreat,
+    ``new_active`` taking its place (Gastrodon East Sea's Sticky Hold)."""
+
+
+Passive.reach = _reach  # type: ignore[attr-defined]
+Passive.reaches = frozenset()  # type: ignore[attr-defined]
+Passive.on_active_damaged = _on_active_damaged  # type: ignore[attr-defined]
+Passive.on_switched_out = _on_switched_out  # type: ignore[attr-defined]
+hook("reach", "by pokemon_facts, for every Pokémon in play, of the working Poké-Bodies of "
+              "every Pokémon in play (facts.fact_passives, facts.area_bodies)")
+hook("on_active_damaged", "of the Poké-Bodies of every Pokémon of a player whose Active "
+                          "Pokémon the opponent's attack damaged (ops.deal_damage)")
+hook("on_switched_out", "of the Poké-Bodies of an Active Pokémon switched or retreated to "
+                        "the Bench (ops.switch_active)")
+
+
+class Reach(Passive):
+    """One area Poké-Body (``source`` its Pokémon) asked about another Pokémon: its
+    ``reach`` method answers the fact hooks it lists in ``reaches``. Built by
+    ``facts.fact_passives`` so ``facts.with_passives`` asks it like any other passive."""
+
+    def __init__(self, body: Passive, source: Slot) -> None:
+        self.body = body
+        self.source = source
+        self.hooks = body.reaches  # type: ignore[attr-defined]
+
+    def _ask(self, name: str, m: Match, holder: Slot, value: Any) -> Any:
+        return self.body.reach(m, name, self.source, holder, value)  # type: ignore[attr-defined]
+
+    def max_hp(self, m: Match, holder: Slot, hp: int) -> int:
+        return int(self._ask("max_hp", m, holder, hp))
+
+    def pokemon_types(self, m: Match, holder: Slot, types: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(self._ask("pokemon_types", m, holder, types))
+
+    def weakness(self, m: Match, holder: Slot, entries: tuple[tuple[str, str], ...],
+                 ) -> tuple[tuple[str, str], ...]:
+        return tuple(self._ask("weakness", m, holder, entries))
+
+    def resistance(self, m: Match, holder: Slot, entries: tuple[tuple[str, str], ...],
+                   ) -> tuple[tuple[str, str], ...]:
+        return tuple(self._ask("resistance", m, holder, entries))
+
+    def retreat_cost(self, m: Match, holder: Slot, cost: int) -> int:
+        return int(self._ask("retreat_cost", m, holder, cost))
+
+    def attacks(self, m: Match, holder: Slot, refs: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(self._ask("attacks", m, holder, refs))
+
+    def attack_costs(self, m: Match, holder: Slot, attacks: tuple[Any, ...],
+                     ) -> tuple[Any, ...]:
+        return tuple(self._ask("attack_costs", m, holder, attacks))
+
+    def __eq__(self, other: object) -> bool:
+        # (the facts' references build their own: equal when they say the same)
+        return isinstance(other, Reach) and other.body is self.body \
+            and other.source is self.source
+
+    def __hash__(self) -> int:
+        return hash((id(self.body), id(self.source)))

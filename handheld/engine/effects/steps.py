@@ -19,7 +19,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .. import rules as _rules
 from ..carddefs import ENERGY, POKEMON, TRAINER, CardDef
 from ..energy import BIT
-from ..facts import ATTACK_DAMAGE_TAKEN, attack_lock, body_says, has_marker, remaining_hp
+from ..facts import (
+    AS_BASIC,
+    ATTACK_DAMAGE_TAKEN,
+    attack_lock,
+    body_says,
+    has_marker,
+    remaining_hp,
+)
 from ..notation import (
     CARD,
     EV_ATTACH,
@@ -3053,6 +3060,8 @@ class BenchFromDeck(Step):
                 continue
             p.deck.remove(cid)
             s = new_slot(m, p, cid)
+            if m.defs[cid].stage:
+                s.markers[AS_BASIC] = 1  # (an Evolution card, played as a Basic Pokémon)
             p.bench.append(s)
             place_counters(m, s, self.counters)
         return NEXT
@@ -5083,3 +5092,54 @@ class EnergyOfTypeOnAll(Expr):
 
     def expect(self, ev: Eval) -> float:
         return float(self._count(ev.m))
+
+
+# --- Platinum era: Rising Rivals part1 (rest: pl2-5, 7, 8, 21, 29)
+
+
+@dataclass(frozen=True)
+class KnockedOutByAttack(Cond):
+    """The requirement of a Poké-Power used only as its Pokémon would be Knocked Out by
+    damage from the opponent's attack, once during the opponent's turn (Jirachi's Final
+    Wish). It never holds in the main phase, so the Power is never offered there;
+    ``ops.knocked_out_powers`` starts it at that moment instead. ``power_head`` is how the
+    Power's text begins (``text.power_text``)."""
+
+    fires_on_knockout: ClassVar[bool] = True
+    power_head: ClassVar[str] = ("Once during your opponent's turn, if this Pokémon would be "
+                                 "Knocked Out by damage from an attack")
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return False
+
+    def text(self, tc: TC) -> str:
+        return "this Pokémon would be Knocked Out by damage from your opponent's attack"
+
+    def prob(self, ev: Eval) -> float:
+        return 0.0
+
+
+class UseSupporterInPlay(Step):
+    """The attack does what the Supporter card its player has in play (played this turn,
+    lying beside the Active Pokémon) does, if there is one (Jirachi's Detour): that
+    card's program runs now for the attacking player, its requirements aside."""
+
+    def text(self, tc: TC) -> str:
+        return ("If you have a Supporter card in play, this attack does what that Supporter "
+                "card does.")
+
+    def value(self, ev: Eval) -> None:
+        if ev.m.players[ev.player].supporter:
+            ev.add(15)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..state import Frame as _Frame
+
+        p = m.players[f.player]
+        if not p.supporter:
+            return NEXT
+        cid = p.supporter[-1]
+        d = m.defs[cid]
+        if d.play_code:
+            m.stack.append(_Frame(f"{d.id}#t", d.play_code, f.player, cid))
+        return NEXT

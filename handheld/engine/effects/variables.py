@@ -353,3 +353,11 @@ USES.update({
     S.LoseAttachedEnergy: Uses(reads=("who",)),
     S.LoseBenchedExcept: Uses(reads=("keep",)),
 })
+
+
+# --- Platinum era: Rising Rivals part1 (rest: pl2-5, 7, 8, 21, 29)
+USES.update({
+    S.KnockedOutByAttack: NONE,
+    # (the Supporter's program runs in a frame of its own, with its own variables)
+    S.UseSupporterInPlay: NONE,
+})

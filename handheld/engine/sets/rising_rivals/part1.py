@@ -11,24 +11,33 @@ from ...cardpool import PokemonScript, Power, Script
 from ...effects.library import (
     ActiveAura,
     AsleepTakeCounters,
+    CountersOnAttacker,
+    FreeRetreatForEnergyTypes,
     HealOwnBetweenTurns,
     NoWeaknessWithEnergy,
+    OnSwitchedOut,
     OpponentCoinsTails,
+    WeaknessDoubles,
     attack_lock,
 )
 from ...effects.steps import (
+    ANY_CARD,
     BASIC_ENERGY,
     DAMAGED,
     DEFENDER,
     ENERGY_CARD,
+    EVOLVED,
     HEADS,
     NOT_EVOLVED,
+    OWN_ACTIVE,
     SELF,
     SUPPORTER_CARD,
     AllOf,
     AnyOf,
     BenchDamage,
+    BenchFromDeck,
     ChooseCards,
+    ChooseEnergiesOn,
     ChoosePokemon,
     ChooseYesNo,
     Const,
@@ -40,10 +49,12 @@ from ...effects.steps import (
     Devolve,
     DiscardAllEnergyFrom,
     DiscardEnergy,
+    DiscardOpponentStadium,
     DiscardTopOfDeck,
     DoesNothing,
     Draw,
     EnergyCardsOn,
+    EnergyUnitsOn,
     EvolvedFromThisTurn,
     Flip,
     FlipForEach,
@@ -51,12 +62,15 @@ from ...effects.steps import (
     HasCards,
     HasMarker,
     HeadsAtLeast,
+    HeadsExactly,
     Heal,
     If,
     IfExpr,
     Inflict,
+    KnockedOutByAttack,
     Mark,
     MoveCards,
+    MoveEnergyCards,
     NothingOnTails,
     OpponentDraws,
     PlayerHas,
@@ -71,9 +85,12 @@ from ...effects.steps import (
     SideHasMarker,
     SlotIs,
     SwitchOpponentActive,
+    UnaffectedDamage,
+    UseSupporterInPlay,
     VarTrue,
     Worded,
     basic_energy_of_type,
+    named_pokemon,
     pokemon_of_type,
 )
 from ...facts import REMEMBERS_HITS
@@ -147,6 +164,20 @@ SCRIPTS: dict[str, Script] = {
         "Giant Wave": [Mark(SELF, GIANT_WAVE_LOCK, 2,
                             "can't use Giant Wave during your next turn")],
     }),
+    "pl2-5": PokemonScript(  # Flygon
+        powers={"Rainbow Float": Power(passives=(FreeRetreatForEnergyTypes(),))},
+        attacks={
+            "Sand Wall": [
+                Damage(),
+                DiscardOpponentStadium("gone"),
+                If(VarTrue("gone", "you do"),
+                   Mark(SELF, "no_attack_effects", 1,
+                        "is protected from all effects of your opponent's attacks, damage "
+                        "included, during your opponent's next turn")),
+            ],
+            "Power Swing": [Damage(Plus(60, 10, CountPokemon("own", "bench", EVOLVED)))],
+        },
+    ),
     "pl2-6": PokemonScript(attacks={  # Froslass GL
         "Sleep Inducer": [
             ChoosePokemon("n", "opp", "bench"),
@@ -159,6 +190,24 @@ SCRIPTS: dict[str, Script] = {
             RemoveConditions(DEFENDER),
         ],
     }),
+    "pl2-7": PokemonScript(  # Jirachi
+        powers={"Final Wish": Power(
+            requires=(KnockedOutByAttack(),),
+            steps=(Worded(ChooseYesNo("wish", "Search your deck for any 1 card?"), ""),
+                   Worded(If(VarTrue("wish"), [ChooseCards("c", "deck", ANY_CARD),
+                                               MoveCards("c", "hand"), ShuffleDeck()]),
+                          "you may search your deck for any 1 card, put it into your hand "
+                          "and shuffle your deck."),
+                   ))},
+        attacks={
+            "Detour": [UseSupporterInPlay()],
+            "Swift": [UnaffectedDamage()],
+        },
+    ),
+    "pl2-8": PokemonScript(  # Lucario GL
+        powers={"Boundary Aura": Power(passives=(WeaknessDoubles(),))},
+        attacks={"Combo Throw": [Damage(Plus(30, 10, EnergyUnitsOn(DEFENDER)))]},
+    ),
     "pl2-9": PokemonScript(attacks={  # Luxray GL
         "Bite": [],
         "Trash Bolt": [
@@ -286,6 +335,25 @@ SCRIPTS: dict[str, Script] = {
         ],
         "Feint": [Damage(resistance=False)],
     }),
+    "pl2-21": PokemonScript(  # Gastrodon East Sea
+        powers={"Sticky Hold": Power(
+            passives=(OnSwitchedOut(),),
+            steps=(ChooseEnergiesOn("e", SELF, wording="Move any Energy cards attached to "
+                                                       "this Pokémon to your new Active "
+                                                       "Pokémon?"),
+                   MoveEnergyCards("e", OWN_ACTIVE)),
+            wording="Whenever this Pokémon goes from the Active spot to your Bench (switched "
+                    "or retreated), you may move as many Energy cards attached to it as you "
+                    "like to your new Active Pokémon.")},
+        attacks={
+            "Calling Wave": [
+                ChooseCards("g", "deck", named_pokemon("Gastrodon"), count=2, up_to=True),
+                BenchFromDeck("g", counters=2),
+                ShuffleDeck(),
+            ],
+            "Wave Splash": [],
+        },
+    ),
     "pl2-22": PokemonScript(attacks={  # Gastrodon West Sea
         "Tackle": [],
         "Muddy Bomb": [
@@ -363,6 +431,22 @@ SCRIPTS: dict[str, Script] = {
                                 "takes 10 less damage from attacks during your opponent's "
                                 "next turn (after Weakness and Resistance)")],
     }),
+    "pl2-29": PokemonScript(  # Nidoking
+        powers={"Territoriality": Power(passives=(CountersOnAttacker(2),))},
+        attacks={
+            "Fling Away": [
+                Worded(If(PlayerHas("opp", "bench"),
+                          [ChoosePokemon("t", "opp", "bench"), Damage(Const(30)),
+                           BenchDamage(30, var="t")],
+                          Damage()),
+                       "If your opponent has any Benched Pokémon, this attack does 30 damage "
+                       "to the Defending Pokémon instead, and 30 damage to 1 of your "
+                       "opponent's Benched Pokémon (no Weakness or Resistance on the "
+                       "Bench)."),
+            ],
+            "Giga Horn": [Flip(2), If(HeadsExactly(0, 2), DoesNothing()), Damage()],
+        },
+    ),
     "pl2-30": PokemonScript(  # Nidoqueen
         powers={"Maternal Comfort": Power(passives=(
             HealOwnBetweenTurns("Maternal Comfort"),))},
