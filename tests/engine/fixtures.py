@@ -163,3 +163,12 @@ TEST_FACTS.append(_pokemon("test-212", "Dustox", 120, ["C"],
                            [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
                            subtypes=["stage2"], evolves_from="Cascoon"))
 TEST_SCRIPTS["test-212"] = PokemonScript(attacks={"Stand In": []})
+
+
+# --- Platinum era: the last Pokémon LV.X
+# No regular Drapion is printed in the era's sets: a made-up [D] Basic of that name for
+# Drapion LV.X (pl1-123) to level up onto (read in the home era; a Basic so it stands on
+# nothing). Its attack is plain.
+TEST_FACTS.append(_pokemon("test-401", "Drapion", 100, ["D"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
+TEST_SCRIPTS["test-401"] = PokemonScript(attacks={"Stand In": []})

@@ -1264,3 +1264,26 @@ class CountersOnRetreat(Passive):
     def text(self) -> str:
         return (f"Whenever your opponent's Active Pokémon retreats, put {self.counters} "
                 "damage counters on it.")
+
+
+# --- Platinum era: the last Pokémon LV.X (pl1-123, 124, 126, 127, pl2-104, 105)
+
+
+class AttackToll(Passive):
+    """A Poké-Body: before each attack of the other player's Pokémon, that player discards
+    ``cards`` cards from the hand, and can't attack without them (Giratina LV.X's
+    Invisible Tentacles; hook ``attack_toll``, paid by the era's attack opening). Several
+    such Bodies in play charge once (``name`` is printed in the text)."""
+
+    def __init__(self, name: str, cards: int = 1) -> None:
+        self.name = name
+        self.cards = cards
+
+    def attack_toll(self, m: Match, holder: Slot, attacker: Slot) -> int:
+        return self.cards if attacker.owner != holder.owner else 0
+
+    def text(self) -> str:
+        n = "1 card" if self.cards == 1 else f"{self.cards} cards"
+        return (f"Each time one of your opponent's Pokémon is about to attack, your opponent "
+                f"must first discard {n} from their hand; without it, that Pokémon can't "
+                f"attack. Only 1 {self.name} counts each turn.")

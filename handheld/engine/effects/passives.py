@@ -280,3 +280,27 @@ hook("guards_side", "of the Poké-Bodies of the defender's other Pokémon, at st
                     "damage figure (ops.figure_damage)")
 hook("on_opponent_retreat", "of the Poké-Bodies of the other player's Pokémon, once an Active "
                             "Pokémon retreated (retreat.RetreatSwitch)")
+
+
+# --- Platinum era: the last Pokémon LV.X (pl1-123, 124, 126, 127, pl2-104, 105)
+
+
+def _attack_toll(self: Passive, m: Match, holder: Slot, attacker: Slot) -> int:
+    """How many cards from the hand the player of ``attacker``, an Active Pokémon about to
+    attack, must discard first (0: none; Giratina LV.X's Invisible Tentacles). A player
+    with fewer cards in hand can't attack."""
+    return 0
+
+
+def _on_knocked_out(self: Passive, m: Match, holder: Slot, slot: Slot, cards: list[int],
+                    ) -> None:
+    """``slot``, a Pokémon of the holder's side, has just been Knocked Out and its cards
+    ``cards`` put in the discard pile (Floatzel GL LV.X's Water Rescue)."""
+
+
+Passive.attack_toll = _attack_toll  # type: ignore[attr-defined]
+Passive.on_knocked_out = _on_knocked_out  # type: ignore[attr-defined]
+hook("attack_toll", "of the Poké-Bodies of the other player's Pokémon, whether the Active "
+                    "Pokémon may attack and what it pays first (actions.attack_toll)")
+hook("on_knocked_out", "of the Poké-Bodies of its side's Pokémon in play, once a Pokémon of "
+                       "that side was Knocked Out (rules.CollectKnockOuts)")

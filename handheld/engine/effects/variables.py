@@ -357,3 +357,11 @@ USES.update({
     S.DrawChosenUpTo: NONE,
     S.EnergyOfTypeOnAll: NONE,
 })
+
+
+# --- Platinum era: the Lost Zone (its steps, left out of this table when they came)
+USES.update({
+    S.LoseAttachedEnergy: Uses(reads=("who",)),
+    S.LoseBenchedExcept: Uses(reads=("keep",)),
+    S.LostIfKnockedOut: NONE,
+})
