@@ -172,3 +172,9 @@ TEST_SCRIPTS["test-212"] = PokemonScript(attacks={"Stand In": []})
 TEST_FACTS.append(_pokemon("test-401", "Drapion", 100, ["D"],
                            [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
 TEST_SCRIPTS["test-401"] = PokemonScript(attacks={"Stand In": []})
+# pl2-5 Flygon is scripted by another part: a made-up Stage 2 Flygon (from Vibrava) for
+# Flygon LV.X (pl2-105) to level up onto meanwhile.
+TEST_FACTS.append(_pokemon("test-402", "Flygon", 120, ["C"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
+                           subtypes=["stage2"], evolves_from="Vibrava"))
+TEST_SCRIPTS["test-402"] = PokemonScript(attacks={"Stand In": []})

@@ -1287,3 +1287,30 @@ class AttackToll(Passive):
         return (f"Each time one of your opponent's Pokémon is about to attack, your opponent "
                 f"must first discard {n} from their hand; without it, that Pokémon can't "
                 f"attack. Only 1 {self.name} counts each turn.")
+
+
+class MillWhileActive(ActsBetweenTurns):
+    """While its holder is the Active Pokémon, between turns, discard the top ``cards``
+    cards of the opponent's deck (Flygon LV.X's Wind Erosion). An empty deck loses nothing
+    more (only drawing from it loses the game)."""
+
+    def __init__(self, cards: int = 1) -> None:
+        self.cards = cards
+
+    def act(self, m: Match, holder: Slot) -> None:
+        from ..notation import EV_MOVE
+        from ..ops import is_active
+
+        if not is_active(m, holder):
+            return
+        p = m.players[1 - holder.owner]
+        for _ in range(min(self.cards, len(p.deck))):
+            cid = p.deck.pop()
+            p.discard.append(cid)
+            if m.logging:
+                m.log.append((EV_MOVE, p.index, cid, "discard", True, "deck"))
+
+    def text(self) -> str:
+        n = "the top card" if self.cards == 1 else f"the top {self.cards} cards"
+        return (f"While this Pokémon is your Active Pokémon, between turns, discard {n} of "
+                "your opponent's deck.")

@@ -8,17 +8,21 @@ level-up move offers it at once (``actions.level_up_triggers``), never the main 
 from __future__ import annotations
 
 from ...cardpool import PokemonScript, Power, Script
+from ...effects.library import MillWhileActive
 from ...effects.steps import (
     DAMAGED_SP,
     DEFENDER,
     ENERGY_CARD,
+    LV_X_POKEMON,
     SELF,
     SP_POKEMON,
     WITH_TRAINER,
     BenchDamage,
     ChooseCards,
     ChoosePokemon,
+    Const,
     Damage,
+    DamageChosen,
     DamageCountersOn,
     DamageTo,
     DiscardEnergy,
@@ -112,5 +116,13 @@ SCRIPTS: dict[str, Script] = {
             Worded(MoveCards("e", "discard"), ""),
             Worded(Heal(SELF, VarValue("e", "that many", guess=1.0)),
                    "Then remove that many damage counters from this Pokémon.")]},
+    ),
+    "pl2-105": PokemonScript(                                  # Flygon LV.X
+        powers={"Wind Erosion": Power(passives=(MillWhileActive(),))},
+        attacks={"Extreme Attack": [
+            ChoosePokemon("t", "opp", filt=LV_X_POKEMON, pre=True),
+            Worded(DamageChosen("t", Const(150)),
+                   "This attack does 150 damage to it (no Weakness or Resistance on the "
+                   "Bench).")]},
     ),
 }
