@@ -1314,3 +1314,40 @@ class MillWhileActive(ActsBetweenTurns):
         n = "the top card" if self.cards == 1 else f"the top {self.cards} cards"
         return (f"While this Pokémon is your Active Pokémon, between turns, discard {n} of "
                 "your opponent's deck.")
+
+
+class RescueKnockedOut(Passive):
+    """A Poké-Body: whenever another of its player's ``etype`` Pokémon (none named
+    ``except_name``) is Knocked Out by damage from the opponent's attack, that player may
+    take it and every card that was attached to it from the discard pile into the hand
+    (Floatzel GL LV.X's Water Rescue; hook ``on_knocked_out``). The question and the move
+    are the Body's own program (its ``Power`` steps), started here with the cards."""
+
+    def __init__(self, etype: str, except_name: str) -> None:
+        self.etype = etype
+        self.except_name = except_name
+
+    def on_knocked_out(self, m: Match, holder: Slot, slot: Slot, by_attack: bool) -> None:
+        from ..ops import LOST_ON_KNOCKOUT
+        from ..state import Frame
+
+        if slot.markers and LOST_ON_KNOCKOUT in slot.markers:
+            return  # (its cards go to the Lost Zone, not to the discard pile)
+        name = stack_facts(m, slot).name
+        if not by_attack or slot is holder or self.etype not in pokemon_types(m, slot) \
+                or name == self.except_name or name.startswith(self.except_name + " "):
+            return
+        for ref in stack_facts(m, holder).powers:
+            if self in ref.power.passives and ref.power.code:
+                cards = [*slot.cards, *slot.energy, *slot.tms]
+                if slot.tool >= 0:
+                    cards.append(slot.tool)
+                m.stack.append(Frame(ref.power.key, ref.power.code, holder.owner, holder.top,
+                                     holder.id, variables={"_rescue": cards}))
+                return
+
+    def text(self) -> str:
+        return (f"Whenever damage from your opponent's attack Knocks Out another of your "
+                f"[{self.etype}] Pokémon (any {self.except_name} aside), you may take that "
+                "Pokémon and every card that was attached to it from your discard pile into "
+                "your hand.")

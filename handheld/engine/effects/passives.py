@@ -292,10 +292,11 @@ def _attack_toll(self: Passive, m: Match, holder: Slot, attacker: Slot) -> int:
     return 0
 
 
-def _on_knocked_out(self: Passive, m: Match, holder: Slot, slot: Slot, cards: list[int],
+def _on_knocked_out(self: Passive, m: Match, holder: Slot, slot: Slot, by_attack: bool,
                     ) -> None:
-    """``slot``, a Pokémon of the holder's side, has just been Knocked Out and its cards
-    ``cards`` put in the discard pile (Floatzel GL LV.X's Water Rescue)."""
+    """``slot``, a Pokémon of the holder's side, is being Knocked Out (still in play);
+    ``by_attack``: by damage from the opponent's attack (Floatzel GL LV.X's Water
+    Rescue). A program it pushes runs once that Knock Out check has moved the cards."""
 
 
 Passive.attack_toll = _attack_toll  # type: ignore[attr-defined]

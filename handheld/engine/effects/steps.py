@@ -5476,3 +5476,28 @@ class EnergyOfTypeOnAll(Expr):
 
     def expect(self, ev: Eval) -> float:
         return float(self._count(ev.m))
+
+
+# --- Platinum era: the last Pokémon LV.X (pl1-123, 124, 126, 127, pl2-104, 105)
+
+
+class TakeBackKnockedOut(Step):
+    """Put the cards of a Pokémon just Knocked Out (the frame's ``_rescue``, written by the
+    Poké-Body that started this program: ``library.RescueKnockedOut``) from the discard
+    pile into the hand; cards no longer there (the Lost Zone) stay where they are."""
+
+    def text(self, tc: TC) -> str:
+        return ""  # (the Body's passive says it)
+
+    def value(self, ev: Eval) -> None:
+        ev.add(20)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        for cid in f.vars.get("_rescue") or []:
+            if cid in p.discard:
+                p.discard.remove(cid)
+                p.hand.append(cid)
+                if m.logging:
+                    m.log.append((EV_MOVE, f.player, cid, "hand", True, "discard"))
+        return NEXT

@@ -365,3 +365,6 @@ USES.update({
     S.LoseBenchedExcept: Uses(reads=("keep",)),
     S.LostIfKnockedOut: NONE,
 })
+# --- Platinum era: the last Pokémon LV.X (its program's cards come from the Body that starts
+# it, in the frame's own "_rescue")
+USES[S.TakeBackKnockedOut] = NONE
