@@ -1251,6 +1251,10 @@ def knocked_out_answers(m: Match, slot: Slot) -> None:
     whether the opponent's attack damage did it. A Body's program it starts runs once
     every Knock Out of this check is done (its cards are in the discard pile by then)."""
     by_attack = bool(slot.markers) and has_marker(m, slot, KNOCKED_OUT_BY_ATTACK)
+    if by_attack:
+        from .effects.library import record_knockout_by_attack
+
+        record_knockout_by_attack(m, slot)  # (for "during the opponent's last turn")
     for s in m.players[slot.owner].in_play():
         for ps, holder in bodies(m, s):
             if KNOCKED_OUT_HOOK in ps.hooks:

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..carddefs import AttackDef
-from ..energy import BIT
+from ..energy import BIT, TYPE_NAMES
 from ..facts import AttackRef, pokemon_facts, pokemon_types
 from ..ops import MARKERS, TURN_EFFECTS, MarkerKind, register_marker
 from .passives import DamageCtx, Passive
@@ -1351,3 +1351,47 @@ class RescueKnockedOut(Passive):
                 f"[{self.etype}] Pokémon (any {self.except_name} aside), you may take that "
                 "Pokémon and every card that was attached to it from your discard pile into "
                 "your hand.")
+
+
+# "Your <type> Pokémon was Knocked Out by damage from the opponent's attack during the
+# opponent's last turn": a rest-of-turn flag per type, set on the owner's side for the
+# owner's next turn (``record_knockout_by_attack``, by the Knock Out rule wherever a card of
+# the match answers ``on_knocked_out``); it lasts that turn, then the turn's end clears it.
+KNOCKED_OUT_LAST_TURN = {t: register_turn_flag(f"knocked_out_{t}") for t in TYPE_NAMES}
+
+
+def record_knockout_by_attack(m: Match, slot: Slot) -> None:
+    """``slot`` is being Knocked Out by damage from the opponent's attack: its owner's
+    next turn remembers its types."""
+    effects = m.players[slot.owner].turn_effects
+    for t in pokemon_types(m, slot):
+        flag = KNOCKED_OUT_LAST_TURN.get(t)
+        if flag is not None:
+            effects[flag] = m.turn + 1
+
+
+class RevengeBonus(AttackBonus):
+    """b) While its player's ``etype`` Pokémon was Knocked Out by damage from the
+    opponent's attack during the opponent's last turn, the holder's attacks do ``amount``
+    more damage to the Active Pokémon (Shaymin LV.X's Revenge Seed). It answers
+    ``on_knocked_out`` (doing nothing) so the Knock Out rule keeps that record in its
+    match."""
+
+    def __init__(self, amount: int, etype: str) -> None:
+        super().__init__(amount)
+        self.etype = etype
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or KNOCKED_OUT_LAST_TURN[self.etype] \
+                not in m.players[holder.owner].turn_effects:
+            return dmg
+        return super().modify_damage(m, dc, holder, dmg)
+
+    def on_knocked_out(self, m: Match, holder: Slot, slot: Slot, by_attack: bool) -> None:
+        """(the record is the rule's: ``record_knockout_by_attack``)"""
+
+    def text(self) -> str:
+        return (f"If damage from your opponent's attack Knocked Out any of your "
+                f"[{self.etype}] Pokémon during their last turn, this Pokémon's attacks do "
+                f"{self.amount} more damage to the Active Pokémon (before Weakness and "
+                "Resistance).")

@@ -368,3 +368,4 @@ USES.update({
 # --- Platinum era: the last Pokémon LV.X (its program's cards come from the Body that starts
 # it, in the frame's own "_rescue")
 USES[S.TakeBackKnockedOut] = NONE
+USES[S.MoveEnergyFreely] = NONE  # (its own progress: "_card", "_moved")

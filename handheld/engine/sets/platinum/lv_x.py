@@ -10,7 +10,7 @@ attacks (``facts.stack_facts``)."""
 from __future__ import annotations
 
 from ...cardpool import PokemonScript, Power, Script, TrainerScript
-from ...effects.library import AttackToll, NoBodiesButSP
+from ...effects.library import AttackToll, NoBodiesButSP, RevengeBonus
 from ...effects.passives import AttacksFromBelow
 from ...effects.steps import (
     DEFENDER,
@@ -35,6 +35,7 @@ from ...effects.steps import (
     LoseBenchedExcept,
     LostIfKnockedOut,
     Mark,
+    MoveEnergyFreely,
     PoisonCounters,
     ShuffleDeck,
     Worded,
@@ -83,5 +84,9 @@ SCRIPTS: dict[str, Script] = {
     "pl1-124": PokemonScript(                                  # Giratina LV.X
         powers={"Invisible Tentacles": Power(passives=(AttackToll("Invisible Tentacles"),))},
         attacks={"Darkness Lost": [DamageEach(30), LostIfKnockedOut(each=True)]},
+    ),
+    "pl1-127": PokemonScript(                                  # Shaymin LV.X
+        powers={"Revenge Seed": Power(passives=(RevengeBonus(60, "G"),))},
+        attacks={"Energy Flare": [Damage(), MoveEnergyFreely()]},
     ),
 }
