@@ -775,6 +775,13 @@ class CollectKnockOuts(Instr):
 
     def run(self, m: Match, f: Frame) -> Result:
         owed = [0, 0]
+        if KNOCKED_OUT_HOOK in m.body_hooks_present:
+            # (Water Rescue, Revenge Seed: asked while every Pokémon Knocked Out together
+            # is still in play)
+            for pl in m.players:
+                for s in pl.in_play():
+                    if is_knocked_out(m, s):
+                        knocked_out_answers(m, s)
         for pl in m.players:
             for s in pl.in_play():
                 if is_knocked_out(m, s):
@@ -782,8 +789,6 @@ class CollectKnockOuts(Instr):
                         m.log.append((EV_KO, pl.index, s.top))
                     # (asked while it is still in play: its Poké-Bodies may change it)
                     owed[1 - pl.index] += m.prizes_for_knockout(s)
-                    if KNOCKED_OUT_HOOK in m.body_hooks_present:
-                        knocked_out_answers(m, s)  # (Water Rescue: before it leaves play)
                     knocked_out_to(m, s)  # (the discard pile, or the Lost Zone)
         f.vars["owed"] = owed
         f.vars["took_last"] = [False, False]
