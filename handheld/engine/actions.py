@@ -232,7 +232,9 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 opts.extend([(RETREAT, s.id) for s in bench])
         # Attack
         if not m.turn_over and (turn != 1 or rules.first_player_may_attack) \
-                and not (markers and has_marker(m, active, "cant_attack")):
+                and not (markers and has_marker(m, active, "cant_attack")) \
+                and not (ATTACK_TOLL_HOOK in m.body_hooks_present
+                         and toll_unpaid(m, active)):
             if af.copies_attacks:
                 for source, i in attack_choices(m, active):
                     opts.append((ATTACK, source, i))
@@ -460,7 +462,9 @@ def can_attack(m: Match, active: Slot, *, asleep: bool = False) -> bool:
         return False
     if m.turn == 1 and not m.rules.first_player_may_attack:
         return False
-    return not (active.markers and has_marker(m, active, "cant_attack"))
+    if active.markers and has_marker(m, active, "cant_attack"):
+        return False
+    return not toll_unpaid(m, active)  # (a Poké-Body's toll the hand can't pay)
 
 
 def attack_choices(m: Match, active: Slot) -> list[tuple[int, int]]:
@@ -627,3 +631,28 @@ def active_evolution_locked(m: Match, active: Slot) -> bool:
                     and ps.locks_active_evolution(m, holder, active):  # type: ignore[attr-defined]
                 return True
     return False
+
+
+# --- Platinum era: the last Pokémon LV.X (a Poké-Body that charges for attacking)
+
+ATTACK_TOLL_HOOK = "attack_toll"
+
+
+def attack_toll(m: Match, active: Slot) -> int:
+    """How many cards from the hand the player of ``active`` must discard before it
+    attacks, by the working Poké-Bodies of the other player's Pokémon (hook
+    ``attack_toll``: Giratina LV.X's Invisible Tentacles). Only 1 Body of a name counts a
+    turn, so the largest toll is paid, not their sum."""
+    toll = 0
+    for s in m.players[1 - active.owner].in_play():
+        for ps, holder in bodies(m, s):
+            if ATTACK_TOLL_HOOK in ps.hooks:
+                toll = max(toll, ps.attack_toll(m, holder, active))  # type: ignore[attr-defined]
+    return toll
+
+
+def toll_unpaid(m: Match, active: Slot) -> bool:
+    """True when the player of ``active`` can't pay the toll for attacking: too few cards
+    in hand (then it can't attack at all)."""
+    return ATTACK_TOLL_HOOK in m.body_hooks_present \
+        and attack_toll(m, active) > len(m.players[active.owner].hand)

@@ -14,7 +14,7 @@ from . import actions as _actions
 from .carddefs import AttackDef
 from .effects.core import NEXT, SUSPEND, Builder, Instr, Label, Result, Step
 from .effects.passives import DamageCtx
-from .facts import ATTACK_DAMAGE_TAKEN, attack_cost, stack_facts
+from .facts import ATTACK_DAMAGE_TAKEN, MarkerKind, attack_cost, register_marker, stack_facts
 from .notation import (
     ALLOW_OPTION,
     CARD,
@@ -775,6 +775,13 @@ class CollectKnockOuts(Instr):
 
     def run(self, m: Match, f: Frame) -> Result:
         owed = [0, 0]
+        if KNOCKED_OUT_HOOK in m.body_hooks_present:
+            # (Water Rescue, Revenge Seed: asked while every Pokémon Knocked Out together
+            # is still in play)
+            for pl in m.players:
+                for s in pl.in_play():
+                    if is_knocked_out(m, s):
+                        knocked_out_answers(m, s)
         for pl in m.players:
             for s in pl.in_play():
                 if is_knocked_out(m, s):
@@ -1005,6 +1012,8 @@ class AttackEnd(Instr):
     def run(self, m: Match, f: Frame) -> Result:
         m.turn_over = True
         if m.ko_dirty and needs_knockout_check(m):
+            if KNOCKED_OUT_HOOK in m.body_hooks_present:
+                mark_attack_knockouts(m, f.player)
             push_knockouts(m)
         return NEXT
 
@@ -1223,3 +1232,36 @@ class PowerResponse(Instr):
         # (this frame ends as the card's program starts above it)
         m.stack.append(Frame(f"{d.id}#t", d.play_code, f.player, cid, f.user))
         return NEXT
+
+
+# --- Platinum era: the last Pokémon LV.X (Knock Outs by the opponent's attack)
+
+KNOCKED_OUT_HOOK = "on_knocked_out"
+KNOCKED_OUT_BY_ATTACK = "knocked_out_by_attack"
+register_marker(MarkerKind(KNOCKED_OUT_BY_ATTACK, "Knocked Out by the opponent's attack"))
+
+
+def mark_attack_knockouts(m: Match, player: int) -> None:
+    """As ``player``'s attack ends: each Pokémon of the other player it damaged (marker
+    ``attack_damage_taken``, Platinum's ``records_attack_damage``) that is now Knocked Out
+    is marked ``knocked_out_by_attack`` for the Knock Out that follows."""
+    for s in m.players[1 - player].in_play():
+        if s.markers and s.markers.get(ATTACK_DAMAGE_TAKEN, 0) > 0 and is_knocked_out(m, s):
+            s.markers[KNOCKED_OUT_BY_ATTACK] = m.turn
+
+
+def knocked_out_answers(m: Match, slot: Slot) -> None:
+    """``slot`` is being Knocked Out: the working Poké-Bodies of its side's Pokémon in play
+    that answer it (hook ``on_knocked_out``) are asked while it is still in play, with
+    whether the opponent's attack damage did it. A Body's program it starts runs once
+    every Knock Out of this check is done (its cards are in the discard pile by then)."""
+    by_attack = bool(slot.markers) and has_marker(m, slot, KNOCKED_OUT_BY_ATTACK)
+    if by_attack:
+        from .effects.library import record_knockout_by_attack
+
+        record_knockout_by_attack(m, slot)  # (for "during the opponent's last turn")
+    for s in m.players[slot.owner].in_play():
+        for ps, holder in bodies(m, s):
+            if KNOCKED_OUT_HOOK in ps.hooks:
+                ps.on_knocked_out(m, holder, slot, by_attack)  # type: ignore[attr-defined]
+

@@ -163,3 +163,18 @@ TEST_FACTS.append(_pokemon("test-212", "Dustox", 120, ["C"],
                            [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
                            subtypes=["stage2"], evolves_from="Cascoon"))
 TEST_SCRIPTS["test-212"] = PokemonScript(attacks={"Stand In": []})
+
+
+# --- Platinum era: the last Pokémon LV.X
+# No regular Drapion is printed in the era's sets: a made-up [D] Basic of that name for
+# Drapion LV.X (pl1-123) to level up onto (read in the home era; a Basic so it stands on
+# nothing). Its attack is plain.
+TEST_FACTS.append(_pokemon("test-401", "Drapion", 100, ["D"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
+TEST_SCRIPTS["test-401"] = PokemonScript(attacks={"Stand In": []})
+# pl2-5 Flygon is scripted by another part: a made-up Stage 2 Flygon (from Vibrava) for
+# Flygon LV.X (pl2-105) to level up onto meanwhile.
+TEST_FACTS.append(_pokemon("test-402", "Flygon", 120, ["C"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
+                           subtypes=["stage2"], evolves_from="Vibrava"))
+TEST_SCRIPTS["test-402"] = PokemonScript(attacks={"Stand In": []})

@@ -231,3 +231,54 @@ def test_area_bodies_keep_the_shortcuts_equal_to_the_references() -> None:
 
         checked += _play(m, seed, check)
     assert checked > 100
+
+
+# Platinum era: the last Pokémon LV.X (Invisible Tentacles' toll for attacking, Water
+# Rescue and Revenge Seed answering Knock Outs, Wind Erosion between turns), on random play
+# from a position that holds them: the facts' and the main phase's shortcuts against their
+# references at every decision.
+LAST_LV_X_POSITION: dict[str, Any] = {
+    "era": "platinum", "turn": 5, "current": 0, "first": 0,
+    "players": [
+        {"active": {"cards": ["pl1-28", "pl1-124"], "played_turn": 3,
+                    "energy": ["ecard1-164*2", "ecard1-165"]},
+         "bench": [{"cards": ["pl1-38"], "energy": ["ecard1-162"], "played_turn": 3},
+                   {"cards": ["pl2-4"], "energy": ["ecard1-165*2"], "played_turn": 3},
+                   {"cards": ["test-401"], "played_turn": 3}],
+         "hand": ["pl1-127", "pl2-104", "pl1-123", "ecard1-162*2", "ecard1-165", "pl1-101"],
+         "deck": ["ecard1-162*6", "ecard1-165*6", "ecard1-164*4", "pl1-90*2",
+                  "pl1-38", "pl1-101*2"],
+         "prizes": ["ecard1-165*6"]},
+        {"active": {"cards": ["pl2-84", "pl2-53", "test-402"], "played_turn": 3,
+                    "energy": ["ecard1-165*2"]},
+         "bench": [{"cards": ["pl1-101"], "damage": 30}, {"cards": ["pl1-90"]},
+                   {"cards": ["pl1-28", "pl1-124"], "played_turn": 3}],
+         "hand": ["pl2-105", "ecard1-165*2", "pl1-70", "pl1-91"],
+         "deck": ["ecard1-165*10", "ecard1-160*6", "pl1-91*2", "pl1-70*2"],
+         "prizes": ["ecard1-165*6"]},
+    ],
+}
+
+
+def test_the_last_lv_x_keep_the_shortcuts_equal_to_the_references() -> None:
+    from handheld.engine import main_options_reference
+    from handheld.engine.actions import main_options
+    from tests.engine.fixtures import scenario_pool
+    from tests.engine.scenario import authoring_position
+
+    pool = scenario_pool()
+    checked = 0
+    for seed in range(12):
+        m = Match.from_position(pool, authoring_position(LAST_LV_X_POSITION),
+                                record_log=False)
+        assert tables_mismatches(m) == []
+
+        def check(m: Match, rng: random.Random) -> None:
+            problems = mismatches(m) + mismatches(disturbed(m, rng))
+            assert not problems, problems[:5]
+            d = m.pending
+            if d is not None and not isinstance(d, Chance) and d.kind == "main":
+                assert main_options(m) == main_options_reference(m)
+
+        checked += _play(m, seed, check)
+    assert checked > 100

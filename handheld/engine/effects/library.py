@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..carddefs import AttackDef
-from ..energy import BIT
+from ..energy import BIT, TYPE_NAMES
 from ..facts import AttackRef, pokemon_facts, pokemon_types
 from ..facts import attack_lock as attack_lock  # (the sets' scripts import it from here)
 from ..ops import TURN_EFFECTS, MarkerKind, register_marker
@@ -1289,3 +1289,134 @@ class OnSwitchedOut(Passive):
                 m.stack.append(Frame(ref.power.key, ref.power.code, holder.owner, holder.top,
                                      holder.id))
                 return
+
+
+# --- Platinum era: the last Pokémon LV.X (pl1-123, 124, 126, 127, pl2-104, 105)
+
+
+class AttackToll(Passive):
+    """A Poké-Body: before each attack of the other player's Pokémon, that player discards
+    ``cards`` cards from the hand, and can't attack without them (Giratina LV.X's
+    Invisible Tentacles; hook ``attack_toll``, paid by the era's attack opening). Several
+    such Bodies in play charge once (``name`` is printed in the text)."""
+
+    def __init__(self, name: str, cards: int = 1) -> None:
+        self.name = name
+        self.cards = cards
+
+    def attack_toll(self, m: Match, holder: Slot, attacker: Slot) -> int:
+        return self.cards if attacker.owner != holder.owner else 0
+
+    def text(self) -> str:
+        n = "1 card" if self.cards == 1 else f"{self.cards} cards"
+        return (f"Each time one of your opponent's Pokémon is about to attack, your opponent "
+                f"must first discard {n} from their hand; without it, that Pokémon can't "
+                f"attack. Only 1 {self.name} counts each turn.")
+
+
+class MillWhileActive(ActsBetweenTurns):
+    """While its holder is the Active Pokémon, between turns, discard the top ``cards``
+    cards of the opponent's deck (Flygon LV.X's Wind Erosion). An empty deck loses nothing
+    more (only drawing from it loses the game)."""
+
+    def __init__(self, cards: int = 1) -> None:
+        self.cards = cards
+
+    def act(self, m: Match, holder: Slot) -> None:
+        from ..notation import EV_MOVE
+        from ..ops import is_active
+
+        if not is_active(m, holder):
+            return
+        p = m.players[1 - holder.owner]
+        for _ in range(min(self.cards, len(p.deck))):
+            cid = p.deck.pop()
+            p.discard.append(cid)
+            if m.logging:
+                m.log.append((EV_MOVE, p.index, cid, "discard", True, "deck"))
+
+    def text(self) -> str:
+        n = "the top card" if self.cards == 1 else f"the top {self.cards} cards"
+        return (f"While this Pokémon is your Active Pokémon, between turns, discard {n} of "
+                "your opponent's deck.")
+
+
+class RescueKnockedOut(Passive):
+    """A Poké-Body: whenever another of its player's ``etype`` Pokémon (none named
+    ``except_name``) is Knocked Out by damage from the opponent's attack, that player may
+    take it and every card that was attached to it from the discard pile into the hand
+    (Floatzel GL LV.X's Water Rescue; hook ``on_knocked_out``). The question and the move
+    are the Body's own program (its ``Power`` steps), started here with the cards."""
+
+    def __init__(self, etype: str, except_name: str) -> None:
+        self.etype = etype
+        self.except_name = except_name
+
+    def on_knocked_out(self, m: Match, holder: Slot, slot: Slot, by_attack: bool) -> None:
+        from ..ops import LOST_ON_KNOCKOUT
+        from ..state import Frame
+
+        if slot.markers and LOST_ON_KNOCKOUT in slot.markers:
+            return  # (its cards go to the Lost Zone, not to the discard pile)
+        name = stack_facts(m, slot).name
+        if not by_attack or slot is holder or self.etype not in pokemon_types(m, slot) \
+                or name == self.except_name or name.startswith(self.except_name + " "):
+            return
+        for ref in stack_facts(m, holder).powers:
+            if self in ref.power.passives and ref.power.code:
+                cards = [*slot.cards, *slot.energy, *slot.tms]
+                if slot.tool >= 0:
+                    cards.append(slot.tool)
+                m.stack.append(Frame(ref.power.key, ref.power.code, holder.owner, holder.top,
+                                     holder.id, variables={"_rescue": cards}))
+                return
+
+    def text(self) -> str:
+        return (f"Whenever damage from your opponent's attack Knocks Out another of your "
+                f"[{self.etype}] Pokémon (any {self.except_name} aside), you may take that "
+                "Pokémon and every card that was attached to it from your discard pile into "
+                "your hand.")
+
+
+# "Your <type> Pokémon was Knocked Out by damage from the opponent's attack during the
+# opponent's last turn": a rest-of-turn flag per type, set on the owner's side for the
+# owner's next turn (``record_knockout_by_attack``, by the Knock Out rule wherever a card of
+# the match answers ``on_knocked_out``); it lasts that turn, then the turn's end clears it.
+KNOCKED_OUT_LAST_TURN = {t: register_turn_flag(f"knocked_out_{t}") for t in TYPE_NAMES}
+
+
+def record_knockout_by_attack(m: Match, slot: Slot) -> None:
+    """``slot`` is being Knocked Out by damage from the opponent's attack: its owner's
+    next turn remembers its types."""
+    effects = m.players[slot.owner].turn_effects
+    for t in pokemon_types(m, slot):
+        flag = KNOCKED_OUT_LAST_TURN.get(t)
+        if flag is not None:
+            effects[flag] = m.turn + 1
+
+
+class RevengeBonus(AttackBonus):
+    """b) While its player's ``etype`` Pokémon was Knocked Out by damage from the
+    opponent's attack during the opponent's last turn, the holder's attacks do ``amount``
+    more damage to the Active Pokémon (Shaymin LV.X's Revenge Seed). It answers
+    ``on_knocked_out`` (doing nothing) so the Knock Out rule keeps that record in its
+    match."""
+
+    def __init__(self, amount: int, etype: str) -> None:
+        super().__init__(amount)
+        self.etype = etype
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or KNOCKED_OUT_LAST_TURN[self.etype] \
+                not in m.players[holder.owner].turn_effects:
+            return dmg
+        return super().modify_damage(m, dc, holder, dmg)
+
+    def on_knocked_out(self, m: Match, holder: Slot, slot: Slot, by_attack: bool) -> None:
+        """(the record is the rule's: ``record_knockout_by_attack``)"""
+
+    def text(self) -> str:
+        return (f"If damage from your opponent's attack Knocked Out any of your "
+                f"[{self.etype}] Pokémon during their last turn, this Pokémon's attacks do "
+                f"{self.amount} more damage to the Active Pokémon (before Weakness and "
+                "Resistance).")

@@ -328,3 +328,28 @@ class Reach(Passive):
 
     def __hash__(self) -> int:
         return hash((id(self.body), id(self.source)))
+
+
+# --- Platinum era: the last Pokémon LV.X (pl1-123, 124, 126, 127, pl2-104, 105)
+
+
+def _attack_toll(self: Passive, m: Match, holder: Slot, attacker: Slot) -> int:
+    """How many cards from the hand the player of ``attacker``, an Active Pokémon about to
+    attack, must discard first (0: none; Giratina LV.X's Invisible Tentacles). A player
+    with fewer cards in hand can't attack."""
+    return 0
+
+
+def _on_knocked_out(self: Passive, m: Match, holder: Slot, slot: Slot, by_attack: bool,
+                    ) -> None:
+    """``slot``, a Pokémon of the holder's side, is being Knocked Out (still in play);
+    ``by_attack``: by damage from the opponent's attack (Floatzel GL LV.X's Water
+    Rescue). A program it pushes runs once that Knock Out check has moved the cards."""
+
+
+Passive.attack_toll = _attack_toll  # type: ignore[attr-defined]
+Passive.on_knocked_out = _on_knocked_out  # type: ignore[attr-defined]
+hook("attack_toll", "of the Poké-Bodies of the other player's Pokémon, whether the Active "
+                    "Pokémon may attack and what it pays first (actions.attack_toll)")
+hook("on_knocked_out", "of the Poké-Bodies of its side's Pokémon in play, once a Pokémon of "
+                       "that side was Knocked Out (rules.CollectKnockOuts)")

@@ -5143,3 +5143,93 @@ class UseSupporterInPlay(Step):
         if d.play_code:
             m.stack.append(_Frame(f"{d.id}#t", d.play_code, f.player, cid))
         return NEXT
+
+
+# --- Platinum era: the last Pokémon LV.X (pl1-123, 124, 126, 127, pl2-104, 105)
+
+
+class TakeBackKnockedOut(Step):
+    """Put the cards of a Pokémon just Knocked Out (the frame's ``_rescue``, written by the
+    Poké-Body that started this program: ``library.RescueKnockedOut``) from the discard
+    pile into the hand; cards no longer there (the Lost Zone) stay where they are."""
+
+    def text(self, tc: TC) -> str:
+        return ""  # (the Body's passive says it)
+
+    def value(self, ev: Eval) -> None:
+        ev.add(20)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        for cid in f.vars.get("_rescue") or []:
+            if cid in p.discard:
+                p.discard.remove(cid)
+                p.hand.append(cid)
+                if m.logging:
+                    m.log.append((EV_MOVE, f.player, cid, "hand", True, "discard"))
+        return NEXT
+
+
+class MoveEnergyFreely(Step):
+    """You may move any number of Energy cards attached to your Pokémon, each to another
+    of your Pokémon, as you like (Shaymin LV.X's Energy Flare): one card at a time, each
+    card moved once (choosing none stops)."""
+
+    def text(self, tc: TC) -> str:
+        return ("You may move any number of Energy cards attached to your Pokémon, each to "
+                "another of your Pokémon, as you like.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(5)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        slots = m.players[f.player].in_play()
+        card = f.vars.get("_card")
+        if card is not None:  # the chosen card's new Pokémon
+            targets = [s for s in slots if s.id != card[1]]
+            if len(targets) == 1:
+                return self._move(m, f, targets[0])
+            m.pending = Choice(f.player, "target",
+                               f"Move {m.defs[card[0]].name} to which Pokémon?",
+                               tuple((SLOT, s.id) for s in targets))
+            return SUSPEND
+        moved = f.vars.get("_moved") or []
+        options: list[tuple[Any, ...]] = []
+        if len(slots) > 1:
+            for s in slots:
+                seen: set[int] = set()
+                for c in s.energy:
+                    if c not in moved and id(m.defs[c]) not in seen:
+                        seen.add(id(m.defs[c]))
+                        options.append((ENERGY_OPTION, c, s.id))
+        if not options:
+            f.vars.pop("_moved", None)
+            return NEXT
+        m.pending = Choice(f.player, "energy", "Move an Energy card to another of your "
+                           "Pokémon? (choose none to stop)", tuple(options), min=0, max=1)
+        return SUSPEND
+
+    def _move(self, m: Match, f: Frame, target: Slot) -> Result:
+        cid, sid = f.vars.pop("_card")
+        holder = find_slot(m, sid)
+        if holder is not None and cid in holder.energy:
+            holder.energy.remove(cid)
+            target.energy.append(cid)
+            m.ko_dirty = True  # (an Energy gone may change what a passive gives)
+            if m.logging:
+                m.log.append((EV_ATTACH, f.player, cid, target.top))
+        f.vars["_moved"] = [*(f.vars.get("_moved") or []), cid]
+        return f.pc
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        if "_card" in f.vars:
+            target = find_slot(m, answer[0][1])
+            if target is None:
+                f.vars.pop("_card")
+                return f.pc
+            return self._move(m, f, target)
+        if not answer:
+            f.vars.pop("_moved", None)
+            return NEXT
+        f.vars["_card"] = [answer[0][1], answer[0][2]]
+        return f.pc

@@ -361,3 +361,15 @@ USES.update({
     # (the Supporter's program runs in a frame of its own, with its own variables)
     S.UseSupporterInPlay: NONE,
 })
+
+
+# --- Platinum era: the Lost Zone (its steps, left out of this table when they came)
+USES.update({
+    S.LoseAttachedEnergy: Uses(reads=("who",)),
+    S.LoseBenchedExcept: Uses(reads=("keep",)),
+    S.LostIfKnockedOut: NONE,
+})
+# --- Platinum era: the last Pokémon LV.X (its program's cards come from the Body that starts
+# it, in the frame's own "_rescue")
+USES[S.TakeBackKnockedOut] = NONE
+USES[S.MoveEnergyFreely] = NONE  # (its own progress: "_card", "_moved")

@@ -12,13 +12,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import rules as R
 from ..effects.core import NEXT, SUSPEND, Instr, Result
-from ..notation import DRAW, EV_EXTRA_DRAW
+from ..notation import CARD, DRAW, EV_EXTRA_DRAW, EV_MOVE
 from ..ops import draw
 from ..ruleset import ALL_CONDITIONS, EXPEDITION
 from ..state import Choice
 from .base import LV_X, SP, Era
 
 if TYPE_CHECKING:
+    from ..carddefs import AttackDef
+    from ..effects.core import Label
     from ..match import Match
     from ..state import Frame
 
@@ -106,6 +108,52 @@ class DrawOwedCards(Instr):
         return self.run(m, f)
 
 
+class PayAttackToll(Instr):
+    """Before an attack (its announcement, Baby flip and costs), the toll a Poké-Body of
+    the other player's Pokémon charges for attacking (Giratina LV.X's Invisible
+    Tentacles): the attacking player discards that many cards from the hand, chosen by
+    that player. With too few cards the attack is not made (the main phase does not offer
+    it then). Only in a match whose decks hold such a Body."""
+
+    __slots__ = ("target",)
+
+    def __init__(self, end: Any) -> None:
+        self.target: Any = end
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..actions import ATTACK_TOLL_HOOK, attack_toll
+        from ..ops import find_slot
+
+        if ATTACK_TOLL_HOOK not in m.body_hooks_present or "toll" in f.vars:
+            return NEXT
+        user = find_slot(m, f.user)
+        toll = attack_toll(m, user) if user is not None else 0
+        if toll <= 0:
+            return NEXT
+        hand = m.players[f.player].hand
+        if len(hand) < toll:
+            return self.target
+        if toll == len(hand) or len({id(m.defs[c]) for c in hand}) == 1:
+            return self.resume(m, f, tuple((CARD, c) for c in hand[:toll]))
+        options = m.distinct_cards(hand, lambda d: True) if toll == 1 \
+            else tuple((CARD, c) for c in hand)
+        m.pending = Choice(f.player, "cards_hand",
+                           f"Discard {toll} card{'s' if toll > 1 else ''} from your hand to "
+                           "attack.", options, min=toll, max=toll)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        p = m.players[f.player]
+        f.vars["toll"] = 1
+        for opt in answer:
+            cid = opt[1]
+            p.hand.remove(cid)
+            p.discard.append(cid)
+            if m.logging:
+                m.log.append((EV_MOVE, f.player, cid, "discard", False, "hand"))
+        return NEXT
+
+
 class Platinum(Era):
     key = "platinum"
     name = "Platinum"
@@ -117,6 +165,11 @@ class Platinum(Era):
     sp_owners: ClassVar[Mapping[str, str]] = {
         "G": "Team Galactic", "GL": "Gym Leader", "4": "Elite Four", "C": "Champion",
         "FB": "Frontier Brain"}
+
+    def attack_opening(self, attack: AttackDef, end: Label) -> list[Any]:
+        """The toll a Poké-Body may charge for attacking comes first ("whenever ... tries
+        to attack"), then Expedition's opening."""
+        return [PayAttackToll(end), *super().attack_opening(attack, end)]
 
     def setup_procedure(self) -> list[Any]:
         """Expedition's setup, but a single mulligan owes the other player one card, which

@@ -10,7 +10,7 @@ attacks (``facts.stack_facts``)."""
 from __future__ import annotations
 
 from ...cardpool import PokemonScript, Power, Script, TrainerScript
-from ...effects.library import NoBodiesButSP
+from ...effects.library import AttackToll, NoBodiesButSP, RevengeBonus
 from ...effects.passives import AttacksFromBelow
 from ...effects.steps import (
     DEFENDER,
@@ -18,21 +18,29 @@ from ...effects.steps import (
     SELF,
     ActiveMayLevelUp,
     AnyOf,
+    BenchDamage,
     ChooseLevelUp,
     ChoosePokemon,
     CountIn,
     CountPokemon,
     Damage,
+    DamageEach,
     DiscardEnergy,
     Flip,
     FlipUntilTails,
     If,
+    Inflict,
     LevelUpWith,
     LoseAttachedEnergy,
     LoseBenchedExcept,
+    LostIfKnockedOut,
+    Mark,
+    MoveEnergyFreely,
+    PoisonCounters,
     ShuffleDeck,
     Worded,
 )
+from ...ruleset import POISONED
 from .part1 import choose_opponents_pokemon_for
 
 # Lost Cyclone works where a player has 4 or more Benched Pokémon (else it does nothing).
@@ -61,5 +69,24 @@ SCRIPTS: dict[str, Script] = {
             Worded(LoseBenchedExcept("kept", "opp"), "")))},
         attacks={"Hydro Shot": [DiscardEnergy(SELF, 2, pre=True),
                                 *choose_opponents_pokemon_for(80)]},
+    ),
+    "pl1-123": PokemonScript(                                  # Drapion LV.X
+        powers={"Tri-Poison": Power(steps=(
+            Flip(),
+            If(HEADS, [Inflict(DEFENDER, POISONED), PoisonCounters(DEFENDER, 3)])))},
+        attacks={"Sniping Tail": [
+            Damage(),
+            ChoosePokemon("b", "opp", "bench"),
+            BenchDamage(40, var="b"),
+            Mark(DEFENDER, "cant_retreat", 1, "can't retreat during your opponent's next turn"),
+        ]},
+    ),
+    "pl1-124": PokemonScript(                                  # Giratina LV.X
+        powers={"Invisible Tentacles": Power(passives=(AttackToll("Invisible Tentacles"),))},
+        attacks={"Darkness Lost": [DamageEach(30), LostIfKnockedOut(each=True)]},
+    ),
+    "pl1-127": PokemonScript(                                  # Shaymin LV.X
+        powers={"Revenge Seed": Power(passives=(RevengeBonus(60, "G"),))},
+        attacks={"Energy Flare": [Damage(), MoveEnergyFreely()]},
     ),
 }

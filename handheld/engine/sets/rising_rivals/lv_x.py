@@ -8,17 +8,22 @@ level-up move offers it at once (``actions.level_up_triggers``), never the main 
 from __future__ import annotations
 
 from ...cardpool import PokemonScript, Power, Script
+from ...effects.library import MillWhileActive, RescueKnockedOut
 from ...effects.steps import (
     DAMAGED_SP,
     DEFENDER,
     ENERGY_CARD,
+    LV_X_POKEMON,
     SELF,
     SP_POKEMON,
     WITH_TRAINER,
     BenchDamage,
     ChooseCards,
     ChoosePokemon,
+    ChooseYesNo,
+    Const,
     Damage,
+    DamageChosen,
     DamageCountersOn,
     DamageTo,
     DiscardEnergy,
@@ -39,6 +44,8 @@ from ...effects.steps import (
     ShuffleInPlayIntoDecks,
     SlotIs,
     SwitchOpponentActive,
+    TakeBackKnockedOut,
+    Times,
     VarTrue,
     VarValue,
     Worded,
@@ -112,5 +119,28 @@ SCRIPTS: dict[str, Script] = {
             Worded(MoveCards("e", "discard"), ""),
             Worded(Heal(SELF, VarValue("e", "that many", guess=1.0)),
                    "Then remove that many damage counters from this Pokémon.")]},
+    ),
+    "pl2-105": PokemonScript(                                  # Flygon LV.X
+        powers={"Wind Erosion": Power(passives=(MillWhileActive(),))},
+        attacks={"Extreme Attack": [
+            ChoosePokemon("t", "opp", filt=LV_X_POKEMON, pre=True),
+            Worded(DamageChosen("t", Const(150)),
+                   "This attack does 150 damage to it (no Weakness or Resistance on the "
+                   "Bench).")]},
+    ),
+    "pl2-104": PokemonScript(                                  # Floatzel GL LV.X
+        powers={"Water Rescue": Power(
+            passives=(RescueKnockedOut("W", "Floatzel"),),
+            # (its program, started by the passive as the Knock Out happens)
+            steps=(ChooseYesNo("use", "Water Rescue: put the Knocked Out Pokémon and its "
+                                      "cards into your hand?"),
+                   If(VarTrue("use"), [TakeBackKnockedOut()])))},
+        attacks={"Energy Cyclone": [
+            Worded(ChooseCards("e", "hand", ENERGY_CARD, count=60, up_to=True),
+                   "Choose any number of Energy cards from your hand and show them to your "
+                   "opponent."),
+            Damage(Times(20, VarValue("e", "Energy card chosen", guess=1.5))),
+            Worded(MoveCards("e", "deck", reveal=True), "Put those cards on top of your deck,"),
+            Worded(ShuffleDeck(), "then shuffle your deck.")]},
     ),
 }
