@@ -1420,3 +1420,35 @@ class RevengeBonus(AttackBonus):
                 f"[{self.etype}] Pokémon during their last turn, this Pokémon's attacks do "
                 f"{self.amount} more damage to the Active Pokémon (before Weakness and "
                 "Resistance).")
+
+
+# --- Platinum era: Shaymin LV.X pl1-126 (an area Body that does not add up)
+
+
+class HpForTypeOnce(Passive):
+    """An area Poké-Body (the ``reach`` hook): each of its owner's Pokémon of ``etype``
+    whose name is not ``except_name`` gets ``amount`` more HP. Two such Bodies of one
+    player do not add up ("no more than 1 ... each turn"): only the first in play order
+    (the Active Pokémon, then the Bench) counts (Shaymin LV.X's Thankfulness)."""
+
+    reaches = frozenset({"max_hp"})
+
+    def __init__(self, amount: int, etype: str, except_name: str) -> None:
+        self.amount = amount
+        self.etype = etype
+        self.except_name = except_name
+
+    def reach(self, m: Match, hook_name: str, source: Slot, target: Slot, value: Any) -> Any:
+        if target.owner != source.owner or stack_facts(m, target).name == self.except_name:
+            return value
+        from ..facts import area_bodies
+
+        first = next((h for ps, h in area_bodies(m)
+                      if isinstance(ps, HpForTypeOnce) and h.owner == source.owner), None)
+        if first is not source or self.etype not in _types_before_weakness(m, target):
+            return value
+        return value + self.amount
+
+    def text(self) -> str:
+        return (f"Each of your [{self.etype}] Pokémon other than {self.except_name} gets "
+                f"+{self.amount} HP. A second one of these Poké-Bodies in play adds nothing.")

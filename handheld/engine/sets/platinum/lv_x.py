@@ -10,7 +10,7 @@ attacks (``facts.stack_facts``)."""
 from __future__ import annotations
 
 from ...cardpool import PokemonScript, Power, Script, TrainerScript
-from ...effects.library import AttackToll, NoBodiesButSP, RevengeBonus
+from ...effects.library import AttackToll, HpForTypeOnce, NoBodiesButSP, RevengeBonus
 from ...effects.passives import AttacksFromBelow
 from ...effects.steps import (
     DEFENDER,
@@ -18,7 +18,9 @@ from ...effects.steps import (
     SELF,
     ActiveMayLevelUp,
     AnyOf,
+    AttachEachToOwn,
     BenchDamage,
+    ChooseCards,
     ChooseLevelUp,
     ChoosePokemon,
     CountIn,
@@ -36,9 +38,12 @@ from ...effects.steps import (
     LostIfKnockedOut,
     Mark,
     MoveEnergyFreely,
+    Plus,
     PoisonCounters,
     ShuffleDeck,
+    VarValue,
     Worded,
+    basic_energy_of_type,
 )
 from ...ruleset import POISONED
 from .part1 import choose_opponents_pokemon_for
@@ -84,6 +89,14 @@ SCRIPTS: dict[str, Script] = {
     "pl1-124": PokemonScript(                                  # Giratina LV.X
         powers={"Invisible Tentacles": Power(passives=(AttackToll("Invisible Tentacles"),))},
         attacks={"Darkness Lost": [DamageEach(30), LostIfKnockedOut(each=True)]},
+    ),
+    "pl1-126": PokemonScript(                                  # Shaymin LV.X
+        powers={"Thankfulness": Power(passives=(HpForTypeOnce(40, "G", "Shaymin"),))},
+        attacks={"Seed Flare": [
+            Worded(ChooseCards("e", "hand", basic_energy_of_type("G"), count=60, up_to=True),
+                   "Choose any number of basic [G] Energy cards from your hand."),
+            AttachEachToOwn("e"),
+            Damage(Plus(40, 20, VarValue("e", "[G] Energy card attached this way")))]},
     ),
     "pl1-127": PokemonScript(                                  # Shaymin LV.X
         powers={"Revenge Seed": Power(passives=(RevengeBonus(60, "G"),))},
