@@ -17,7 +17,7 @@ WATER = "ecard1-165"
 
 def test_ready_made_decks_are_legal_and_grouped_in_sets() -> None:
     pool = scenario_pool()
-    grouped = sorted(n for names in DECK_SETS.values() for n in names)
+    grouped = sorted({n for names in DECK_SETS.values() for n in names})
     assert grouped == deck_names()
     assert len(DECK_SETS["expedition"]) >= 6
     for name in deck_names():

@@ -60,7 +60,11 @@ def test_each_era_offers_exactly_its_own_ready_made_decks() -> None:
 # --------------------------------------------------------------------------- duel setup
 
 
-def test_the_duel_setup_offers_platinum_and_its_decks(tmp_path: Path, deck_sets: None) -> None:
+def _titles(era: str) -> list[str]:
+    return [n.replace("_", " ").title() for n in era_deck_names(era)]
+
+
+def test_the_duel_setup_offers_platinum_and_its_decks(tmp_path: Path) -> None:
     h = fresh(tmp_path)
     to_menu(h)
     choose(h, "Duel")
@@ -70,14 +74,16 @@ def test_the_duel_setup_offers_platinum_and_its_decks(tmp_path: Path, deck_sets:
     h.press("RIGHT")
     assert setup.era == "platinum"
     choose(h, "The computer")
-    assert [d[0] for d in setup.decks] == ["Tidal Mind"]
+    assert [d[0] for d in setup.decks] == _titles("platinum")
+    assert "Flame Rush" in _titles("platinum") and len(setup.decks) == 14
     assert setup.decks == available_decks(h, "platinum")
     # Back to the first step keeps the rules chosen; LEFT goes back to Expedition.
     h.press("B")
     assert setup.step == "opponent" and setup.era == "platinum"
     h.press("LEFT")
     choose(h, "The computer")
-    assert [d[0] for d in setup.decks] == ["Blazing Quake", "Dark Steel"]
+    assert [d[0] for d in setup.decks] == _titles("expedition")
+    assert "Blazing Quake" in _titles("expedition") and "Flame Rush" not in _titles("expedition")
 
 
 def test_a_link_duel_from_the_setup_takes_the_era(tmp_path: Path) -> None:

@@ -327,14 +327,22 @@ def broken_invariant(m: Match) -> str | None:
         for slot in p.in_play():
             cards += slot.attached()
             top = m.defs[slot.top]
-            if slot.top != slot.cards[-1] or any(m.defs[c].kind != 0 for c in slot.cards):
+            bottom = m.defs[slot.cards[0]]
+            if slot.top != slot.cards[-1] or any(
+                    m.defs[c].kind != 0 and not (i == 0 and m.defs[c].fossil)
+                    for i, c in enumerate(slot.cards)):
                 return f"player {p.index}: a Pokémon stack holds a card that is not a Pokémon"
-            if m.defs[slot.cards[0]].stage != 0:
+            if bottom.stage != 0 and "as_basic" not in slot.markers:
                 return f"player {p.index}: {top.name} stands on no Basic Pokémon"
             for lower, upper in zip(slot.cards, slot.cards[1:], strict=False):
                 a, b = m.defs[lower], m.defs[upper]
-                evolves = (b.evolves_from == a.name and b.stage == a.stage + 1) or \
-                    (a.baby and not b.baby and b.stage == 0 and b.name in a.evolves_to)
+                # An Evolution card on the card it names; a Basic on the Baby (or Basic)
+                # that names it (Magby's, Munchlax's evolution); a Pokémon LV.X on the
+                # Pokémon of its own name (Platinum's Appendix A).
+                evolves = (b.evolves_from == a.name and b.stage == a.stage + 1
+                           and not b.lv_x) or \
+                    (not b.baby and b.stage == 0 and not b.lv_x and b.name in a.evolves_to) or \
+                    (b.lv_x and not a.lv_x and b.name == a.name)
                 if not evolves:
                     return f"player {p.index}: {b.name} does not evolve from {a.name}"
             if any(m.defs[c].kind != 2 for c in slot.energy):

@@ -368,7 +368,10 @@ class DeckListScene(_Asking):
         for i, row in enumerate(self.entries[self.menu.top:self.menu.top + self.menu.rows]):
             y = 20 + i * ROW_H + 2
             if row.kind == "ready":
-                tag = "theme" if row.stem in THEME_DECKS else "ready-made"
+                # A ready-made deck of another era says which, as a player's own does.
+                era = ready_deck_era(row.stem)
+                tag = ERAS[era].label if era != HOME.key and era in ERAS else (
+                    "theme" if row.stem in THEME_DECKS else "ready-made")
                 app.text.draw(surface, tag, 150, y, MUTED)
             elif row.kind == "own" and row.era != HOME.key:
                 # A deck of another era says which (the home era's decks say nothing).
