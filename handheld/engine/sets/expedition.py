@@ -95,6 +95,7 @@ from ..effects.steps import (
 )
 from ..ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from .shapes import (
+    OPP_OR_OWN_BENCH,
     coin_condition,
     condition,
     on_heads,
@@ -105,7 +106,6 @@ from .shapes import (
     times_heads,
 )
 
-OPP_OR_OWN_BENCH = AnyOf((PlayerHas("own", "bench"), PlayerHas("opp", "bench")))
 L_ENERGY = energy_of_type("L")
 R_ENERGY = energy_of_type("R")
 

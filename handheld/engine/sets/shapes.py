@@ -7,6 +7,7 @@ from ..effects.core import Step
 from ..effects.steps import (
     DEFENDER,
     HEADS,
+    AnyOf,
     BenchCards,
     CardFilter,
     ChooseCards,
@@ -91,3 +92,7 @@ def search_to_hand(filt: CardFilter, count: int | Expr = 1) -> list[Step]:
                       wording="Reveal them to your opponent, then add them to your hand."
                       if more else None),
             ShuffleDeck()]
+
+
+# "if either player has a Benched Pokémon" (a switch that could do something).
+OPP_OR_OWN_BENCH = AnyOf((PlayerHas("own", "bench"), PlayerHas("opp", "bench")))

@@ -33,7 +33,6 @@ from ...effects.steps import (
     SELF,
     SUPPORTER_CARD,
     AllOf,
-    AnyOf,
     BenchDamage,
     BenchFromDeck,
     ChooseCards,
@@ -97,6 +96,7 @@ from ...facts import REMEMBERS_HITS
 from ...ops import MarkerKind, register_marker
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from ..shapes import (
+    OPP_OR_OWN_BENCH,
     coin_condition,
     condition,
     on_heads,
@@ -105,7 +105,6 @@ from ..shapes import (
     times_heads,
 )
 
-ANY_BENCH = AnyOf((PlayerHas("own", "bench"), PlayerHas("opp", "bench")))
 GIANT_WAVE_LOCK = attack_lock("Giant Wave")
 # "used Needle Shock during your last turn": kept through the user's next turn, on the
 # Bench too (any of your Pokémon counts, wherever it went).
@@ -246,7 +245,7 @@ SCRIPTS: dict[str, Script] = {
         ],
         "Long Whip": [
             Worded(If(
-                AllOf((SlotIs(DEFENDER, "has_condition"), ANY_BENCH)),
+                AllOf((SlotIs(DEFENDER, "has_condition"), OPP_OR_OWN_BENCH)),
                 [ChooseYesNo("whip", "Do 30 damage to a Benched Pokémon instead?"),
                  If(VarTrue("whip"),
                     [ChoosePokemon("t", "any", "bench"), DamageChosen("t")],
