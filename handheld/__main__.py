@@ -299,6 +299,8 @@ def _sim(args: argparse.Namespace) -> int:
     else:
         for name in stats["players"]:
             print(f"{name}: {stats['wins'][name]} wins ({100 * stats['win_rate'][name]:.1f}%)")
+        if stats["time_called_games"]:
+            print(f"{stats['time_called_games']} games ended by the time limit (a stalemate)")
         print(f"{stats['completed']} games, {stats['errors']} errors, "
               f"{stats['turns']['mean']} turns and {stats['decisions_per_game']['mean']} "
               f"decisions per game")

@@ -49,6 +49,12 @@ class Progress:
         self.stream.flush()
 
 
+# A tournament's time limit, in decisions: a game of two computer players is over in a few
+# hundred; one still going after this many is a stalemate only time ends
+# (``players.play_match``), not an engine error.
+TIME_LIMIT = 20_000
+
+
 def run_sim(
     pool: CardPool,
     decks: Sequence[Sequence[str]],
@@ -78,6 +84,7 @@ def run_sim(
     chances = 0
     us_per_decision: list[float] = []
     sudden_deaths = 0
+    time_called = 0
     errors: list[dict[str, Any]] = []
     rules_era = playable_era(era)
     for deck in decks:
@@ -108,7 +115,7 @@ def run_sim(
         g0 = time.perf_counter()
         try:
             _, rec = play_match(pool, deck_pair, game_players, seed + i, validate=False,
-                                rules=rules_era.ruleset)
+                                rules=rules_era.ruleset, time_limit=TIME_LIMIT)
         except Exception as exc:  # a rules bug: count it, keep the seed, carry on
             errors.append({"game": i, "seed": seed + i, "swap": swap,
                            "error": f"{type(exc).__name__}: {exc}",
@@ -130,6 +137,7 @@ def run_sim(
         decisions.append(rec.decisions)
         chances += rec.chances
         sudden_deaths += rec.sudden_death
+        time_called += bool(rec.time_called)
         if rec.decisions:
             us_per_decision.append(1e6 * (g1 - g0) / rec.decisions)
         if progress is not None:
@@ -156,6 +164,8 @@ def run_sim(
                                      for p in names},
         "results": dict(sorted(results.items())),
         "sudden_death_games": sudden_deaths,
+        # Games a tournament's time limit ended (TIME_LIMIT decisions: a stalemate).
+        "time_called_games": time_called,
         "turns": _summary(turns),
         "decisions_per_game": _summary(decisions),
         "decisions": total_decisions,

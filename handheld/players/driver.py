@@ -50,6 +50,7 @@ class MatchRecord:
     chances: int = 0
     sudden_death: int = 0
     era: str = EXPEDITION.era
+    time_called: int = 0  # how often a time limit ended a game (``play_match``)
 
     def replay(self) -> Replay:
         """The kernel's replay of this match (setup, seed, answers)."""
@@ -63,8 +64,13 @@ def _stalled(seed: int) -> RuntimeError:
     return RuntimeError(f"match with seed {seed} is not over but waits for nothing")
 
 
+class MatchTooLong(RuntimeError):
+    """A match went on past its limit of decisions (a rules bug, or a stalemate that only a
+    time limit ends: ``play_match(time_limit=...)``)."""
+
+
 def _too_long(seed: int, limit: int) -> RuntimeError:
-    return RuntimeError(f"match with seed {seed} did not end after {limit} decisions")
+    return MatchTooLong(f"match with seed {seed} did not end after {limit} decisions")
 
 
 def drive(
@@ -132,16 +138,38 @@ def play_match(
     max_decisions: int = 100_000,
     on_decision: Callable[[Match], None] | None = None,
     validate: bool = True,
+    time_limit: int | None = None,
 ) -> tuple[Match, MatchRecord]:
     """Play one whole match. Coins and shuffles come from ``random.Random(seed)``.
-    ``validate=False`` skips the deck check (for callers that checked the decks once)."""
+    ``validate=False`` skips the deck check (for callers that checked the decks once).
+
+    ``time_limit`` (decisions) plays a tournament's time limit: a game still going after
+    that many decisions has time called (``Match.call_time``: fewer Prizes left wins, a tie
+    is a Sudden Death game), as many as three times; past that, or with no limit, a match
+    longer than ``max_decisions`` raises. Some decks can stall for good (a card that
+    shuffles both hands back every turn while neither side can attack): only time ends
+    those, at a real table too."""
     rng = random.Random(seed)
     m = Match(pool, decks, rules, record_log=record_log, validate=validate)
     rec = MatchRecord((list(decks[0]), list(decks[1])), seed, era=rules.era)
-    rec.decisions, rec.chances = drive(
-        m, [players[0].choose, players[1].choose], rng,
-        answers=rec.answers if record_answers else None, on_decision=on_decision,
-        max_decisions=max_decisions, seed=seed)
+    choosers = [players[0].choose, players[1].choose]
+    answers = rec.answers if record_answers else None
+    while True:
+        budget = max_decisions if time_limit is None or rec.time_called >= 3 else time_limit
+        try:
+            decisions, chances = drive(m, choosers, rng, answers=answers,
+                                       on_decision=on_decision, max_decisions=budget,
+                                       seed=seed)
+        except MatchTooLong:
+            if time_limit is None or rec.time_called >= 3:
+                raise
+            rec.decisions += budget + 1
+            rec.time_called += 1
+            m.call_time()
+            continue
+        rec.decisions += decisions
+        rec.chances += chances
+        break
     rec.winner = m.winner
     rec.result = m.result
     rec.turns = m.turn

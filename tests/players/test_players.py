@@ -150,3 +150,18 @@ def test_play_match_stops_on_a_match_that_waits_for_nothing(monkeypatch) -> None
     for record_answers in (False, True):
         with pytest.raises(RuntimeError, match="waits for nothing"):
             play_match(POOL, DECKS, players, 5, record_answers=record_answers)
+
+
+def test_a_time_limit_ends_a_match_that_runs_too_long() -> None:
+    """A tournament's time limit (in decisions) calls time: the player with fewer Prizes
+    left wins, or a Sudden Death game decides; without a limit a long match raises."""
+    from handheld.players.driver import MatchTooLong
+
+    decks = (load_deck("blazing_quake"), load_deck("tidal_mind"))
+    players = [RandomPlayer(1), RandomPlayer(2)]
+    with pytest.raises(MatchTooLong, match="did not end after 30 decisions"):
+        play_match(POOL, decks, players, 4, max_decisions=30)
+    m, rec = play_match(POOL, decks, [RandomPlayer(1), RandomPlayer(2)], 4, time_limit=30)
+    assert m.over and rec.time_called >= 1 and rec.winner in (0, 1)
+    assert rec.result == "time" or m.sudden_death >= 1
+    assert rec.decisions > 30
