@@ -51,7 +51,7 @@ from ...effects.steps import (
     DiscardOpponentStadium,
     DiscardTopOfDeck,
     DoesNothing,
-    Draw,
+    DrawChosenUpTo,
     EnergyCardsOn,
     EnergyUnitsOn,
     EvolvedFromThisTurn,
@@ -71,7 +71,6 @@ from ...effects.steps import (
     MoveCards,
     MoveEnergyCards,
     NothingOnTails,
-    OpponentDraws,
     PlayerHas,
     Plus,
     PlusIf,
@@ -293,13 +292,13 @@ SCRIPTS: dict[str, Script] = {
     "pl2-16": PokemonScript(attacks={  # Bronzong 4
         "Hand Refresh": [
             Worded(ShuffleHandIntoDeck("own"),
-                   "Each player shuffles their hand into their deck and draws 4 cards (you "
-                   "draw first)."),
+                   "Each player shuffles their hand into their deck and draws up to 4 cards, "
+                   "as many as they choose (you draw first)."),
             Worded(ShuffleDeck("own"), ""),
             Worded(ShuffleHandIntoDeck("opp"), ""),
             Worded(ShuffleDeck("opp"), ""),
-            Worded(Draw(4), ""),
-            Worded(OpponentDraws(4), ""),
+            Worded(DrawChosenUpTo(4, "own"), ""),
+            Worded(DrawChosenUpTo(4, "opp"), ""),
         ],
         "Payback": [
             Damage(PlusIf(10, 50, PrizesAtMost("opp", 1))),
