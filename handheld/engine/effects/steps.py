@@ -3351,7 +3351,7 @@ class LookAtOpponentHand(Step):
         self.question = question
 
     def text(self, tc: TC) -> str:
-        return "Look at your opponent's hand."
+        return "Look at the cards in your opponent's hand."
 
     def run(self, m: Match, f: Frame) -> Result:
         hand = m.players[1 - f.player].hand

@@ -1,5 +1,6 @@
-"""Shapes of effects that many cards of every set print ("Flip a coin. If heads, the
-Defending Pokémon is now Paralyzed."), written once for all the sets' scripts."""
+"""Shapes of effects that many cards of every set print (a coin that may give the Defending
+Pokémon a Special Condition, damage for each heads), written once for all the sets'
+scripts."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from ..effects.steps import (
     CardFilter,
     ChooseCards,
     ChoosePokemon,
+    ChooseYesNo,
     Damage,
     Expr,
     Flip,
@@ -25,43 +27,45 @@ from ..effects.steps import (
     SwitchOwnActive,
     Times,
     TurnEffect,
+    VarTrue,
+    Worded,
 )
 
 
 def on_heads(*steps: Step) -> list[Step]:
-    """"Flip a coin. If heads, ..." """
+    """A coin; the steps happen on heads."""
     return [Flip(), If(HEADS, list(steps))]
 
 
 def coin_condition(condition: int) -> list[Step]:
-    """"Flip a coin. If heads, the Defending Pokémon is now <condition>." """
+    """A coin; on heads the Defending Pokémon gets ``condition``."""
     return on_heads(Inflict(DEFENDER, condition))
 
 
 def condition(cond: int) -> list[Step]:
-    """"The Defending Pokémon is now <condition>." """
+    """The Defending Pokémon gets ``cond``."""
     return [Inflict(DEFENDER, cond)]
 
 
 def times_heads(per: int, coins: int) -> list[Step]:
-    """"Flip N coins. This attack does X damage times the number of heads." """
+    """``coins`` coins; ``per`` damage for each heads."""
     return [Flip(coins), Damage(Times(per))]
 
 
 def plus_on_heads(base: int, extra: int) -> list[Step]:
-    """"Flip a coin. If heads, this attack does X damage plus Y more damage." """
+    """A coin; heads adds ``extra`` to the ``base`` damage."""
     return [Flip(), Damage(PlusIf(base, extra, HEADS))]
 
 
 def switch_both_benches() -> list[Step]:
-    """The opponent switches the Defending Pokémon with one of his or her Benched
-    Pokémon (if any), then you switch yours (Warp Point, Major Tsunami)."""
+    """First the opponent trades the Defending Pokémon for a Benched one of theirs (if
+    any), then you do the same with yours (Warp Point, Major Tsunami)."""
     return [*opponent_switches(), ChoosePokemon("s", "own", "bench"), SwitchOwnActive("s")]
 
 
 def opponent_switches() -> list[Step]:
-    """"Your opponent switches the Defending Pokémon with 1 of his or her Benched Pokémon"
-    (the opponent chooses)."""
+    """The opponent trades the Defending Pokémon for one of their Benched Pokémon, choosing
+    which."""
     return [ChoosePokemon("o", "opp", "bench", chooser="opp",
                           wording="Your opponent switches their Active Pokémon with 1 of "
                                   "their Benched Pokémon."),
@@ -69,23 +73,23 @@ def opponent_switches() -> list[Step]:
 
 
 def bench_from_deck(filt: CardFilter) -> list[Step]:
-    """"Search your deck for a <card> and put it onto your Bench. Shuffle your deck
-    afterward." (only while your Bench has room: Call for Family, Division, Howl)"""
+    """A deck search for a card of ``filt`` that goes onto the Bench, then a shuffle (only
+    while the Bench has room: Call for Family, Division, Howl)."""
     return [If(PlayerHas("own", "bench_room"), [
         ChooseCards("c", "deck", filt), BenchCards("c", "Put it onto your Bench."),
         ShuffleDeck()])]
 
 
 def no_trainers_next_turn() -> Step:
-    """"Your opponent can't play any Trainer cards (Supporters and Stadiums too) from his
-    or her hand during your opponent's next turn" (the ``no_trainers`` turn effect)."""
+    """No Trainer, Supporter or Stadium from the opponent's hand in their next turn (the
+    ``no_trainers`` turn effect)."""
     return TurnEffect("no_trainers", "Your opponent can't play Trainer, Supporter or Stadium "
                       "cards from their hand during their next turn.", worth=25, side="opp")
 
 
 def search_to_hand(filt: CardFilter, count: int | Expr = 1) -> list[Step]:
-    """"Search your deck for <count> <card>s, show them to your opponent, and put them into
-    your hand. Shuffle your deck afterward." """
+    """A deck search for up to ``count`` cards of ``filt``, shown to the opponent, into the
+    hand, then a shuffle."""
     more = not isinstance(count, int) or count > 1
     return [ChooseCards("c", "deck", filt, count=count),
             MoveCards("c", "hand", reveal=True,
@@ -96,3 +100,13 @@ def search_to_hand(filt: CardFilter, count: int | Expr = 1) -> list[Step]:
 
 # "if either player has a Benched Pokémon" (a switch that could do something).
 OPP_OR_OWN_BENCH = AnyOf((PlayerHas("own", "bench"), PlayerHas("opp", "bench")))
+
+
+def may_switch_self() -> list[Step]:
+    """The attacker may trade places with one of its owner's Benched Pokémon (asked only
+    while there is one)."""
+    return [If(PlayerHas("own", "bench"), [
+        Worded(ChooseYesNo("sw", "Switch this Pokémon with a Benched Pokémon?"), ""),
+        Worded(If(VarTrue("sw"), [ChoosePokemon("b", "own", "bench", wording=""),
+                                  SwitchOwnActive("b", "")]),
+               "You may swap this Pokémon for one of your Benched Pokémon.")])]

@@ -36,7 +36,6 @@ from ...effects.steps import (
     TAILS,
     WITH_POKE_POWER,
     AllOf,
-    AnyOf,
     AttachEachToOwn,
     AttackLock,
     BenchCards,
@@ -101,7 +100,6 @@ from ...effects.steps import (
     ShuffleHandIntoDeck,
     SlotIs,
     SwapDamage,
-    SwitchOwnActive,
     Times,
     TurnEffect,
     TurnFlag,
@@ -111,24 +109,19 @@ from ...effects.steps import (
     energy_of_type,
 )
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
-from ..shapes import no_trainers_next_turn, on_heads, opponent_switches
+from ..shapes import (
+    OPP_OR_OWN_BENCH,
+    may_switch_self,
+    no_trainers_next_turn,
+    on_heads,
+    opponent_switches,
+)
 
 G_ENERGY = energy_of_type("G")
 L_ENERGY = energy_of_type("L")
 W_ENERGY = energy_of_type("W")
 ENERGY_ON_SELF = EnergyOn((SELF,))
 ENERGY_4 = CountIn(ENERGY_ON_SELF, 4, None, "this Pokémon has 4 or more Energy attached")
-BENCH_ANYWHERE = AnyOf((PlayerHas("own", "bench"), PlayerHas("opp", "bench")))
-
-
-def may_switch_self() -> list[Step]:
-    """"You may switch this Pokémon with 1 of your Benched Pokémon." """
-    return [If(PlayerHas("own", "bench"), [
-        Worded(ChooseYesNo("sw", "Switch this Pokémon with 1 of your Benched Pokémon?"),
-               "You may switch this Pokémon with 1 of your Benched Pokémon."),
-        Worded(If(VarTrue("sw"), [ChoosePokemon("b", "own", "bench"),
-                                  SwitchOwnActive("b", "")]), ""),
-    ])]
 
 
 def choose_opponents_pokemon_for(amount: int) -> list[Step]:
@@ -415,7 +408,7 @@ SCRIPTS: dict[str, Script] = {
     }),
     "pl1-29": PokemonScript(attacks={  # Golduck
         "Swim": [
-            Worded(If(AllOf((PlayerHas("opp", "energy_W"), BENCH_ANYWHERE)),
+            Worded(If(AllOf((PlayerHas("opp", "energy_W"), OPP_OR_OWN_BENCH)),
                       ChooseYesNo("swim", "Do 30 damage to a Benched Pokémon instead?"),
                       pre=True),
                    "If your opponent has any [W] Energy attached to their Pokémon, you may "

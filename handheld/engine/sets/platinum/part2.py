@@ -81,7 +81,6 @@ from ...effects.steps import (
     SlotIs,
     StadiumInPlay,
     SwitchOpponentActive,
-    SwitchOwnActive,
     Times,
     VarTrue,
     Worded,
@@ -93,6 +92,7 @@ from ..shapes import (
     bench_from_deck,
     coin_condition,
     condition,
+    may_switch_self,
     on_heads,
     opponent_switches,
     plus_on_heads,
@@ -106,15 +106,6 @@ GALACTIC_OR_STADIUM = CardFilter(
     "galactic_or_stadium", "Stadium or Team Galactic's Invention card",
     lambda d: TRAINER_CARD.test(d) and (d.trainer_kind == "stadium"
                                         or "Team Galactic's Invention" in d.name))
-
-
-def may_switch_self() -> list[Step]:
-    """You may switch this Pokémon with 1 of your Benched Pokémon."""
-    return [If(PlayerHas("own", "bench"), [
-        Worded(ChooseYesNo("sw", "Switch this Pokémon with a Benched Pokémon?"), ""),
-        Worded(If(VarTrue("sw"), [ChoosePokemon("b", "own", "bench", wording=""),
-                                  SwitchOwnActive("b", "")]),
-               "You may switch this Pokémon with 1 of your Benched Pokémon.")])]
 
 
 def bench_hits(count: int, amount: int = 10) -> list[Step]:
@@ -133,8 +124,8 @@ def chosen_hit(amount: int) -> list[Step]:
 
 
 def switch_in_and(*steps: Step) -> list[Step]:
-    """You switch the Defending Pokémon with 1 of your opponent's Benched Pokémon (your
-    choice), then ``steps`` act on the new one ("t")."""
+    """You pick one of the opponent's Benched Pokémon to trade places with the Defending
+    Pokémon, then ``steps`` act on the new one ("t")."""
     return [ChoosePokemon("t", "opp", "bench", pre=True,
                           wording="Choose 1 of your opponent's Benched Pokémon and switch "
                                   "it with the Defending Pokémon."),
@@ -350,11 +341,12 @@ SCRIPTS: dict[str, Script] = {
     "pl1-47": PokemonScript(  # Crobat G
         powers={"Flash Bite": Power(
             requires=(BenchedFromHand(),),
-            steps=(Worded(ChooseYesNo("fb", "Put 1 damage counter on 1 of your opponent's "
+            steps=(Worded(ChooseYesNo("fb", "Place a damage counter on an opponent's "
                                             "Pokémon?"), ""),
                    Worded(If(VarTrue("fb"), [ChoosePokemon("t", "opp", wording=""),
                                              PutCounters("t", 1)]),
-                          "You may put 1 damage counter on 1 of your opponent's Pokémon.")))},
+                          "You may place 1 damage counter on any of your opponent's "
+                          "Pokémon.")))},
         attacks={"Toxic Fang": [Inflict(DEFENDER, POISONED), PoisonCounters(DEFENDER, 2)]},
     ),
     "pl1-50": PokemonScript(attacks={  # Houndoom G

@@ -73,7 +73,6 @@ from ...effects.steps import (
     SlotIs,
     SurplusEnergy,
     SwitchOpponentActive,
-    SwitchOwnActive,
     Times,
     VarTrue,
     VarValue,
@@ -87,6 +86,7 @@ from ..shapes import (
     bench_from_deck,
     coin_condition,
     condition,
+    may_switch_self,
     no_trainers_next_turn,
     on_heads,
     plus_on_heads,
@@ -224,11 +224,7 @@ POKEMON: dict[str, PokemonScript] = {
     "pl1-96": PokemonScript(attacks={"Skull Bash": [], "Bite": []}),  # Squirtle
     "pl1-97": PokemonScript(attacks={  # Swablu
         "Sing": condition(ASLEEP),
-        "Run Around": [If(PlayerHas("own", "bench"), [
-            Worded(ChooseYesNo("go", "Switch this Pokémon with 1 of your Benched Pokémon?"),
-                   "You may switch this Pokémon with 1 of your Benched Pokémon."),
-            Worded(If(VarTrue("go"), [ChoosePokemon("b", "own", "bench"),
-                                      SwitchOwnActive("b")]), "")])],
+        "Run Around": may_switch_self(),
     }),
     "pl1-98": PokemonScript(attacks={  # Tauros
         "Show Off": search_to_hand(BASIC_ENERGY),

@@ -131,7 +131,7 @@ SCRIPTS: dict[str, Script] = {
                 Worded(ChooseYesNo("more", "Do 30 more damage? (This Pokémon is then "
                                    "Burned.)", pre=True),
                        "You may have this attack do 30 more damage; if you do, this "
-                       "Pokémon is now Burned."),
+                       "Pokémon gets Burned."),
                 Damage(IfExpr(VarTrue("more", "you chose to"), Const(60), Const(30))),
                 Worded(If(VarTrue("more"), Inflict(SELF, BURNED)), ""),
             ],
@@ -180,7 +180,7 @@ SCRIPTS: dict[str, Script] = {
         "Sleep Inducer": [
             ChoosePokemon("n", "opp", "bench"),
             SwitchOpponentActive("n", wording="Switch it with the Defending Pokémon; the new "
-                                              "Defending Pokémon is now Asleep."),
+                                              "Defending Pokémon falls Asleep."),
             Worded(Inflict("n", ASLEEP), ""),
         ],
         "Wake-Up Slap": [
@@ -320,7 +320,7 @@ SCRIPTS: dict[str, Script] = {
             "Evolving Flare": [
                 Damage(PlusIf(40, 20, evolved_from_eevee())),
                 Worded(If(evolved_from_eevee(), Inflict(DEFENDER, BURNED)),
-                       "If it did, the Defending Pokémon is now Burned."),
+                       "If it did, the Defending Pokémon gets Burned."),
             ],
         },
     ),
@@ -475,7 +475,7 @@ SCRIPTS: dict[str, Script] = {
         "Roll Over": [
             Flip(),
             If(HEADS, Inflict(DEFENDER, ASLEEP)),
-            Worded(Inflict(SELF, ASLEEP), "Either way, this Pokémon is now Asleep."),
+            Worded(Inflict(SELF, ASLEEP), "Either way, this Pokémon falls Asleep."),
         ],
     }),
     "pl2-34": PokemonScript(  # Vaporeon

@@ -343,7 +343,7 @@ POKEMON: dict[str, PokemonScript] = {
     # ----------------------------------------------------------------- commons
     "pl2-68": PokemonScript(attacks={  # Koffing
         "Offensive Gas": on_heads(Inflict(DEFENDER, CONFUSED, POISONED)),
-        "Gas Bomb": [Worded(SelfDamage(30), "This Pokémon does 30 damage to itself (no "
+        "Gas Bomb": [Worded(SelfDamage(30), "It also does 30 damage to itself (no "
                                             "Weakness or Resistance).")],
     }),
     "pl2-69": PokemonScript(  # Munchlax
@@ -367,7 +367,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Horn Hazard": [NothingOnTails()],
     }),
     "pl2-73": PokemonScript(attacks={  # Nidorina
-        "Jump Tackle": [Worded(SelfDamage(10), "This Pokémon does 10 damage to itself (no "
+        "Jump Tackle": [Worded(SelfDamage(10), "It also does 10 damage to itself (no "
                                                "Weakness or Resistance).")],
         "Stress Poison": [Damage(PlusIf(40, 20, SlotIs(SELF, "damaged"))),
                           If(SlotIs(SELF, "damaged"), Inflict(DEFENDER, POISONED))],

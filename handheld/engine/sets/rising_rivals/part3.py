@@ -47,7 +47,6 @@ from ...effects.steps import (
     ChooseCards,
     ChooseEnergiesOn,
     ChoosePokemon,
-    ChooseYesNo,
     Const,
     Damage,
     DamageChosen,
@@ -81,7 +80,6 @@ from ...effects.steps import (
     ShuffleDeck,
     SlotIs,
     SwapWithChosen,
-    SwitchOwnActive,
     TakeFromBottom,
     Times,
     UnaffectedDamage,
@@ -97,6 +95,7 @@ from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from ..shapes import (
     coin_condition,
     condition,
+    may_switch_self,
     on_heads,
     plus_on_heads,
     search_to_hand,
@@ -135,12 +134,7 @@ POKEMON: dict[str, PokemonScript] = {
     }),
     "pl2-76": PokemonScript(  # Quagsire GL
         powers={"Submerge": Power(passives=(BenchShield(),))},
-        attacks={"Punch and Run": [
-            If(PlayerHas("own", "bench"), [
-                Worded(ChooseYesNo("run", "Switch Quagsire GL with a Benched Pokémon?"),
-                       "You may switch this Pokémon with 1 of your Benched Pokémon."),
-                Worded(If(VarTrue("run"), [ChoosePokemon("b", "own", "bench"),
-                                           SwitchOwnActive("b")]), "")])]},
+        attacks={"Punch and Run": may_switch_self()},
     ),
     "pl2-77": PokemonScript(attacks={  # Sealeo
         "Find Ice": search_to_hand(W_ENERGY, 2),
@@ -263,7 +257,7 @@ POKEMON: dict[str, PokemonScript] = {
         powers={"Wash Shift": _rotom_shift("W")},
         attacks={
             "Cleanse Away": [HealEach("own", 3, where="bench", wording=(
-                "Remove 3 damage counters from each of your Benched Pokémon (all of them "
+                "Each of your Benched Pokémon loses 3 damage counters (all of them "
                 "from one that has fewer)."))],
             "Drain Wash": [FlipUntilTails(), FromOpponentHandUnseen(HEADS_COUNT)],
         },
