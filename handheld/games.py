@@ -1,5 +1,5 @@
-"""The registry of games the handheld plays, by key. Today only the card game ("tcg"); the
-Legend-piece game joins it later. A game is built on first use (the card game loads its
+"""The registry of games the handheld plays, by key: the card game ("tcg") and Legend Pieces
+("pieces", docs/PIECES.md). A game is built on first use (the card game loads its
 card pool) and then shared: games are immutable."""
 
 from __future__ import annotations
@@ -21,7 +21,13 @@ def _tcg() -> Game:
     return TcgGame(default_pool())
 
 
-MAKERS: dict[str, Callable[[], Game]] = {"tcg": _tcg}
+def _pieces() -> Game:
+    from .pieces import PiecesGame
+
+    return PiecesGame()
+
+
+MAKERS: dict[str, Callable[[], Game]] = {"tcg": _tcg, "pieces": _pieces}
 DEFAULT = "tcg"
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from .digest import canonical, digest
 from .game import Game, State
-from .nodes import COIN, SHUFFLE, Chance, Choice
+from .nodes import COIN, DRAW, SHUFFLE, Chance, Choice
 from .replay import Replay
 
-__all__ = ["COIN", "SHUFFLE", "Chance", "Choice", "Game", "Replay", "State", "canonical",
+__all__ = ["COIN", "DRAW", "SHUFFLE", "Chance", "Choice", "Game", "Replay", "State", "canonical",
            "digest"]

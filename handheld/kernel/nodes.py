@@ -41,36 +41,44 @@ class Random(Protocol):
 
 COIN = "coin"
 SHUFFLE = "shuffle"
+DRAW = "draw"  # one of ``size`` face-down things, each 1/size (the piece game's Plus Power)
 
 
 class Chance(NamedTuple):
-    """A chance node: a coin flip (outcome: heads True / tails False, 1/2 each) or a shuffle
+    """A chance node: a coin flip (outcome: heads True / tails False, 1/2 each), a shuffle
     of ``size`` cards (outcome: a permutation of ``range(size)``, each of the ``size!``
-    equally likely).
+    equally likely), or a draw of one of ``size`` face-down things (outcome: an index in
+    ``range(size)``, each 1/size).
 
     The outcomes of a shuffle are never listed up front: :meth:`outcomes` is lazy and
     :meth:`probability` and :meth:`sample` work without them.
     """
 
-    kind: str  # COIN | SHUFFLE
+    kind: str  # COIN | SHUFFLE | DRAW
     player: int
     purpose: str
     size: int = 0
 
     def outcome_count(self) -> int:
         """How many outcomes the node has."""
-        return 2 if self.kind == COIN else math.factorial(self.size)
+        if self.kind == COIN:
+            return 2
+        return self.size if self.kind == DRAW else math.factorial(self.size)
 
     def outcomes(self) -> Iterator[Any]:
         """Every outcome, lazily (a shuffle's are many: take what you need)."""
         if self.kind == COIN:
             return iter((True, False))
+        if self.kind == DRAW:
+            return iter(range(self.size))
         return (list(p) for p in permutations(range(self.size)))
 
     def is_outcome(self, outcome: Any) -> bool:
         """Is ``outcome`` one this node can have?"""
         if self.kind == COIN:
             return type(outcome) is bool
+        if self.kind == DRAW:
+            return type(outcome) is int and 0 <= outcome < self.size
         if not isinstance(outcome, (list, tuple)) or len(outcome) != self.size:
             return False
         return all(type(i) is int for i in outcome) and \
@@ -80,15 +88,20 @@ class Chance(NamedTuple):
         """The chance of ``outcome`` (0 for something that is not an outcome)."""
         if not self.is_outcome(outcome):
             return 0.0
-        return 0.5 if self.kind == COIN else 1.0 / math.factorial(self.size)
+        if self.kind == COIN:
+            return 0.5
+        return 1.0 / (self.size if self.kind == DRAW else math.factorial(self.size))
 
     def sample(self, rng: Random) -> Any:
-        """A fair outcome drawn from ``rng``: heads when ``rng.random() < 0.5``; a shuffle
+        """A fair outcome drawn from ``rng``: heads when ``rng.random() < 0.5``; a draw is
+        ``int(rng.random() * size)``; a shuffle
         sorts the indices by one random key each (one C call per card instead of
         ``random.shuffle``'s two Python calls, which matters in simulations). Replays
         depend on exactly these draws: do not change them."""
         if self.kind == COIN:
             return rng.random() < 0.5
+        if self.kind == DRAW:
+            return min(int(rng.random() * self.size), self.size - 1)
         # (starmap calls rng.random from C, once per card in order: the same draws.)
         keys = list(starmap(rng.random, repeat((), self.size)))
         return sorted(range(self.size), key=keys.__getitem__)

@@ -2,7 +2,9 @@
 in the spirit of the Game Boy TCG's AI: it values Knock Outs, damage, Energy and Prizes, and
 asks each effect what it is worth).
 
-Both are pure Python over the engine's public state; they never change the match.
+Both are pure Python over the engine's public state; they never change the match. Both play
+any game of the kernel: the random one reads only the choice, and the greedy one plays a
+game other than the card game through ``lookahead.best_answer`` and that game's ``score``.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from ..engine.notation import ENERGY as ENERGY_OPTION
 from ..engine.notation import EVOLVE as EVOLVE_OPTION
 from ..engine.notation import PRIZE as PRIZE_OPTION
 from .driver import chance_outcome
+from .lookahead import best_answer
 
 
 def rng_state(rng: random.Random) -> list[Any]:
@@ -128,6 +131,9 @@ class GreedyPlayer:
     # ------------------------------------------------------------------ entry point
 
     def choose(self, m: Match, choice: Choice) -> int | list[int]:
+        if not isinstance(m, Match):
+            # Another game of the kernel (Legend Pieces): its own score, one move deep.
+            return best_answer(m, choice, self.rng)
         if choice.kind == "main":
             return self._main(m, choice)
         if choice.kind == "yes_no":

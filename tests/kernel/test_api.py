@@ -23,7 +23,14 @@ SETUPS: dict[tuple[str, str], list[Callable[[], Any]]] = {
                             lambda: (load_deck("dark_steel"), load_deck("thunder_link"))],
     ("tcg", "platinum"): [lambda: (load_deck("flame_rush"), load_deck("tidal_guard")),
                           lambda: (load_deck("steel_time"), load_deck("thunder_gym"))],
+    # Legend Pieces: None is Gold against Silver; the armies can also be named, either way.
+    ("pieces", "classic"): [lambda: None, lambda: ["silver", "gold"]],
 }
+# Games whose random matches are short (Legend Pieces: about a hundred steps, against a
+# thousand or more for the card game) are sampled this many times more densely.
+SHORT_MATCHES = {"pieces": 4}
+# The kinds of chance node each game's random matches meet.
+CHANCE_KINDS = {"tcg": {"coin", "shuffle"}, "pieces": {"coin", "draw"}}
 MAX_STEPS = 20_000  # chance outcomes and answers in one match: far above any real one
 SEEDS = (1, 2, 3)
 
@@ -66,13 +73,14 @@ def walk(key: str, era: str, seed: int, setup: int = 0) -> Iterator[State]:
 
 def sample_points(key: str, era: str, seed: int, every: int = 37) -> Iterator[State]:
     """Some states of a random match, spread over it, the last one included."""
+    every = max(2, every // SHORT_MATCHES.get(key, 1))
     for i, state in enumerate(walk(key, era, seed)):
         if i % every == 0 or state.over:
             yield state
 
 
 def test_every_registered_game_has_setups_here() -> None:
-    assert games.keys() == ["tcg"]  # today; a new game adds its setups above
+    assert games.keys() == ["tcg", "pieces"]  # a new game adds its setups above
     for key in games.keys():
         for era in games.game(key).eras:
             assert SETUPS.get((key, era)), f"no setups for {key!r} in {era!r} in tests/kernel"
@@ -81,7 +89,7 @@ def test_every_registered_game_has_setups_here() -> None:
 
 
 def test_an_unknown_game_is_refused() -> None:
-    with pytest.raises(ValueError, match="unknown game 'chess'; known: tcg"):
+    with pytest.raises(ValueError, match="unknown game 'chess'; known: tcg, pieces"):
         games.game("chess")
 
 
@@ -202,6 +210,11 @@ def test_chance_nodes_know_their_outcomes(key: str, era: str) -> None:
             outcomes = list(d.outcomes())
             assert outcomes == [True, False] and d.outcome_count() == 2
             assert sum(d.probability(o) for o in outcomes) == 1.0
+        elif d.kind == "draw":
+            outcomes = list(d.outcomes())
+            assert outcomes == list(range(d.size)) and d.outcome_count() == d.size >= 1
+            assert sum(d.probability(o) for o in outcomes) == pytest.approx(1.0)
+            assert d.probability(d.size) == 0.0 and d.probability(True) == 0.0
         else:
             assert d.outcome_count() > 1
             assert d.probability(list(range(d.size))) > 0
@@ -211,7 +224,7 @@ def test_chance_nodes_know_their_outcomes(key: str, era: str) -> None:
             assert d.is_outcome(outcome) and d.probability(outcome) > 0
             c = state.clone()
             c.resolve(outcome)  # a sampled outcome is always accepted
-    assert kinds == {"coin", "shuffle"}
+    assert kinds == CHANCE_KINDS[key]
 
 
 def test_chance_probabilities_without_listing_a_shuffle() -> None:
