@@ -1,7 +1,8 @@
 """The import direction of DESIGN.md, checked on every module's source.
 
 ``kernel`` (DESIGN.md's "Where the engine goes next": game-agnostic, both games share it)
-imports nothing of the project; ``engine`` imports only the kernel; ``etools``, ``scanner``
+imports nothing of the project; ``engine`` and ``pieces`` (the two games) import only the
+kernel; ``etools``, ``scanner``
 and ``firmware_sim`` import nothing of each other or of the rest of the game; ``save`` uses
 only ``firmware_sim``; ``netplay`` (the app layer) never imports the screens (``ui``);
 ``import pygame`` happens only in ``handheld/ui`` and in firmware_sim's display, input and
@@ -31,14 +32,18 @@ ROOT = Path(__file__).resolve().parents[1]
 ALLOWED: dict[str, set[str]] = {
     "handheld/kernel": set(),
     "handheld/engine": {"handheld/kernel"},
+    # the Legend-piece game: a sibling of the card engine on the kernel
+    "handheld/pieces": {"handheld/kernel"},
     "handheld/etools": set(),
     "scanner": set(),
     "firmware_sim": set(),
     "handheld/save": {"firmware_sim"},
     # the app layer's netplay: the kernel, the engine and the link, never the screens
-    "handheld/netplay": {"handheld", "handheld/kernel", "handheld/engine", "firmware_sim"},
+    "handheld/netplay": {"handheld", "handheld/kernel", "handheld/engine", "handheld/pieces",
+                         "firmware_sim"},
     # the screens may import everything (listed so that importing them is checkable)
-    "handheld/ui": {"handheld", "handheld/kernel", "handheld/engine", "handheld/etools",
+    "handheld/ui": {"handheld", "handheld/kernel", "handheld/engine", "handheld/pieces",
+                    "handheld/etools",
                     "handheld/save", "handheld/netplay", "scanner", "firmware_sim"},
 }
 PROJECT = ("handheld", "scanner", "firmware_sim")
@@ -124,6 +129,10 @@ def test_the_import_direction_holds() -> None:
                                                        "handheld.session"),
     ("handheld/netplay.py", "from .ui.scenes import duel", "handheld/netplay.py imports "
                                                            "handheld.ui.scenes"),
+    ("handheld/pieces/x.py", "from ..engine import Match", "handheld/pieces/x.py imports "
+                                                           "handheld.engine"),
+    ("handheld/engine/x.py", "from ..pieces import PieceMatch", "handheld/engine/x.py imports "
+                                                               "handheld.pieces"),
 ])
 def test_a_wrong_import_is_found(tmp_path, module: str, source: str, expected: str) -> None:
     """The check can fail: a module written against the direction is reported."""
