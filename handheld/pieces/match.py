@@ -27,20 +27,35 @@ from .data import (
     PieceRow,
 )
 from .errors import GameOver, IllegalAction, NotAChoice
+from .tags import (
+    BATTLE,
+    EV_BATTLE,
+    EV_COST,
+    EV_DRAW,
+    EV_DRAWN_GAME,
+    EV_EGG,
+    EV_FIRST,
+    EV_FLIP,
+    EV_MOVE,
+    EV_OUT,
+    EV_RESHUFFLE,
+    EV_SUMMON,
+    EV_TURN,
+    EV_WIN,
+    MOVE,
+    NO_MOVES,
+    PIECE,
+    QUIET,
+    STAY,
+    SUMMON,
+    TOGEPI,
+)
 
 COST, RESERVE, SPENT, OUT = "cost", "reserve", "spent", "out"
 GAME_KEY = "pieces"
 ERA = "classic"
 JOINER = " + "
 
-# Option tags.
-MOVE, BATTLE, SUMMON, STAY, PIECE = "move", "battle", "summon", "stay", "piece"
-# Results.
-TOGEPI, NO_MOVES, QUIET = "togepi", "no_moves", "quiet"
-# Events (the log): each a tuple starting with its tag.
-EV_FIRST, EV_TURN, EV_MOVE, EV_SUMMON, EV_BATTLE = "first", "turn", "move", "summon", "battle"
-EV_DRAW, EV_FLIP, EV_COST, EV_OUT, EV_EGG = "draw", "flip", "cost", "out", "egg"
-EV_RESHUFFLE, EV_WIN, EV_DRAWN_GAME = "reshuffle", "win", "drawn"
 
 
 class PieceMatch:

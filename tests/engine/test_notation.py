@@ -193,6 +193,8 @@ def test_producers_and_readers_use_the_declared_tags() -> None:
     for path in [*(ROOT / "handheld").rglob("*.py"), *(ROOT / "tools").rglob("*.py")]:
         if path.name == "notation.py" and path.parent.name == "engine":
             continue  # where the tags are declared
+        if "pieces" in path.relative_to(ROOT).parts[:2]:
+            continue  # the piece game spells its own tags in handheld/pieces/tags.py
         text = path.read_text("utf-8")
         found += literal_tags(text, str(path.relative_to(ROOT)))
         logged |= set(re.findall(r"log\.append\(\(\s*(EV_[A-Z_]+)", text))
