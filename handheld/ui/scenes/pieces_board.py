@@ -116,6 +116,7 @@ class BattleNote:
     """A battle under way, as the message will tell it: names and powers from before it."""
 
     attacker: int
+    seat: int
     name: str
     power: int
     defenders: list[tuple[int, str, int]]  # (piece, name, power) as they were
@@ -123,7 +124,7 @@ class BattleNote:
     fates: dict[int, str] = field(default_factory=dict)  # piece -> what losing did to it
 
     def sentence(self) -> str:
-        atk = f"{self.name} {self.power}"
+        atk = f"{SEATS[self.seat]}'s {self.name} {self.power}"
         if self.card is not None:
             atk += f" +{self.card} = {self.power + self.card}"
         beaten = [f"{name} ({FATE[self.fates[pid]]})" for pid, name, _ in self.defenders
@@ -144,8 +145,12 @@ class BattleNote:
 @dataclass
 class Message:
     text: str
-    big: bool = False  # a battle or the end: a box over the board, not the bottom line
+    kind: str = "info"  # "info" (the bottom line), "battle" or "end" (a box over the board)
     sound: str | None = None
+
+    @property
+    def big(self) -> bool:
+        return self.kind != "info"
 
 
 class PiecesScene(Scene):
@@ -184,6 +189,7 @@ class PiecesScene(Scene):
         self.picked: str | None = None
         self.summoning: str | None = None
         self.cursor = {0: "c2", 1: "c5"}
+        self.played_back_digest = state.digest()
         self.hint = ""  # a one-off line for the player ("That piece cannot move now.")
         self.hint_frames = 0
         if answers:
@@ -226,6 +232,9 @@ class PiecesScene(Scene):
             if type(ch) is not Choice:
                 raise PiecesError("the record goes on after the game is over")
             self._apply(ch, answer)
+        # Where the last answer left the game (a suspended game was saved there, perhaps
+        # with a Plus Power card about to be drawn): what Continue compares.
+        self.played_back_digest = self.state.digest()
         self._settle_chances()
         self.battle = None
         self.coin_shown = True
@@ -283,7 +292,8 @@ class PiecesScene(Scene):
                 pid = ev[2]
                 defenders = [(before.top(sq), before.name(before.top(sq)),
                               before.power(before.top(sq))) for sq in ev[3]]
-                self.battle = BattleNote(pid, before.name(pid), before.power(pid), defenders)
+                self.battle = BattleNote(pid, before.owner[pid], before.name(pid),
+                                         before.power(pid), defenders)
 
     # ---------------------------------------------------------------- per frame
 
@@ -298,6 +308,10 @@ class PiecesScene(Scene):
             return
         if self.state.over or self.forfeited is not None:
             self._finish()
+            return
+        if inp.pressed(Button.START):  # the menu, whoever is to play (e-Tools, Suspend...)
+            inp.consume(Button.START)
+            self.open_match_menu()
             return
         d = self.state.pending
         if type(d) is Chance:
@@ -412,17 +426,17 @@ class PiecesScene(Scene):
         if tag == EV_SUMMON:
             self.last_move = None
         if tag in (EV_WIN, EV_DRAWN_GAME):
-            self.messages.append(Message(describe_event(m, ev), True, "confirm"))
+            self.messages.append(Message(describe_event(m, ev), "end", "confirm"))
             return
         sound = "turn" if tag == EV_FIRST else "coin" if tag == EV_RESHUFFLE else None
         if tag in (EV_FIRST, EV_MOVE, EV_SUMMON, EV_RESHUFFLE):
-            self.messages.append(Message(describe_event(m, ev), False, sound))
+            self.messages.append(Message(describe_event(m, ev), "info", sound))
 
     def _flush_battle(self) -> None:
         note, self.battle = self.battle, None
         if note is not None and note.fates:
             lost = self.state.owner[note.attacker] if note.attacker in note.fates else None
-            self.messages.append(Message(note.sentence(), True,
+            self.messages.append(Message(note.sentence(), "battle",
                                          "knockout" if lost is not None else "confirm"))
 
     def _messages(self, inp: FrameInput) -> bool:
@@ -470,10 +484,6 @@ class PiecesScene(Scene):
             from .pieces_menus import DefendersScene
 
             self.push(DefendersScene(self.app, self, ch))
-            return
-        if inp.pressed(Button.START):
-            inp.consume(Button.START)
-            self.open_match_menu()
             return
         if inp.pressed(Button.SELECT):
             inp.consume(Button.SELECT)
@@ -836,7 +846,10 @@ class PiecesScene(Scene):
             return "The game is over."
         ch = self.choice
         if ch is None:
-            return "..."
+            d = self.state.pending
+            if type(d) is Chance and d.kind == "draw":
+                return f"{SEATS[d.player]} draws a Plus Power card..."
+            return "A coin for the first move..."
         who = f"{SEATS[ch.player]} ({self.names[ch.player]})"
         kind = self.seats[ch.player]
         if kind in CPU_PLAYERS:
@@ -879,13 +892,16 @@ class PiecesScene(Scene):
         assert self.current is not None
         t = self.app.text
         text = self.current.text[:int(self.shown)]
-        lines = wrap(t.font, self.current.text, 196)[:5]
-        shown_lines = wrap(t.font, text, 196)[:5]
+        # Over the board and the left panel: the Plus Power Area (the card just drawn)
+        # stays in sight on the right.
+        width = RIGHT_X - 6
+        lines = wrap(t.font, self.current.text, width - 12)[:6]
+        shown_lines = wrap(t.font, text, width - 12)[:6]
         h = len(lines) * 9 + 12
         y = (STRIP_Y - h) // 2
-        window(surface, 16, y, 208, h, fill=WHITE)
+        window(surface, 2, y, width, h, fill=WHITE)
         for i, line in enumerate(shown_lines):
-            t.draw(surface, line, 22, y + 6 + i * 9, INK)
+            t.draw(surface, line, 8, y + 6 + i * 9, INK)
 
 
 def _face_up_xy(index: int) -> tuple[int, int]:

@@ -243,6 +243,20 @@ class SummonScene(MenuOverlay):
         if isinstance(value, str):
             self.board.start_summon(value)
 
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.text
+        h = self.menu.height() + 22
+        x, y, w = 64, 30, 112
+        window(surface, x, y, w, h, fill=WHITE)
+        t.draw(surface, fit(t.font, self.title, w - 12), x + 6, y + 5, MUTED)
+        self.menu.draw(surface, t, x + 3, y + 16, w - 6)
+        # The selected Legend's hint in the board's own bottom strip, over its prompt.
+        surface.fill(WHITE, (0, 145, 240, 15))
+        item = self.menu.selected
+        hint = item.hint if item is not None else ""
+        for i, line in enumerate(wrap(t.font, hint, 234)[:2]):
+            t.draw(surface, line, 3, 146 + i * 7, INK)
+
 
 class PiecesMatchMenu(MenuOverlay):
     """START on the board (or START+SELECT anywhere in the game): Resume, Summon, e-Tools,

@@ -111,7 +111,7 @@ def resume_suspended_pieces(app: Handheld) -> PiecesScene | None:
                            "saves.")
         return None
     try:
-        same = digest(snap.position) == scene.state.digest()
+        same = digest(snap.position) == scene.played_back_digest
     except (TypeError, ValueError):
         same = False
     if not same:
