@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...kernel import Choice
 from .pieces_board import PiecesScene
+from .pieces_menus import _BoardOverlay
 
 if TYPE_CHECKING:
     from ..app import Handheld
@@ -64,10 +65,10 @@ def step(h: Handheld, board: PiecesScene,
     if name in ("PiecesPassScene", "NoticeScene"):
         h.press("A", 1)
         return
-    if name in ("AfterMoveScene", "DefendersScene"):
+    if isinstance(top, _BoardOverlay):  # after a move, or a Legend's defenders
         ch = board.choice
         assert ch is not None
-        getattr(top, "done")(chooser(board, ch))
+        top.done(chooser(board, ch))
         h.scenes.apply()
         h.tick(1)
         return
