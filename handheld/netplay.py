@@ -28,6 +28,9 @@ Messages (JSON objects, ``t`` is the kind)::
     answer  n, action, digest      the n-th answer of the match (1-based) as its
                                    notation, and the digest of the position after it
     abort   why                    the sender stops (left, desync, bad deck ...)
+    forfeit                        Legend Pieces: the sender gives up, the friend wins
+                                   (a card duel over the link offers no forfeit: there
+                                   it is garbage)
 
 A hello names the game (the registry key, "tcg" or "pieces") and the era (its key): a
 friend who plays another game or another era is refused, with the reason on both screens.
@@ -258,6 +261,14 @@ class Garbage(NamedTuple):
     what: str
 
 
+class Forfeit(NamedTuple):
+    """The friend gave up: this player wins."""
+
+
+def forfeit_message() -> dict[str, Any]:
+    return {"t": "forfeit"}
+
+
 class _NoDecision(Exception):
     """The copy of the match waits for no decision (a chance, or the end)."""
 
@@ -268,14 +279,16 @@ class Netplay:
 
     ``rejected`` are the errors a friend's illegal answer may raise (the game's own error
     class); they end the duel as a desync, anything else is a bug and propagates.
-    ``noun`` is what the texts call the match ("duel", "game")."""
+    ``noun`` is what the texts call the match ("duel", "game"); ``forfeits``: whether the
+    game lets a player give up over the link (Legend Pieces)."""
 
     def __init__(self, session: DuelSession,
                  rejected: tuple[type[Exception], ...] = (ValueError,), *,
-                 noun: str = "duel") -> None:
+                 noun: str = "duel", forfeits: bool = False) -> None:
         self.session = session
         self.rejected = rejected
         self.noun = noun
+        self.forfeits = forfeits
         self.inbox: deque[dict[str, Any]] = deque()  # the friend's answers, not applied yet
 
     def answer_message(self) -> dict[str, Any]:
@@ -289,9 +302,10 @@ class Netplay:
         return {"t": "answer", "n": len(s.answers), "action": text,
                 "digest": position_digest(s.match)}
 
-    def receive(self, msg: dict[str, Any]) -> Stop | Garbage | None:
+    def receive(self, msg: dict[str, Any]) -> Stop | Garbage | Forfeit | None:
         """One message from the friend during the duel: an answer is queued (None); an
-        abort stops the duel; anything else is garbage."""
+        abort stops the duel; a forfeit (where the game has them) ends it, the friend
+        giving up; anything else is garbage."""
         kind = msg.get("t")
         if kind == "answer":
             if type(msg.get("n")) is int and is_notation(msg.get("action")) and \
@@ -302,6 +316,8 @@ class Netplay:
         if kind == "abort":
             return Stop(f"Your friend's handheld stopped the {self.noun}: "
                         f"{abort_reason(msg)}. It counts as abandoned.", None)
+        if kind == "forfeit" and self.forfeits:
+            return Forfeit()
         return Garbage(f"a message of unknown kind {clean(str(kind), 20)!r}")
 
     def apply_next(self) -> Stop | None:

@@ -35,6 +35,7 @@ from handheld.kernel import Choice
 from handheld.netplay import (
     ANSWER_MAX,
     PROTOCOL,
+    Forfeit,
     Garbage,
     Hello,
     Netplay,
@@ -122,7 +123,8 @@ class Cable:
                                  (guest, ["remote", "human"], seed if guest_seed is None
                                   else guest_seed)):
             state = games.game(GAME).new_state(list(sides), ERA)
-            side.net = Netplay(StateSession(state, players, s), (PiecesError,), noun="game")
+            side.net = Netplay(StateSession(state, players, s), (PiecesError,),
+                                   noun="game", forfeits=True)
 
 
 Chooser = Callable[[PieceMatch, Choice], Any]
@@ -329,7 +331,8 @@ def copy_of(side: Side) -> Side:
     s = side.session
     session = StateSession(side.state.clone(), s.players, s.seed)
     session.answers = list(s.answers)
-    return Side(side.link, side.hello, Netplay(session, (PiecesError,), noun="game"))
+    return Side(side.link, side.hello, Netplay(session, (PiecesError,), noun="game",
+                                                forfeits=True))
 
 
 HOSTILE = ["", " ", "move", "move b2", "move b2 b9", "move z1 z2", "battle", "battle c3 c4 d4",
@@ -406,6 +409,10 @@ def test_junk_and_oversized_messages_are_refused() -> None:
         got = net.receive(msg)
         assert isinstance(got, Garbage) and "unknown kind" in got.what
     assert not net.inbox and net.next_answer() is None
+    # A forfeit is the piece game's alone: a card duel's Netplay calls it garbage.
+    assert net.receive({"t": "forfeit", "x": [1]}) == Forfeit()
+    duel = Netplay(net.session, (PiecesError,))
+    assert isinstance(duel.receive({"t": "forfeit"}), Garbage)
     stop = net.receive(abort_message("bye\u2603" + "!" * 500))
     assert isinstance(stop, Stop) and "stopped the game: bye?" in stop.text
     assert stop.why is None and len(abort_reason({"why": "!" * 500})) == 120

@@ -48,6 +48,7 @@ from ...engine.eras import ERAS, HOME
 from ...netplay import (
     DECK_NAME_MAX,
     NAME_MAX,
+    Forfeit,
     Garbage,
     Hello,
     Netplay,
@@ -253,8 +254,14 @@ class LinkGame:
         got = self.net.receive(msg)
         if isinstance(got, Garbage):
             self._garbage(got.what)
+        elif isinstance(got, Forfeit):
+            self.on_forfeit()
         else:
             self._stop_for(got)
+
+    def on_forfeit(self) -> None:
+        """The friend gave up (only a game whose Netplay takes forfeits hears one)."""
+        self._garbage("a forfeit, which this game does not have")
 
     def _garbage(self, what: str) -> None:
         """A well-formed link message this game does not understand: ignored, reported

@@ -13,6 +13,8 @@ answer of this player (its notation, its number and the digest of the position a
 has checked it on a copy of the match (its number, that it reads as an answer, the digest
 after it). Whatever goes wrong -- a lost or closed link, garbage, an answer out of turn or
 that does not read, a desync, leaving -- ends it as a link duel ends (:class:`LinkGame`).
+Unlike a link duel, the board's menu offers Forfeit: the friend's handheld is told (a
+``forfeit`` message) and shows the same result, the friend winning.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from ...netplay import (
     Refusal,
     StateSession,
     army_problem,
+    forfeit_message,
 )
 from ...pieces import ARMIES, ERA, GAME_KEY, PieceMatch, PiecesError
 from .link_duel import LinkConnection, LinkGame, LinkSetupScene
@@ -57,10 +60,16 @@ class PiecesLink(LinkGame):
     def __init__(self, app: Handheld, conn: LinkConnection, scene: PiecesScene,
                  state: PieceMatch, seats: tuple[str, str], seed: int,
                  names: tuple[str, str]) -> None:
+        self.board = scene
         self.state = state
         self.names = names
+        self.seats = seats
         session = StateSession(state, [SEAT_PLAYERS[s] for s in seats], seed)
-        super().__init__(app, conn, scene, Netplay(session, (PiecesError,), noun="game"))
+        super().__init__(app, conn, scene, Netplay(session, (PiecesError,), noun="game",
+                                                   forfeits=True))
+
+    def _over(self) -> bool:
+        return self.state.over or self.board.forfeited is not None
 
     def poll(self) -> str | None:
         """The friend's next answer as its notation, checked against this handheld's match
@@ -80,10 +89,28 @@ class PiecesLink(LinkGame):
         self.net.session.answers.append(notation)
         self.conn.send(self.net.answer_message())
 
+    def forfeit(self) -> None:
+        """This player gave up on the board (which shows the result): the friend is told,
+        and the link hangs up once the friend has it."""
+        if self.stopped:
+            return
+        self.conn.send(forfeit_message())
+
+    def on_forfeit(self) -> None:
+        """The friend gave up: this player wins, on the board's own result screen."""
+        board = self.board
+        if self.state.over or board.forfeited is not None:
+            return
+        board.forfeited = self.seats.index("remote")
+        if board in self.app.scenes.scenes:
+            self.app.scenes.pop_to(board)
+
     def record_abandoned(self) -> None:
-        self.app.saves.add_match(self.app.profile, deck_a=self.names[0],
-                                 deck_b=self.names[1], winner=None, result="abandoned",
-                                 turns=self.state.turn, ruleset=GAME_KEY)
+        armies = self.state.armies
+        self.app.saves.add_match(self.app.profile, deck_a=ARMIES[armies[0]].name,
+                                 deck_b=ARMIES[armies[1]].name, winner=None,
+                                 result="abandoned", turns=self.state.turn, ruleset=ERA,
+                                 game=GAME_KEY)
 
 
 class LinkPiecesScene(PiecesScene):
@@ -94,6 +121,17 @@ class LinkPiecesScene(PiecesScene):
     def on_shutdown(self, reason: str) -> None:
         if isinstance(self.remote, PiecesLink):
             self.remote.leave()
+
+    def on_remote_error(self, message: str) -> None:
+        # The link checked the answer on a copy of this very match, so this cannot happen
+        # short of a bug; if it does, both handhelds stop as for a desync.
+        if isinstance(self.remote, PiecesLink):
+            self.remote.stop("Your friend's answer could not be played here. The two "
+                             "handhelds no longer agree on the game.",
+                             why="an answer could not be played on the other handheld "
+                             "(desync)")
+        else:
+            super().on_remote_error(message)
 
 
 class PiecesLinkSetupScene(LinkSetupScene):

@@ -208,6 +208,8 @@ class DefendersScene(_BoardOverlay):
 
 
 def _battle_label(m: Any, opt: tuple[Any, ...]) -> str:
+    if len(opt) == 2:  # a Legend Piece's battle: its defenders are picked next
+        return f"Battle with {m.name(m.top(opt[1]))}"
     target = m.top(opt[2])
     return f"Battle {m.name(target)} {opt[2]} ({m.power(target)})" if \
         m.rows[target].kind != "tamago" else f"Battle Tamago {opt[2]}"
