@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from typing import Any
 
+from firmware_sim.board import config_from_dict
 from firmware_sim.link import Faults, MemoryTransport
 from handheld.kernel import Choice
 from handheld.netplay import StateSession
@@ -19,7 +20,7 @@ from handheld.players import make_player
 from handheld.ui.app import Handheld
 from handheld.ui.scenes import pieces_tour
 from handheld.ui.scenes.common import NoticeScene
-from handheld.ui.scenes.link_duel import LinkSetupScene
+from handheld.ui.scenes.link_duel import CODE_KEYS, LinkSetupScene, show_code
 from handheld.ui.scenes.main_menu import MainMenuScene
 from handheld.ui.scenes.pieces_board import PiecesScene
 from handheld.ui.scenes.pieces_link import (
@@ -29,12 +30,15 @@ from handheld.ui.scenes.pieces_link import (
     open_link,
 )
 
+from .test_link_duel import free_port, type_on_pad
+
 MAX_FRAMES = 40_000
 BACK_TO_MENU = ["MainMenuScene", "NoticeScene"]
 
 
-def handheld(tmp_path: Any, name: str, seed: int) -> Handheld:
-    h = Handheld(headless=True, data_dir=tmp_path / name, seed=seed,
+def handheld(tmp_path: Any, name: str, seed: int, port: int | None = None) -> Handheld:
+    config = config_from_dict({"link": {"port": port}} if port else {})
+    h = Handheld(headless=True, data_dir=tmp_path / name, seed=seed, config=config,
                  first_scene=MainMenuScene)
     h.saves.rename_profile(h.profile, name.title())
     h.settings.text_speed = "instant"
@@ -316,3 +320,33 @@ def test_the_egames_menu_opens_the_pairing_screen(tmp_path: Any) -> None:
     assert scene.titles["role"] == "Legend Pieces: link"
     h.press("B")  # back to the e-Games menu
     assert h.scenes.top is menu
+
+
+def test_pairing_over_tcp_with_the_code_from_the_egames_menu(tmp_path: Any) -> None:
+    """The real link: the host shows its address and pairing code, the guest types the code
+    on the pad (after a wrong one, refused), and both boards open."""
+    port = free_port()
+    host, guest = handheld(tmp_path, "host", 1, port), handheld(tmp_path, "guest", 2, port)
+    for h in (host, guest):
+        pieces_tour.egames_menu(h).open("link")
+        h.scenes.apply()
+    hs, gs = host.scenes.top, guest.scenes.top
+    assert isinstance(hs, PiecesLinkSetupScene) and isinstance(gs, PiecesLinkSetupScene)
+    host.press("A")
+    assert hs.step == "hosting" and len(hs.code) == 6
+    assert show_code(hs.code) in " ".join(hs._wait_lines())
+    guest.press("DOWN")
+    guest.press("A")
+    guest.press("A")  # This machine: the code pad next
+    assert gs.step == "code"
+    type_on_pad(guest, gs, f"{(int(hs.code) + 1) % 10**6:06d}", CODE_KEYS)
+    guest.press("START")
+    until(host, guest, lambda: guest.scenes.top is not gs and bool(hs.door))
+    assert "refused the pairing code" in notice_text(guest)
+    guest.press("A")
+    type_on_pad(guest, gs, hs.code, CODE_KEYS)
+    guest.press("START")
+    until(host, guest, lambda: board_of(host) is not None and board_of(guest) is not None)
+    assert board(host).seed == board(guest).seed
+    assert play(host, guest, answers=6) >= 6
+    assert board(host).answers[:5] == board(guest).answers[:5]
