@@ -195,8 +195,8 @@ def army_problem(host: Hello, guest: Hello) -> Refusal | None:
     if host.army != guest.army:
         return None
     name = ARMIES[host.army].name if host.army in ARMIES else clean(host.army, KEY_MAX)
-    return Refusal(f"your friend's handheld wants the {name} army too, and the host plays it",
-                   f"the host plays the {name} army; yours wants it too")
+    text = f"both handhelds want to play the {name} army"
+    return Refusal(text, text)
 
 
 def start_message(sides: tuple[Any, Any], seed: int) -> dict[str, Any]:

@@ -12,10 +12,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from typing import Any
 
+import pytest
+
 from firmware_sim.board import config_from_dict
-from firmware_sim.link import Faults, MemoryTransport
+from firmware_sim.link import Faults, Link, MemoryTransport
 from handheld.kernel import Choice
-from handheld.netplay import StateSession
+from handheld.netplay import PROTOCOL, StateSession
 from handheld.players import make_player
 from handheld.ui.app import Handheld
 from handheld.ui.scenes import pieces_tour
@@ -350,3 +352,32 @@ def test_pairing_over_tcp_with_the_code_from_the_egames_menu(tmp_path: Any) -> N
     assert board(host).seed == board(guest).seed
     assert play(host, guest, answers=6) >= 6
     assert board(host).answers[:5] == board(guest).answers[:5]
+
+
+@pytest.mark.parametrize(("army", "said"), [
+    ("gold", "both handhelds want to play the Gold army"),
+    ("bronze", "names no army of this handheld"),
+    (["silver"], "names no army of this handheld")])
+def test_a_hostile_hello_is_refused_and_the_peer_told(tmp_path: Any, army: Any,
+                                                      said: str) -> None:
+    a, b = MemoryTransport.pair()
+    host = handheld(tmp_path, "host", 1)
+    hs = open_setup(host, a)
+    host.press("A")
+    peer = Link(b, clock=host.board.clock)
+    got: list[dict[str, Any]] = []
+
+    def pump(frames: int) -> None:
+        for _ in range(frames):
+            host.tick()
+            got.extend(e.message for e in peer.poll() if e.message is not None)
+
+    pump(3)
+    assert hs.step == "ready" and got and got[0]["army"] == "gold"  # the host's hello
+    peer.send({"t": "hello", "v": PROTOCOL, "game": "pieces", "era": "classic",
+               "name": "Mallory", "army": army})
+    pump(3)
+    assert said in notice_text(host) and "Cannot play the game" in notice_text(host)
+    assert got[-1]["t"] == "abort" and "refused" in got[-1]["why"]
+    assert not any(m["t"] == "start" for m in got)
+    assert hs.step == "role" and hs.conn is None and board_of(host) is None
