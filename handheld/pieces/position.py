@@ -143,6 +143,8 @@ def _rebuild_pending(m: PieceMatch) -> None:
     if phase == "over":
         m.pending = None
         return
+    if m.quiet >= QUIET_LIMIT:  # the quiet turn that reached the limit ended the game
+        raise _fail(f"a game still on has had fewer than {QUIET_LIMIT} quiet turns")
     if phase == "first":
         if m.turn != 0:
             raise _fail("the first player is chosen before turn 1")
