@@ -422,6 +422,17 @@ def test_q8_the_reverse_lugia_example() -> None:
                                         ("out", lugia)]
 
 
+def test_a_legend_that_beats_a_reverse_togepi_settles_the_whole_battle_then_wins() -> None:
+    """Every result of one battle happens together, whatever the order of the defenders;
+    then the fallen Togepi ends the game, and the win is the log's last line."""
+    m = scene({"a1": "Togepi", "c3": "Ho-Oh"}, {"b4": "Togepi~", "d4": "Geodude"})
+    hooh, geodude = on(m, "c3"), on(m, "d4")
+    play(m, "battle c3", "b4 + d4")
+    draw(m, 10)  # 60 beats Togepi's 50 (the game is won) and Geodude's 50
+    assert m.over and m.winner == 0 and m.result == "togepi"
+    assert m.log[-1] == ("win", 0, "togepi") and m.rev[geodude] and not m.rev[hooh]
+
+
 # ------------------------------------------------------------------ moving
 
 
