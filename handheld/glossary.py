@@ -5,9 +5,11 @@ The terms live in ``assets/glossary.json``, written by hand for this project (se
 ``assets/glossary.md``): every headword of the glossaries of the four rulebooks in
 ``../shared/seeds``, plus the game words our generated card text uses that those glossaries
 lack. Each term is a :class:`Term`: its ``name``, a short ``definition`` for young players,
-``aliases`` (other spellings and word forms that name the same thing, for matching) and
+``aliases`` (other spellings and word forms that name the same thing, for matching),
 ``eras``: which rulebook glossaries list it (empty for the terms that only our card text
-brings in).
+brings in) and ``game``: the game whose term it is, ``"tcg"`` (the card game) or
+``"pieces"`` (Legend Pieces, whose terms list no era: the eras are the card game's
+rulebooks).
 
 :func:`terms_in` finds the terms a piece of card text uses. Words are compared without
 regard to capitals, accents (``Pokemon`` is ``Pokémon``), possessives or plural endings, and
@@ -16,7 +18,9 @@ never runs across punctuation, and in the text the engine generates for a card t
 of the card, its attacks and its Poké-Powers/Bodies are skipped: "Energy Catch" or
 "Switch" name something, they are not the rules words. Only one pair of terms differs in
 nothing but capitals, "Pokémon-ex" (older sets) and "Pokémon-EX" (Black & White): there the
-exact spelling picks the term.
+exact spelling picks the term. Card text is the card game's: :func:`terms_in` finds only
+the terms of one game (the card game's unless told otherwise), so a Legend Pieces word never
+turns up on a card's Dictionary tab.
 
 Standard library and the era registry; the loaded glossary is cached (``clear_cache()`` forgets it).
 """
@@ -38,6 +42,8 @@ __all__ = [
     "ALLOWED_CHARS",
     "ERAS",
     "FORMAT",
+    "GAMES",
+    "TCG",
     "GlossaryError",
     "Term",
     "all_terms",
@@ -48,12 +54,19 @@ __all__ = [
     "terms_in",
 ]
 
+TCG = "tcg"
+
 FORMAT = 1
 """The glossary format version this module reads."""
 
 ERAS: dict[str, str] = {e.key: e.rulebook_title for e in BUILT_IN}
 """The rulebooks whose glossaries the terms come from, oldest first, with display titles:
 the built-in eras of the engine's registry, by key."""
+
+GAMES: dict[str, str] = {TCG: "Pokémon Trading Card Game", "pieces": "Legend Pieces"}
+"""The games whose terms the glossary holds, by the keys ``handheld.games`` registers them
+under, with their names. Written out here rather than read from the registry: the glossary
+loads without building a game (the card game's is its card pool)."""
 
 ALLOWED_CHARS = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,:;!?'\"-()/é"
@@ -75,6 +88,7 @@ class Term:
     definition: str
     aliases: tuple[str, ...] = ()
     eras: tuple[str, ...] = ()
+    game: str = TCG
 
     @property
     def forms(self) -> tuple[str, ...]:
@@ -191,7 +205,7 @@ def _parse_term(path: Path, index: int, entry: Any) -> Term:
     where = f"term {index + 1}"
     if not isinstance(entry, dict):
         raise _fail(path, f"{where} is not an object")
-    unknown = sorted(set(entry) - {"name", "definition", "aliases", "eras"})
+    unknown = sorted(set(entry) - {"name", "definition", "aliases", "eras", "game"})
     if unknown:
         raise _fail(path, f"{where} has unknown fields {unknown}")
     for field in ("name", "definition", "aliases", "eras"):
@@ -212,8 +226,17 @@ def _parse_term(path: Path, index: int, entry: Any) -> Term:
             raise _fail(path, f"{where} has unknown era {era!r} (one of {', '.join(ERAS)})")
     if len(set(eras)) != len(eras):
         raise _fail(path, f"{where} repeats an era")
+    # Optional: a term without one is the card game's (every term before Legend Pieces).
+    game = entry.get("game", TCG)
+    if not isinstance(game, str):
+        raise _fail(path, f"{where} game should be a string, not {type(game).__name__}")
+    if game not in GAMES:
+        raise _fail(path, f"{where} has unknown game {game!r:.20} (one of {', '.join(GAMES)})")
+    if game != TCG and eras:
+        raise _fail(path, f"{where} is a {GAMES[game]} term: the eras are the card game's "
+                          "rulebooks, so it lists none")
     order = list(ERAS)
-    return Term(name, definition, tuple(aliases), tuple(sorted(eras, key=order.index)))
+    return Term(name, definition, tuple(aliases), tuple(sorted(eras, key=order.index)), game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,13 +342,16 @@ def lookup(name: str, path: Path | str | None = None) -> Term | None:
     return None
 
 
-def terms_in(text: str, path: Path | str | None = None) -> list[Term]:
-    """The glossary terms ``text`` uses, each once, in the order they first appear.
+def terms_in(text: str, path: Path | str | None = None, game: str = TCG) -> list[Term]:
+    """The glossary terms of ``game`` (the card game's by default) that ``text`` uses, each
+    once, in the order they first appear (ValueError for a game the glossary does not know).
 
     Longest match first: where terms overlap, the one with more words wins ("Defending
     Pokémon" over "Pokémon", "damage counter" over "damage"), and of two equally long the
     earlier. Card, attack and power names in a card's generated text are not searched.
     """
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r:.20}; known: {', '.join(GAMES)}")
     glossary = _glossary(path)
     words = _words(_blank_names(text))
     found: list[tuple[int, int, Term]] = []  # (length, start, term)
@@ -336,6 +362,8 @@ def terms_in(text: str, path: Path | str | None = None) -> list[Term]:
             if span[-1].phrase != span[0].phrase:
                 continue
             entries = glossary.index.get(tuple(w.key for w in span))
+            if entries:
+                entries = tuple(e for e in entries if e[0].game == game)
             if entries:
                 found.append((length, start, _pick(entries, tuple(w.raw for w in span))))
     taken = [False] * len(words)

@@ -55,6 +55,11 @@ EXTRA_TERMS = ["Asleep", "Burned", "Confused", "Paralyzed", "Poisoned", "Special
                "Level Up", "Team Galactic", "Team Galactic's Invention", "Gym Leader",
                "Elite Four", "Champion", "Frontier Brain"]
 
+# The words of the second game, Legend Pieces (docs/PIECES.md): no rulebook era, game "pieces".
+PIECE_TERMS = ["Legend Piece", "Plus Power Card", "Plus Power Area", "Cost Area", "Play Area",
+               "Tamago Piece", "Reverse side", "Arrow mark", "Summon"]
+CARD_GAME_TERMS = 78
+
 
 @pytest.fixture(autouse=True)
 def _fresh_cache(monkeypatch):
@@ -66,6 +71,13 @@ def _fresh_cache(monkeypatch):
 
 def names(terms: list[Term]) -> list[str]:
     return [t.name for t in terms]
+
+
+def name_of(form: str) -> str:
+    """The name of the term ``form`` stands for (the test fails if none)."""
+    term = lookup(form)
+    assert term is not None, form
+    return term.name
 
 
 @functools.cache
@@ -86,14 +98,48 @@ def expedition_ids() -> list[str]:
 
 def test_the_glossary_loads_with_every_headword_and_the_extra_terms() -> None:
     terms = load_glossary()
-    assert len(terms) == 78
+    assert len(terms) == CARD_GAME_TERMS + len(PIECE_TERMS)
     assert len({t.name for t in terms}) == len(terms)
     for term in terms:
         assert term.definition and isinstance(term.aliases, tuple)
         assert list(term.eras) == [e for e in glossary.ERAS if e in term.eras]
     for name in EXTRA_TERMS:
+        extra = lookup(name)
+        assert extra is not None and extra.name == name and extra.eras == (), name
+        assert extra.game == "tcg", name
+
+
+def test_the_legend_pieces_terms_are_that_game_s_and_only_they_are() -> None:
+    for name in PIECE_TERMS:
         term = lookup(name)
-        assert term is not None and term.name == name and term.eras == (), name
+        assert term is not None and term.name == name, name
+        assert term.game == "pieces" and term.eras == (), name
+    assert sorted(t.name for t in load_glossary() if t.game != "tcg") == sorted(PIECE_TERMS)
+    assert name_of("Tamago") == "Tamago Piece"
+    assert name_of("summoned") == "Summon"
+
+
+def test_card_text_never_finds_a_legend_pieces_term() -> None:
+    text = "Summon a Legend Piece to the Play Area: its Reverse side and Arrow marks."
+    assert names(terms_in(text, game="pieces")) == [
+        "Summon", "Legend Piece", "Play Area", "Reverse side", "Arrow mark"]
+    assert not [t for t in terms_in(text) if t.game != "tcg"]
+    # The card game's PlusPower (a Platinum Trainer) is its own thing, not a Plus Power Card.
+    plus_power = names(terms_in(card_text("pl1-112")))
+    assert "Plus Power Card" not in plus_power and "Trainer card" in plus_power
+    assert lookup("PlusPower") is None
+    assert "PlusPower Trainer" in lookup("Plus Power Card").definition  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        terms_in(text, game="chess")
+
+
+def test_the_glossary_s_games_are_the_registered_games() -> None:
+    # Every game the handheld registers has its name here, under the same key.
+    from handheld import games
+
+    for key in games.keys():
+        assert glossary.GAMES[key] == games.game(key).name, key
+    assert "tcg" in games.keys() and set(glossary.GAMES) == {"tcg", "pieces"}
 
 
 @pytest.mark.parametrize("era", list(HEADWORDS))
@@ -104,23 +150,23 @@ def test_every_headword_of_each_rulebook_glossary_is_a_term(era: str) -> None:
         assert era in term.eras, f"{term.name} should list {era}"
     # and the other way round: a term claims an era only if that glossary lists it
     claimed = {t.name for t in load_glossary() if era in t.eras}
-    assert claimed == {lookup(h).name for h in HEADWORDS[era]}
+    assert claimed == {name_of(h) for h in HEADWORDS[era]}
 
 
 def test_headwords_merge_where_rulebooks_name_one_thing_two_ways() -> None:
     assert lookup("Prizes") is lookup("Prize cards") is lookup("prize card")
     assert lookup("Hit Points (HP)") is lookup("Hit Points") is lookup("HP")
-    assert lookup("Fossil Trainer cards").name == "Fossil Trainer card"
-    assert lookup("TRAINERS' POKÉMON").name == "Trainers' Pokémon"
-    assert lookup("Pokémon-ex").name == "Pokémon-ex"
-    assert lookup("Pokémon-EX").name == "Pokémon-EX"
+    assert name_of("Fossil Trainer cards") == "Fossil Trainer card"
+    assert name_of("TRAINERS' POKÉMON") == "Trainers' Pokémon"
+    assert name_of("Pokémon-ex") == "Pokémon-ex"
+    assert name_of("Pokémon-EX") == "Pokémon-EX"
     assert lookup("no such thing") is None
 
 
 def test_all_terms_are_sorted_for_browsing() -> None:
     terms = names(all_terms())
     assert len(terms) == len(load_glossary())
-    assert terms[:3] == ["Ability", "Active Pokémon", "Asleep"]
+    assert terms[:3] == ["Ability", "Active Pokémon", "Arrow mark"]
     assert terms[-1] == "Weakness"
     poke = [n for n in terms if n.startswith("Pok")]
     assert poke[:3] == ["Poké-Body", "Poké-Power", "Pokémon"]
@@ -416,7 +462,7 @@ def test_each_term_once_in_order_of_first_use() -> None:
 def test_every_name_and_alias_finds_its_own_term() -> None:
     for term in load_glossary():
         for form in term.forms:
-            assert terms_in(form) == [term], form
+            assert terms_in(form, game=term.game) == [term], form
             assert lookup(form) is term, form
 
 
@@ -454,6 +500,9 @@ def _entry(**change: object) -> dict:
     (_entry(aliases="Abilities"), "aliases should be a list"),
     (_entry(eras=["diamond_pearl"]), "unknown era 'diamond_pearl'"),
     (_entry(colour="red"), "unknown fields"),
+    (_entry(game="chess"), "unknown game 'chess'"),
+    (_entry(game=["pieces"]), "game should be a string"),
+    (_entry(game="pieces"), "lists none"),  # term 1, Ability, has an era
     (_entry(name="Bench"), "appears twice"),
     (_entry(aliases=["Prizes"]), "cannot be told apart"),
 ])
@@ -476,7 +525,7 @@ def test_a_missing_glossary_and_the_assets_override(tmp_path, monkeypatch) -> No
         all_terms()
     _write(tmp_path, _good())
     glossary.clear_cache()
-    assert len(all_terms()) == 78
+    assert len(all_terms()) == CARD_GAME_TERMS + len(PIECE_TERMS)
 
 
 def test_the_platinum_eras_words() -> None:

@@ -1,5 +1,7 @@
 """The pieces and the armies, as data: a new piece is one row of :data:`PIECES`, a new army
-one entry of :data:`ARMIES` (docs/PIECES.md says why each number is what it is).
+one entry of :data:`ARMIES` (docs/PIECES.md gives the relations the rules fragment fixes:
+Togepi and Ho-Oh stronger on the back, Gyarados over twice Magikarp, the Lugia example; the
+other numbers were tuned by simulated games, ``python -m handheld sim --game pieces``).
 
 Arrows are written from the owner's side of the board: ``N`` is forward (towards the
 opponent), ``E`` the owner's right. A direction alone is the single mark (one square); a

@@ -375,21 +375,26 @@ class PieceMatch:
     def _settle(self, pid: int, targets: list[int], card: int | None) -> None:
         total = self.power(pid) + (card or 0)
         attacker_lost = False
+        fallen: list[int] = []  # seats whose Togepi is beaten for good
         for t in targets:
             if self.rows[t].kind == "tamago" or total > self.power(t):
-                self._lose(t)
+                self._lose(t, fallen)
             else:  # Q2: not stronger even with the card (a tie too): counterattacked
                 attacker_lost = True
-        if attacker_lost and not self.over:
-            self._lose(pid)
+        if attacker_lost:
+            self._lose(pid, fallen)
         if card == RESHUFFLE_AT:
             self.face_down = sorted(self.face_down + self.face_up)
             self.face_up = []
             self.log.append((EV_RESHUFFLE,))
-        if not self.over:
+        # Every result of one battle happens together; a fallen Togepi then ends the game
+        # (only one side's can fall: a Togepi is either the attacker or a defender).
+        if fallen:
+            self._win(1 - fallen[0], TOGEPI)
+        else:
             self._end_turn()
 
-    def _lose(self, pid: int) -> None:
+    def _lose(self, pid: int, fallen: list[int]) -> None:
         row = self.rows[pid]
         seat = self.owner[pid]
         if row.kind == "tamago":
@@ -400,7 +405,7 @@ class PieceMatch:
             self.rev[pid] = True
             self.log.append((EV_FLIP, pid))
         elif row.kind == "togepi":
-            self._win(1 - seat, TOGEPI)
+            fallen.append(seat)
         elif row.kind == "legend":
             self._relocate(pid, OUT)
             self.log.append((EV_OUT, pid))

@@ -20,6 +20,9 @@ FORMAT = 1
 PHASES = ("first", "turn", "after_move", "defenders", "draw", "over")
 MAX_TURN = 1_000_000
 _PLACES = frozenset((*SQUARES, COST, RESERVE, SPENT, OUT))
+KEYS = ("game", "era", "format", "armies", "pieces", "cost", "face_down", "face_up",
+        "current", "turn", "quiet", "acted", "phase", "actor", "defenders", "over", "winner",
+        "result")
 
 
 def to_position(m: PieceMatch) -> dict[str, Any]:
@@ -52,7 +55,10 @@ def from_position(data: Any) -> PieceMatch:
         raise _fail("a position is a JSON object")
     if data.get("game") != GAME_KEY or data.get("era") != ERA:
         raise _fail(f"it is for game {data.get('game')!r:.20} in era {data.get('era')!r:.20}")
-    if data.get("format") != FORMAT:
+    missing = [key for key in KEYS if key not in data]
+    if missing:  # (a missing 'winner' would otherwise pass for null)
+        raise _fail(f"'{missing[0]}' is missing")
+    if type(data.get("format")) is not int or data.get("format") != FORMAT:
         raise _fail(f"format {data.get('format')!r:.20} is not {FORMAT}")
     armies = data.get("armies")
     if not isinstance(armies, list) or len(armies) != 2 or \
@@ -89,6 +95,7 @@ def from_position(data: Any) -> PieceMatch:
             raise _fail(f"{sq} holds two pieces (only one Tamago pile's eggs stack)")
         if len(stack) > 1 and m.pile[stack[0]] < 0:
             raise _fail(f"{sq} holds two pieces")
+    _check_piles(m)
     cost = data.get("cost")
     if not isinstance(cost, list) or len(cost) != 2 or not all(isinstance(c, list)
                                                                for c in cost):
@@ -127,6 +134,17 @@ def from_position(data: Any) -> PieceMatch:
     return m
 
 
+def _check_piles(m: PieceMatch) -> None:
+    """A pile's eggs on the board stand together, and they are its lowest: the top egg is
+    always the one that leaves."""
+    for first in {p for p in m.pile if p >= 0}:
+        eggs = [p for p in range(len(m.rows)) if m.pile[p] == first]
+        standing = [p for p in eggs if m.place[p] in _SQUARE_SET]
+        if len({m.place[p] for p in standing}) > 1 or standing != eggs[:len(standing)]:
+            raise _fail(f"the eggs of the Tamago pile of piece {first} must stand together, "
+                        "the lowest of them")
+
+
 def _read_end(m: PieceMatch, data: dict[str, Any]) -> None:
     over, winner, result = data.get("over"), data.get("winner"), data.get("result")
     if type(over) is not bool or not isinstance(result, str) or len(result) > 20 or \
@@ -143,6 +161,8 @@ def _rebuild_pending(m: PieceMatch) -> None:
     if phase == "over":
         m.pending = None
         return
+    if m.quiet >= QUIET_LIMIT:  # the quiet turn that reached the limit ended the game
+        raise _fail(f"a game still on has had fewer than {QUIET_LIMIT} quiet turns")
     if phase == "first":
         if m.turn != 0:
             raise _fail("the first player is chosen before turn 1")
@@ -150,7 +170,12 @@ def _rebuild_pending(m: PieceMatch) -> None:
         return
     if m.turn < 1:
         raise _fail("a turn phase needs a turn number from 1")
+    # A battle is under way only while its card is drawn; only then are there defenders.
+    if m.acted != (phase == "draw") or (phase != "draw" and m.defenders):
+        raise _fail(f"'acted' and 'defenders' do not fit the phase {phase!r}")
     if phase == "turn":
+        if m.actor != -1:
+            raise _fail("no piece is acting when a turn starts")
         opts = m._turn_options()
         if not opts:
             raise _fail("the player to move has nothing to do, so the game is over")
@@ -175,6 +200,11 @@ def _rebuild_pending(m: PieceMatch) -> None:
         if not m.defenders or not set(m.defenders) <= set(targets) or \
                 len(set(m.defenders)) != len(m.defenders) or not m.face_down:
             raise _fail("a draw needs the attacker's defenders beside it and a card to draw")
+        if len(m.defenders) > 1 and m.rows[actor].kind != "legend":
+            raise _fail("only a Legend Piece takes on more than one piece")
+        if not any(m.power(actor) <= m.power(d) for d in m.defenders
+                   if m.rows[d].kind != "tamago"):
+            raise _fail("an attacker stronger than every defender draws no card")
         m.pending = Chance(DRAW, m.current, "plus_power", len(m.face_down))
 
 

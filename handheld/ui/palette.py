@@ -33,3 +33,9 @@ TYPE_BAND: dict[str, Color] = {
 }
 # The mark drawn inside each symbol: light on dark fills, dark on light ones.
 TYPE_MARK: dict[str, Color] = {t: INK if t in ("L", "C", "M") else WHITE for t in TYPE_FILL}
+
+# The piece game's two seats: a token's frame shows its owner (warm gold, cool grey-blue).
+SEAT_GOLD: Color = (226, 178, 54)
+SEAT_SILVER: Color = (146, 166, 196)
+SEAT_FRAME: tuple[Color, Color] = (SEAT_GOLD, SEAT_SILVER)
+PIECE_SELECT: Color = (236, 60, 96)  # the outline of the piece the player has picked

@@ -36,9 +36,11 @@ from handheld.ui.scenes.card_info import (
 )
 from handheld.ui.scenes.card_view import CardViewScene
 from handheld.ui.scenes.dictionary import (
+    FILTERS,
     DictionaryScene,
     TermScene,
     definition_lines,
+    era_words,
     initial,
 )
 from handheld.ui.scroll_text import SCROLL_BAR_W, clean
@@ -336,7 +338,8 @@ def test_the_dictionary_browses_every_term(tmp_path: Path) -> None:
     h.press("L")
     assert d.browser.menu.cursor == 0
     h.press("L")  # round to the last letter
-    assert initial(d.browser.selected) == max(initial(t) for t in terms)
+    last = d.browser.selected
+    assert last is not None and initial(last) == max(initial(t) for t in terms)
     h.press("SELECT")  # only the Expedition rulebook's glossary
     assert d.shown and all("expedition" in t.eras for t in d.shown)
     assert len(d.shown) < len(terms)
@@ -347,6 +350,26 @@ def test_the_dictionary_browses_every_term(tmp_path: Path) -> None:
     h.press("B")
     h.press("B")
     assert top(h).name == "TitleScene"
+
+
+def test_the_dictionary_keeps_the_legend_pieces_words_apart(tmp_path: Path) -> None:
+    # SELECT past every rulebook: "Card text" holds no piece-game word, the last filter
+    # holds exactly them, and their page names their game rather than card text.
+    h = fresh(tmp_path)
+    d = show(h, DictionaryScene(h))
+    assert isinstance(d, DictionaryScene)
+    seen = {}
+    for _ in range(len(FILTERS) - 1):
+        h.press("SELECT")
+        seen[FILTERS[d.filter][0]] = list(d.shown)
+    pieces = [t for t in all_terms() if t.game == "pieces"]
+    assert len(pieces) == 9
+    assert seen["pieces"] == pieces
+    assert seen["card"] and not [t for t in seen["card"] if t.game != "tcg"]
+    assert era_words(pieces[0]) == "A word of the Legend Pieces game."
+    assert era_words(seen["card"][0]) == "Used by this handheld's card text."
+    h.press("SELECT")  # round to every term again
+    assert d.filter == 0 and d.shown == all_terms()
 
 
 def test_the_dictionary_can_show_a_few_terms(tmp_path: Path) -> None:

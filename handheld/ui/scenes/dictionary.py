@@ -2,7 +2,8 @@
 
 :class:`DictionaryScene` browses the whole glossary (or a given list of terms): an
 alphabetical list with a preview of the selected term, L/R (or LEFT/RIGHT) jump to the
-previous or next letter, SELECT filters by the rulebook whose glossary lists the term, A
+previous or next letter, SELECT filters by the rulebook whose glossary lists the term (or
+by the other game, Legend Pieces, whose terms no rulebook lists), A
 opens the definition page. :class:`TermBrowser` (the list with its preview) and
 :class:`TermScene` (the definition page) also serve the Dictionary tab of a card's
 e-Reader screens (``card_info``).
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from firmware_sim.buttons import Button
 
-from ...glossary import ERAS, Term, all_terms, lookup
+from ...glossary import ERAS, GAMES, TCG, Term, all_terms, lookup
 from ..font import LINE_HEIGHT, PixelFont
 from ..palette import INK, MUTED, PAPER, SHADE, WHITE
 from ..scene import Scene
@@ -33,10 +34,11 @@ if TYPE_CHECKING:
     from ..sound import Sounds
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-# SELECT cycles through these: every term, those of one rulebook's glossary, and those only
-# this handheld's card text brings in.
+# SELECT cycles through these: every term, those of one rulebook's glossary, those only
+# this handheld's card text brings in, and each other game's (Legend Pieces).
 FILTERS: tuple[tuple[str, str], ...] = (
-    ("all", "All terms"), *ERAS.items(), ("card", "Card text"))
+    ("all", "All terms"), *ERAS.items(), ("card", "Card text"),
+    *((key, name) for key, name in GAMES.items() if key != TCG))
 
 
 def initial(term: Term) -> str:
@@ -48,6 +50,8 @@ def initial(term: Term) -> str:
 
 
 def era_words(term: Term) -> str:
+    if term.game != TCG:
+        return f"A word of the {GAMES[term.game]} game."
     if not term.eras:
         return "Used by this handheld's card text."
     return "In the glossary of " + _and(ERAS[e] for e in term.eras) + "."
@@ -195,7 +199,9 @@ def _filtered(terms: Sequence[Term], key: str) -> list[Term]:
     if key == "all":
         return list(terms)
     if key == "card":
-        return [t for t in terms if not t.eras]
+        return [t for t in terms if not t.eras and t.game == TCG]
+    if key in GAMES:
+        return [t for t in terms if t.game == key]
     return [t for t in terms if key in t.eras]
 
 
