@@ -41,11 +41,44 @@ def _players(text: str) -> list[str]:
     return names
 
 
+def _armies(text: str) -> list[str]:
+    from .pieces import ARMIES
+
+    names = [a.strip() for a in text.split(",")]
+    if len(names) != 2 or any(n not in ARMIES for n in names):
+        raise argparse.ArgumentTypeError(
+            f"expected two armies separated by a comma, each one of {', '.join(ARMIES)}; "
+            f"got {text!r}")
+    return names
+
+
+class _Pair(argparse.Action):
+    """A pair of names given as one word with a comma (``greedy,random``) or as two words
+    (``greedy random``), read by ``read`` (one of :func:`_players`, :func:`_armies`)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, *,
+                 read: Any, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs="+", **kwargs)
+        self.read = read
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        try:
+            pair = self.read(",".join(values))
+        except argparse.ArgumentTypeError as exc:
+            raise argparse.ArgumentError(self, str(exc)) from None
+        setattr(namespace, self.dest, pair)
+
+
 def _era(text: str) -> str:
     """A playable era's key (``--era``): an unknown or not yet playable era is refused with
-    the list of playable ones."""
+    the list of playable ones. Legend Pieces' one rule set passes here; ``sim`` checks it
+    goes with ``--game pieces``."""
     from .engine.eras import ERAS, playable_eras
+    from .pieces import ERA as PIECES_ERA
 
+    if text == PIECES_ERA:
+        return text
     keys = ", ".join(e.key for e in playable_eras())
     e = ERAS.get(text)
     if e is None:
@@ -87,29 +120,37 @@ def build_parser() -> argparse.ArgumentParser:
     for p in (demo,):
         p.add_argument("--deck1", default="blazing_quake", help="deck name or .deck file")
         p.add_argument("--deck2", default="tidal_mind", help="deck name or .deck file")
-        p.add_argument("--players", type=_players, default=["greedy", "greedy"],
+        p.add_argument("--players", action=_Pair, read=_players, default=["greedy", "greedy"],
                        help="two of random,greedy (default greedy,greedy)")
         p.add_argument("--seed", type=seed, default=None, help="replay a given match")
         p.add_argument("--delay", type=bounded_float(0.0, 10.0, "delay"), default=0.0,
                        help="seconds (0 to 10) to pause at each turn, for watching")
 
     sim = sub.add_parser("sim", help="play many games and print statistics")
-    sim.add_argument("--deck1", default="blazing_quake", help="deck name or .deck file")
-    sim.add_argument("--deck2", default="tidal_mind", help="deck name or .deck file")
+    sim.add_argument("--game", choices=("tcg", "pieces"), default="tcg",
+                     help="the card game (tcg, default) or Legend Pieces (pieces)")
+    # No defaults here: "--game pieces" refuses deck options it was given.
+    sim.add_argument("--deck1", help="deck name or .deck file (default blazing_quake)")
+    sim.add_argument("--deck2", help="deck name or .deck file (default tidal_mind)")
+    sim.add_argument("--armies", action=_Pair, read=_armies, metavar="ARMY",
+                     help="with --game pieces: two of gold,silver; player 1 plays the first "
+                          "(default gold,silver)")
     sim.add_argument("--decks", metavar="SET",
                      help="a league instead of deck1 vs deck2: a deck set (theme, "
                           "expedition) or deck names separated by commas")
     sim.add_argument("--games", type=bounded_int(1, MAX_GAMES, "games"), default=100)
     sim.add_argument("--seed", type=seed, default=0, help="game i uses seed + i")
-    sim.add_argument("--players", type=_players, default=["random", "random"],
-                     help="two of random,greedy; player 1 plays deck1 (default random,random)")
+    sim.add_argument("--players", action=_Pair, read=_players, default=["random", "random"],
+                     help="two of random,greedy (\"greedy,random\" or \"greedy random\"); "
+                          "player 1 plays deck1 (default random,random)")
     sim.add_argument("--alternate", action="store_true",
-                     help="swap decks between the players every other game")
+                     help="swap decks (armies) between the players every other game")
     # No default here: the registry's home era is looked up only when a match is played,
     # so that the parser loads no engine.
     sim.add_argument("--era", type=_era, default=None,
                      help="the era of the rules to play (default: the era of the decks' "
-                     "cards, else the home era, expedition; docs/ERAS.md)")
+                     "cards, else the home era, expedition; docs/ERAS.md; Legend Pieces: "
+                     "classic)")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
 
@@ -272,12 +313,24 @@ def _play(args: argparse.Namespace) -> int:
 
 def _sim(args: argparse.Namespace) -> int:
     from .cards import deck_era, default_pool, load_deck, resolve_deck_set
-    from .engine.eras import era
+    from .engine.eras import era, playable_eras
+    from .pieces import ERA as PIECES_ERA
     from .sim import Progress, run_sim
 
+    if args.game == "pieces":
+        return _sim_pieces(args)
+    if args.armies is not None:
+        print("error: --armies is for --game pieces; the card game plays decks (--deck1, "
+              "--deck2, --decks)", file=sys.stderr)
+        return 2
+    if args.era == PIECES_ERA:
+        print(f"error: --era {PIECES_ERA} is Legend Pieces' (--game pieces); the card game's "
+              f"eras: {', '.join(e.key for e in playable_eras())}", file=sys.stderr)
+        return 2
     pool = default_pool()
     try:
-        names = resolve_deck_set(args.decks) if args.decks else [args.deck1, args.deck2]
+        names = resolve_deck_set(args.decks) if args.decks else \
+            [args.deck1 or "blazing_quake", args.deck2 or "tidal_mind"]
     except ValueError as exc:
         print(f"error: --decks: {exc}", file=sys.stderr)
         return 2
@@ -301,6 +354,40 @@ def _sim(args: argparse.Namespace) -> int:
             print(f"{name}: {stats['wins'][name]} wins ({100 * stats['win_rate'][name]:.1f}%)")
         if stats["time_called_games"]:
             print(f"{stats['time_called_games']} games ended by the time limit (a stalemate)")
+        print(f"{stats['completed']} games, {stats['errors']} errors, "
+              f"{stats['turns']['mean']} turns and {stats['decisions_per_game']['mean']} "
+              f"decisions per game")
+        print(f"{stats['games_per_second']} games/s, {stats['decisions_per_second']} "
+              f"decisions/s, median {stats['median_us_per_decision']} us per decision")
+    return 1 if stats["errors"] else 0
+
+
+def _sim_pieces(args: argparse.Namespace) -> int:
+    """``sim --game pieces``: Legend Pieces games, statistics in the card sim's shape."""
+    from .pieces import ERA
+    from .sim import Progress, run_piece_sim
+
+    given = [flag for flag, value in (("--decks", args.decks), ("--deck1", args.deck1),
+                                      ("--deck2", args.deck2)) if value is not None]
+    if given:
+        print(f"error: {given[0]} is for the card game; --game pieces plays armies "
+              "(--armies gold,silver)", file=sys.stderr)
+        return 2
+    if args.era not in (None, ERA):
+        print(f"error: Legend Pieces has one rule set, --era {ERA}, not {args.era}",
+              file=sys.stderr)
+        return 2
+    show = args.progress or (sys.stderr.isatty() and args.games >= 200)
+    progress = Progress(args.games) if show else None
+    stats = run_piece_sim(args.players, args.games, args.seed, armies=args.armies,
+                          alternate=args.alternate, progress=progress)
+    if args.json:
+        print(json.dumps(stats, indent=2))
+    else:
+        for name in stats["players"]:
+            print(f"{name}: {stats['wins'][name]} wins ({100 * stats['win_rate'][name]:.1f}%)")
+        if stats["draws"]:
+            print(f"{stats['draws']} drawn games (sixty quiet turns)")
         print(f"{stats['completed']} games, {stats['errors']} errors, "
               f"{stats['turns']['mean']} turns and {stats['decisions_per_game']['mean']} "
               f"decisions per game")

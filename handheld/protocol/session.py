@@ -17,7 +17,9 @@ from ..engine.eras import ERAS, HOME, playable_eras
 from ..engine.errors import GameOver, InvalidPosition, NotAChoice
 from ..engine.notation import JOINER, NO_PICK, event_notation, notations, parse_option
 from ..engine.position import describe_pending
+from ..pieces import ARMIES, PieceMatch, PiecesError
 from ..players import PLAYERS, Player, chance_outcome, make_player
+from . import pieces
 from .decks import MAX_CARD_ID_CHARS, DeckSources
 from .errors import NoMatch, ProtocolError, RequestTooLarge
 from .fields import bool_field, int_field, is_int, player_field, shown, word_field
@@ -43,7 +45,8 @@ class Session:
         self.game = games.tcg()
         self.pool = self.game.pool
         self.decks = DeckSources(deck_dir, data_dir)
-        self.match: Match | None = None
+        # A card match or a Legend Pieces game ("new" with "game": "pieces").
+        self.match: Match | PieceMatch | None = None
         self.rng = random.Random(0)
         self.auto_chance = False
         self.log_sent = 0
@@ -70,7 +73,7 @@ class Session:
                                 f"{known}")
         return command.run(self, request)
 
-    def _need_match(self) -> Match:
+    def _need_match(self) -> Match | PieceMatch:
         if self.match is None:
             raise NoMatch("no match yet: send \"new\" or \"load\" first")
         return self.match
@@ -78,7 +81,8 @@ class Session:
     def _status(self) -> dict[str, Any]:
         return status(self._need_match(), self.rng, self.auto_chance)
 
-    def _install(self, match: Match, rng: random.Random, auto: bool) -> dict[str, Any]:
+    def _install(self, match: Match | PieceMatch, rng: random.Random, auto: bool,
+                 ) -> dict[str, Any]:
         """The status of a new match, then the match itself, in that order: anything that
         fails on the way leaves the previous match, RNG and options as they were."""
         reply = status(match, rng, auto)
@@ -95,9 +99,20 @@ class Session:
                 "era_info": [{"key": e.key, "name": e.name, "playable": e.playable}
                              for e in ERAS.values()],
                 "decks": self.decks.ready_made(), "deck_files": self.decks.files(),
-                "saved_decks": self.decks.saved_names()}
+                "saved_decks": self.decks.saved_names(), "armies": list(ARMIES)}
 
     def cmd_new(self, req: dict[str, Any]) -> dict[str, Any]:
+        game = word_field(req, "game", games.DEFAULT, games.keys())
+        if game == pieces.GAME:
+            piece_game = games.game(game)
+            armies, era_key = pieces.new_request(req, piece_game.eras)
+            rng, auto = _chance_options(req)
+            state = piece_game.new_state(armies, era_key)
+            assert isinstance(state, PieceMatch)
+            return self._install(state, rng, auto)
+        if "armies" in req:
+            raise ProtocolError("\"armies\" is for a Legend Pieces game (\"game\": "
+                                "\"pieces\"); the card game takes \"decks\"")
         decks = req.get("decks")
         if not isinstance(decks, list) or len(decks) != 2:
             raise ProtocolError("\"decks\" must be a list of two decks (ready-made deck names, "
@@ -113,10 +128,19 @@ class Session:
         if not isinstance(pos, dict):
             raise ProtocolError("\"position\" must be a position object (docs/POSITION.md)")
         rng, auto = _chance_options(req)
+        game = pos.get("game", games.DEFAULT)
+        if game not in games.keys():
+            raise InvalidPosition(f"game: unknown game {shown(game)}; known: "
+                                  f"{', '.join(games.keys())}")
         try:
+            if game == pieces.GAME:
+                # Legend Pieces checks its positions itself (InvalidPosition naming the fault).
+                loaded = games.game(game).load(pos)
+                assert isinstance(loaded, PieceMatch)
+                return self._install(loaded, rng, auto)
             match = self.game.load(pos, record_log=True)
             return self._install(match, rng, auto)
-        except EngineError:
+        except (EngineError, PiecesError):
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError,
                 OverflowError) as exc:
@@ -140,7 +164,10 @@ class Session:
                                       "status lists its options)")
         actions = [list(a) for a in m.legal_actions()]
         out: dict[str, Any] = {"actions": actions}
-        if ch is not None:
+        if ch is not None and isinstance(m, PieceMatch):
+            out["notations"] = pieces.answer_notations(m, ch, actions)
+        elif ch is not None:
+            assert isinstance(m, Match)
             names = notations(m, ch)
             out["notations"] = [JOINER.join(names[i] for i in a) or NO_PICK for a in actions]
         return out
@@ -182,6 +209,8 @@ class Session:
             outcome = req["outcome"]
             if isinstance(outcome, str) and outcome.lower() in ("heads", "tails", "h", "t"):
                 outcome = outcome.lower().startswith("h")
+            if isinstance(m, PieceMatch):
+                pieces.check_outcome(m, outcome)
             m.resolve(outcome)  # every other shape is judged by the engine's own check
         return self._status()
 
@@ -208,7 +237,9 @@ class Session:
             p = players[d.player]
             if p is None or (until == "turn" and m.turn != start_turn):
                 break
-            m.apply(p.choose(m, d))
+            # (The players answer any game of the kernel; their signature names the card
+            # game's match.)
+            m.apply(p.choose(m, d))  # type: ignore[arg-type]
             answered += 1
             if until == "decision":
                 break
@@ -235,6 +266,9 @@ class Session:
         m = self._need_match()
         since = int_field(req, "since", self.log_sent, low=0)
         viewer = player_field(req, "player", required=False)
+        if isinstance(m, PieceMatch):
+            self.log_sent = len(m.log)
+            return pieces.log_reply(m, since, viewer)
         events = m.log[since:]
         self.log_sent = len(m.log)
         return {"since": since, "next": len(m.log),
@@ -243,12 +277,18 @@ class Session:
                 "events": [list(e) for e in events] if viewer is None else None}
 
     def cmd_outcome(self, req: dict[str, Any]) -> dict[str, Any]:
-        return outcome(self._need_match())
+        m = self._need_match()
+        return pieces.outcome(m) if isinstance(m, PieceMatch) else outcome(m)
 
     def cmd_time(self, req: dict[str, Any]) -> dict[str, Any]:
         """The battle timer's end, after its extra turns (docs/ETOOLS.md): fewer Prize cards
         left wins; as many left begins a Sudden Death game."""
-        called = self.game.call_time(self._need_match())
+        m = self._need_match()
+        if isinstance(m, PieceMatch):
+            raise ProtocolError("\"time\" is the card game's battle timer; Legend Pieces has "
+                                "no timer rule (sixty turns without a battle or a summon end "
+                                "a game by themselves)")
+        called = self.game.call_time(m)
         return {"called": called, **self._status()}
 
     def cmd_card(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -270,8 +310,10 @@ def _chance_options(req: dict[str, Any]) -> tuple[random.Random, bool]:
     return random.Random(seed), bool_field(req, "auto_chance", False)
 
 
-def status(m: Match, rng: random.Random, auto_chance: bool) -> dict[str, Any]:
+def status(m: Match | PieceMatch, rng: random.Random, auto_chance: bool) -> dict[str, Any]:
     """The status reply; with ``auto_chance`` chance nodes are resolved first."""
+    if isinstance(m, PieceMatch):
+        return pieces.status(m, rng, auto_chance)
     if auto_chance:
         while not m.over and isinstance(m.pending, Chance):
             m.resolve(chance_outcome(m.pending, rng))
@@ -298,8 +340,10 @@ def _notation_field(req: dict[str, Any], name: str, value: Any = None) -> str:
     return text
 
 
-def _option_index(m: Match, text: str) -> int:
+def _option_index(m: Match | PieceMatch, text: str) -> int:
     """One option's index from its notation (for "options": [...])."""
+    if isinstance(m, PieceMatch):
+        return pieces.option_index(m, text)
     ch = m.pending
     if not isinstance(ch, Choice):
         return -1  # apply says what the match waits for instead
@@ -312,7 +356,7 @@ def outcome(m: Match) -> dict[str, Any]:
 
 
 _FIELDS: dict[str, Sequence[str]] = {
-    "hello": (), "new": ("decks", "era", "seed", "auto_chance"),
+    "hello": (), "new": ("game", "decks", "armies", "era", "seed", "auto_chance"),
     "load": ("position", "seed", "auto_chance"), "decision": (), "legal": (),
     "choose": ("option", "options"), "resolve": ("outcome", "random"),
     "auto": ("players", "until"), "position": (), "view": ("player",),
@@ -334,7 +378,7 @@ def reply_to(session: Session, raw: str | bytes | OversizedLine) -> dict[str, An
         if isinstance(request, dict):
             req_id = request.get("id")
         reply: dict[str, Any] = {"ok": True, **session.handle(request)}
-    except (ProtocolError, EngineError) as exc:
+    except (ProtocolError, EngineError, PiecesError) as exc:
         reply = error_reply(exc)
     except Exception as exc:  # a bug of the engine: report it, keep serving
         reply = error_reply(exc, "InternalError")

@@ -48,7 +48,7 @@ def engine() -> Iterator[Engine]:
 def test_a_whole_match_with_manual_chance(engine: Engine) -> None:
     r = engine.send(cmd="hello", id="h")
     assert r["ok"] and r["id"] == "h" and "expedition" in r["eras"]
-    assert r["games"] == ["tcg"]
+    assert r["games"] == ["tcg", "pieces"]
     r = engine.send(cmd="new", decks=["blazing_quake", "tidal_mind"], seed=5)
     assert r["decision"] == {"type": "chance", "kind": "coin", "player": 0,
                              "purpose": "who goes first"}

@@ -10,8 +10,9 @@ through the protocol's own byte reader first. The lines mix:
 * deck names that look like paths (``../``, absolute paths, ``/etc/passwd``, ``/dev/zero``,
   a FIFO, a symlink out of the directory, a file whose contents are secret), and saved
   decks of a real save file, well and badly named;
-* well-formed play over real matches: legal and illegal options, chance nodes resolved with
-  valid and malformed outcomes, computer players, views and logs;
+* well-formed play over real matches of both games (the card game and Legend Pieces):
+  legal and illegal options, by index and by notation, chance nodes resolved with valid
+  and malformed outcomes, computer players, views and logs;
 * ``load`` of positions captured from those matches, as they are or mutated
   structure-aware (values of the wrong type, cards moved between zones, numbers out of
   range, keys dropped).
@@ -61,8 +62,10 @@ HOSTILE_VALUES: list[Any] = [
     None, True, False, 0, 1, -1, 2, 7, 10**30, -(10**30), 1.5, -0.0, 1e300, "", "x", "0",
     "heads", "expedition", "greedy", [], [0], [[0]], [None], [1, 2, 3], {}, {"a": 1},
     {"cmd": "new"}, "a" * 3000, list(range(300)), "../../etc/passwd", "\u0000", "\ud800",
-    "ecard1-98", ["ecard1-98"] * 60, [[[[[]]]]],
+    "ecard1-98", ["ecard1-98"] * 60, [[[[[]]]]], "pieces", "tcg", "classic", ["gold", "silver"],
+    ["gold", "gold", "silver"], {"card": 30},
 ]
+ARMIES = ("gold", "silver")
 
 
 class Secrets:
@@ -188,7 +191,7 @@ def field_line(rng: random.Random, secrets: Secrets) -> dict[str, Any]:
     """A command with one field of a wrong type or value, an unknown field, or none."""
     cmd = rng.choice(COMMANDS[:-1])
     req: dict[str, Any] = {"cmd": cmd}
-    fields = {"new": ["decks", "era", "seed", "auto_chance"],
+    fields = {"new": ["game", "decks", "armies", "era", "seed", "auto_chance"],
               "load": ["position", "seed", "auto_chance"], "choose": ["option", "options"],
               "resolve": ["outcome", "random"], "auto": ["players", "until"],
               "view": ["player"], "log": ["since", "player"], "card": ["id"]}.get(cmd, [])
@@ -272,6 +275,9 @@ def coin_outcome(rng: random.Random) -> Any:
 
 
 def bad_outcome(decision: dict[str, Any], rng: random.Random) -> Any:
+    if decision.get("kind") == "draw":  # a Plus Power draw: the index of a face-down card
+        n = decision.get("outcomes", 8)
+        return rng.choice([n, -1, 10**30, True, 0.0, [0], str(0), "heads", {"card": 30}, None])
     size = decision.get("size", 2)
     perm = list(range(size))
     rng.shuffle(perm)
@@ -293,6 +299,9 @@ def play_line(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         if rng.random() < 0.85 and n:
             k = rng.randint(lo, min(hi, n))
             picks = rng.sample(range(n), k)
+            options = decision.get("options", [])
+            if len(picks) == 1 and rng.random() < 0.3 and "notation" in options[picks[0]]:
+                return {"cmd": "choose", "option": options[picks[0]]["notation"]}
             if len(picks) == 1 and rng.random() < 0.5:
                 return {"cmd": "choose", "option": picks[0]}
             return {"cmd": "choose", "options": picks}
@@ -307,6 +316,9 @@ def play_line(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         if rng.random() < 0.75:
             if decision.get("kind") == "coin":
                 return {"cmd": "resolve", "outcome": coin_outcome(rng)}
+            if decision.get("kind") == "draw":
+                return {"cmd": "resolve",
+                        "outcome": rng.randrange(max(1, decision.get("outcomes", 1)))}
             perm = list(range(decision.get("size", 0)))
             rng.shuffle(perm)
             return {"cmd": "resolve", "outcome": perm}
@@ -396,6 +408,12 @@ class Episode:
         """The next line, and whether it is one that must not change the match."""
         rng = self.rng
         r = rng.random()
+        if (not self.has_match or r < 0.04) and rng.random() < 0.3:
+            req = {"cmd": "new", "game": "pieces", "seed": rng.randrange(10**6),
+                   "auto_chance": rng.random() < 0.5}
+            if rng.random() < 0.5:
+                req["armies"] = [rng.choice(ARMIES) for _ in range(2)]
+            return json.dumps(req).encode(), False
         if not self.has_match or r < 0.04:
             decks = [rng.choice((*READY, "mine", "mine.deck")) for _ in range(2)]
             if rng.random() < 0.3:
@@ -463,6 +481,8 @@ class Episode:
         return reply
 
     def check_view(self, view: Any, raw: bytes) -> None:
+        if isinstance(view, dict) and view.get("game") == "pieces":
+            return  # Legend Pieces hides nothing: a view is the whole position
         try:
             player = json.loads(raw)["player"]
             hidden = view["players"][1 - player]
