@@ -304,14 +304,15 @@ class PiecesScene(Scene):
         if self.drawing is not None:
             self._animate_draw(inp)
             return
+        if inp.pressed(Button.START) and not self.state.over and self.forfeited is None:
+            # The menu, whoever is to play and whatever is being told (e-Tools, Suspend...).
+            inp.consume(Button.START)
+            self.open_match_menu()
+            return
         if self._messages(inp):
             return
         if self.state.over or self.forfeited is not None:
             self._finish()
-            return
-        if inp.pressed(Button.START):  # the menu, whoever is to play (e-Tools, Suspend...)
-            inp.consume(Button.START)
-            self.open_match_menu()
             return
         d = self.state.pending
         if type(d) is Chance:
@@ -570,7 +571,9 @@ class PiecesScene(Scene):
         """Is a person at this handheld to answer a ``turn`` choice now (nothing showing)?"""
         ch = self.choice
         return ch is not None and ch.kind == "turn" and self.seats[ch.player] == "local" \
-            and self.current is None and not self.messages and self.drawing is None
+            and self.current is None and not self.messages and self.drawing is None \
+            and self.log_pos == len(self.state.log) \
+            and (self.seats != ("local", "local") or self.handed_to == ch.player)
 
     def open_summon_menu(self) -> None:
         ch = self.choice

@@ -89,7 +89,7 @@ class PiecesPassScene(Scene):
             t.draw(surface, line, (240 - t.font.width(line)) // 2, 72 + i * 12, WHITE)
 
 
-class _BoardOverlay(Scene):
+class BoardOverlay(Scene):
     """A list at the bottom of the screen, the board drawn above it with the squares it is
     about ringed."""
 
@@ -130,7 +130,7 @@ class _BoardOverlay(Scene):
         t.draw(surface, hint, 3, 148, MUTED)
 
 
-class AfterMoveScene(_BoardOverlay):
+class AfterMoveScene(BoardOverlay):
     """The piece that moved has an enemy beside it: battle one, or stay (the turn ends)."""
 
     def __init__(self, app: Handheld, board: PiecesScene, choice: Choice) -> None:
@@ -150,15 +150,19 @@ class AfterMoveScene(_BoardOverlay):
             self.done(self.menu.selected.value)
 
     def draw(self, surface: pygame.Surface) -> None:
+        m = self.board.state
         targets = {sq for i in range(len(self.ch.options))
                    if (sq := self.square_of(i)) is not None}
+        for opt in self.ch.options:
+            if opt[0] == "battle" and len(opt) == 2:  # a Legend: everyone it may take on
+                targets |= {m.place[t] for t in m.targets(m.top(opt[1]))}
         self.board.draw_board(surface, targets=targets,
                               cursor=self.square_of(self.menu.cursor) or "")
         self.board.draw_panels(surface)
         self.draw_list(surface, self.menu, "Battle from here?", "A: choose  START: menu")
 
 
-class DefendersScene(_BoardOverlay):
+class DefendersScene(BoardOverlay):
     """A Legend Piece beside several enemies: mark the ones it takes on (A toggles), then
     "Battle!" confirms."""
 
@@ -208,7 +212,7 @@ class DefendersScene(_BoardOverlay):
 
 
 def _battle_label(m: Any, opt: tuple[Any, ...]) -> str:
-    if len(opt) == 2:  # a Legend Piece's battle: its defenders are picked next
+    if len(opt) == 2:  # a Legend Piece: its defenders are picked next
         return f"Battle with {m.name(m.top(opt[1]))}"
     target = m.top(opt[2])
     return f"Battle {m.name(target)} {opt[2]} ({m.power(target)})" if \

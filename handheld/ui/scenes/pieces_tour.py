@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...kernel import Choice
 from .pieces_board import PiecesScene
-from .pieces_menus import _BoardOverlay
+from .pieces_menus import BoardOverlay
 
 if TYPE_CHECKING:
     from ..app import Handheld
@@ -65,7 +65,7 @@ def step(h: Handheld, board: PiecesScene,
     if name in ("PiecesPassScene", "NoticeScene"):
         h.press("A", 1)
         return
-    if isinstance(top, _BoardOverlay):  # after a move, or a Legend's defenders
+    if isinstance(top, BoardOverlay):  # after a move, or a Legend's defenders
         ch = board.choice
         assert ch is not None
         top.done(chooser(board, ch))
