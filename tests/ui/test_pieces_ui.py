@@ -484,3 +484,51 @@ def test_the_battle_timer_keeps_running_and_hears_the_turns(tmp_path: Path) -> N
     h.press("B")
     h.press("B")
     assert h.scenes.top is board
+
+
+def legend_state() -> PieceMatch:
+    """Gold to move, its Ho-Oh on c3 with two Silver pieces ahead of it (c4, d4)."""
+    g = game("pieces")
+    m = g.new_state()
+    m.resolve(True)
+    pos = m.position()
+    hooh = next(p for p in range(len(m.rows)) if m.rows[p].name == "Ho-Oh")
+    pos["pieces"][hooh]["at"] = "c3"
+    pos["pieces"][m.top("c5")]["at"] = "c4"  # Silver's Pikachu
+    pos["pieces"][m.top("b5")]["at"] = "d4"  # Silver's Magikarp (Silver's b5 is its d2)
+    return g.load(pos)
+
+
+def test_a_legend_picks_its_defenders_with_a_checklist(tmp_path: Path) -> None:
+    h = fresh(tmp_path)
+    board = PiecesScene(h, legend_state(), seats=("local", "cpu-normal"), seed=1)
+    h.scenes.push(board)
+    h.scenes.apply()
+    h.tick(1)
+    assert board.local_turn()
+    move_cursor(h, board, "c3")
+    h.press("A", 1)
+    _, battles, _, _ = board.highlights()
+    assert battles == {"c4", "d4"}  # both ringed: the Legend's one battle option
+    move_cursor(h, board, "d4")
+    h.press("A", 1)
+    h.tick(1)
+    top = h.scenes.top
+    assert isinstance(top, DefendersScene)
+    assert [it.label.startswith("[x]") for it in top.menu.items[:2]] == [True, True]
+    menu_to(h, top.menu, 0)
+    h.press("A", 1)  # unmark the first (c4)
+    assert top.marked == {1}
+    menu_to(h, top.menu, 1)
+    h.press("A", 1)  # unmark the second (d4): none marked
+    assert top.marked == set()
+    assert not top.menu.items[-1].enabled  # "Battle!" needs one marked
+    menu_to(h, top.menu, 2)
+    h.press("A", 1)
+    assert h.scenes.top is top and board.answers == ["battle c3"]
+    menu_to(h, top.menu, 1)
+    h.press("A", 1)  # mark d4 alone
+    menu_to(h, top.menu, 2)
+    h.press("A", 1)
+    assert board.answers == ["battle c3", "d4"]
+    assert any(e[0] == "battle" and e[3] == ("d4",) for e in board.state.log)

@@ -154,7 +154,14 @@ class Message:
 
 
 class PiecesScene(Scene):
-    """One game of Legend Pieces on the handheld (see the module docstring)."""
+    """One game of Legend Pieces on the handheld (see the module docstring).
+
+    ``state`` is usually a new game (``PiecesScene.new`` makes one); ``answers`` (notation)
+    are then played back on it silently, with the chances between them from ``seed``: that
+    is how Continue rebuilds a suspended game. A game already under way may be shown too
+    (a test's position), but its replay then starts from that position, not a new game.
+    ``names`` default to the profile's name against "CPU", "Player 2" or "Friend".
+    """
 
     def __init__(self, app: Handheld, state: PieceMatch, *, seats: tuple[str, str], seed: int,
                  answers: list[str] | None = None,
@@ -192,7 +199,11 @@ class PiecesScene(Scene):
         self.played_back_digest = state.digest()
         self.hint = ""  # a one-off line for the player ("That piece cannot move now.")
         self.hint_frames = 0
+        # A game shown from a position under way has no replay from a new game to keep.
+        self.replayable = state.turn == 0 and not state.log
         if answers:
+            if not self.replayable:
+                raise ValueError("recorded answers are played back from a new game")
             self.play_back(answers)
         self.log_pos = len(state.log)  # what happened before the screen opened was seen
 
@@ -630,7 +641,8 @@ class PiecesScene(Scene):
     def suspend(self) -> bool:
         """Put the game aside in the saves (Continue on the e-Games menu resumes it);
         whether it was saved. A game over the link, or one that has ended, is not."""
-        if self.linked or self.state.over or self.forfeited is not None or self.finished:
+        if self.linked or self.state.over or self.forfeited is not None or self.finished \
+                or not self.replayable:
             return False
         from .pieces_saving import save_suspended_pieces
 
@@ -641,9 +653,8 @@ class PiecesScene(Scene):
         """Suspend and go back to the menu the game was started from."""
         saved = self.suspend()
         self.finished = True
-        if saved:
-            self.app.notices.append("The game is put aside: Continue on the e-Games menu "
-                                    "takes it up again.")
+        self.app.notices.append("The game is put aside: Continue on the e-Games menu takes "
+                                "it up again." if saved else "This game cannot be put aside.")
         self.app.scenes.pop_to(self)
         self.close()
 
