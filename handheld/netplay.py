@@ -21,24 +21,40 @@ the reasoning.
 Messages (JSON objects, ``t`` is the kind)::
 
     hello   v, game, era, name, deck, cards   both sides, once the deck is picked
-    start   seed, check            host -> guest: the match begins (check: setup digest)
+    hello   v, game, era, name, army          the same for Legend Pieces ("pieces"),
+                                              once linked: the army that side plays
+    start   seed, check            host -> guest: the match begins (check: setup digest,
+                                   of both decks or both armies and the seed)
     answer  n, action, digest      the n-th answer of the match (1-based) as its
                                    notation, and the digest of the position after it
     abort   why                    the sender stops (left, desync, bad deck ...)
+    forfeit                        Legend Pieces: the sender gives up, the friend wins
+                                   (a card duel over the link offers no forfeit: there
+                                   it is garbage)
 
-A hello names the game (the registry key, "tcg") and the era (its key): a friend who
-plays another game or another era is refused, with the reason on both screens.
+A hello names the game (the registry key, "tcg" or "pieces") and the era (its key): a
+friend who plays another game or another era is refused, with the reason on both screens.
 Everything a peer sends is checked here before it reaches a session.
+
+The card game's screen hands the friend's answers to its session (:meth:`Netplay.apply_next`);
+the piece game's board applies them itself, so :meth:`Netplay.next_answer` checks each on a
+copy of the match and gives back its notation. :class:`StateSession` is the session of any
+kernel game whose screen is not the card game's (it is also what the tests play the piece
+game with, two sessions and no screen).
 """
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
-from .kernel import State, digest
+from .kernel import Chance, Choice, State, digest
+from .pieces import ARMIES
+from .pieces import ERA as PIECES_ERA
+from .pieces import GAME_KEY as PIECES_GAME
 
 # The version of the messages above; both handhelds must speak the same. 2: the hello
 # names the game and the era. 3: an answer's action is its notation, not option indices.
@@ -47,7 +63,7 @@ DECK_SIZE = 60
 NAME_MAX = 16
 DECK_NAME_MAX = 24
 CARD_ID_MAX = 40
-KEY_MAX = 24  # a game's or an era's key
+KEY_MAX = 24  # a game's or an era's key, an army's key
 WHY_MAX = 120
 # The longest answer text taken from the link (the engine reads no longer notation).
 ANSWER_MAX = 4_000
@@ -75,9 +91,10 @@ def position_digest(state: State) -> str:
     return state.digest()
 
 
-def setup_digest(decks: tuple[list[str], list[str]], seed: int) -> str:
-    """The digest of what both handhelds must agree on before the first move."""
-    return digest([decks[0], decks[1], seed])
+def setup_digest(sides: tuple[Any, Any], seed: int) -> str:
+    """The digest of what both handhelds must agree on before the first move: the two
+    sides (host's, guest's: two decks of card ids, or two army keys) and the seed."""
+    return digest([sides[0], sides[1], seed])
 
 
 class Refusal(NamedTuple):
@@ -93,17 +110,33 @@ class Refusal(NamedTuple):
 
 @dataclass(frozen=True)
 class Hello:
-    """One side of the setup: who plays which game in which era, with which deck."""
+    """One side of the setup: who plays which game in which era, with which deck (the card
+    game) or which army (Legend Pieces: ``army`` is its key, ``deck`` and ``cards`` are
+    empty and never travel)."""
 
     name: str
     deck: str
     cards: list[str]
     game: str = "tcg"
     era: str = "expedition"
+    army: str = ""
+
+    @classmethod
+    def pieces(cls, name: str, army: str) -> Hello:
+        """A Legend Pieces hello: ``name`` plays ``army``."""
+        return cls(name, "", [], PIECES_GAME, PIECES_ERA, army)
 
     def message(self) -> dict[str, Any]:
-        return {"t": "hello", "v": PROTOCOL, "game": self.game, "era": self.era,
-                "name": self.name, "deck": self.deck, "cards": list(self.cards)}
+        msg = {"t": "hello", "v": PROTOCOL, "game": self.game, "era": self.era,
+               "name": self.name}
+        if self.game == PIECES_GAME:
+            return {**msg, "army": self.army}
+        return {**msg, "deck": self.deck, "cards": list(self.cards)}
+
+    @property
+    def side(self) -> str | list[str]:
+        """What the setup digest covers of this side: its army, or its deck's cards."""
+        return self.army if self.game == PIECES_GAME else list(self.cards)
 
 
 def parse_hello(msg: dict[str, Any], *, game: str, era: str) -> Hello | Refusal:
@@ -126,12 +159,19 @@ def parse_hello(msg: dict[str, Any], *, game: str, era: str) -> Hello | Refusal:
                        f"{era}; pick the same era on both",
                        f"the eras differ: your friend plays {era}, your handheld "
                        f"{their_era}; pick the same era on both")
+    name = clean(msg.get("name"), NAME_MAX) or "Friend"
+    if theirs == PIECES_GAME:
+        army = msg.get("army")
+        if not isinstance(army, str) or army not in ARMIES:
+            known = ", ".join(ARMIES)
+            return Refusal(f"your friend's hello names no army of this handheld ({known})",
+                           f"your hello names no army of the other handheld ({known})")
+        return Hello.pieces(name, army)
     cards = msg.get("cards")
     if not isinstance(cards, list) or len(cards) != DECK_SIZE or not all(
             isinstance(c, str) and 0 < len(c) <= CARD_ID_MAX for c in cards):
         text = f"your friend's hello does not list {DECK_SIZE} card ids"
         return Refusal(text, f"your hello does not list {DECK_SIZE} card ids")
-    name = clean(msg.get("name"), NAME_MAX) or "Friend"
     deck = clean(msg.get("deck"), DECK_NAME_MAX) or "deck"
     return Hello(name, deck, list(cards), theirs, their_era)
 
@@ -149,20 +189,33 @@ def deck_problem(mine: Hello, friend: Hello,
     return None
 
 
-def start_message(decks: tuple[list[str], list[str]], seed: int) -> dict[str, Any]:
-    """The host's start: the seed, and the digest of the setup both must agree on."""
-    return {"t": "start", "seed": seed, "check": setup_digest(decks, seed)}
+def army_problem(host: Hello, guest: Hello) -> Refusal | None:
+    """Legend Pieces: each handheld plays its own army (the host Gold, the guest Silver);
+    two hellos naming the same one cannot make a game. None when they differ."""
+    if host.army != guest.army:
+        return None
+    name = ARMIES[host.army].name if host.army in ARMIES else clean(host.army, KEY_MAX)
+    text = f"both handhelds want to play the {name} army"
+    return Refusal(text, text)
 
 
-def parse_start(msg: dict[str, Any], decks: tuple[list[str], list[str]]) -> int | Refusal:
-    """The seed of the host's start (``decks``: host's, guest's), or why it is refused."""
+def start_message(sides: tuple[Any, Any], seed: int) -> dict[str, Any]:
+    """The host's start: the seed, and the digest of the setup both must agree on
+    (``sides``: host's, guest's decks or armies)."""
+    return {"t": "start", "seed": seed, "check": setup_digest(sides, seed)}
+
+
+def parse_start(msg: dict[str, Any], sides: tuple[Any, Any]) -> int | Refusal:
+    """The seed of the host's start (``sides``: host's, guest's decks or armies), or why
+    it is refused."""
     seed, check = msg.get("seed"), msg.get("check")
     if type(seed) is not int or not 0 <= seed < 2**63:
         return Refusal("the host sent a start without a valid seed",
                        "this handheld refused the start: no valid seed")
-    if check != setup_digest(decks, seed):
-        return Refusal("the host's idea of the two decks differs from this handheld's",
-                       "this handheld refused the start: the decks differ")
+    if check != setup_digest(sides, seed):
+        what = "armies" if isinstance(sides[0], str) else "decks"
+        return Refusal(f"the host's idea of the two {what} differs from this handheld's",
+                       f"this handheld refused the start: the {what} differ")
     return seed
 
 
@@ -208,17 +261,34 @@ class Garbage(NamedTuple):
     what: str
 
 
+class Forfeit(NamedTuple):
+    """The friend gave up: this player wins."""
+
+
+def forfeit_message() -> dict[str, Any]:
+    return {"t": "forfeit"}
+
+
+class _NoDecision(Exception):
+    """The copy of the match waits for no decision (a chance, or the end)."""
+
+
 class Netplay:
     """The duel's side of the link protocol: the message for each of this player's answers,
     the friend's answers applied in order, the desync checks.
 
     ``rejected`` are the errors a friend's illegal answer may raise (the game's own error
-    class); they end the duel as a desync, anything else is a bug and propagates."""
+    class); they end the duel as a desync, anything else is a bug and propagates.
+    ``noun`` is what the texts call the match ("duel", "game"); ``forfeits``: whether the
+    game lets a player give up over the link (Legend Pieces)."""
 
     def __init__(self, session: DuelSession,
-                 rejected: tuple[type[Exception], ...] = (ValueError,)) -> None:
+                 rejected: tuple[type[Exception], ...] = (ValueError,), *,
+                 noun: str = "duel", forfeits: bool = False) -> None:
         self.session = session
         self.rejected = rejected
+        self.noun = noun
+        self.forfeits = forfeits
         self.inbox: deque[dict[str, Any]] = deque()  # the friend's answers, not applied yet
 
     def answer_message(self) -> dict[str, Any]:
@@ -232,9 +302,10 @@ class Netplay:
         return {"t": "answer", "n": len(s.answers), "action": text,
                 "digest": position_digest(s.match)}
 
-    def receive(self, msg: dict[str, Any]) -> Stop | Garbage | None:
+    def receive(self, msg: dict[str, Any]) -> Stop | Garbage | Forfeit | None:
         """One message from the friend during the duel: an answer is queued (None); an
-        abort stops the duel; anything else is garbage."""
+        abort stops the duel; a forfeit (where the game has them) ends it, the friend
+        giving up; anything else is garbage."""
         kind = msg.get("t")
         if kind == "answer":
             if type(msg.get("n")) is int and is_notation(msg.get("action")) and \
@@ -243,8 +314,10 @@ class Netplay:
                 return None
             return Garbage("an answer with missing or wrong fields")
         if kind == "abort":
-            return Stop(f"Your friend's handheld stopped the duel: {abort_reason(msg)}. "
-                        "It counts as abandoned.", None)
+            return Stop(f"Your friend's handheld stopped the {self.noun}: "
+                        f"{abort_reason(msg)}. It counts as abandoned.", None)
+        if kind == "forfeit" and self.forfeits:
+            return Forfeit()
         return Garbage(f"a message of unknown kind {clean(str(kind), 20)!r}")
 
     def apply_next(self) -> Stop | None:
@@ -252,29 +325,60 @@ class Netplay:
         check that both handhelds still agree."""
         if not self.inbox:
             return None
-        msg = self.inbox.popleft()
         s = self.session
+        return self._take(self.inbox.popleft(), s.answer, lambda: s.match)
+
+    def next_answer(self) -> str | Stop | None:
+        """For a screen that applies the friend's answers itself (the piece game's board),
+        while the match waits for the friend's decision: their next answer, if it has
+        arrived (None otherwise), checked as :meth:`apply_next` checks it but on a copy of
+        the match. Returned as its notation, already counted in the session's ``answers``:
+        the screen applies exactly that text to the match next."""
+        if not self.inbox:
+            return None
+        copy = self.session.match.clone()
+        taken: list[str] = []
+
+        def answer(action: Any) -> None:
+            choice = copy.pending
+            if not isinstance(choice, Choice):
+                raise _NoDecision
+            text = copy.answer_notation(choice, action)
+            copy.apply(action)
+            taken.append(text)
+
+        stop = self._take(self.inbox.popleft(), answer, lambda: copy)
+        if stop is not None:
+            return stop
+        self.session.answers.append(taken[0])
+        return taken[0]
+
+    def _take(self, msg: dict[str, Any], answer: Callable[[Any], None],
+              after: Callable[[], State]) -> Stop | None:
+        """The friend's answer ``msg`` given through ``answer`` if its number is the next
+        one, then the position ``after`` it compared with the friend's digest."""
         n, action, theirs = msg["n"], msg["action"], msg["digest"]
-        expected = len(s.answers) + 1
+        expected = len(self.session.answers) + 1
         if n != expected:
             return Stop(f"Your friend's handheld sent answer #{n} when this one expected "
                         f"#{expected}: the two handhelds no longer agree on the match.",
                         f"answer #{n} arrived when #{expected} was expected (desync)")
+        refused: tuple[type[Exception], ...] = (*self.rejected, _NoDecision)
         try:
             # The match reads the text against the decision it waits on; anything else
             # (an unknown text, a wrong number of picks) is refused and changes nothing.
-            s.answer(action)
-        except self.rejected:
+            answer(action)
+        except refused:
             # Not the error's text: it lists the decision's options, which name cards of
             # the friend's hand that this player is not shown.
             return Stop(f"Your friend's answer #{n} does not name a legal move in this "
                         "match. The two handhelds no longer agree on it.",
                         f"answer #{n} is illegal on the other handheld (desync)")
-        mine = position_digest(s.match)
+        mine = position_digest(after())
         if mine != theirs:
             return Stop(f"Desync: after answer #{n} the two handhelds see different matches "
-                        f"(position {mine} here, {clean(theirs, 8)} there). The duel cannot "
-                        "go on.",
+                        f"(position {mine} here, {clean(theirs, 8)} there). The {self.noun} "
+                        "cannot go on.",
                         f"the handhelds disagree after answer #{n} (desync)")
         return None
 
@@ -286,3 +390,50 @@ class Netplay:
         return Stop(f"Your friend's handheld answered out of turn (answer #{n} came while it "
                     "was your move). The two handhelds no longer agree on the match.",
                     f"answer #{n} came out of turn (desync)")
+
+
+class StateSession:
+    """The session of any kernel game on the link (a :class:`DuelSession`): the match, who
+    sits in each seat ("human" for this handheld's player, "remote" for the friend), the
+    chances drawn from the seed as every driver draws them, and the answers in notation.
+
+    The piece game's board resolves the chances and applies the answers itself; its link
+    keeps one of these over the board's own match for the answers' count and the digests."""
+
+    def __init__(self, state: State, players: Sequence[str], seed: int) -> None:
+        self.match = state
+        self.players = list(players)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.answers: list[Any] = []
+
+    @property
+    def over(self) -> bool:
+        return self.match.over
+
+    def waiting_for(self) -> str:
+        """"over", "chance", or the player of the seat the pending decision is for."""
+        d = self.match.pending
+        if self.match.over or d is None:
+            return "over"
+        if isinstance(d, Chance):
+            return "chance"
+        return self.players[d.player]
+
+    def step(self) -> bool:
+        """Resolve the pending chance from the seed; False when none is pending."""
+        d = self.match.pending
+        if self.match.over or not isinstance(d, Chance):
+            return False
+        self.match.resolve(d.sample(self.rng))
+        return True
+
+    def answer(self, action: Any) -> None:
+        """A player's answer (an option index, a list of them or a notation): applied and
+        kept as notation; one that is no answer raises the game's error, changing nothing."""
+        choice = self.match.pending
+        if not isinstance(choice, Choice):
+            raise _NoDecision("the match waits for no decision")
+        text = self.match.answer_notation(choice, action)
+        self.match.apply(action)
+        self.answers.append(text)

@@ -5,7 +5,8 @@ traceback, and the run goes on from the main menu).
     .venv/bin/python tools/soak_ui.py --frames 100000          # the benchmark; prints JSON
 
 Every ``--visit`` frames the stack is reset to one scene picked at random (so deep screens
--- the deck editor, a duel's hand, the keyboard -- get their share), then the buttons are
+-- the deck editor, a duel's hand, the keyboard, the Legend Pieces board in each mode the
+e-Games menu offers -- get their share), then the buttons are
 random: a button every few frames, held 1-20 frames, D-pad and A most often, START+SELECT
 now and then, POWER tapped (sleep and wake) rarely, never held long enough to shut down.
 """
@@ -79,6 +80,8 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
         TimerScene,
     )
     from handheld.ui.scenes.main_menu import MainMenuScene
+    from handheld.ui.scenes.pieces_egames import EGamesMenuScene
+    from handheld.ui.scenes.pieces_rules import PiecesRulesScene
     from handheld.ui.scenes.scan import ScanScene
     from handheld.ui.scenes.scan_review import ScanReviewScene
     from handheld.ui.scenes.settings_scene import SettingsScene
@@ -98,6 +101,40 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
                           names=("Player", "CPU" if mode == "cpu" else "Player 2"), mode=mode,
                           seed=app.new_seed())
         return DuelScene.new(app, setup)
+
+    def pieces(seats: tuple[str, str]) -> Any:
+        from handheld.ui.scenes.pieces_board import PiecesScene
+
+        return PiecesScene.new(app, seats, seed=app.new_seed())
+
+    def pieces_resumed() -> Any:
+        """A piece game put aside a few moves in, taken up again (Continue)."""
+        from handheld.players import make_player
+        from handheld.ui.scenes.pieces_saving import (
+            resume_suspended_pieces,
+            save_suspended_pieces,
+        )
+
+        board = pieces(("local", "cpu-easy"))
+        player = make_player("random", board.seed)
+        while len(board.answers) < 6 and not board.state.over:
+            pending = board.state.pending
+            if board.choice is None:
+                board.resolve(pending.sample(board.rng))
+            else:
+                board.play(player.choose(board.state, board.choice))
+        if board.state.over:
+            return board
+        save_suspended_pieces(app, board)
+        return resume_suspended_pieces(app) or EGamesMenuScene(app)
+
+    def pieces_link() -> Any:
+        """The pairing screen over a cable nobody answers at the other end: hosting waits,
+        joining gives up (a link game needs a second handheld: tests/ui/test_pieces_link)."""
+        from firmware_sim.link import MemoryTransport
+        from handheld.ui.scenes.pieces_link import PiecesLinkSetupScene
+
+        return PiecesLinkSetupScene(app, transport=MemoryTransport.pair()[0])
 
     return {
         "title": lambda: TitleScene(app),
@@ -122,6 +159,13 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
         "coins": lambda: CoinFlipperScene(app),
         "timer": lambda: TimerScene(app),
         "chess": lambda: ChessClockScene(app),
+        "egames": lambda: EGamesMenuScene(app),
+        "pieces_cpu": lambda: pieces(("local", "cpu-normal")),
+        "pieces_cpu_easy": lambda: pieces(("local", "cpu-easy")),
+        "pieces_hotseat": lambda: pieces(("local", "local")),
+        "pieces_resumed": pieces_resumed,
+        "pieces_rules": lambda: PiecesRulesScene(app),
+        "pieces_link": pieces_link,
     }
 
 

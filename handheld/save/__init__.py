@@ -39,6 +39,7 @@ from .records import (
     MatchResult,
     Profile,
     ScanRecord,
+    SuspendedGame,
     SuspendedMatch,
     TimerPreset,
 )
@@ -67,6 +68,7 @@ __all__ = [
     "Saves",
     "ScanRecord",
     "StorageFailure",
+    "SuspendedGame",
     "SuspendedMatch",
     "TimerPreset",
     "UnknownDeck",

@@ -74,6 +74,7 @@ class MatchResult:
     result: str  # how it ended, e.g. "prizes", "deck out", "no Pokémon in play"
     turns: int
     ruleset: str
+    game: str = "tcg"  # the game's registry key: "tcg" (cards) or "pieces" (Legend Pieces)
 
 
 @dataclass(frozen=True)
@@ -86,3 +87,15 @@ class SuspendedMatch:
     position: dict[str, Any]
     replay: dict[str, Any]
     rng_state: Any
+
+
+@dataclass(frozen=True)
+class SuspendedGame:
+    """A game other than the card game put aside to be resumed (one per profile and game):
+    its position and its replay (setup, seed, answers, and what else the game keeps)."""
+
+    profile_id: int
+    game: str
+    saved_at: float
+    position: dict[str, Any]
+    replay: dict[str, Any]

@@ -150,7 +150,14 @@ def _match_history(r: tuple[Any, ...]) -> tuple[Any, ...]:
             text(r[4], "the second deck", MATCH_TEXT_MAX),
             None if r[5] is None else text(r[5], "the winner", MATCH_TEXT_MAX),
             text(r[6], "the result", MATCH_TEXT_MAX), whole(r[7], "the turns", 0, TURNS_MAX),
-            text(r[8], "the ruleset", MATCH_TEXT_MAX))
+            text(r[8], "the ruleset", MATCH_TEXT_MAX), game_key(r[9]))
+
+
+def game_key(value: object) -> str:
+    """A game's registry key (``tcg``, ``pieces``): kept well-formed like an era's."""
+    if not isinstance(value, str) or not ERA_KEY.fullmatch(value):
+        raise InvalidInput(f"the game {value!r} is not a game key")
+    return value
 
 
 def _suspended_match(r: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -160,6 +167,14 @@ def _suspended_match(r: tuple[Any, ...]) -> tuple[Any, ...]:
     if not isinstance(r[4], str) or len(r[4]) > MATCH_CHARS_MAX:
         raise InvalidInput("the random-number state is not text of a bounded length")
     decode_exact(r[4], "the random-number state")
+    return r
+
+
+def _suspended_game(r: tuple[Any, ...]) -> tuple[Any, ...]:
+    game_key(r[1])
+    stamp(r[2], "the time")
+    json_object(r[3], "the position", MATCH_CHARS_MAX)
+    json_object(r[4], "the replay", MATCH_CHARS_MAX)
     return r
 
 
@@ -193,9 +208,11 @@ TABLES: tuple[Table, ...] = (
     Table("timer_presets", ("profile_id", "name", "seconds", "warn_at_seconds",
                             "pause_between_turns"), _timer_presets, "profile"),
     Table("match_history", ("id", "profile_id", "played_at", "deck_a", "deck_b", "winner",
-                            "result", "turns", "ruleset"), _match_history, "profile", 1),
+                            "result", "turns", "ruleset", "game"), _match_history, "profile", 1),
     Table("suspended_match", ("profile_id", "saved_at", "position", "replay", "rng_state"),
           _suspended_match, "profile"),
+    Table("suspended_game", ("profile_id", "game", "saved_at", "position", "replay"),
+          _suspended_game, "profile"),
     Table("scan_log", ("id", "profile_id", "at", "card_id", "count", "source"), _scan_log,
           "profile", 1),
 )
@@ -213,7 +230,7 @@ def check_row(table: str, raw: tuple[Any, ...]) -> tuple[Any, ...]:
 def where(table: str, raw: tuple[Any, ...]) -> str:
     """How a finding names its row: the table and the row's key, shown safely."""
     key = raw[:2] if table in ("collection", "settings", "coin_tally", "timer_presets",
-                               "deck_cards") else raw[:1]
+                               "deck_cards", "suspended_game") else raw[:1]
     shown = ", ".join(ascii(v)[:40] for v in key)
     return f"{table} ({shown})"
 

@@ -43,6 +43,7 @@ from .records import (
     MatchResult,
     Profile,
     ScanRecord,
+    SuspendedGame,
     SuspendedMatch,
     TimerPreset,
 )
@@ -58,6 +59,7 @@ from .rows import (
     TIMER_SECONDS_MAX,
     check_row,
     era_key,
+    game_key,
     lenient_text,
     where,
 )
@@ -95,6 +97,14 @@ def _int(value: object, what: str, low: int, high: int) -> int:
     if value > high:
         raise InvalidInput(f"{what} must be at most {high}, got {value}")
     return value
+
+
+def _game(value: object) -> str:
+    """A game's registry key, as the saves keep it ("tcg", "pieces")."""
+    try:
+        return game_key(value)
+    except InvalidInput as e:
+        raise InvalidInput(f"{e} (a game's key, such as 'tcg' or 'pieces')") from None
 
 
 def card_id(value: object) -> str:
@@ -707,8 +717,11 @@ class Saves:
     # ---- match history -------------------------------------------------------------------
 
     def add_match(self, profile_id: int, *, deck_a: str, deck_b: str, winner: str | None,
-                  result: str, turns: int, ruleset: str = "expedition") -> MatchResult:
-        """Record a finished match (``winner`` None: a draw), stamped with the clock."""
+                  result: str, turns: int, ruleset: str = "expedition",
+                  game: str = "tcg") -> MatchResult:
+        """Record a finished match (``winner`` None: a draw), stamped with the clock. A game
+        other than the card game (``game="pieces"``) puts its sides' names in ``deck_a``
+        and ``deck_b`` and its rule set in ``ruleset``."""
         deck_a = _text(deck_a, "the first deck's name", MATCH_TEXT_MAX)
         deck_b = _text(deck_b, "the second deck's name", MATCH_TEXT_MAX)
         if winner is not None:
@@ -716,15 +729,16 @@ class Saves:
         result = _text(result, "the result", MATCH_TEXT_MAX)
         turns = _int(turns, "the number of turns", 0, 1_000_000)
         ruleset = _text(ruleset, "the ruleset", MATCH_TEXT_MAX)
+        game = _game(game)
         with self._write() as conn:
             self._need_profile(conn, profile_id)
             played = self._stamp()
             cur = conn.execute(
                 "INSERT INTO match_history (profile_id, played_at, deck_a, deck_b, winner, "
-                "result, turns, ruleset) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (profile_id, played, deck_a, deck_b, winner, result, turns, ruleset))
+                "result, turns, ruleset, game) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (profile_id, played, deck_a, deck_b, winner, result, turns, ruleset, game))
             return MatchResult(int(cur.lastrowid or 0), profile_id, played, deck_a, deck_b,
-                               winner, result, turns, ruleset)
+                               winner, result, turns, ruleset, game)
 
     def match_history(self, profile_id: int, limit: int | None = None) -> list[MatchResult]:
         """Finished matches, newest first (at most ``limit``)."""
@@ -733,7 +747,7 @@ class Saves:
             self._need_profile(conn, profile_id)
             rows = conn.execute(
                 "SELECT id, profile_id, played_at, deck_a, deck_b, winner, result, turns, "
-                "ruleset FROM match_history WHERE profile_id = ? "
+                "ruleset, game FROM match_history WHERE profile_id = ? "
                 "ORDER BY played_at DESC, id DESC LIMIT ?", (profile_id, n)).fetchall()
         return [MatchResult(*row) for row in self._checked("match_history", rows)]
 
@@ -787,6 +801,70 @@ class Saves:
             self._need_profile(conn, profile_id)
             return conn.execute("SELECT 1 FROM suspended_match WHERE profile_id = ?",
                                 (profile_id,)).fetchone() is not None
+
+    # ---- suspended games of the other games ---------------------------------------------
+
+    def suspend_game(self, profile_id: int, game: str, position: dict[str, Any],
+                     replay: dict[str, Any]) -> SuspendedGame:
+        """Put a game of ``game`` (not the card game: that is :meth:`suspend_match`) aside,
+        replacing the one of that game already suspended for the profile; a suspended game
+        of another game stays as it is."""
+        game = _game(game)
+        if game == "tcg":
+            raise InvalidInput("the card game's match is suspended with suspend_match")
+        if not isinstance(position, dict):
+            raise InvalidInput(f"a position is a dict, got {type(position).__name__}")
+        if not isinstance(replay, dict):
+            raise InvalidInput(f"a replay is a dict, got {type(replay).__name__}")
+        pos_text = encode_json(position, "the position")
+        replay_text = encode_json(replay, "the replay")
+        check_row("suspended_game", (profile_id, game, 0.0, pos_text, replay_text))
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            saved = self._stamp()
+            conn.execute(
+                "INSERT INTO suspended_game (profile_id, game, saved_at, position, replay) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (profile_id, game) DO UPDATE SET "
+                "saved_at = excluded.saved_at, position = excluded.position, "
+                "replay = excluded.replay",
+                (profile_id, game, saved, pos_text, replay_text))
+        return SuspendedGame(profile_id, game, saved, json.loads(pos_text),
+                             json.loads(replay_text))
+
+    def suspended_game(self, profile_id: int, game: str) -> SuspendedGame | None:
+        """The profile's suspended game of ``game``, or None; DamagedSave if its row does
+        not pass its check (the caller says so and keeps it)."""
+        game = _game(game)
+        with self._read() as conn:
+            self._need_profile(conn, profile_id)
+            raw = conn.execute("SELECT profile_id, game, saved_at, position, replay "
+                               "FROM suspended_game WHERE profile_id = ? AND game = ?",
+                               (profile_id, game)).fetchone()
+        if raw is None:
+            return None
+        try:
+            row = check_row("suspended_game", raw)
+        except InvalidInput as e:
+            raise DamagedSave(f"the suspended {game} game in {self._where()} is damaged: {e}") \
+                from None
+        return SuspendedGame(profile_id, game, row[2], json.loads(row[3]), json.loads(row[4]))
+
+    def has_suspended_game(self, profile_id: int, game: str) -> bool:
+        """Whether a game of ``game`` is suspended for the profile, readable or not."""
+        game = _game(game)
+        with self._read() as conn:
+            self._need_profile(conn, profile_id)
+            return conn.execute("SELECT 1 FROM suspended_game WHERE profile_id = ? AND "
+                                "game = ?", (profile_id, game)).fetchone() is not None
+
+    def clear_suspended_game(self, profile_id: int, game: str) -> bool:
+        """Drop the profile's suspended game of ``game``; whether there was one."""
+        game = _game(game)
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            cur = conn.execute("DELETE FROM suspended_game WHERE profile_id = ? AND game = ?",
+                               (profile_id, game))
+            return cur.rowcount > 0
 
     def backup(self, target: Path | str) -> Path:
         """A consistent copy of these saves written to ``target`` with SQLite's backup API;

@@ -165,7 +165,26 @@ V5 = Migration(
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (V1, V2, V3, V4, V5)
+V6 = Migration(
+    version=6,
+    description="a suspended game of the handheld's other games (Legend Pieces), kept apart "
+                "from the card game's suspended match; the game of each match in the history",
+    statements=(
+        # One suspended game per profile and game, so putting a piece game aside never
+        # replaces the suspended card match (which keeps its own table, as before).
+        f"""CREATE TABLE suspended_game (
+            {_PROFILE_FK},
+            game TEXT NOT NULL,
+            saved_at REAL NOT NULL,
+            position TEXT NOT NULL,
+            replay TEXT NOT NULL,
+            PRIMARY KEY (profile_id, game)) WITHOUT ROWID""",
+        # Every match saved before v6 was a card match.
+        "ALTER TABLE match_history ADD COLUMN game TEXT NOT NULL DEFAULT 'tcg'",
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (V1, V2, V3, V4, V5, V6)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

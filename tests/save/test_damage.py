@@ -224,6 +224,8 @@ def test_a_tally_that_is_not_json_costs_only_itself(original, tmp_path) -> None:
     ("profiles", "created", "now", "not a time"),
     ("suspended_match", "position", "[1, 2]", "position is not a JSON object"),
     ("suspended_match", "rng_state", '{"t": [{"x": 1}]}', "tagged 'x'"),
+    ("suspended_game", "replay", "[1, 2]", "replay is not a JSON object"),
+    ("match_history", "game", "", "is not a game key"),
     ("settings", "value", '{"volume": NaN}', "not valid JSON"),
     ("timer_presets", "seconds", 0, "the length is 0"),
 ])
@@ -259,6 +261,11 @@ def test_reads_of_open_saves_check_rows_and_turn_database_errors_into_damaged_sa
     assert saves.has_suspended(pid)
     with pytest.raises(DamagedSave, match="suspended match"):
         saves.suspended_match(pid)
+    saves.suspend_game(pid, "pieces", {"a": 1}, {"b": 2})
+    conn.execute("UPDATE suspended_game SET position = '[['")
+    assert saves.has_suspended_game(pid, "pieces")
+    with pytest.raises(DamagedSave, match="suspended pieces game"):
+        saves.suspended_game(pid, "pieces")
     conn.execute("DROP TABLE scan_log")  # what a damaged page looks like to a query
     with pytest.raises(DamagedSave):
         saves.scans(pid)

@@ -163,3 +163,31 @@ def test_a_version_4_deck_is_built_for_the_home_era(storage):
     (deck,) = saves.decks(1)
     assert (deck.name, deck.cards, deck.era) == ("Fire", ("ecard1-98",), "expedition")
     saves.close()
+
+
+def test_a_version_5_file_keeps_its_match_history_and_suspended_match(storage):
+    """v6 marks every old match as a card match and adds a place for suspended games of the
+    other games, leaving the suspended card match alone."""
+    path = storage.path(SAVE_FILE)
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, target=5)
+    state = random.Random(5).getstate()
+    conn.executescript(f"""
+        INSERT INTO profiles VALUES (1, 'Ash', 10.0);
+        INSERT INTO match_history VALUES (1, 1, 15.0, 'Fire', 'Water', 'Ash', 'prizes', 9,
+                                          'platinum');
+        INSERT INTO suspended_match VALUES (1, 16.0, '{{"turn":3}}', '{{"seed":7}}',
+                                            '{encode_exact(state)}');
+    """)
+    conn.close()
+    saves = open_saves(storage).saves
+    assert saves.schema_version == SCHEMA_VERSION >= 6
+    [match] = saves.match_history(1)
+    assert (match.ruleset, match.game, match.winner) == ("platinum", "tcg", "Ash")
+    assert saves.suspended_match(1).rng_state == state
+    assert saves.suspended_game(1, "pieces") is None and not saves.has_suspended_game(1,
+                                                                                     "pieces")
+    saves.suspend_game(1, "pieces", {"turn": 2}, {"seed": 3, "answers": []})
+    assert saves.suspended_game(1, "pieces").replay == {"seed": 3, "answers": []}
+    assert saves.suspended_match(1).replay == {"seed": 7}
+    saves.close()

@@ -443,3 +443,49 @@ def test_a_deck_keeps_the_era_it_is_built_for(saves, storage, clock, pid):
     with pytest.raises(InvalidInput, match="not an era key"):
         again.save_deck(pid, "Bad", [], era="Platinum Era!")
     again.close()
+
+
+# ---- the other games: history and suspended games ------------------------------------------
+
+def test_a_piece_game_goes_into_the_history_marked_as_such(saves, pid):
+    card = saves.add_match(pid, deck_a="Fire", deck_b="Water", winner="Fire", result="prizes",
+                           turns=12)
+    piece = saves.add_match(pid, deck_a="Gold", deck_b="Silver", winner="Ash",
+                            result="togepi", turns=30, ruleset="classic", game="pieces")
+    assert (card.game, piece.game) == ("tcg", "pieces")
+    assert {m.game for m in saves.match_history(pid)} == {"tcg", "pieces"}
+    with pytest.raises(InvalidInput):
+        saves.add_match(pid, deck_a="Gold", deck_b="Silver", winner=None, result="quiet",
+                        turns=60, game="Pieces!")
+
+
+def test_a_suspended_piece_game_and_the_suspended_match_never_replace_each_other(
+        saves, pid, clock):
+    saves.suspend_match(pid, {"turn": 3}, {"seed": 7}, random.Random(1).getstate())
+    saves.suspend_game(pid, "pieces", {"turn": 1}, {"seed": 1, "answers": ["stay"]})
+    clock.advance(5)
+    again = saves.suspend_game(pid, "pieces", {"turn": 2}, {"seed": 2, "answers": []})
+    assert saves.suspended_match(pid).position == {"turn": 3}
+    got = saves.suspended_game(pid, "pieces")
+    assert got == again and (got.saved_at, got.position) == (1005.0, {"turn": 2})
+    assert saves.has_suspended(pid) and saves.has_suspended_game(pid, "pieces")
+    assert saves.clear_suspended_game(pid, "pieces") is True
+    assert saves.clear_suspended_game(pid, "pieces") is False
+    assert saves.suspended_game(pid, "pieces") is None
+    assert saves.suspended_match(pid) is not None
+    saves.suspend_game(pid, "pieces", {"turn": 1}, {"seed": 1})
+    assert saves.clear_suspended(pid) is True
+    assert saves.has_suspended_game(pid, "pieces")
+
+
+@pytest.mark.parametrize(("game", "position", "replay"), [
+    ("tcg", {"a": 1}, {"b": 2}),  # the card game's match has its own place
+    ("", {"a": 1}, {"b": 2}),
+    ("pieces", [1], {"b": 2}),
+    ("pieces", {"a": 1}, "replay"),
+    ("pieces", {"a": float("nan")}, {"b": 2}),
+])
+def test_bad_suspended_games_are_refused(saves, pid, game, position, replay):
+    with pytest.raises(InvalidInput):
+        saves.suspend_game(pid, game, position, replay)
+    assert not saves.has_suspended_game(pid, "pieces")

@@ -75,6 +75,13 @@ def make_save_file(path: Path, seed: int) -> None:
             session.meta = {"names": ["You", "CPU"], "mode": "cpu",
                             "deck_names": ["Blazing Quake", "Tidal Mind"]}
             save_suspended(saves, pid, session)
+            # A Legend Pieces game in the history and put aside (its own table).
+            saves.add_match(pid, deck_a="Gold", deck_b="Silver", winner=None, result="quiet",
+                            turns=60, ruleset="classic", game="pieces")
+            saves.suspend_game(pid, "pieces", {"game": "pieces", "turn": 0},
+                               {"game": "pieces", "era": "classic", "setup": ["gold", "silver"],
+                                "seed": seed, "answers": [], "seats": ["local", "local"],
+                                "format": 1})
 
 
 # ---- damage ------------------------------------------------------------------------------
@@ -334,6 +341,11 @@ def read_everything(opened: Any) -> list[str]:
                     MatchSession.resume(default_pool(), snap)
             except (SaveError, SessionError, EngineError):
                 pass  # reported, with the offer to put it aside
+        if saves.has_suspended_game(pid, "pieces"):  # Continue on the e-Games menu
+            try:
+                saves.suspended_game(pid, "pieces")
+            except SaveError:
+                pass  # reported; the save is kept
     return reported
 
 

@@ -1,5 +1,5 @@
-"""The e-Reader menu: scan printed card codes, the collection, any card's screens, and the
-dictionary of game terms."""
+"""The e-Reader menu: scan printed card codes, the collection, any card's screens, the
+dictionary of game terms, and the e-Games (Legend Pieces)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,9 @@ class EReaderMenuScene(Scene):
             MenuItem("Look up a card", True, "lookup",
                      "Any card's Pokédex, tips, data and evolution (START on a card)."),
             MenuItem("Dictionary", True, "dictionary", "The game's terms, explained."),
-        ], rows=4)
+            MenuItem("e-Games", True, "egames",
+                     "Legend Pieces: a board game of Pokémon pieces, vs the CPU or a friend."),
+        ], rows=5)
         self.resume()
 
     def resume(self, result: Any = None) -> None:
@@ -74,6 +76,10 @@ class EReaderMenuScene(Scene):
             from .dictionary import DictionaryScene
 
             self.push(DictionaryScene(app))
+        elif what == "egames":
+            from .pieces_egames import EGamesMenuScene
+
+            self.push(EGamesMenuScene(app))
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app

@@ -27,7 +27,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from firmware_sim.buttons import Button
 from firmware_sim.link import (
@@ -48,6 +48,7 @@ from ...engine.eras import ERAS, HOME
 from ...netplay import (
     DECK_NAME_MAX,
     NAME_MAX,
+    Forfeit,
     Garbage,
     Hello,
     Netplay,
@@ -189,44 +190,35 @@ class LinkDuelScene(DuelScene):
             self.link.leave()
 
 
-class LinkController:
-    """The duel's ``link``: sends this player's answers, applies the friend's in order,
-    checks that both handhelds agree, and ends the duel cleanly when the link fails."""
+class LinkGame:
+    """The link's side of a game in progress with the friend (a duel, a piece game): every
+    frame it reads the friend's messages into :class:`Netplay`, reports garbage, stops on
+    an abort, a lost link, a desync or an answer out of turn (telling the friend, recording
+    the match as abandoned, back to the main menu with the reason), and hangs up once the
+    game is over and the friend has everything. Subclasses say how the game's screen gives
+    and takes answers, and how an abandoned game is recorded."""
 
-    def __init__(self, app: Handheld, conn: LinkConnection, duel: DuelScene) -> None:
+    noun = "duel"  # what the texts call the game
+
+    def __init__(self, app: Handheld, conn: LinkConnection, scene: Scene,
+                 net: Netplay) -> None:
         self.app = app
         self.conn = conn
-        self.duel = duel
+        self.scene = scene
         # The protocol's side (the friend's answers in order, the desync checks).
-        self.net = Netplay(duel.session, (EngineError,))
+        self.net = net
         self.problems: list[str] = []  # messages ignored as garbage (for the player, tests)
         self.gone: str | None = None  # why the link ended, once it has
-        self.stopped: str | None = None  # why this duel was stopped (None: still on)
+        self.stopped: str | None = None  # why this game was stopped (None: still on)
         self._recorded = False
         conn.handler = self.on_frame
-
-    @property
-    def session(self) -> MatchSession:
-        return self.duel.session
-
-    # ---- the duel's hooks
-
-    def send_answer(self, action: Any) -> None:
-        """This player answered: tell the friend (the answer's number, its notation and
-        the digest; the session has kept the notation of ``action``)."""
-        if self.stopped:
-            return
-        self.conn.send(self.net.answer_message())
-
-    def poll(self, duel: DuelScene) -> None:
-        """The match waits for the friend: apply their next answer, if it has arrived."""
-        if self.stopped:
-            return
-        self._stop_for(self.net.apply_next())
 
     def _stop_for(self, stop: Stop | None) -> None:
         if stop is not None:
             self.stop(stop.text, why=stop.why, tell_friend=stop.why is not None)
+
+    def _over(self) -> bool:
+        return self.net.session.match.over
 
     # ---- every frame
 
@@ -243,27 +235,33 @@ class LinkController:
                 self.gone = self.gone or f"Your friend's handheld closed the link ({ev.detail})."
         if self.stopped:
             return
-        s = self.session
-        if s.over:
+        s = self.net.session
+        if self._over():
             # Hang up once the friend has everything (our last answer may end the match).
             if self.gone or self.conn.link.unacked == 0:
                 self.conn.close()
             return
-        if self.duel not in self.app.scenes.scenes:
-            self.leave()  # the duel was closed some other way: the friend must know
+        if self.scene not in self.app.scenes.scenes:
+            self.leave()  # the game was closed some other way: the friend must know
             return
         stop = self.net.out_of_turn()
         if stop is not None:
             self._stop_for(stop)
         elif self.gone and s.waiting_for() in ("human", "remote") and not self.net.inbox:
-            self.stop(f"{self.gone} The duel ends here and counts as abandoned.")
+            self.stop(f"{self.gone} The {self.noun} ends here and counts as abandoned.")
 
     def _message(self, msg: dict[str, Any]) -> None:
         got = self.net.receive(msg)
         if isinstance(got, Garbage):
             self._garbage(got.what)
+        elif isinstance(got, Forfeit):
+            self.on_forfeit()
         else:
             self._stop_for(got)
+
+    def on_forfeit(self) -> None:
+        """The friend gave up (only a game whose Netplay takes forfeits hears one)."""
+        self._garbage("a forfeit, which this game does not have")
 
     def _garbage(self, what: str) -> None:
         """A well-formed link message this game does not understand: ignored, reported
@@ -271,26 +269,26 @@ class LinkController:
         self.problems.append(what)
         if len(self.problems) == 1:
             self.app.scenes.push(NoticeScene(
-                self.app, f"Your friend's handheld sent {what}; it was ignored. If the duel "
-                "gets stuck, check both handhelds run the same version."))
+                self.app, f"Your friend's handheld sent {what}; it was ignored. If the "
+                f"{self.noun} gets stuck, check both handhelds run the same version."))
 
     # ---- ending
 
     def leave(self) -> None:
         """This player leaves (Suspend, power off): tell the friend, record it."""
-        if self.stopped or self.session.over:
+        if self.stopped or self._over():
             return
         self.stopped = "left"
-        self.conn.close(abort_message("your friend left the duel"))
+        self.conn.close(abort_message(f"your friend left the {self.noun}"))
         self._record_abandoned()
 
     def stop(self, text: str, *, why: str | None = None, tell_friend: bool = True) -> None:
-        """End the duel without a result: tell the friend ``why`` (when the link still
+        """End the game without a result: tell the friend ``why`` (when the link still
         works), record it as abandoned, and go back to the main menu with ``text``."""
         if self.stopped:
             return
         self.stopped = text
-        self.conn.close(abort_message(why or "the duel was stopped")
+        self.conn.close(abort_message(why or f"the {self.noun} was stopped")
                         if tell_friend else None)
         self._record_abandoned()
         from .main_menu import MainMenuScene
@@ -302,13 +300,51 @@ class LinkController:
         if self._recorded:
             return
         self._recorded = True
-        duel = self.duel
         try:
-            self.app.saves.add_match(self.app.profile, deck_a=duel.deck_names[0] or "deck",
-                                     deck_b=duel.deck_names[1] or "deck", winner=None,
-                                     result="abandoned", turns=duel.match.turn)
+            self.record_abandoned()
         except Exception as exc:  # the history is nice to have; never crash the ending on it
             self.app.notices.append(f"The match could not be recorded: {exc}")
+
+    def record_abandoned(self) -> None:
+        """Put the game in the history as abandoned (the game's own way)."""
+        raise NotImplementedError
+
+
+class LinkController(LinkGame):
+    """The duel's ``link``: sends this player's answers, applies the friend's in order,
+    checks that both handhelds agree, and ends the duel cleanly when the link fails."""
+
+    def __init__(self, app: Handheld, conn: LinkConnection, duel: DuelScene) -> None:
+        self.duel = duel
+        super().__init__(app, conn, duel, Netplay(duel.session, (EngineError,)))
+
+    @property
+    def session(self) -> MatchSession:
+        return self.duel.session
+
+    def _over(self) -> bool:
+        return self.session.over
+
+    # ---- the duel's hooks
+
+    def send_answer(self, action: Any) -> None:
+        """This player answered: tell the friend (the answer's number, its notation and
+        the digest; the session has kept the notation of ``action``)."""
+        if self.stopped:
+            return
+        self.conn.send(self.net.answer_message())
+
+    def poll(self, duel: DuelScene) -> None:
+        """The match waits for the friend: apply their next answer, if it has arrived."""
+        if self.stopped:
+            return
+        self._stop_for(self.net.apply_next())
+
+    def record_abandoned(self) -> None:
+        duel = self.duel
+        self.app.saves.add_match(self.app.profile, deck_a=duel.deck_names[0] or "deck",
+                                 deck_b=duel.deck_names[1] or "deck", winner=None,
+                                 result="abandoned", turns=duel.match.turn)
 
 
 # --------------------------------------------------------------------------- setup
@@ -318,7 +354,20 @@ class LinkSetupScene(Scene):
     """Host or join, pick a deck, exchange hellos, start the duel.
 
     ``transport`` (tests): the cable to use instead of TCP, for hosting and joining alike.
+
+    Another game's setup (Legend Pieces, ``pieces_link.py``) is a subclass: its ``game``,
+    its words (``noun``, ``titles``), what it does once linked (:meth:`_linked`: here the
+    deck menu), what is wrong with the two sides (:meth:`_setup_problem`) and the game it
+    opens (:meth:`_start_duel`). Hosting, joining, the pads, the hellos' and the start's
+    checks and every error text are shared.
     """
+
+    game = GAME  # the registry's key, sent in the hello
+    noun = "duel"
+    titles: ClassVar[dict[str, str]] = {
+        "role": "Duel over the link", "join": "Join a duel", "pad": "Join a duel",
+        "code": "Pairing code", "hosting": "Hosting a duel", "connecting": "Joining",
+        "deck": "Your deck", "ready": "Your deck"}
 
     def __init__(self, app: Handheld, *, transport: Transport | None = None,
                  era: str = HOME.key) -> None:
@@ -353,9 +402,9 @@ class LinkSetupScene(Scene):
 
     def _role_menu(self) -> None:
         self.step = "role"
-        self.menu = Menu([MenuItem("Host a duel", True, "host",
+        self.menu = Menu([MenuItem(f"Host a {self.noun}", True, "host",
                                    "Wait here for your friend to join."),
-                          MenuItem("Join a duel", True, "guest",
+                          MenuItem(f"Join a {self.noun}", True, "guest",
                                    "Connect to your friend's handheld.")], rows=4)
 
     def _join_menu(self) -> None:
@@ -444,7 +493,7 @@ class LinkSetupScene(Scene):
                 return
             if ev.kind is EventKind.CONNECTED and self.step in ("hosting", "connecting"):
                 self.app.play("confirm")
-                self._deck_menu()
+                self._linked()
             elif ev.kind is EventKind.MESSAGE and ev.message is not None:
                 self._message(ev.message)
             elif ev.kind is EventKind.REFUSED and self.step == "hosting":
@@ -470,13 +519,13 @@ class LinkSetupScene(Scene):
     def _message(self, msg: dict[str, Any]) -> None:
         kind = msg.get("t")
         if kind == "hello" and self.friend is None:
-            hello = parse_hello(msg, game=GAME, era=self.era)
+            hello = parse_hello(msg, game=self.game, era=self.era)
             if isinstance(hello, Refusal):
-                self._fail(f"Cannot duel: {hello.here}.",
+                self._fail(f"{self.cannot}: {hello.here}.",
                            tell=f"this handheld refused: {hello.there}")
                 return
             self.friend = hello
-            self.status = f"{hello.name} is ready with {hello.deck}."
+            self.status = self._ready_text(hello)
             self._maybe_start()
         elif kind == "start" and self.role == "guest" and self.mine and self.friend:
             self._start_as_guest(msg)
@@ -485,13 +534,30 @@ class LinkSetupScene(Scene):
         else:
             self.status = f"Ignored an unexpected message ({clean(str(kind), 12)})."
 
+    @property
+    def cannot(self) -> str:
+        """How a refusal starts on this screen."""
+        return "Cannot duel" if self.noun == "duel" else f"Cannot play the {self.noun}"
+
+    def _linked(self) -> None:
+        """The friend's handheld answered: what this player does next."""
+        self._deck_menu()
+
+    def _ready_text(self, friend: Hello) -> str:
+        return f"{friend.name} is ready with {friend.deck}."
+
+    def _my_name(self) -> str:
+        return clean(self.app.saves.profile(self.app.profile).name, NAME_MAX) or "Player"
+
     def _pick_deck(self, index: int) -> None:
         name, cards = self.decks[index]
-        me = clean(self.app.saves.profile(self.app.profile).name, NAME_MAX) or "Player"
-        self.mine = Hello(me, clean(name, DECK_NAME_MAX) or "deck", list(cards), GAME,
-                          self.era)
+        self._say_hello(Hello(self._my_name(), clean(name, DECK_NAME_MAX) or "deck",
+                              list(cards), self.game, self.era))
+
+    def _say_hello(self, mine: Hello) -> None:
+        self.mine = mine
         assert self.conn is not None
-        self.conn.send(self.mine.message())
+        self.conn.send(mine.message())
         self.step = "ready"
         self._maybe_start()
 
@@ -500,7 +566,7 @@ class LinkSetupScene(Scene):
         assert self.mine is not None and self.friend is not None
         return (self.mine, self.friend) if self.role == "host" else (self.friend, self.mine)
 
-    def _deck_problem(self) -> Refusal | None:
+    def _setup_problem(self) -> Refusal | None:
         """What is wrong with either deck; None when both decks are legal here."""
         assert self.mine is not None and self.friend is not None
         return deck_problem(self.mine, self.friend,
@@ -510,26 +576,26 @@ class LinkSetupScene(Scene):
     def _maybe_start(self) -> None:
         if self.role != "host" or self.mine is None or self.friend is None:
             return
-        problem = self._deck_problem()
+        problem = self._setup_problem()
         if problem:
-            self._fail(f"Cannot duel: {problem.here}.",
+            self._fail(f"{self.cannot}: {problem.here}.",
                        tell=f"the host refused: {problem.there}")
             return
         host, guest = self._decks()
         seed = self.app.new_seed()
         assert self.conn is not None
-        self.conn.send(start_message((host.cards, guest.cards), seed))
+        self.conn.send(start_message((host.side, guest.side), seed))
         self._start_duel(seed)
 
     def _start_as_guest(self, msg: dict[str, Any]) -> None:
         host, guest = self._decks()
-        seed = parse_start(msg, (host.cards, guest.cards))
+        seed = parse_start(msg, (host.side, guest.side))
         if isinstance(seed, Refusal):
-            self._fail(f"Cannot duel: {seed.here}.", tell=seed.there)
+            self._fail(f"{self.cannot}: {seed.here}.", tell=seed.there)
             return
-        problem = self._deck_problem()
+        problem = self._setup_problem()
         if problem:
-            self._fail(f"Cannot duel: {problem.here}.",
+            self._fail(f"{self.cannot}: {problem.here}.",
                        tell=f"this handheld refused: {problem.there}")
             return
         self._start_duel(seed)
@@ -659,11 +725,7 @@ class LinkSetupScene(Scene):
         app = self.app
         t = app.text
         surface.fill(PAPER)
-        titles = {"role": "Duel over the link", "join": "Join a duel", "pad": "Join a duel",
-                  "code": "Pairing code",
-                  "hosting": "Hosting a duel", "connecting": "Joining", "deck": "Your deck",
-                  "ready": "Your deck"}
-        title_bar(app, surface, titles.get(self.step, "Duel over the link"),
+        title_bar(app, surface, self.titles.get(self.step, self.titles["role"]),
                   "Host" if self.role == "host" and self.step != "role" else "")
         if self.step in ("role", "join", "deck"):
             window(surface, 8, 20, 224, self.menu.height() + 8)
@@ -710,10 +772,14 @@ class LinkSetupScene(Scene):
         friend = self.friend.name if self.friend else "your friend"
         lines = [f"Waiting for {friend}"]
         if self.mine is not None:
-            lines.append(f"You play {self.mine.deck}.")
+            lines.append(f"You play {self._side_name(self.mine)}.")
         if self.status:
             lines.append(self.status)
         return lines
+
+    def _side_name(self, hello: Hello) -> str:
+        """What ``hello``'s player plays, for the screen."""
+        return hello.deck
 
     def _draw_pad(self, surface: pygame.Surface, label: str, text: str,
                   pad: tuple[tuple[str, ...], ...], hint: str) -> None:

@@ -83,7 +83,9 @@ class MainMenuScene(Scene):
         self.menu.draw(surface, app.text, 11, 24, 118)
         profile = app.saves.profile(app.profile).name
         app.text.draw(surface, f"Player: {profile}", 140, 24, INK)
-        history = app.saves.match_history(app.profile, limit=100)
+        # The card game's matches (Legend Pieces keeps its count on the e-Games menu).
+        history = [m for m in app.saves.match_history(app.profile, limit=100)
+                   if m.game == "tcg"]
         wins = sum(1 for m in history if m.winner == profile)
         app.text.draw(surface, f"Matches: {len(history)}", 140, 36, MUTED)
         app.text.draw(surface, f"Won: {wins}", 140, 46, MUTED)
