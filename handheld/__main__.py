@@ -354,12 +354,17 @@ def _sim(args: argparse.Namespace) -> int:
             print(f"{name}: {stats['wins'][name]} wins ({100 * stats['win_rate'][name]:.1f}%)")
         if stats["time_called_games"]:
             print(f"{stats['time_called_games']} games ended by the time limit (a stalemate)")
-        print(f"{stats['completed']} games, {stats['errors']} errors, "
-              f"{stats['turns']['mean']} turns and {stats['decisions_per_game']['mean']} "
-              f"decisions per game")
-        print(f"{stats['games_per_second']} games/s, {stats['decisions_per_second']} "
-              f"decisions/s, median {stats['median_us_per_decision']} us per decision")
+        _print_pace(stats)
     return 1 if stats["errors"] else 0
+
+
+def _print_pace(stats: dict[str, Any]) -> None:
+    """A sim's games, errors, lengths and speed, in two lines (both games)."""
+    print(f"{stats['completed']} games, {stats['errors']} errors, "
+          f"{stats['turns']['mean']} turns and {stats['decisions_per_game']['mean']} "
+          f"decisions per game")
+    print(f"{stats['games_per_second']} games/s, {stats['decisions_per_second']} "
+          f"decisions/s, median {stats['median_us_per_decision']} us per decision")
 
 
 def _sim_pieces(args: argparse.Namespace) -> int:
@@ -388,11 +393,7 @@ def _sim_pieces(args: argparse.Namespace) -> int:
             print(f"{name}: {stats['wins'][name]} wins ({100 * stats['win_rate'][name]:.1f}%)")
         if stats["draws"]:
             print(f"{stats['draws']} drawn games (sixty quiet turns)")
-        print(f"{stats['completed']} games, {stats['errors']} errors, "
-              f"{stats['turns']['mean']} turns and {stats['decisions_per_game']['mean']} "
-              f"decisions per game")
-        print(f"{stats['games_per_second']} games/s, {stats['decisions_per_second']} "
-              f"decisions/s, median {stats['median_us_per_decision']} us per decision")
+        _print_pace(stats)
     return 1 if stats["errors"] else 0
 
 

@@ -145,7 +145,6 @@ def run_sim(
         if progress is not None:
             progress.update(i + 1, f"errors {len(errors)}" if errors else "")
     seconds = time.perf_counter() - t0
-    total_decisions = sum(decisions)
     played = len(turns)
     out: dict[str, Any] = {
         "games": games,
@@ -168,6 +167,16 @@ def run_sim(
         "sudden_death_games": sudden_deaths,
         # Games a tournament's time limit ended (TIME_LIMIT decisions: a stalemate).
         "time_called_games": time_called,
+        **_pace(played, turns, decisions, chances, seconds, us_per_decision),
+    }
+    return out
+
+
+def _pace(played: int, turns: list[int], decisions: list[int], chances: int, seconds: float,
+          us_per_decision: list[float]) -> dict[str, Any]:
+    """The length and speed part of a sim's statistics, the same for both games."""
+    total_decisions = sum(decisions)
+    return {
         "turns": _summary(turns),
         "decisions_per_game": _summary(decisions),
         "decisions": total_decisions,
@@ -178,7 +187,6 @@ def run_sim(
         "median_us_per_decision": round(statistics.median(us_per_decision), 2)
         if us_per_decision else None,
     }
-    return out
 
 
 def _summary(values: list[int]) -> dict[str, float]:
@@ -264,7 +272,6 @@ def run_piece_sim(
         if progress is not None:
             progress.update(i + 1, f"errors {len(errors)}" if errors else "")
     seconds = time.perf_counter() - t0
-    total_decisions = sum(decisions)
     played = len(turns)
     return {
         "game": "pieces",
@@ -287,13 +294,5 @@ def run_piece_sim(
         "games_by_player_and_army": {p: {a: player_armies[p][a] for a in labels}
                                      for p in names},
         "results": dict(sorted(results.items())),
-        "turns": _summary(turns),
-        "decisions_per_game": _summary(decisions),
-        "decisions": total_decisions,
-        "chance_outcomes": chances,
-        "seconds": round(seconds, 3),
-        "games_per_second": round(played / seconds, 1) if seconds else 0.0,
-        "decisions_per_second": round(total_decisions / seconds) if seconds else 0,
-        "median_us_per_decision": round(statistics.median(us_per_decision), 2)
-        if us_per_decision else None,
+        **_pace(played, turns, decisions, chances, seconds, us_per_decision),
     }
