@@ -53,14 +53,10 @@ from ...pieces.tags import (
     TOGEPI,
 )
 from ..palette import INK, MUTED, PAPER, SHADE, WHITE, Color
+from ..piece_art import draw_card, draw_piece
 from ..scene import Scene
 from ..text import fit, wrap
 from ..widgets import window
-
-try:
-    from ..piece_art import draw_card, draw_piece
-except ImportError:  # the pixel art is another branch's; the plain drawings stand in
-    from ..piece_draw_fallback import draw_card, draw_piece
 
 if TYPE_CHECKING:
     import pygame
