@@ -28,6 +28,14 @@ if TYPE_CHECKING:
 SETTINGS_KEY = "etools"
 TIMER_LENGTHS_MIN = (0, 30, 50)  # 0: count up; 30 and 50: organised play
 CHESS_LENGTHS_MIN = (5, 10, 15, 20, 30, 0)
+# What the notice says once time is up and the extra turns are played, per game: the card
+# game's rule decides by Prizes; Legend Pieces has no rule for time, so the table decides.
+TIME_UP = {
+    "tcg": "Time is up: the extra turns are played. The player with fewer Prize cards left "
+           "wins; with as many left, Sudden Death.",
+    "pieces": "Time is up: the extra turns are played. Legend Pieces has no time rule: "
+              "finish the game or agree on the winner at the table.",
+}
 
 
 @dataclass
@@ -144,6 +152,7 @@ class TimerService:
     chess: ChessClock = field(init=False)
     flash: int = 0  # frames left of the warning flash
     last_events: list[TimerEvent] = field(default_factory=list)
+    game: str = "tcg"  # the game whose match last reported a turn (its time-up rule)
 
     def __post_init__(self) -> None:
         self.settings = load_settings(self.app)
@@ -196,9 +205,7 @@ class TimerService:
                     "more turns are played.")
             elif ev.kind == "over":
                 self.app.play("confirm")
-                self.app.notices.append("Time is up: the extra turns are played. The player "
-                                        "with fewer Prize cards left wins; with as many "
-                                        "left, Sudden Death.")
+                self.app.notices.append(TIME_UP.get(self.game, TIME_UP["tcg"]))
             elif ev.kind == "flag":
                 self.flash = 180
                 self.app.play("turn")
@@ -206,9 +213,11 @@ class TimerService:
 
     # ---------------------------------------------------------------- a match listens
 
-    def on_match_event(self, kind: str) -> list[TimerEvent]:
-        """The duel on the handheld reports its between-turns steps and its new turns;
-        returns the battle timer's events (an "over" ends the match: see the duel)."""
+    def on_match_event(self, kind: str, *, game: str = "tcg") -> list[TimerEvent]:
+        """The duel on the handheld reports its between-turns steps and its new turns (a
+        Legend Pieces board its turns, with ``game="pieces"``); returns the battle timer's
+        events (an "over" ends a card match: see the duel)."""
+        self.game = game
         events: list[TimerEvent] = []
         if kind == "between_start":
             events = self.timer.between_turns()

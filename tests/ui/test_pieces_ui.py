@@ -532,3 +532,32 @@ def test_a_legend_picks_its_defenders_with_a_checklist(tmp_path: Path) -> None:
     h.press("A", 1)
     assert board.answers == ["battle c3", "d4"]
     assert any(e[0] == "battle" and e[3] == ("d4",) for e in board.state.log)
+
+
+def test_time_up_beside_a_piece_game_names_no_prize_rule(tmp_path: Path) -> None:
+    """The battle timer's extra turns run out beside a Legend Pieces board: the notice says
+    the game has no time rule, not the card game's Prize count."""
+    from handheld.etools.timer import BattleTimer
+
+    h = fresh(tmp_path)
+    svc = h.timer
+    svc.timer = BattleTimer(svc.clock, limit_ms=300)
+    svc.timer.start()
+    board = pieces_tour.egames_menu(h).start(("cpu-normal", "cpu-normal"), 6)
+    seen: list[str] = []
+
+    class Heard(list[str]):
+        def append(self, text: str) -> None:
+            seen.append(text)
+            super().append(text)
+
+    h.notices = Heard(h.notices)
+    for _ in range(400):
+        if svc.timer.state == "over" or board.state.over:
+            break
+        if h.scenes.top is not board:
+            h.press("A")  # a notice waits for the player
+        h.tick(10)
+    assert svc.timer.state == "over", "the game ended before the extra turns"
+    assert any("Legend Pieces has no time rule" in n for n in seen), seen
+    assert not any("Prize" in n for n in seen), seen

@@ -414,7 +414,7 @@ class PiecesScene(Scene):
         note = self.battle
         if tag == EV_TURN:
             self._flush_battle()
-            self.app.timer.on_match_event("turn")
+            self.app.timer.on_match_event("turn", game="pieces")
             return
         if tag == EV_DRAW and note is not None:
             note.card = ev[2]
