@@ -56,7 +56,7 @@ RULE_PAGES: tuple[tuple[str, str], ...] = (
      "owner's Cost Area and never comes back. A Legend Piece is put beside the board, out "
      "of the game. Togepi beaten on its reverse side loses its owner the game."),
     ("Plus Power",
-     "Eight cards, +0 to +70. A drawn card stays face up in the Plus Power Area and cannot "
+     "Eight cards, +0 to +70. A drawn card goes to the Plus Power Area, shown face up, and cannot "
      "be drawn again.\n"
      "When someone draws the +70, every face-up card goes back face down after that "
      "battle, and the deck starts again."),
