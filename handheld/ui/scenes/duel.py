@@ -42,6 +42,7 @@ from ..duel_board import ROWS, BoardView
 from ..palette import INK, PAPER, WHITE
 from ..scene import Scene
 from ..text import draw_ops, line_ops, wrap
+from ..typewriter import typewriter_step
 
 if TYPE_CHECKING:
     import pygame
@@ -282,19 +283,9 @@ class DuelScene(Scene):
                 self.app.play(sound)
         if self.current is None:
             return False
-        text = self.current[0]
-        if speed > 0 and self.shown < len(text):
-            self.shown += speed
-        else:
-            self.shown = len(text)  # all shown: count down before the next message
-            self.hold -= 1
-        if inp.pressed(Button.A) or inp.pressed(Button.B):
-            inp.consume(Button.A, Button.B)
-            if self.shown < len(text):
-                self.shown = len(text)
-            else:
-                self.hold = 0
-        if self.shown >= len(text) and self.hold <= 0:
+        self.shown, self.hold, done = typewriter_step(self.shown, self.hold, len(self.current[0]),
+                                                      speed, inp)
+        if done:
             self.current = None
         return True
 

@@ -56,6 +56,7 @@ from ..palette import INK, MUTED, PAPER, SHADE, WHITE, Color
 from ..piece_art import draw_card, draw_piece
 from ..scene import Scene
 from ..text import fit, wrap
+from ..typewriter import typewriter_step
 from ..widgets import window
 
 if TYPE_CHECKING:
@@ -458,19 +459,9 @@ class PiecesScene(Scene):
                 self.app.play(self.current.sound)
         if self.current is None:
             return False
-        text = self.current.text
-        if speed > 0 and self.shown < len(text):
-            self.shown += speed
-        else:
-            self.shown = len(text)
-            self.hold -= 1
-        if inp.pressed(Button.A) or inp.pressed(Button.B):
-            inp.consume(Button.A, Button.B)
-            if self.shown < len(text):
-                self.shown = len(text)
-            else:
-                self.hold = 0
-        if self.shown >= len(text) and self.hold <= 0:
+        self.shown, self.hold, done = typewriter_step(self.shown, self.hold, len(self.current.text),
+                                                      speed, inp)
+        if done:
             self.current = None
         return True
 
