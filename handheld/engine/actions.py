@@ -27,6 +27,7 @@ from .facts import (
     ATTACK_LOCKS,
     LV_X_KIND,
     POWER_LOCK_HOOK,
+    RESTORED_KIND,
     PokemonFacts,
     attack_locked,
     pokemon_facts,
@@ -84,6 +85,7 @@ CAT_QUICK_TRAINER = 4  # an Item or Supporter whose requirements are simple play
 CAT_OTHER_TRAINER = 5  # Tools, TMs, Stadiums, elaborate requirements
 CAT_FOSSIL = 6  # a Fossil Trainer, played onto the Bench as if it were a Basic Pokémon
 CAT_LEVEL_UP = 7  # a Pokémon LV.X: levelled up onto the Active Pokémon of its name
+CAT_RESTORED = 8  # a Restored Pokémon: benched only by its Fossil Item's effect
 
 
 def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
@@ -151,10 +153,13 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 if src in names:  # names are interned: identity checks, at C speed
                     below = d.stage - 1
                     for s, tf in zip(slots, tops):  # noqa: B905
-                        if tf.name == src and tf.stage == below and s.played_turn < fresh \
+                        if tf.name == src and (tf.stage == below or RESTORED_KIND in tf.kinds) \
+                                and s.played_turn < fresh \
                                 and not (s.markers and has_marker(m, s, "cant_evolve")) \
                                 and s.id != held:
                             opts.append((EVOLVE, cid, s.id))
+        elif cat == CAT_RESTORED:
+            continue
         elif cat == CAT_LEVEL_UP:
             # levels_up_onto, inlined (tops[0] is the Active Pokémon's card stack)
             if can_evolve and active is not None and active.played_turn < turn:
@@ -400,7 +405,10 @@ def evolves_onto(m: Match, d: Any, slot: Slot) -> bool:
         return False  # an attack's result (Primal Breath)
     if d.stage == 0:
         return top.baby and d.name in top.evolves_to
-    return d.evolves_from == top.name and d.stage == top.stage + 1
+    # Whatever stage an Evolution card is, it goes on a Restored Pokémon of the name it
+    # evolves from (Appendix B of seed 003: the "Evolves from" text rules).
+    return d.evolves_from == top.name and (d.stage == top.stage + 1
+                                           or RESTORED_KIND in top.kinds)
 
 
 def power_usable(m: Match, slot: Slot, index: int) -> bool:

@@ -96,6 +96,10 @@ class PowerDef:
     name: str
     steps: tuple[Step, ...] = ()
     code: tuple[Any, ...] = ()
+    # The kind printed on the card where it differs from how the rules treat it: an Ability
+    # (seed 003) is used by choice like a Poké-Power when it has steps and is always on
+    # like a Poké-Body when it has passives; ``kind`` says which, ``printed`` "ability".
+    printed: str = ""
     requires: tuple[Cond, ...] = ()
     uses_per_turn: int | None = 1  # None: as often as you like
     passives: tuple[Passive, ...] = ()
@@ -140,6 +144,12 @@ class CardDef:
     # flip until tails; when such damage would Knock it Out, ``flip_retaliation`` damage
     # counters on the Attacking Pokémon per heads of a flip until tails.
     fossil: bool = False
+    # Black & White era (seed 003): a Pokémon-EX (its Knock Out gives 2 Prize cards,
+    # Appendix A) and a Restored Pokémon (neither Basic nor Evolution, benched only by its
+    # Fossil Item, Appendix B).
+    ex: bool = False
+    restored: bool = False
+    benched_by: str = ""  # a Restored Pokémon's Fossil Item (its name)
     flip_shield: int = 0
     flip_retaliation: int = 0
     types: tuple[str, ...] = ()
@@ -200,8 +210,10 @@ class CardDef:
     def is_basic_pokemon(self) -> bool:
         """A Basic Pokémon card, Baby Pokémon included (they are Basic for deck rules). A
         Pokémon LV.X is not one: its facts carry no stage, yet it is never played as a
-        Basic (Appendix A of seed 001)."""
-        return self.kind == POKEMON and self.stage == BASIC and not self.lv_x
+        Basic (Appendix A of seed 001), nor is a Restored Pokémon (Appendix B of seed 003).
+        """
+        return self.kind == POKEMON and self.stage == BASIC and not self.lv_x \
+            and not self.restored
 
     @property
     def is_evolution(self) -> bool:
@@ -212,12 +224,23 @@ class CardDef:
         if self.kind == POKEMON:
             if self.lv_x:
                 return "Pokémon LV.X"
+            if self.restored:
+                return "Restored Pokémon"
+            if self.ex:
+                return STAGE_NAMES[self.stage] + " Pokémon-EX"
             return "Baby Pokémon" if self.baby else STAGE_NAMES[self.stage] + " Pokémon"
         if self.kind == TRAINER:
             if self.fossil:
                 return "Fossil Trainer"
             return TRAINER_KIND_NAMES.get(self.trainer_kind, "Trainer")
         return "basic Energy" if self.basic_energy else "Special Energy"
+
+    @property
+    def is_item(self) -> bool:
+        """An Item card: in the Black & White era a Pokémon Tool is an Item too (its
+        subtypes say "item"), so what names Items names Tools."""
+        return self.kind == TRAINER and (self.trainer_kind == "item"
+                                         or "item" in (self.facts.get("subtypes") or ()))
 
     def has_power(self, kind: str) -> bool:
         return any(p.kind == kind for p in self.powers)

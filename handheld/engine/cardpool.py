@@ -52,6 +52,7 @@ from .effects.steps import (
 from .effects.variables import ATTACK_BUILT_INS, check_variables
 from .energy import mask_of
 from .eras import HOME, Era, era_of_card
+from .eras.base import ABILITY, POKEMON_EX, RESTORED
 from .errors import CardDefinitionError, UnknownCard
 
 # --------------------------------------------------------------------------- scripts
@@ -81,6 +82,8 @@ class PokemonScript:
 
     attacks: Mapping[str, tuple[Step, ...] | list[Step]] = field(default_factory=dict)
     powers: Mapping[str, Power] = field(default_factory=dict)
+    # A Restored Pokémon: the name of the Item whose effect alone benches it.
+    benched_by: str = ""
 
 
 @dataclass
@@ -268,9 +271,12 @@ def _play_category(d: CardDef) -> int:
         CAT_OTHER_TRAINER,
         CAT_PLAIN_TRAINER,
         CAT_QUICK_TRAINER,
+        CAT_RESTORED,
     )
 
     if d.kind == POKEMON:
+        if d.restored:
+            return CAT_RESTORED
         if d.lv_x:
             return CAT_LEVEL_UP
         return CAT_EVOLUTION if d.stage else CAT_BASIC
@@ -303,7 +309,17 @@ def _quick_power_requires(conds: Sequence[Cond]) -> tuple[tuple[int, Any], ...]:
     return tuple(direct + general)
 
 
-_POWER_WORDS = {POKE_POWER: "Poké-Power", POKE_BODY: "Poké-Body"}
+_POWER_WORDS = {POKE_POWER: "Poké-Power", POKE_BODY: "Poké-Body", ABILITY: "Ability"}
+
+
+def _rules_kind(printed: str, ps: Power) -> str:
+    """How the rules treat a power printed as ``printed``: an Ability is used by choice (as
+    a Poké-Power is) when its script has steps, and is always on (as a Poké-Body is)
+    otherwise (seed 003: "Some will be active all of the time, while some you will need to
+    choose to use")."""
+    if printed != ABILITY:
+        return printed
+    return POKE_POWER if ps.steps or ps.instead_of_attack else POKE_BODY
 
 
 def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
@@ -311,6 +327,10 @@ def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
     d.stage = STAGE2 if "stage2" in subtypes else STAGE1 if "stage1" in subtypes else 0
     d.baby = "baby" in subtypes
     d.lv_x = "lv_x" in subtypes
+    d.ex = POKEMON_EX in subtypes
+    d.restored = RESTORED in subtypes
+    if isinstance(script, PokemonScript):
+        d.benched_by = script.benched_by
     d.sp_owner = era_of_card(d.id).sp_owner_of(d.name)
     d.sp = bool(d.sp_owner)
     d.types = tuple(facts.get("types") or ())
@@ -348,14 +368,17 @@ def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
     d.attacks = tuple(attacks)
     powers = []
     for i, p in enumerate(printed_powers):
-        kind = p["kind"]
+        printed = p["kind"]
         ps = script.powers[p["name"]] if script is not None else Power()
-        if script is not None and (kind not in (POKE_POWER, POKE_BODY)
-                                   or not era_of_card(d.id).knows_power_kind(kind)):
-            raise CardDefinitionError(f"{d.id}: power kind {kind!r} has no rules yet")
-        check_variables(tuple(ps.steps), f"{d.id} {d.name}: {_POWER_WORDS.get(kind, kind)} "
-                        f"{p['name']}", conditions=ps.requires)
-        pw = PowerDef(kind=kind, name=p["name"], steps=tuple(ps.steps),
+        if script is not None and (printed not in _POWER_WORDS
+                                   or not era_of_card(d.id).knows_power_kind(printed)):
+            raise CardDefinitionError(f"{d.id}: power kind {printed!r} has no rules yet")
+        kind = _rules_kind(printed, ps)
+        check_variables(tuple(ps.steps), f"{d.id} {d.name}: "
+                        f"{_POWER_WORDS.get(printed, printed)} {p['name']}",
+                        conditions=ps.requires)
+        pw = PowerDef(kind=kind, printed=printed if printed != kind else "",
+                      name=p["name"], steps=tuple(ps.steps),
                       requires=tuple(ps.requires), uses_per_turn=ps.uses_per_turn,
                       passives=tuple(ps.passives), instead_of_attack=ps.instead_of_attack,
                       key=f"{d.id}#p{i}", quick_requires=_quick_power_requires(ps.requires),

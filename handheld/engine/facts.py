@@ -110,6 +110,8 @@ class PokemonFacts:
 
 
 LV_X_KIND = "lv_x"  # (eras.base.LV_X: the facts do not import the eras)
+RESTORED_KIND = "restored"  # eras.base.RESTORED
+EX_KIND = "ex"  # eras.base.POKEMON_EX
 KEEPS_CARDS_BELOW: set[str] = {LV_X_KIND}
 """Kinds of Pokémon whose earlier level (the card directly beneath) keeps giving its
 attacks and powers, and its stage: Pokémon LV.X (Appendix A of seed 001)."""
@@ -117,6 +119,8 @@ attacks and powers, and its stage: Pokémon LV.X (Appendix A of seed 001)."""
 _BABY_KINDS = frozenset(("baby",))
 _LV_X_KINDS = frozenset((LV_X_KIND,))
 _FOSSIL_KINDS = frozenset(("fossil",))
+_RESTORED_KINDS = frozenset((RESTORED_KIND,))
+_EX_KINDS = frozenset((EX_KIND,))
 
 
 def card_kinds(d: CardDef) -> frozenset[str]:
@@ -124,6 +128,10 @@ def card_kinds(d: CardDef) -> frozenset[str]:
         return _LV_X_KINDS
     if d.baby:
         return _BABY_KINDS
+    if d.restored:
+        return _RESTORED_KINDS
+    if d.ex:
+        return _EX_KINDS
     return _FOSSIL_KINDS if d.fossil else frozenset()
 
 

@@ -94,8 +94,9 @@ def _attack_section(a: AttackDef) -> TextSection:
 
 
 def _power_section(pw: PowerDef, era: Era) -> TextSection:
-    body = " ".join(t for t in (pw.text, era.power_shutoff_sentence(pw.kind)) if t)
-    return TextSection(body, era.power_label(pw.kind), pw.name)
+    printed = pw.printed or pw.kind
+    body = " ".join(t for t in (pw.text, era.power_shutoff_sentence(printed)) if t)
+    return TextSection(body, era.power_label(printed), pw.name)
 
 
 def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
@@ -109,6 +110,10 @@ def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
             out.append(TextSection(era.baby_rule))
         if d.lv_x:
             out.append(TextSection(era.lv_x_rule(d.name)))
+        if d.ex:
+            out.append(TextSection(era.ex_rule))
+        if d.restored:
+            out.append(TextSection(era.restored_rule(d.benched_by)))
         return out
     if d.kind == ENERGY:
         provides = " ".join(

@@ -134,10 +134,10 @@ def _pokemon_tips(card: CardDef, era: Era, effects: dict[str, str]) -> list[Tip]
         if card.sp and card.sp_owner:
             tips.append(_sp_tip(card, era))
     for pw in card.powers:
-        label = era.power_label(pw.kind)
+        label = era.power_label(pw.printed or pw.kind)
         # The tip says which Special Conditions stop the power, so the card text's own
         # shut-off sentence (the same era's) is not said twice.
-        stop = era.power_shutoff_sentence(pw.kind)
+        stop = era.power_shutoff_sentence(pw.printed or pw.kind)
         effect = effects.get(pw.name, "")
         if stop:
             effect = effect.replace(f" {stop}", "").replace(stop, "").strip()

@@ -105,6 +105,15 @@ class Era:
     baby_rule: ClassVar[str] = ("Baby Pokémon: whoever attacks it flips a coin first; on "
                                 "tails their turn ends without an attack.")
 
+    ex_rule: ClassVar[str] = ("Pokémon-EX rule: when a Pokémon-EX is Knocked Out, its "
+                              "opponent takes 2 Prize cards.")
+
+    def restored_rule(self, fossil: str) -> str:
+        """The rule line of a Restored Pokémon benched by the Item ``fossil`` (Appendix B
+        of seed 003), in this project's words."""
+        return ("Restored Pokémon: not a Basic Pokémon. It goes onto your Bench only "
+                f"through the effect of {fossil or 'its Fossil Item card'}.")
+
     def lv_x_rule(self, name: str) -> str:
         """The rule line of a Pokémon LV.X named ``name`` (Appendix A of seed 001), in this
         project's words."""
@@ -266,9 +275,10 @@ class Era:
     def prizes_for_knockout(self, m: Match, slot: Slot) -> int:
         """How many Prize cards knocking out ``slot`` is worth to its opponent: 1, unless a
         working Poké-Body of the Knocked Out Pokémon says otherwise (Camouflage Gas)."""
+        from ..facts import pokemon_facts
         from ..ops import KNOCKOUT_PRIZES_HOOK, bodies
 
-        prizes = 1
+        prizes = 2 if POKEMON_EX in pokemon_facts(m, slot).kinds else 1
         for ps, holder in bodies(m, slot):
             if KNOCKOUT_PRIZES_HOOK in ps.hooks:
                 prizes = ps.knockout_prizes(m, holder, prizes)

@@ -1,25 +1,56 @@
-"""Black & White (rulebook seed 003): printed Weakness and Resistance, one retreat a turn,
-a Supporter discarded as soon as it is played, no first-turn Trainer ban in its rulebook,
-Abilities in place of Poké-Powers and Poké-Bodies, and Pokémon-EX and Restored Pokémon as
-new kinds. Not playable yet."""
+"""Black & White (rulebook seed 003, 2012): printed Weakness and Resistance, Confusion as 3
+damage counters and a normal retreat while Confused, one retreat and one Stadium a turn, a
+Supporter discarded as soon as it is played, Technical Machines that stay attached, no
+first-turn Trainer ban, no evolving on either player's first turn, one extra card per
+mulligan drawn after the Prizes. Abilities take the place of Poké-Powers and Poké-Bodies;
+its new kinds are Pokémon-EX (Appendix A) and Restored Pokémon (Appendix B)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from ..ruleset import EXPEDITION, ROTATION
+from ..ruleset import EXPEDITION
 from .base import ABILITY, POKEMON_EX, RESTORED, Era
+from .platinum import owed_cards_setup
 
 RULESET = EXPEDITION.variant(
-    era="black_white", name="Black & White", use_printed_weakness=True, retreats_per_turn=1,
-    tm_discard_end_of_turn=False, power_shutoff=ROTATION, body_shutoff=0,
-    supporter_discard_end_of_turn=False, first_turn_trainer_ban=False, notes=(
+    era="black_white", name="Black & White",
+    # "Increase the damage by the amount next to the Defending Pokémon's Weakness".
+    use_printed_weakness=True,
+    # "if you flip tails, your Pokémon receives 3 damage counters".
+    confusion_uses_counters=True,
+    # "The only Special Conditions that prevent Pokémon from retreating are Asleep and
+    # Paralyzed": a Confused Pokémon retreats with no flip.
+    confused_retreat_flip=False,
+    # "Retreat your Active Pokémon (only once per turn)."
+    retreats_per_turn=1,
+    # "Each time your opponent shuffles his or her hand back ... you may draw an extra
+    # card": 1 card, drawn after the Prizes as the earlier rulebooks say (docs/ENGINE.md).
+    mulligan_extra_cards=1, mulligan_extra_after_prizes=True,
+    # The rulebook bans no Trainer on the first turn; it bans evolving on either player's
+    # first turn ("neither player can evolve a Pokémon on his or her first turn").
+    first_turn_trainer_ban=False, no_evolve_first_turn=True,
+    # "Stadium cards can be played just once each turn as well".
+    stadium_once_per_turn=True,
+    # "Supporter cards are played like Item cards": discarded once played.
+    supporter_discard_end_of_turn=False,
+    # "Technical Machine cards remain attached unless the card text says otherwise."
+    tm_discard_end_of_turn=False,
+    # Abilities are no Poké-Powers: a Special Condition stops one only where its own text
+    # says so (the card's script then requires it).
+    power_shutoff=0, body_shutoff=0,
+    # Weakness and Resistance belong to the Defending Pokémon (the damage steps).
+    self_damage_applies_wr=False,
+    # Cards of the era read the damage their Pokémon took during the opponent's last turn.
+    records_attack_damage=True,
+    notes=(
         "Weakness and Resistance as printed on the card.",
-        "One retreat a turn.",
-        "A Supporter is discarded as soon as it is played.",
+        "Confused: 3 damage counters on tails; it retreats normally.",
+        "One retreat and one Stadium a turn; Supporters are discarded at once.",
+        "Special Conditions do not stop Abilities unless the Ability says so.",
+        "A Pokémon-EX Knocked Out gives 2 Prize cards.",
     ))
-
 
 
 class BlackWhite(Era):
@@ -30,9 +61,14 @@ class BlackWhite(Era):
         "black_white": "bw1", "next_destinies": "bw4", "dark_explorers": "bw5",
         "dragons_exalted": "bw6"}
     source_set_ids = range(311, 317)
-    playable = False
+    playable = True
     pokemon_kinds = frozenset({POKEMON_EX, RESTORED})
     power_kinds = frozenset({ABILITY})
+
+    def setup_procedure(self) -> list[Any]:
+        """Platinum's setup: a single mulligan owes the other player one card, which that
+        player may draw once the Prizes are set (a double mulligan owes nobody)."""
+        return owed_cards_setup(super().setup_procedure())
 
 
 ERA = BlackWhite()

@@ -154,6 +154,14 @@ class PayAttackToll(Instr):
         return NEXT
 
 
+def owed_cards_setup(steps: list[Any]) -> list[Any]:
+    """Expedition's setup ``steps`` with the extra cards of a mulligan owed per single
+    mulligan and drawn, as many as chosen, after the Prizes (seeds 001, 000 and 003)."""
+    return [OweExtraCards() if isinstance(step, R.MulliganExtra)
+            else DrawOwedCards() if isinstance(step, R.ExtraDrawAfterPrizes)
+            else step for step in steps]
+
+
 class Platinum(Era):
     key = "platinum"
     name = "Platinum"
@@ -174,9 +182,7 @@ class Platinum(Era):
     def setup_procedure(self) -> list[Any]:
         """Expedition's setup, but a single mulligan owes the other player one card, which
         that player may draw once the Prizes are set."""
-        return [OweExtraCards() if isinstance(step, R.MulliganExtra)
-                else DrawOwedCards() if isinstance(step, R.ExtraDrawAfterPrizes)
-                else step for step in super().setup_procedure()]
+        return owed_cards_setup(super().setup_procedure())
 
 
 ERA = Platinum()

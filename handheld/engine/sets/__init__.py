@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from ..cardpool import Script
+from .black_white import SCRIPTS as BLACK_WHITE_SCRIPTS
+from .dark_explorers import SCRIPTS as DARK_EXPLORERS_SCRIPTS
+from .dragons_exalted import SCRIPTS as DRAGONS_EXALTED_SCRIPTS
 from .expedition import SCRIPTS as EXPEDITION_SCRIPTS
+from .next_destinies import SCRIPTS as NEXT_DESTINIES_SCRIPTS
 from .platinum import SCRIPTS as PLATINUM_SCRIPTS
 from .rising_rivals import SCRIPTS as RISING_RIVALS_SCRIPTS
 
-SCRIPTS: dict[str, Script] = {**EXPEDITION_SCRIPTS, **PLATINUM_SCRIPTS, **RISING_RIVALS_SCRIPTS}
+SCRIPTS: dict[str, Script] = {
+    **EXPEDITION_SCRIPTS, **PLATINUM_SCRIPTS, **RISING_RIVALS_SCRIPTS, **BLACK_WHITE_SCRIPTS,
+    **NEXT_DESTINIES_SCRIPTS, **DARK_EXPLORERS_SCRIPTS, **DRAGONS_EXALTED_SCRIPTS}
