@@ -18,6 +18,7 @@ from .facts import (
     ATTACK_DAMAGE_TAKEN,
     LV_X_KIND,
     MARKERS,
+    SIDE_BOOST_HOOK,
     TURN_EFFECTS,
     MarkerKind,
     bodies,
@@ -32,6 +33,7 @@ from .facts import (
     register_marker,
     remaining_hp,
     retreat_cost,
+    side_boosts,
     slot_passive_list,
     slot_passives,
     stack_facts,
@@ -373,6 +375,8 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
         for ps, holder in att_passives:
             if ps.damage_step == "b":
                 dmg = ps.modify_damage(m, dc, holder, dmg)
+        if SIDE_BOOST_HOOK in m.body_hooks_present:  # (Abilities boosting their side)
+            dmg = side_boosts(m, dc, dmg)
     if dmg <= 0:
         return 0
     rules = m.rules

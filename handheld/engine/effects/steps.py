@@ -26,6 +26,7 @@ from ..facts import (
     body_says,
     has_marker,
     remaining_hp,
+    side_guards_effects,
 )
 from ..notation import (
     CARD,
@@ -4463,7 +4464,8 @@ def shielded(m: Match, f: Frame, s: Slot) -> bool:
         return False
     if has_marker(m, s, "no_attack_effects"):
         return True
-    return body_says(m, s, "guards_attack_effects", f.player)
+    return body_says(m, s, "guards_attack_effects", f.player) \
+        or side_guards_effects(m, s, f.player)  # (an Ability of its side: Solar Revelation)
 
 
 class ForbidAttack(Step):
