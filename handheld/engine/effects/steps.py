@@ -5235,3 +5235,126 @@ class MoveEnergyFreely(Step):
             return NEXT
         f.vars["_card"] = [answer[0][1], answer[0][2]]
         return f.pc
+
+
+# ---- Black & White era: dark_explorers part1 ----
+# A search for any Pokémon card (a Restored Pokémon is one, though neither Basic nor
+# Evolution), a test of a Pokémon's name, hand sizes compared, every Pokémon in play
+# counted, a switch whose new Defending Pokémon later steps name, and a hand shown to both
+# players.
+
+POKEMON_ANY = CardFilter("pokemon_card", "Pokémon card", lambda d: d.kind == POKEMON)
+
+
+def pokemon_named(name: str) -> PokemonFilter:
+    """Pokémon in play of exactly this name ("if the Defending Pokémon is Durant")."""
+    return PokemonFilter(f"is_{name}", name, lambda m, s: stack_facts(m, s).name == name)
+
+
+@dataclass(frozen=True)
+class PokemonIs(Cond):
+    """A Pokémon (``who``) passes a filter: "the Defending Pokémon is Durant"."""
+
+    who: str
+    filt: PokemonFilter
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        s = who_slot(m, f, self.who)
+        return s is not None and self.filt.test(m, s)
+
+    def text(self, tc: TC) -> str:
+        return f"{who_text(tc, self.who)} is {self.filt.label}"
+
+    def prob(self, ev: Eval) -> float:
+        s = _eval_slot(ev, self.who)
+        if s is None:
+            return 0.5
+        return 1.0 if self.filt.test(ev.m, s) else 0.0
+
+
+@dataclass(frozen=True)
+class MoreCardsInHand(Cond):
+    """You hold more cards in your hand than your opponent holds in theirs."""
+
+    def _holds(self, m: Match, player: int) -> bool:
+        return len(m.players[player].hand) > len(m.players[1 - player].hand)
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return self._holds(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        return "you have more cards in your hand than your opponent"
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if self._holds(ev.m, ev.player) else 0.0
+
+
+@dataclass(frozen=True)
+class PokemonInPlay(Expr):
+    """How many Pokémon are in play, both players' counted."""
+
+    def _count(self, m: Match) -> int:
+        return sum(len(p.in_play()) for p in m.players)
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self._count(m)
+
+    def text(self, tc: TC) -> str:
+        return "Pokémon in play (yours and your opponent's)"
+
+    def expect(self, ev: Eval) -> float:
+        return float(self._count(ev.m))
+
+
+class SwitchInDefender(Step):
+    """Switch the Defending Pokémon with the opponent's Benched Pokémon chosen in ``var``
+    (by an earlier ``ChoosePokemon``, before the Confusion check), then make ``var`` name
+    the opponent's Active Pokémon, the new Defending Pokémon, for the steps that follow.
+    With no Benched Pokémon to switch in, it names the Defending Pokémon as it is: our
+    reading of "the new Defending Pokémon" when nothing could be switched."""
+
+    def __init__(self, var: str, wording: str | None = None) -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        return "Switch it with the Defending Pokémon."
+
+    def value(self, ev: Eval) -> None:
+        if ev.m.players[1 - ev.player].bench:
+            ev.add(15)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[1 - f.player]
+        s = who_slot(m, f, self.var)
+        if s is not None and s in p.bench:
+            switch_active(m, p, s)
+            if m.logging:
+                m.log.append((EV_SWITCH, p.index, s.top))
+        f.vars[self.var] = [p.active.id] if p.active is not None else []
+        return NEXT
+
+
+class ShowHand(Step):
+    """A player's hand is shown to both players (``side``: "opp", "your opponent reveals
+    his or her hand"): the log records the cards (event ``hand_shown``)."""
+
+    def __init__(self, side: str = "opp") -> None:
+        self.side = side
+
+    def text(self, tc: TC) -> str:
+        return "Your opponent shows you their hand." if self.side == "opp" else \
+            "Show your hand to your opponent."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(1 if self.side == "opp" else -1)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..notation import EV_HAND_SHOWN
+
+        p = m.players[1 - f.player if self.side == "opp" else f.player]
+        if m.logging:
+            m.log.append((EV_HAND_SHOWN, p.index, list(p.hand)))
+        return NEXT

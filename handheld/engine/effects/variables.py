@@ -373,3 +373,13 @@ USES.update({
 # it, in the frame's own "_rescue")
 USES[S.TakeBackKnockedOut] = NONE
 USES[S.MoveEnergyFreely] = NONE  # (its own progress: "_card", "_moved")
+
+
+# ---- Black & White era: dark_explorers part1 ----
+USES.update({
+    S.PokemonIs: Uses(reads=("who",)),
+    S.MoreCardsInHand: NONE,
+    S.PokemonInPlay: NONE,
+    S.SwitchInDefender: Uses(reads=("var",), writes=("var",)),
+    S.ShowHand: NONE,
+})
