@@ -108,8 +108,10 @@ TEST_SCRIPTS: dict[str, Any] = {
 }
 
 
-# The sets whose cards scenarios may hold: Expedition and the Platinum era's.
-SCENARIO_SETS = ("expedition", "platinum", "rising_rivals")
+# The sets whose cards scenarios may hold: Expedition, the Platinum era's and the Black &
+# White era's.
+SCENARIO_SETS = ("expedition", "platinum", "rising_rivals", "black_white", "next_destinies",
+                 "dark_explorers", "dragons_exalted")
 
 
 @functools.lru_cache(maxsize=1)
@@ -178,3 +180,12 @@ TEST_FACTS.append(_pokemon("test-402", "Flygon", 120, ["C"],
                            [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
                            subtypes=["stage2"], evolves_from="Vibrava"))
 TEST_SCRIPTS["test-402"] = PokemonScript(attacks={"Stand In": []})
+
+
+# --- Black & White era: dark_explorers part1
+# Durant (bw6-83) is scripted by another helper's part: a made-up [M] Basic of that name
+# for Heatmor's Hot Lick (bw5-19) to hit meanwhile (no Weakness, so its 50 more shows
+# plainly). Its attack is plain.
+TEST_FACTS.append(_pokemon("test-5101", "Durant", 70, ["M"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
+TEST_SCRIPTS["test-5101"] = PokemonScript(attacks={"Stand In": []})
