@@ -315,8 +315,8 @@ _POWER_WORDS = {POKE_POWER: "Poké-Power", POKE_BODY: "Poké-Body", ABILITY: "Ab
 def _rules_kind(printed: str, ps: Power) -> str:
     """How the rules treat a power printed as ``printed``: an Ability is used by choice (as
     a Poké-Power is) when its script has steps, and is always on (as a Poké-Body is)
-    otherwise (seed 003: "Some will be active all of the time, while some you will need to
-    choose to use")."""
+    otherwise (the glossary of seed 003: some Abilities work by themselves, others are
+    chosen)."""
     if printed != ABILITY:
         return printed
     return POKE_POWER if ps.steps or ps.instead_of_attack else POKE_BODY
