@@ -373,7 +373,8 @@ def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
         if script is not None and (printed not in _POWER_WORDS
                                    or not era_of_card(d.id).knows_power_kind(printed)):
             raise CardDefinitionError(f"{d.id}: power kind {printed!r} has no rules yet")
-        kind = _rules_kind(printed, ps)
+        # (a card with no script keeps its printed kind: its text and tips stay general)
+        kind = _rules_kind(printed, ps) if script is not None else printed
         check_variables(tuple(ps.steps), f"{d.id} {d.name}: "
                         f"{_POWER_WORDS.get(printed, printed)} {p['name']}",
                         conditions=ps.requires)
