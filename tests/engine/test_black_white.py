@@ -12,9 +12,9 @@ import pytest
 from handheld.engine import CardPool, Match, PokemonScript, Power
 from handheld.engine.actions import CAT_RESTORED, evolves_onto
 from handheld.engine.carddefs import POKE_BODY, POKE_POWER
-from handheld.engine.eras import ERAS
 from handheld.engine.effects.passives import Passive
 from handheld.engine.effects.steps import Draw
+from handheld.engine.eras import ERAS
 from handheld.engine.errors import InvalidPosition
 
 from .fixtures import scenario_pool
