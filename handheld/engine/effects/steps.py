@@ -5324,3 +5324,13 @@ class MoveEnergyOfTypeFreely(MoveEnergyFreely):
                            "of your Pokémon? (choose none to stop)", tuple(options), min=0,
                            max=1)
         return SUSPEND
+
+
+class MoveOwnCounters(MoveCounters):
+    """``MoveCounters`` between two of its player's own Pokémon (Reuniclus's Damage Swap):
+    the damage on that side stays the same, so the move is worth nothing by itself to the
+    greedy player, which would otherwise move counters back and forth as often as the
+    Ability allows, or onto a Pokémon they Knock Out."""
+
+    def value(self, ev: Eval) -> None:
+        pass

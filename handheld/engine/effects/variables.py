@@ -380,4 +380,5 @@ USES.update({
     S.HeadsTable: Uses(reads_names=("heads",)),
     S.HealEachOf: NONE,
     S.MoveEnergyOfTypeFreely: NONE,  # (its own progress: "_card", "_moved")
+    S.MoveOwnCounters: Uses(reads=("frm", "to")),
 })

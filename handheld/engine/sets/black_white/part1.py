@@ -32,8 +32,8 @@ from ...effects.steps import (
     Inflict,
     Mark,
     MoveCards,
-    MoveCounters,
     MoveEnergyOfTypeFreely,
+    MoveOwnCounters,
     PlayerHas,
     Plus,
     PlusIf,
@@ -289,7 +289,7 @@ SCRIPTS: dict[str, Script] = {
                    Worded(ChoosePokemon("b", "own", exclude="a",
                                         wording="Move the damage counter to which Pokémon?"),
                           ""),
-                   MoveCounters("a", "b", 1)))},
+                   MoveOwnCounters("a", "b", 1)))},
         attacks={"Psywave": [Damage(Plus(30, 10, EnergyUnitsOn(DEFENDER)))]},
     ),
 }
