@@ -1452,3 +1452,33 @@ class HpForTypeOnce(Passive):
     def text(self) -> str:
         return (f"Each of your [{self.etype}] Pokémon other than {self.except_name} gets "
                 f"+{self.amount} HP. A second one of these Poké-Bodies in play adds nothing.")
+
+
+# ---- Black & White era: black_white part1 ----
+
+
+class HealEachBetweenTurns(ActsBetweenTurns):
+    """An Ability always on: between turns, remove damage counters from each of its
+    owner's Pokémon that has any; every copy in play acts (Serperior's Royal Heal; unlike
+    ``HealOwnBetweenTurns`` it prints no limit)."""
+
+    def __init__(self, counters: int = 1) -> None:
+        self.counters = counters
+
+    def act(self, m: Match, holder: Slot) -> None:
+        from ..ops import heal
+
+        for s in m.players[holder.owner].in_play():
+            if s.damage:
+                heal(m, s, 10 * self.counters)
+
+    def text(self) -> str:
+        return (f"Between turns, remove {self.counters} damage counter from each of your "
+                "Pokémon that has any.")
+
+
+# An attack's result on its user: its attacks during its owner's next turn do 40 more
+# damage before Weakness and Resistance; gone if it leaves the Active Spot or evolves
+# (Swanna's Feather Dance).
+ATTACKS_40_MORE = register_marker(MarkerKind("attacks_40_more", "attacks do 40 more",
+                                             passive=AttackBonus(40)))

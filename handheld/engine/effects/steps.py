@@ -5233,3 +5233,104 @@ class MoveEnergyFreely(Step):
             return NEXT
         f.vars["_card"] = [answer[0][1], answer[0][2]]
         return f.pc
+
+
+# ---- Black & White era: black_white part1 ----
+
+
+@dataclass(frozen=True)
+class HeadsTable(Expr):
+    """Damage read off a table by the number of heads: ``amounts[k]`` for k heads, the
+    coins being one fewer than the table's entries (Maractus's Constant Rattle)."""
+
+    amounts: tuple[int, ...]
+
+    def eval(self, m: Match, f: Frame) -> int:
+        heads = int(f.vars.get("heads", 0))
+        return self.amounts[min(heads, len(self.amounts) - 1)]
+
+    def text(self, tc: TC) -> str:
+        parts = [f"{amount} damage for {_plural(k, 'heads').replace('headss', 'heads')}"
+                 for k, amount in enumerate(self.amounts) if amount]
+        listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+        return f"{listed} (no damage otherwise)" if 0 in self.amounts else listed
+
+    def expect(self, ev: Eval) -> float:
+        from math import comb
+
+        n = len(self.amounts) - 1
+        return sum(comb(n, k) * a for k, a in enumerate(self.amounts)) / 2**n
+
+
+class HealEachOf(HealEach):
+    """Remove damage counters from each of a side's Pokémon that passes a filter and has
+    any ("each of your [G] Pokémon": Serperior's and Lilligant's Leaf Storm)."""
+
+    def __init__(self, side: str, counters: int, filt: PokemonFilter, *,
+                 wording: str | None = None) -> None:
+        super().__init__(side, counters, wording=wording)
+        self.filt = filt
+
+    def _slots(self, m: Match, player: int) -> list[Slot]:
+        return [s for s in super()._slots(m, player) if self.filt.test(m, s)]
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        whose = "your" if self.side == "own" else "your opponent's"
+        return (f"Remove {_plural(self.counters, 'damage counter')} from each of {whose} "
+                f"{self.filt.label} that has any.")
+
+
+def pokemon_of_type_in_play(t: str) -> PokemonFilter:
+    """Pokémon in play of a type, as their facts say now ("each of your [G] Pokémon")."""
+    return PokemonFilter(f"type_{t}", f"[{t}] Pokémon", lambda m, s: t in _types(m, s))
+
+
+class MoveEnergyOfTypeFreely(MoveEnergyFreely):
+    """``MoveEnergyFreely`` for the Energy cards that provide one type where they are
+    attached (Serperior's Leaf Tornado: "[G] Energy")."""
+
+    def __init__(self, etype: str) -> None:
+        self.etype = etype
+
+    def text(self, tc: TC) -> str:
+        return (f"You may move any number of [{self.etype}] Energy cards attached to your "
+                "Pokémon, each to another of your Pokémon, as you like.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(4)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if f.vars.get("_card") is not None:
+            return super().run(m, f)  # (the chosen card's new Pokémon)
+        slots = m.players[f.player].in_play()
+        moved = f.vars.get("_moved") or []
+        bit = BIT[self.etype]
+        options: list[tuple[Any, ...]] = []
+        if len(slots) > 1:
+            for s in slots:
+                seen: set[int] = set()
+                for c in s.energy:
+                    if c in moved or id(m.defs[c]) in seen \
+                            or not any(u & bit for u in card_units(m, s, c)):
+                        continue
+                    seen.add(id(m.defs[c]))
+                    options.append((ENERGY_OPTION, c, s.id))
+        if not options:
+            f.vars.pop("_moved", None)
+            return NEXT
+        m.pending = Choice(f.player, "energy", f"Move a [{self.etype}] Energy card to another "
+                           "of your Pokémon? (choose none to stop)", tuple(options), min=0,
+                           max=1)
+        return SUSPEND
+
+
+class MoveOwnCounters(MoveCounters):
+    """``MoveCounters`` between two of its player's own Pokémon (Reuniclus's Damage Swap):
+    the damage on that side stays the same, so the move is worth nothing by itself to the
+    greedy player, which would otherwise move counters back and forth as often as the
+    Ability allows, or onto a Pokémon they Knock Out."""
+
+    def value(self, ev: Eval) -> None:
+        pass

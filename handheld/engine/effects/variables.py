@@ -373,3 +373,12 @@ USES.update({
 # it, in the frame's own "_rescue")
 USES[S.TakeBackKnockedOut] = NONE
 USES[S.MoveEnergyFreely] = NONE  # (its own progress: "_card", "_moved")
+
+
+# ---- Black & White era: black_white part1 ----
+USES.update({
+    S.HeadsTable: Uses(reads_names=("heads",)),
+    S.HealEachOf: NONE,
+    S.MoveEnergyOfTypeFreely: NONE,  # (its own progress: "_card", "_moved")
+    S.MoveOwnCounters: Uses(reads=("frm", "to")),
+})
