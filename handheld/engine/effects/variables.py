@@ -373,3 +373,13 @@ USES.update({
 # it, in the frame's own "_rescue")
 USES[S.TakeBackKnockedOut] = NONE
 USES[S.MoveEnergyFreely] = NONE  # (its own progress: "_card", "_moved")
+
+
+# ---- Black & White era: black_white part2 ----
+USES.update({
+    S.DiscardHand: NONE,
+    S.StackingTurnEffect: NONE,
+    # (the chosen attack's program replaces this one's, in a frame of its own variables)
+    S.UseDefenderAttack: NONE,
+    S.KnockedOutLastTurn: NONE,
+})
