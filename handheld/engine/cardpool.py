@@ -47,6 +47,7 @@ from .effects.steps import (
     PlayerHas,
     SlotIs,
     VarTrue,
+    rule_hooks_of,
     walk_steps,
 )
 from .effects.variables import ATTACK_BUILT_INS, check_variables
@@ -258,6 +259,8 @@ def build_def(facts: Mapping[str, Any], script: Script | None) -> CardDef:
     d.hooks = frozenset().union(*(ps.hooks for ps in d.passives))
     d.body_hooks = frozenset().union(*(ps.hooks for pw in d.powers if pw.kind == POKE_BODY
                                        for ps in pw.passives))
+    d.rule_hooks = rule_hooks_of((*(s for a in d.attacks for s in a.steps),
+                                  *(s for pw in d.powers for s in pw.steps), *d.play_steps))
     return d
 
 

@@ -373,6 +373,11 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
         for ps, holder in att_passives:
             if ps.damage_step == "b":
                 dmg = ps.modify_damage(m, dc, holder, dmg)
+        effects = m.players[attacker.owner].turn_effects
+        if effects:
+            # ... and the attacking player's effects for the rest of the turn (the Black &
+            # White PlusPower: every Pokémon of that player's, whichever attacks)
+            dmg = _turn_effects_damage(m, dc, attacker, effects, dmg)
     if dmg <= 0:
         return 0
     rules = m.rules
@@ -421,6 +426,18 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
     if dmg <= 0:
         return 0
     return dmg - dmg % 10
+
+
+def _turn_effects_damage(m: Match, dc: DamageCtx, attacker: Slot, effects: dict[str, int],
+                         dmg: int) -> int:
+    """Step b) for the attacking player's rest-of-turn effects that change the damage of
+    that player's attacks (``TURN_EFFECTS`` entries with a ``damage_step`` of b), each
+    asked with the attacking Pokémon as its holder."""
+    for name in effects:
+        ps = TURN_EFFECTS.get(name)
+        if ps is not None and ps.damage_step == "b":
+            dmg = ps.modify_damage(m, dc, attacker, dmg)
+    return dmg
 
 
 def _apply_weakness(printed: bool, multiplier: int, value: str, dmg: int) -> int:

@@ -1482,3 +1482,20 @@ class HealEachBetweenTurns(ActsBetweenTurns):
 # (Swanna's Feather Dance).
 ATTACKS_40_MORE = register_marker(MarkerKind("attacks_40_more", "attacks do 40 more",
                                              passive=AttackBonus(40)))
+
+
+# ---- Black & White era: black_white part2 ----
+
+ATTACKS_20_MORE = register_marker(MarkerKind("attacks_20_more", "attacks do 20 more",
+                                             passive=AttackBonus(20)))
+"""An attack's result on its user: during its owner's next turn its attacks do 20 more
+damage to the Defending Pokémon, before Weakness and Resistance (Gurdurr's Bulk Up); gone
+when it goes to the Bench or evolves, like any result of an attack."""
+
+PLUS_POWER_TURN: tuple[str, ...] = tuple(f"plus_power_turn_{i}" for i in range(1, 9))
+"""The Black & White PlusPower: for the rest of the turn, every attack of its player's
+Pokémon does 10 more damage to the opponent's Active Pokémon (before Weakness and
+Resistance). One turn effect per copy played, so they add up (``ops.figure_damage`` asks
+the attacking player's turn effects at step b); past eight, more add nothing."""
+for _name in PLUS_POWER_TURN:
+    TURN_EFFECTS[_name] = PlusDamageThisTurn(10)

@@ -1125,7 +1125,7 @@ BASIC_POKEMON = CardFilter("basic_pokemon", "Basic Pokémon card",
                            lambda d: d.is_basic_pokemon)
 BASIC_NOT_BABY = CardFilter("basic_not_baby", "Basic Pokémon card (not a Baby)",
                             lambda d: d.is_basic_pokemon and not d.baby)
-POKEMON_CARD = CardFilter("pokemon", "Basic Pokémon or Evolution card",
+POKEMON_CARD = CardFilter("pokemon", "Pokémon card",
                           lambda d: d.kind == POKEMON)
 
 
@@ -5334,3 +5334,174 @@ class MoveOwnCounters(MoveCounters):
 
     def value(self, ev: Eval) -> None:
         pass
+
+
+# ---- Black & White era: black_white part2 ----
+# What bw1-58 to bw1-115 need: Item cards by name of their kind, Stage 2 Pokémon, a few
+# player tests for Trainers, discarding the whole hand (Professor Juniper), a rest-of-turn
+# effect that adds up when played again (PlusPower), an attack used as another Pokémon's
+# attack (Foul Play), and "if any of your Pokémon were Knocked Out by damage from an
+# opponent's attack during his or her last turn" (Revenge).
+
+from ..energy import TYPE_NAMES as _TYPE_NAMES  # noqa: E402
+
+ITEM_CARD = CardFilter("item", "Item card", lambda d: d.is_item)
+"""Item cards (in the Black & White era a Pokémon Tool is an Item too)."""
+
+SLOT_TESTS["stage2"] = (lambda m, s: _stage(m, s) == 2, "is a Stage 2 Pokémon")
+
+PLAYER_TESTS.update({
+    "basic_energy_in_play": (
+        lambda m, p: any(m.defs[c].basic_energy for s in m.players[p].in_play()
+                         for c in s.energy),
+        "basic Energy attached to a Pokémon"),
+    "basic_pokemon_discard": (
+        lambda m, p: any(m.defs[c].is_basic_pokemon for c in m.players[p].discard),
+        "a Basic Pokémon card in the discard pile"),
+    "pokemon_in_hand": (lambda m, p: any(m.defs[c].kind == POKEMON for c in m.players[p].hand),
+                        "a Pokémon card in hand"),
+})
+
+
+class DiscardHand(Step):
+    """Discard every card of your hand (the Trainer being played is no longer in it)."""
+
+    def text(self, tc: TC) -> str:
+        return "Discard your hand."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-5 * max(0, len(ev.m.players[ev.player].hand) - 1))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        cards = list(p.hand)
+        p.hand.clear()
+        p.discard.extend(cards)
+        if m.logging:
+            for c in cards:
+                m.log.append((EV_MOVE, f.player, c, "discard", True, "hand"))
+        return NEXT
+
+
+class StackingTurnEffect(Step):
+    """A rest-of-turn effect that adds up each time it is played (PlusPower: two of them
+    add 20): the first of ``names`` (each a registered ``ops.TURN_EFFECTS`` entry with the
+    same passive) not yet in force this turn is set; past the last one it adds nothing
+    more."""
+
+    def __init__(self, names: tuple[str, ...], wording: str, worth: float = 10) -> None:
+        self.names = names
+        self.wording = wording
+        self.worth = worth
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(self.worth)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        effects = m.players[f.player].turn_effects
+        for name in self.names:
+            if name not in effects:
+                effects[name] = m.turn
+                break
+        return NEXT
+
+
+def _copyable_attacks(m: Match, s: Slot) -> list[Any]:
+    """The attacks of Pokémon ``s`` another Pokémon may use as its own: every attack its
+    facts give it but those a Technical Machine lends, and but attacks that themselves
+    use another Pokémon's attack (a copy of a copy would never end)."""
+    return [r for r in stack_facts(m, s).attacks if r.origin != "tm"
+            and not any(isinstance(x, UseDefenderAttack) for x in walk_steps(r.attack.steps))]
+
+
+class UseDefenderAttack(Step):
+    """Choose 1 of the Defending Pokémon's attacks: this attack becomes that one (Zoroark's
+    Foul Play). Its program takes the place of this attack's, as if announced and already
+    past the checks that may cancel it (this attack passed them): its own choices and
+    costs come next, then its damage and effects, all for this Pokémon (its type, "this
+    Pokémon", "your"); the Energy cost of the chosen attack is not needed."""
+
+    def text(self, tc: TC) -> str:
+        return ("Choose 1 of the Defending Pokémon's attacks. This attack does what that "
+                "attack does (its Energy cost is not needed).")
+
+    def value(self, ev: Eval) -> None:
+        d = ev.defender
+        if d is None:
+            return
+        best = max((r.attack.base for r in _copyable_attacks(ev.m, d)), default=0)
+        ev.damage += ev.p * best
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..notation import ATTACK
+
+        defender = who_slot(m, f, DEFENDER)
+        if defender is None:
+            return NEXT
+        options = tuple((ATTACK, r.card, r.index) for r in _copyable_attacks(m, defender))
+        if not options:
+            return NEXT
+        if len(options) == 1:
+            return self.resume(m, f, options)
+        m.pending = Choice(f.player, "attack", "Choose the Defending Pokémon's attack to use",
+                           options)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        from ..state import Frame as _Frame
+
+        _, card, index = answer[0]
+        attack = m.defs[card].attacks[index]
+        # The attack procedure's opening and checks are done: mark them so in the new
+        # frame (rules.AttackBegin, CancelCheck, ConfusionCheck read these).
+        variables = {"announced": 1, "baby": 1, "cancel_checked": 1, "confusion": 1,
+                     "printed": attack.base, "cost_size": f.vars.get("cost_size", 0)}
+        assert m.stack[-1] is f
+        m.stack[-1] = _Frame(attack.key, attack.code, f.player, card, f.user, f.target,
+                             variables)
+        return NEXT
+
+
+class KnockedOutLastTurn(Cond):
+    """Any of your Pokémon was Knocked Out by damage from your opponent's attack during
+    their last turn: the flags ``library.record_knockout_by_attack`` sets for its owner's
+    next turn. Those records are kept only in a match whose cards ask for them
+    (``rule_hooks``: ``CardDef.rule_hooks``)."""
+
+    rule_hooks: ClassVar[frozenset[str]] = frozenset({"on_knocked_out"})
+    flags: ClassVar[tuple[str, ...]] = tuple(f"knocked_out_{t}" for t in _TYPE_NAMES)
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        effects = m.players[f.player].turn_effects
+        return bool(effects) and any(name in effects for name in self.flags)
+
+    def text(self, tc: TC) -> str:
+        return ("any of your Pokémon was Knocked Out by damage from your opponent's attack "
+                "during their last turn")
+
+    def prob(self, ev: Eval) -> float:
+        effects = ev.m.players[ev.player].turn_effects
+        return 1.0 if any(name in effects for name in self.flags) else 0.0
+
+
+def rule_hooks_of(steps: Sequence[Step]) -> frozenset[str]:
+    """The rule records the steps need kept for them (``rule_hooks`` of the steps, and of
+    the conditions and expressions they hold, nested ones included), e.g. Knock Outs by
+    the opponent's attack for :class:`KnockedOutLastTurn`."""
+    out: set[str] = set()
+
+    def visit(obj: Any, depth: int = 0) -> None:
+        out.update(getattr(obj, "rule_hooks", ()))
+        if depth > 8 or not hasattr(obj, "__dict__"):
+            return
+        for value in vars(obj).values():
+            for v in value if isinstance(value, (tuple, list)) else (value,):
+                if isinstance(v, (Cond, Expr, Step)):
+                    visit(v, depth + 1)
+
+    for s in walk_steps(steps):
+        visit(s)
+    return frozenset(out)

@@ -382,3 +382,12 @@ USES.update({
     S.MoveEnergyOfTypeFreely: NONE,  # (its own progress: "_card", "_moved")
     S.MoveOwnCounters: Uses(reads=("frm", "to")),
 })
+
+# ---- Black & White era: black_white part2 ----
+USES.update({
+    S.DiscardHand: NONE,
+    S.StackingTurnEffect: NONE,
+    # (the chosen attack's program replaces this one's, in a frame of its own variables)
+    S.UseDefenderAttack: NONE,
+    S.KnockedOutLastTurn: NONE,
+})
