@@ -192,14 +192,8 @@ POKEMON: dict[str, PokemonScript] = {
         "Revenge": [Damage(PlusIf(20, 70, KnockedOutLastTurn()))],
         "Head Charge": [Flip(), If(TAILS, SelfDamage(20))],
     }),
-    "bw1-113": PokemonScript(attacks={  # Reshiram
-        "Outrage": outrage(),
-        "Blue Flare": [DiscardEnergy(SELF, 2, "R")],
-    }),
-    "bw1-114": PokemonScript(attacks={  # Zekrom
-        "Outrage": outrage(),
-        "Bolt Strike": [SelfDamage(40)],
-    }),
+    # (bw1-113 Reshiram and bw1-114 Zekrom play bw1-26's and bw1-47's scripts:
+    # sets/reprints.py)
     "bw1-115": PokemonScript(attacks={  # Pikachu
         "Energize": [ChooseCards("e", "discard", BASIC_L),
                      MoveCards("e", "attach", onto=SELF)],
@@ -226,7 +220,7 @@ TRAINERS: dict[str, TrainerScript] = {
                ChoosePokemon("to", "own", exclude="e",
                              wording="and move it to another of your Pokémon."),
                Worded(MoveEnergy("e", "to"), "")]),
-    "bw1-95": EXPEDITION["ecard1-154"],  # Full Heal
+    # (bw1-95 Full Heal and bw1-104 Switch play Expedition's: sets/reprints.py)
     "bw1-96": TrainerScript(steps=[StackingTurnEffect(  # PlusPower
         PLUS_POWER_TURN,
         "For the rest of this turn, the attacks of your Pokémon do 10 more damage to your "
@@ -250,7 +244,6 @@ TRAINERS: dict[str, TrainerScript] = {
         steps=[ChooseCards("c", "discard", BASIC_POKEMON),
                BenchCards("c", "Put it onto your Bench.")]),
     "bw1-103": EXPEDITION["ecard1-151"],  # Super Scoop Up
-    "bw1-104": EXPEDITION["ecard1-157"],  # Switch
 }
 
 SCRIPTS: dict[str, Script] = {**POKEMON, **TRAINERS}
