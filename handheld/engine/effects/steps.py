@@ -3386,10 +3386,9 @@ class HolderIs(Cond):
 # --- Platinum era: Rising Rivals part 3 (pl2-75 to pl2-102, pl2-112 to 114, RT1 to RT6)
 
 from ..carddefs import POKEMON as _POKEMON_KIND  # noqa: E402
-from ..notation import EV_DAMAGE as _EV_DAMAGE  # noqa: E402
+from ..ops import place_attack_damage as _place_attack_damage  # noqa: E402
 from ..ops import retreat_cost as _retreat_cost  # noqa: E402
 from ..ops import slot_passive_list as _slot_passive_list  # noqa: E402
-from ..ops import slot_passives as _slot_passives  # noqa: E402
 
 SP_CARD = CardFilter("sp_pokemon", "Pokémon SP card",
                      lambda d: d.kind == _POKEMON_KIND and d.sp)
@@ -3479,13 +3478,9 @@ class UnaffectedDamage(Step):
             f.vars["dealt"] = dmg
             if dmg <= 0:
                 continue
-            s.damage += dmg
-            m.ko_dirty = True
-            if m.logging:
-                m.log.append((_EV_DAMAGE, s.owner, s.top, dmg))
-            if attacker is not None:
-                for ps, holder in list(_slot_passives(m, attacker)):
-                    ps.after_damage(m, dc, holder, dmg)
+            # Placed as any attack damage is: what answers being damaged still answers it
+            # (a Body of the damaged Pokémon, the record of damage taken from attacks).
+            _place_attack_damage(m, dc, dmg)
         return NEXT
 
     def _targets(self, m: Match, f: Frame) -> list[Slot]:
@@ -5233,3 +5228,4 @@ class MoveEnergyFreely(Step):
             return NEXT
         f.vars["_card"] = [answer[0][1], answer[0][2]]
         return f.pc
+
