@@ -5229,3 +5229,62 @@ class MoveEnergyFreely(Step):
         f.vars["_card"] = [answer[0][1], answer[0][2]]
         return f.pc
 
+
+# ---- Black & White era: next_destinies part1 ----
+
+
+@dataclass(frozen=True)
+class EvolvedFromHand(Cond):
+    """The requirement of an Ability used only as its card is played from the hand to evolve
+    one of its player's Pokémon (Amoonguss's Sporprise). It never holds in the main phase,
+    so the Ability is never offered there; ``actions.evolve_triggers`` starts it at that
+    moment instead. ``power_head`` is how its text begins (``text.power_text``)."""
+
+    fires_on_evolve: ClassVar[bool] = True
+    power_head: ClassVar[str] = ("When you play this Pokémon from your hand to evolve 1 of "
+                                 "your Pokémon")
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return False
+
+    def text(self, tc: TC) -> str:
+        return "you have just evolved 1 of your Pokémon with this card from your hand"
+
+    def prob(self, ev: Eval) -> float:
+        return 0.0
+
+
+class ChooseAttachedSpecialEnergy(ChooseAttachedEnergy):
+    """``ChooseAttachedEnergy`` among the Special Energy cards (no basic Energy)."""
+
+    def _cands(self, m: Match, f: Frame) -> list[int]:
+        s = who_slot(m, f, self.who)
+        return [] if s is None else [c for c in s.energy if not m.defs[c].basic_energy]
+
+    def text(self, tc: TC) -> str:
+        return (f"Choose {_plural(self.count, 'Special Energy card')} attached to "
+                f"{who_text(tc, self.who)}.")
+
+
+class DiscardSpecialEnergy(DiscardEnergy):
+    """Discard ``count`` Special Energy cards attached to a Pokémon (none if it has none;
+    Kyurem-EX's Frozen Wings)."""
+
+    def __init__(self, who: str = DEFENDER, count: int = 1) -> None:
+        super().__init__(who, count)
+        self._choose = ChooseAttachedSpecialEnergy("_discard", who, count=count)
+
+    def text(self, tc: TC) -> str:
+        what = "a Special Energy card" if self.count == 1 else \
+            f"{self.count} Special Energy cards"
+        return f"Discard {what} attached to {who_text(tc, self.who)}."
+
+    def value(self, ev: Eval) -> None:
+        s = _eval_slot(ev, self.who)
+        if s is not None and any(not ev.m.defs[c].basic_energy for c in s.energy):
+            ev.add(15 if self.who != SELF else -10)
+
+
+# "Search your deck for a Pokémon": any Pokémon card (a Restored Pokémon too), not only the
+# Basic and Evolution cards the older sets name.
+ANY_POKEMON_CARD = CardFilter("pokemon_card", "Pokémon", lambda d: d.kind == POKEMON)

@@ -373,3 +373,12 @@ USES.update({
 # it, in the frame's own "_rescue")
 USES[S.TakeBackKnockedOut] = NONE
 USES[S.MoveEnergyFreely] = NONE  # (its own progress: "_card", "_moved")
+
+
+# ---- Black & White era: next_destinies part1 ----
+USES.update({
+    S.EvolvedFromHand: NONE,
+    S.ChooseAttachedSpecialEnergy: Uses(reads=("who",), writes=("var",)),
+    # Its own choice of Energy ("_discard") is written and read inside the one step.
+    S.DiscardSpecialEnergy: Uses(reads=("who",), writes_names=("discarded",)),
+})
