@@ -108,8 +108,10 @@ TEST_SCRIPTS: dict[str, Any] = {
 }
 
 
-# The sets whose cards scenarios may hold: Expedition and the Platinum era's.
-SCENARIO_SETS = ("expedition", "platinum", "rising_rivals")
+# The sets whose cards scenarios may hold: Expedition, the Platinum era's and the Black &
+# White era's.
+SCENARIO_SETS = ("expedition", "platinum", "rising_rivals", "black_white", "next_destinies",
+                 "dark_explorers", "dragons_exalted")
 
 
 @functools.lru_cache(maxsize=1)
