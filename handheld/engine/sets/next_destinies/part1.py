@@ -191,6 +191,8 @@ SCRIPTS: dict[str, Script] = {
         "Flame Burst": bench_hits(2, 30),
         "Inferno": [DiscardEnergy(SELF, None), Inflict(DEFENDER, BURNED)],
     }),
+    # Reshiram and Zekrom print what bw1-26/bw1-113 and bw1-47/bw1-114 print: once bw1 is
+    # scripted, these two should share its scripts.
     "bw4-21": PokemonScript(attacks={  # Reshiram
         "Outrage": outrage(),
         "Blue Flare": [DiscardEnergy(SELF, 2, "R")],
