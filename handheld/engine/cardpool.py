@@ -319,10 +319,12 @@ def _rules_kind(printed: str, ps: Power) -> str:
     """How the rules treat a power printed as ``printed``: an Ability is used by choice (as
     a Poké-Power is) when its script has steps, and is always on (as a Poké-Body is)
     otherwise (the glossary of seed 003: some Abilities work by themselves, others are
-    chosen)."""
+    chosen). One whose script has passives is always on even with steps: they are the
+    program its passive starts when something happens (Arcanine's Blazing Mane)."""
     if printed != ABILITY:
         return printed
-    return POKE_POWER if ps.steps or ps.instead_of_attack else POKE_BODY
+    return POKE_POWER if (ps.steps and not ps.passives) or ps.instead_of_attack \
+        else POKE_BODY
 
 
 def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],

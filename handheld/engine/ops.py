@@ -452,6 +452,16 @@ def deal_damage(m: Match, dc: DamageCtx, base: int) -> int:
     """Figure and place attack damage; returns the damage placed."""
     dmg = figure_damage(m, dc, base)
     if dmg > 0:
+        place_attack_damage(m, dc, dmg)
+    return dmg
+
+
+def place_attack_damage(m: Match, dc: DamageCtx, dmg: int) -> None:
+    """Place ``dmg`` (already figured, more than 0) of an attack's damage on ``dc.defender``,
+    and let what answers attack damage answer it: the attacker's passives, the damaged
+    Pokémon's Bodies, its side's, and the record of damage taken from the opponent's
+    attacks. Damage that nothing on the defender changes (Swift) is placed here too."""
+    if dmg > 0:
         dc.defender.damage += dmg
         m.ko_dirty = True
         if m.logging:
@@ -468,7 +478,6 @@ def deal_damage(m: Match, dc: DamageCtx, base: int) -> int:
         if m.rules.records_attack_damage and dc.player != dc.defender.owner:
             marks = dc.defender.markers
             marks[ATTACK_DAMAGE_TAKEN] = marks.get(ATTACK_DAMAGE_TAKEN, 0) + dmg
-    return dmg
 
 
 def _after_hooks(m: Match, dc: DamageCtx) -> Iterator[tuple[Passive, Slot]]:

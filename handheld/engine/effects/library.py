@@ -1499,3 +1499,35 @@ Resistance). One turn effect per copy played, so they add up (``ops.figure_damag
 the attacking player's turn effects at step b); past eight, more add nothing."""
 for _name in PLUS_POWER_TURN:
     TURN_EFFECTS[_name] = PlusDamageThisTurn(10)
+
+
+# ---- Black & White era: next_destinies part1 ----
+
+
+class AttackPenalty(Passive):
+    """b) A lasting result of an attack on the Defending Pokémon: the damage its own attacks
+    do to the other player's Pokémon is reduced, before Weakness and Resistance (Beartic's
+    Daunt)."""
+
+    damage_step = "b"
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.attacker is not holder or dc.defender.owner == holder.owner:
+            return dmg
+        return dmg - self.amount
+
+    def text(self) -> str:
+        return (f"The damage this Pokémon's attacks do is reduced by {self.amount} (before "
+                "Weakness and Resistance).")
+
+
+ATTACKS_20_LESS = register_marker(MarkerKind("attacks_20_less", "its attacks do 20 less damage",
+                                             passive=AttackPenalty(20)))
+
+# Zebstrika's Disconnect: the player can't play Item cards (Pokémon Tools are Items in the
+# Black & White era) from the hand this turn (actions.items_locked reads it).
+NO_ITEMS = "no_items"
+TURN_EFFECTS[NO_ITEMS] = _RuleLock()

@@ -3386,10 +3386,9 @@ class HolderIs(Cond):
 # --- Platinum era: Rising Rivals part 3 (pl2-75 to pl2-102, pl2-112 to 114, RT1 to RT6)
 
 from ..carddefs import POKEMON as _POKEMON_KIND  # noqa: E402
-from ..notation import EV_DAMAGE as _EV_DAMAGE  # noqa: E402
+from ..ops import place_attack_damage as _place_attack_damage  # noqa: E402
 from ..ops import retreat_cost as _retreat_cost  # noqa: E402
 from ..ops import slot_passive_list as _slot_passive_list  # noqa: E402
-from ..ops import slot_passives as _slot_passives  # noqa: E402
 
 SP_CARD = CardFilter("sp_pokemon", "Pokémon SP card",
                      lambda d: d.kind == _POKEMON_KIND and d.sp)
@@ -3479,13 +3478,9 @@ class UnaffectedDamage(Step):
             f.vars["dealt"] = dmg
             if dmg <= 0:
                 continue
-            s.damage += dmg
-            m.ko_dirty = True
-            if m.logging:
-                m.log.append((_EV_DAMAGE, s.owner, s.top, dmg))
-            if attacker is not None:
-                for ps, holder in list(_slot_passives(m, attacker)):
-                    ps.after_damage(m, dc, holder, dmg)
+            # Placed as any attack damage is: what answers being damaged still answers it
+            # (a Body of the damaged Pokémon, the record of damage taken from attacks).
+            _place_attack_damage(m, dc, dmg)
         return NEXT
 
     def _targets(self, m: Match, f: Frame) -> list[Slot]:
@@ -5505,3 +5500,63 @@ def rule_hooks_of(steps: Sequence[Step]) -> frozenset[str]:
     for s in walk_steps(steps):
         visit(s)
     return frozenset(out)
+
+
+# ---- Black & White era: next_destinies part1 ----
+
+
+@dataclass(frozen=True)
+class EvolvedFromHand(Cond):
+    """The requirement of an Ability used only as its card is played from the hand to evolve
+    one of its player's Pokémon (Amoonguss's Sporprise). It never holds in the main phase,
+    so the Ability is never offered there; ``actions.evolve_triggers`` starts it at that
+    moment instead. ``power_head`` is how its text begins (``text.power_text``)."""
+
+    fires_on_evolve: ClassVar[bool] = True
+    power_head: ClassVar[str] = ("When you play this Pokémon from your hand to evolve 1 of "
+                                 "your Pokémon")
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return False
+
+    def text(self, tc: TC) -> str:
+        return "you have just evolved 1 of your Pokémon with this card from your hand"
+
+    def prob(self, ev: Eval) -> float:
+        return 0.0
+
+
+class ChooseAttachedSpecialEnergy(ChooseAttachedEnergy):
+    """``ChooseAttachedEnergy`` among the Special Energy cards (no basic Energy)."""
+
+    def _cands(self, m: Match, f: Frame) -> list[int]:
+        s = who_slot(m, f, self.who)
+        return [] if s is None else [c for c in s.energy if not m.defs[c].basic_energy]
+
+    def text(self, tc: TC) -> str:
+        return (f"Choose {_plural(self.count, 'Special Energy card')} attached to "
+                f"{who_text(tc, self.who)}.")
+
+
+class DiscardSpecialEnergy(DiscardEnergy):
+    """Discard ``count`` Special Energy cards attached to a Pokémon (none if it has none;
+    Kyurem-EX's Frozen Wings)."""
+
+    def __init__(self, who: str = DEFENDER, count: int = 1) -> None:
+        super().__init__(who, count)
+        self._choose = ChooseAttachedSpecialEnergy("_discard", who, count=count)
+
+    def text(self, tc: TC) -> str:
+        what = "a Special Energy card" if self.count == 1 else \
+            f"{self.count} Special Energy cards"
+        return f"Discard {what} attached to {who_text(tc, self.who)}."
+
+    def value(self, ev: Eval) -> None:
+        s = _eval_slot(ev, self.who)
+        if s is not None and any(not ev.m.defs[c].basic_energy for c in s.energy):
+            ev.add(15 if self.who != SELF else -10)
+
+
+# "Search your deck for a Pokémon": any Pokémon card (a Restored Pokémon too), not only the
+# Basic and Evolution cards the older sets name.
+ANY_POKEMON_CARD = CardFilter("pokemon_card", "Pokémon", lambda d: d.kind == POKEMON)

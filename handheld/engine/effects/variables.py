@@ -391,3 +391,11 @@ USES.update({
     S.UseDefenderAttack: NONE,
     S.KnockedOutLastTurn: NONE,
 })
+
+# ---- Black & White era: next_destinies part1 ----
+USES.update({
+    S.EvolvedFromHand: NONE,
+    S.ChooseAttachedSpecialEnergy: Uses(reads=("who",), writes=("var",)),
+    # Its own choice of Energy ("_discard") is written and read inside the one step.
+    S.DiscardSpecialEnergy: Uses(reads=("who",), writes_names=("discarded",)),
+})
