@@ -8,7 +8,6 @@ Professor Juniper is Dark Explorers' bw5-98 too, which imports it from here."""
 from __future__ import annotations
 
 from ...cardpool import PokemonScript, Power, Script, TrainerScript
-from ...effects.core import Step
 from ...effects.library import ATTACKS_20_MORE, NO_ATTACK_EFFECTS, PLUS_POWER_TURN
 from ...effects.steps import (
     ANY_CARD,
@@ -30,7 +29,6 @@ from ...effects.steps import (
     CountPokemon,
     Damage,
     DamageChosen,
-    DamageCountersOn,
     DiscardEnergy,
     DiscardHand,
     Draw,
@@ -74,11 +72,6 @@ from ..shapes import (
 # "[L] Energy card" in the discard pile: in this era the basic Lightning Energy card (a
 # Special Energy that provides every type does so only while attached).
 BASIC_L = basic_energy_of_type("L")
-
-
-def outrage() -> list[Step]:
-    """Reshiram's and Zekrom's Outrage: 20, plus 10 for each damage counter on the user."""
-    return [Damage(Plus(20, 10, DamageCountersOn(SELF)))]
 
 
 POKEMON: dict[str, PokemonScript] = {

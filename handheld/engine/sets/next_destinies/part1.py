@@ -25,7 +25,6 @@ from ...effects.steps import (
     Damage,
     DamageChosen,
     DamageChosenNoWR,
-    DamageCountersOn,
     DamageTakenLastTurn,
     DealtCounters,
     DiscardEnergy,
@@ -78,11 +77,6 @@ def stadium_bonus(*steps: Step) -> list[Step]:
     """"If there is any Stadium card in play, this attack does 30 more damage and ..."
     (the Simisage, Simisear and Simipour of this set)."""
     return [Damage(PlusIf(30, 30, StadiumInPlay())), If(StadiumInPlay(), list(steps))]
-
-
-def outrage() -> list[Step]:
-    """20 damage and 10 more for each damage counter on the attacker (Reshiram, Zekrom)."""
-    return [Damage(Plus(20, 10, DamageCountersOn(SELF)))]
 
 
 def energy_on_self_on_heads(etype: str) -> list[Step]:
