@@ -109,7 +109,8 @@ TEST_SCRIPTS: dict[str, Any] = {
 
 
 # The sets whose cards scenarios may hold: Expedition and the Platinum era's.
-SCENARIO_SETS = ("expedition", "platinum", "rising_rivals")
+SCENARIO_SETS = ("expedition", "platinum", "rising_rivals", "black_white", "next_destinies",
+                 "dark_explorers", "dragons_exalted")
 
 
 @functools.lru_cache(maxsize=1)
@@ -178,3 +179,21 @@ TEST_FACTS.append(_pokemon("test-402", "Flygon", 120, ["C"],
                            [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
                            subtypes=["stage2"], evolves_from="Vibrava"))
 TEST_SCRIPTS["test-402"] = PokemonScript(attacks={"Stand In": []})
+
+
+# --- Black & White era: Dark Explorers part 2 (bw5-56 to bw5-111)
+# Stand-ins for the Pokémon that evolved cards of bw5-56 to bw5-111 stand on, scripted by
+# other parts (Drilbur and Karrablast: Dark Explorers part 1; Ralts and Kirlia: Next
+# Destinies) or printed in no set of the era (Axew, Fraxure, Archen): made-up cards of the
+# tests (read in the home era) with a plain attack. Each Basic names its Stage 1, so Rare
+# Candy can put a Stage 2 straight onto it.
+_BW5B_LINES: tuple[tuple[str, str | None, list[str]], ...] = (("Drilbur", None, ["Excadrill"]), ("Karrablast", None, ["Escavalier"]),
+               ("Ralts", None, ["Kirlia"]), ("Kirlia", "Ralts", ["Gardevoir"]),
+               ("Axew", None, ["Fraxure"]), ("Fraxure", "Axew", ["Haxorus"]),
+               ("Archen", None, ["Archeops"]))
+for _i, (_name, _below, _to) in enumerate(_BW5B_LINES, start=5501):
+    TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 60 if _below is None else 80, ["C"],
+                               [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
+                               subtypes=["basic"] if _below is None else ["stage1"],
+                               evolves_from=_below, evolves_to=_to))
+    TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})

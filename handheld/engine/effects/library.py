@@ -1452,3 +1452,89 @@ class HpForTypeOnce(Passive):
     def text(self) -> str:
         return (f"Each of your [{self.etype}] Pokémon other than {self.except_name} gets "
                 f"+{self.amount} HP. A second one of these Poké-Bodies in play adds nothing.")
+
+
+# ---- Black & White era: dark_explorers part2 ----
+
+
+class NoRetreatCostWithEnergy(Passive):
+    """An area Ability (the ``reach`` hook): each of its owner's Pokémon with any Energy of
+    ``etype`` attached has no Retreat Cost (Darkrai-EX's Dark Cloak)."""
+
+    reaches = frozenset({"retreat_cost"})
+
+    def __init__(self, etype: str) -> None:
+        self.etype = etype
+        self.bit = BIT[etype]
+
+    def reach(self, m: Match, hook_name: str, source: Slot, target: Slot, value: Any) -> Any:
+        from ..ops import energy_units
+
+        if target.owner != source.owner or not value:
+            return value
+        return 0 if any(u & self.bit for u in energy_units(m, target)) else value
+
+    def text(self) -> str:
+        return (f"Each of your Pokémon that has any [{self.etype}] Energy attached has no "
+                "Retreat Cost.")
+
+
+class TypeToolBonus(Passive):
+    """b) A Pokémon Tool: while its holder is a Pokémon of ``etype``, each of its attacks
+    that damages the opponent's Active Pokémon does ``amount`` more, before Weakness and
+    Resistance (Dark Claw)."""
+
+    damage_step = "b"
+
+    def __init__(self, etype: str, amount: int) -> None:
+        self.etype = etype
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.attacker is not holder or not dc.to_active or dmg <= 0 \
+                or dc.defender.owner == holder.owner:
+            return dmg
+        return dmg + self.amount if self.etype in pokemon_types(m, holder) else dmg
+
+    def text(self) -> str:
+        return (f"While the Pokémon this card is attached to is a [{self.etype}] Pokémon, "
+                f"each of its attacks does {self.amount} more damage to your opponent's "
+                "Active Pokémon (before Weakness and Resistance).")
+
+
+class LessDamageDone(Passive):
+    """b) An attack's result on a Pokémon: the damage its attacks do to the other player's
+    Pokémon is reduced by ``amount``, before Weakness and Resistance (Stoutland's
+    Ferocious Bellow)."""
+
+    damage_step = "b"
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.attacker is not holder or dc.defender.owner == holder.owner \
+                or dmg <= 0:
+            return dmg
+        return max(0, dmg - self.amount)
+
+    def text(self) -> str:
+        return (f"The damage this Pokémon's attacks do is reduced by {self.amount} (before "
+                "Weakness and Resistance).")
+
+
+ATTACKS_30_LESS = register_marker(MarkerKind("attacks_30_less", "attacks do 30 less damage",
+                                             passive=LessDamageDone(30)))
+
+
+class NoEvolvingFromHand(Passive):
+    """An Ability always on: no player may play a Pokémon card from the hand to evolve a
+    Pokémon, not even a Stage 2 card with Rare Candy (Archeops's Ancient Power; the hook
+    ``bans_hand_evolution``, asked by ``actions.hand_evolution_banned``)."""
+
+    def bans_hand_evolution(self, m: Match, holder: Slot, player: int) -> bool:
+        return True
+
+    def text(self) -> str:
+        return ("Neither player may play a Pokémon card from their hand to evolve a Pokémon "
+                "(Rare Candy included).")

@@ -373,3 +373,17 @@ USES.update({
 # it, in the frame's own "_rescue")
 USES[S.TakeBackKnockedOut] = NONE
 USES[S.MoveEnergyFreely] = NONE  # (its own progress: "_card", "_moved")
+
+
+# ---- Black & White era: dark_explorers part2 ----
+USES.update({
+    S.PrizesLeft: NONE,
+    S.PlusByHeads: Uses(reads_names=("heads",)),
+    S.PlayerDraws: NONE,
+    S.DiscardTool: Uses(reads=("who",)),
+    S.ChooseFromBottom: Uses(writes=("var",)),
+    S.RevealUntil: NONE,
+    S.Stage2EvolutionReady: NONE,
+    S.EvolveToStage2: NONE,
+    S.ChooseSpecialEnergyInPlay: Uses(writes=("var",)),
+})
