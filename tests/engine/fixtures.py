@@ -197,3 +197,20 @@ for _i, (_name, _below, _to) in enumerate(_BW5B_LINES, start=5501):
                                subtypes=["basic"] if _below is None else ["stage1"],
                                evolves_from=_below, evolves_to=_to))
     TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})
+# Restored Pokémon: Aerodactyl (bw5-53 is scripted by part 1), for Old Amber Aerodactyl and
+# Twist Mountain; and a made-up Restored Pokémon whose Stage 1 has a Stage 2 (no card of
+# the era), to show that Rare Candy, which names a Basic Pokémon, never touches one.
+TEST_FACTS.append(_pokemon("test-5508", "Aerodactyl", 90, ["F"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
+                           subtypes=["restored"]))
+TEST_SCRIPTS["test-5508"] = PokemonScript(attacks={"Stand In": []},
+                                          benched_by="Old Amber Aerodactyl")
+TEST_FACTS.append(_pokemon("test-5509", "Amberling", 60, ["F"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
+                           subtypes=["restored"], evolves_to=["Amberwing"]))
+TEST_SCRIPTS["test-5509"] = PokemonScript(attacks={"Stand In": []},
+                                          benched_by="Old Amber Aerodactyl")
+TEST_FACTS.append(_pokemon("test-5510", "Amberdrake", 120, ["F"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
+                           subtypes=["stage2"], evolves_from="Amberwing"))
+TEST_SCRIPTS["test-5510"] = PokemonScript(attacks={"Stand In": []})
