@@ -187,10 +187,11 @@ TEST_SCRIPTS["test-402"] = PokemonScript(attacks={"Stand In": []})
 # Destinies) or printed in no set of the era (Axew, Fraxure, Archen): made-up cards of the
 # tests (read in the home era) with a plain attack. Each Basic names its Stage 1, so Rare
 # Candy can put a Stage 2 straight onto it.
-_BW5B_LINES: tuple[tuple[str, str | None, list[str]], ...] = (("Drilbur", None, ["Excadrill"]), ("Karrablast", None, ["Escavalier"]),
-               ("Ralts", None, ["Kirlia"]), ("Kirlia", "Ralts", ["Gardevoir"]),
-               ("Axew", None, ["Fraxure"]), ("Fraxure", "Axew", ["Haxorus"]),
-               ("Archen", None, ["Archeops"]))
+_BW5B_LINES: tuple[tuple[str, str | None, list[str]], ...] = (
+    ("Drilbur", None, ["Excadrill"]), ("Karrablast", None, ["Escavalier"]),
+    ("Ralts", None, ["Kirlia"]), ("Kirlia", "Ralts", ["Gardevoir"]),
+    ("Axew", None, ["Fraxure"]), ("Fraxure", "Axew", ["Haxorus"]),
+    ("Archen", None, ["Archeops"]))
 for _i, (_name, _below, _to) in enumerate(_BW5B_LINES, start=5501):
     TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 60 if _below is None else 80, ["C"],
                                [{"name": "Stand In", "cost": ["C"], "damage": "10"}],

@@ -24,6 +24,7 @@ from ...effects.steps import (
     SELF,
     SUPPORTER_CARD,
     TAILS,
+    AnyOf,
     AnyPokemon,
     AttackLock,
     BenchCards,
@@ -86,6 +87,7 @@ from ...effects.steps import (
     typed_pokemon,
 )
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED
+from ..next_destinies.part2 import SCRIPTS as NEXT_DESTINIES_PART2
 from ..shapes import (
     coin_condition,
     condition,
@@ -171,7 +173,8 @@ GROUDON_EX = PokemonScript(attacks={
         wording="the Defending Pokémon already has 2 or more damage counters")))],
 })
 PROFESSOR_JUNIPER = TrainerScript(
-    requires=(PlayerHas("own", "deck"),),
+    # (with no other card in hand and none in the deck it would do nothing)
+    requires=(AnyOf((PlayerHas("own", "another_card_in_hand"), PlayerHas("own", "deck"))),),
     steps=[MoveZoneCards("own", "hand", "discard", ANY_CARD, "Discard your hand."),
            Draw(7)])
 
@@ -226,8 +229,10 @@ SCRIPTS: dict[str, Script] = {
         "Crushing Blow": on_heads(DiscardEnergy(DEFENDER, 1)),
     }),
     "bw5-69": PokemonScript(attacks={  # Zorua
-        "Ascension": [ChooseCardsFor("c", "deck", "evolves_from", SELF), EvolveWith("c"),
-                      ShuffleDeck()],
+        # Evolving, even by an attack, waits for the player's second turn (seed 003).
+        "Ascension": [If(SlotIs(SELF, "may_evolve"), [
+            ChooseCardsFor("c", "deck", "evolves_from", SELF), EvolveWith("c"),
+            ShuffleDeck()])],
         "Scratch": [],
     }),
     "bw5-70": PokemonScript(attacks={  # Zorua
@@ -377,3 +382,9 @@ SCRIPTS: dict[str, Script] = {
         requires=(PlayerHas("opp", "bench"),),
         steps=[ChoosePokemon("t", "opp", "bench"), SwitchOpponentActive("t")]),
 }
+
+# Gardevoir bw5-109 prints Next Destinies' Gardevoir bw4-57 (Psychic Mirage, Mind Shock):
+# it shares that card's script, written by the Next Destinies part 2, once that part holds
+# it; until then bw5-109 has no script.
+if "bw4-57" in NEXT_DESTINIES_PART2:
+    SCRIPTS["bw5-109"] = NEXT_DESTINIES_PART2["bw4-57"]
