@@ -684,8 +684,9 @@ class _Tables:
         self.card_units_hooks = any(self.card_units_hook)
         self.retreat_locks = any(_LOCKS_RETREAT in d.body_hooks for d in defs)
         self.body_blocks = any(_BLOCKS_BODIES in d.body_hooks for d in defs)
+        # (with the rule records a card's own steps ask for: CardDef.rule_hooks)
         self.body_hooks_present: frozenset[str] = frozenset().union(
-            *(d.body_hooks for d in defs))
+            *(d.body_hooks for d in defs), *(d.rule_hooks for d in defs))
         # (an Energy that changes its own units may come to pay for several types)
         self.multi_type_energy = self.card_units_hooks or any(
             u & (u - 1) for d in defs if d.kind == 2 for u in d.units)

@@ -108,7 +108,8 @@ TEST_SCRIPTS: dict[str, Any] = {
 }
 
 
-# The sets whose cards scenarios may hold: Expedition and the Platinum era's.
+# The sets whose cards scenarios may hold: Expedition, the Platinum era's and the Black &
+# White era's.
 SCENARIO_SETS = ("expedition", "platinum", "rising_rivals", "black_white", "next_destinies",
                  "dark_explorers", "dragons_exalted")
 

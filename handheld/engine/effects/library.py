@@ -1454,6 +1454,85 @@ class HpForTypeOnce(Passive):
                 f"+{self.amount} HP. A second one of these Poké-Bodies in play adds nothing.")
 
 
+# ---- Black & White era: black_white part1 ----
+
+
+class HealEachBetweenTurns(ActsBetweenTurns):
+    """An Ability always on: between turns, remove damage counters from each of its
+    owner's Pokémon that has any; every copy in play acts (Serperior's Royal Heal; unlike
+    ``HealOwnBetweenTurns`` it prints no limit)."""
+
+    def __init__(self, counters: int = 1) -> None:
+        self.counters = counters
+
+    def act(self, m: Match, holder: Slot) -> None:
+        from ..ops import heal
+
+        for s in m.players[holder.owner].in_play():
+            if s.damage:
+                heal(m, s, 10 * self.counters)
+
+    def text(self) -> str:
+        return (f"Between turns, remove {self.counters} damage counter from each of your "
+                "Pokémon that has any.")
+
+
+# An attack's result on its user: its attacks during its owner's next turn do 40 more
+# damage before Weakness and Resistance; gone if it leaves the Active Spot or evolves
+# (Swanna's Feather Dance).
+ATTACKS_40_MORE = register_marker(MarkerKind("attacks_40_more", "attacks do 40 more",
+                                             passive=AttackBonus(40)))
+
+
+# ---- Black & White era: black_white part2 ----
+
+ATTACKS_20_MORE = register_marker(MarkerKind("attacks_20_more", "attacks do 20 more",
+                                             passive=AttackBonus(20)))
+"""An attack's result on its user: during its owner's next turn its attacks do 20 more
+damage to the Defending Pokémon, before Weakness and Resistance (Gurdurr's Bulk Up); gone
+when it goes to the Bench or evolves, like any result of an attack."""
+
+PLUS_POWER_TURN: tuple[str, ...] = tuple(f"plus_power_turn_{i}" for i in range(1, 9))
+"""The Black & White PlusPower: for the rest of the turn, every attack of its player's
+Pokémon does 10 more damage to the opponent's Active Pokémon (before Weakness and
+Resistance). One turn effect per copy played, so they add up (``ops.figure_damage`` asks
+the attacking player's turn effects at step b); past eight, more add nothing."""
+for _name in PLUS_POWER_TURN:
+    TURN_EFFECTS[_name] = PlusDamageThisTurn(10)
+
+
+# ---- Black & White era: next_destinies part1 ----
+
+
+class AttackPenalty(Passive):
+    """b) A lasting result of an attack on the Defending Pokémon: the damage its own attacks
+    do to the other player's Pokémon is reduced, before Weakness and Resistance (Beartic's
+    Daunt)."""
+
+    damage_step = "b"
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.attacker is not holder or dc.defender.owner == holder.owner:
+            return dmg
+        return dmg - self.amount
+
+    def text(self) -> str:
+        return (f"The damage this Pokémon's attacks do is reduced by {self.amount} (before "
+                "Weakness and Resistance).")
+
+
+ATTACKS_20_LESS = register_marker(MarkerKind("attacks_20_less", "its attacks do 20 less damage",
+                                             passive=AttackPenalty(20)))
+
+# Zebstrika's Disconnect: the player can't play Item cards (Pokémon Tools are Items in the
+# Black & White era) from the hand this turn (actions.items_locked reads it).
+NO_ITEMS = "no_items"
+TURN_EFFECTS[NO_ITEMS] = _RuleLock()
+
+
 # ---- Black & White era: dark_explorers part2 ----
 
 
@@ -1502,29 +1581,10 @@ class TypeToolBonus(Passive):
                 "Active Pokémon (before Weakness and Resistance).")
 
 
-class LessDamageDone(Passive):
-    """b) An attack's result on a Pokémon: the damage its attacks do to the other player's
-    Pokémon is reduced by ``amount``, before Weakness and Resistance (Stoutland's
-    Ferocious Bellow)."""
-
-    damage_step = "b"
-
-    def __init__(self, amount: int) -> None:
-        self.amount = amount
-
-    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
-        if holder is None or dc.attacker is not holder or dc.defender.owner == holder.owner \
-                or dmg <= 0:
-            return dmg
-        return max(0, dmg - self.amount)
-
-    def text(self) -> str:
-        return (f"The damage this Pokémon's attacks do is reduced by {self.amount} (before "
-                "Weakness and Resistance).")
-
-
-ATTACKS_30_LESS = register_marker(MarkerKind("attacks_30_less", "attacks do 30 less damage",
-                                             passive=LessDamageDone(30)))
+# Stoutland's Ferocious Bellow: the Defending Pokémon's attacks do 30 less damage during
+# its owner's next turn (before Weakness and Resistance).
+ATTACKS_30_LESS = register_marker(MarkerKind("attacks_30_less", "its attacks do 30 less damage",
+                                             passive=AttackPenalty(30)))
 
 
 class NoEvolvingFromHand(Passive):

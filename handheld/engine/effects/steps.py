@@ -1125,7 +1125,7 @@ BASIC_POKEMON = CardFilter("basic_pokemon", "Basic Pokémon card",
                            lambda d: d.is_basic_pokemon)
 BASIC_NOT_BABY = CardFilter("basic_not_baby", "Basic Pokémon card (not a Baby)",
                             lambda d: d.is_basic_pokemon and not d.baby)
-POKEMON_CARD = CardFilter("pokemon", "Basic Pokémon or Evolution card",
+POKEMON_CARD = CardFilter("pokemon", "Pokémon card",
                           lambda d: d.kind == POKEMON)
 
 
@@ -3386,10 +3386,9 @@ class HolderIs(Cond):
 # --- Platinum era: Rising Rivals part 3 (pl2-75 to pl2-102, pl2-112 to 114, RT1 to RT6)
 
 from ..carddefs import POKEMON as _POKEMON_KIND  # noqa: E402
-from ..notation import EV_DAMAGE as _EV_DAMAGE  # noqa: E402
+from ..ops import place_attack_damage as _place_attack_damage  # noqa: E402
 from ..ops import retreat_cost as _retreat_cost  # noqa: E402
 from ..ops import slot_passive_list as _slot_passive_list  # noqa: E402
-from ..ops import slot_passives as _slot_passives  # noqa: E402
 
 SP_CARD = CardFilter("sp_pokemon", "Pokémon SP card",
                      lambda d: d.kind == _POKEMON_KIND and d.sp)
@@ -3479,13 +3478,9 @@ class UnaffectedDamage(Step):
             f.vars["dealt"] = dmg
             if dmg <= 0:
                 continue
-            s.damage += dmg
-            m.ko_dirty = True
-            if m.logging:
-                m.log.append((_EV_DAMAGE, s.owner, s.top, dmg))
-            if attacker is not None:
-                for ps, holder in list(_slot_passives(m, attacker)):
-                    ps.after_damage(m, dc, holder, dmg)
+            # Placed as any attack damage is: what answers being damaged still answers it
+            # (a Body of the damaged Pokémon, the record of damage taken from attacks).
+            _place_attack_damage(m, dc, dmg)
         return NEXT
 
     def _targets(self, m: Match, f: Frame) -> list[Slot]:
@@ -4059,6 +4054,7 @@ class AnyPokemon(Cond):
     side: str
     filt: PokemonFilter
     where: str = "any"
+    wording: str = ""  # the sentence, where the generated one reads badly
 
     def _holds(self, m: Match, player: int) -> bool:
         p = m.players[player if self.side == "own" else 1 - player]
@@ -4069,6 +4065,8 @@ class AnyPokemon(Cond):
         return self._holds(m, f.player)
 
     def text(self, tc: TC) -> str:
+        if self.wording:
+            return self.wording
         whose = "you have" if self.side == "own" else "your opponent has"
         where = "a Benched Pokémon" if self.where == "bench" else "a Pokémon"
         return f"{whose} {where} {self.filt.label} in play"
@@ -5235,12 +5233,343 @@ class MoveEnergyFreely(Step):
         return f.pc
 
 
+# ---- Black & White era: black_white part1 ----
+
+
+@dataclass(frozen=True)
+class HeadsTable(Expr):
+    """Damage read off a table by the number of heads: ``amounts[k]`` for k heads, the
+    coins being one fewer than the table's entries (Maractus's Constant Rattle)."""
+
+    amounts: tuple[int, ...]
+
+    def eval(self, m: Match, f: Frame) -> int:
+        heads = int(f.vars.get("heads", 0))
+        return self.amounts[min(heads, len(self.amounts) - 1)]
+
+    def text(self, tc: TC) -> str:
+        parts = [f"{amount} damage for {_plural(k, 'heads').replace('headss', 'heads')}"
+                 for k, amount in enumerate(self.amounts) if amount]
+        listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+        return f"{listed} (no damage otherwise)" if 0 in self.amounts else listed
+
+    def expect(self, ev: Eval) -> float:
+        from math import comb
+
+        n = len(self.amounts) - 1
+        return sum(comb(n, k) * a for k, a in enumerate(self.amounts)) / 2**n
+
+
+class HealEachOf(HealEach):
+    """Remove damage counters from each of a side's Pokémon that passes a filter and has
+    any ("each of your [G] Pokémon": Serperior's and Lilligant's Leaf Storm)."""
+
+    def __init__(self, side: str, counters: int, filt: PokemonFilter, *,
+                 wording: str | None = None) -> None:
+        super().__init__(side, counters, wording=wording)
+        self.filt = filt
+
+    def _slots(self, m: Match, player: int) -> list[Slot]:
+        return [s for s in super()._slots(m, player) if self.filt.test(m, s)]
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        whose = "your" if self.side == "own" else "your opponent's"
+        return (f"Remove {_plural(self.counters, 'damage counter')} from each of {whose} "
+                f"{self.filt.label} that has any.")
+
+
+def pokemon_of_type_in_play(t: str) -> PokemonFilter:
+    """Pokémon in play of a type, as their facts say now ("each of your [G] Pokémon")."""
+    return PokemonFilter(f"type_{t}", f"[{t}] Pokémon", lambda m, s: t in _types(m, s))
+
+
+class MoveEnergyOfTypeFreely(MoveEnergyFreely):
+    """``MoveEnergyFreely`` for the Energy cards that provide one type where they are
+    attached (Serperior's Leaf Tornado: "[G] Energy")."""
+
+    def __init__(self, etype: str) -> None:
+        self.etype = etype
+
+    def text(self, tc: TC) -> str:
+        return (f"You may move any number of [{self.etype}] Energy cards attached to your "
+                "Pokémon, each to another of your Pokémon, as you like.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(4)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if f.vars.get("_card") is not None:
+            return super().run(m, f)  # (the chosen card's new Pokémon)
+        slots = m.players[f.player].in_play()
+        moved = f.vars.get("_moved") or []
+        bit = BIT[self.etype]
+        options: list[tuple[Any, ...]] = []
+        if len(slots) > 1:
+            for s in slots:
+                seen: set[int] = set()
+                for c in s.energy:
+                    if c in moved or id(m.defs[c]) in seen \
+                            or not any(u & bit for u in card_units(m, s, c)):
+                        continue
+                    seen.add(id(m.defs[c]))
+                    options.append((ENERGY_OPTION, c, s.id))
+        if not options:
+            f.vars.pop("_moved", None)
+            return NEXT
+        m.pending = Choice(f.player, "energy", f"Move a [{self.etype}] Energy card to another "
+                           "of your Pokémon? (choose none to stop)", tuple(options), min=0,
+                           max=1)
+        return SUSPEND
+
+
+class MoveOwnCounters(MoveCounters):
+    """``MoveCounters`` between two of its player's own Pokémon (Reuniclus's Damage Swap):
+    the damage on that side stays the same, so the move is worth nothing by itself to the
+    greedy player, which would otherwise move counters back and forth as often as the
+    Ability allows, or onto a Pokémon they Knock Out."""
+
+    def value(self, ev: Eval) -> None:
+        pass
+
+
+# ---- Black & White era: black_white part2 ----
+# What bw1-58 to bw1-115 need: Item cards by name of their kind, Stage 2 Pokémon, a few
+# player tests for Trainers, discarding the whole hand (Professor Juniper), a rest-of-turn
+# effect that adds up when played again (PlusPower), an attack used as another Pokémon's
+# attack (Foul Play), and "if any of your Pokémon were Knocked Out by damage from an
+# opponent's attack during his or her last turn" (Revenge).
+
+from ..energy import TYPE_NAMES as _TYPE_NAMES  # noqa: E402
+
+ITEM_CARD = CardFilter("item", "Item card", lambda d: d.is_item)
+"""Item cards (in the Black & White era a Pokémon Tool is an Item too)."""
+
+SLOT_TESTS["stage2"] = (lambda m, s: _stage(m, s) == 2, "is a Stage 2 Pokémon")
+
+PLAYER_TESTS.update({
+    "basic_energy_in_play": (
+        lambda m, p: any(m.defs[c].basic_energy for s in m.players[p].in_play()
+                         for c in s.energy),
+        "basic Energy attached to a Pokémon"),
+    "basic_pokemon_discard": (
+        lambda m, p: any(m.defs[c].is_basic_pokemon for c in m.players[p].discard),
+        "a Basic Pokémon card in the discard pile"),
+    "pokemon_in_hand": (lambda m, p: any(m.defs[c].kind == POKEMON for c in m.players[p].hand),
+                        "a Pokémon card in hand"),
+})
+
+
+class DiscardHand(Step):
+    """Discard every card of your hand (the Trainer being played is no longer in it)."""
+
+    def text(self, tc: TC) -> str:
+        return "Discard your hand."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-5 * max(0, len(ev.m.players[ev.player].hand) - 1))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        cards = list(p.hand)
+        p.hand.clear()
+        p.discard.extend(cards)
+        if m.logging:
+            for c in cards:
+                m.log.append((EV_MOVE, f.player, c, "discard", True, "hand"))
+        return NEXT
+
+
+class StackingTurnEffect(Step):
+    """A rest-of-turn effect that adds up each time it is played (PlusPower: two of them
+    add 20): the first of ``names`` (each a registered ``ops.TURN_EFFECTS`` entry with the
+    same passive) not yet in force this turn is set; past the last one it adds nothing
+    more."""
+
+    def __init__(self, names: tuple[str, ...], wording: str, worth: float = 10) -> None:
+        self.names = names
+        self.wording = wording
+        self.worth = worth
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(self.worth)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        effects = m.players[f.player].turn_effects
+        for name in self.names:
+            if name not in effects:
+                effects[name] = m.turn
+                break
+        return NEXT
+
+
+def _copyable_attacks(m: Match, s: Slot) -> list[Any]:
+    """The attacks of Pokémon ``s`` another Pokémon may use as its own: every attack its
+    facts give it but those a Technical Machine lends, and but attacks that themselves
+    use another Pokémon's attack (a copy of a copy would never end)."""
+    return [r for r in stack_facts(m, s).attacks if r.origin != "tm"
+            and not any(isinstance(x, UseDefenderAttack) for x in walk_steps(r.attack.steps))]
+
+
+class UseDefenderAttack(Step):
+    """Choose 1 of the Defending Pokémon's attacks: this attack becomes that one (Zoroark's
+    Foul Play). Its program takes the place of this attack's, as if announced and already
+    past the checks that may cancel it (this attack passed them): its own choices and
+    costs come next, then its damage and effects, all for this Pokémon (its type, "this
+    Pokémon", "your"); the Energy cost of the chosen attack is not needed."""
+
+    def text(self, tc: TC) -> str:
+        return ("Choose 1 of the Defending Pokémon's attacks. This attack does what that "
+                "attack does (its Energy cost is not needed).")
+
+    def value(self, ev: Eval) -> None:
+        d = ev.defender
+        if d is None:
+            return
+        best = max((r.attack.base for r in _copyable_attacks(ev.m, d)), default=0)
+        ev.damage += ev.p * best
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..notation import ATTACK
+
+        defender = who_slot(m, f, DEFENDER)
+        if defender is None:
+            return NEXT
+        options = tuple((ATTACK, r.card, r.index) for r in _copyable_attacks(m, defender))
+        if not options:
+            return NEXT
+        if len(options) == 1:
+            return self.resume(m, f, options)
+        m.pending = Choice(f.player, "attack", "Choose the Defending Pokémon's attack to use",
+                           options)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        from ..state import Frame as _Frame
+
+        _, card, index = answer[0]
+        attack = m.defs[card].attacks[index]
+        # The attack procedure's opening and checks are done: mark them so in the new
+        # frame (rules.AttackBegin, CancelCheck, ConfusionCheck read these).
+        variables = {"announced": 1, "baby": 1, "cancel_checked": 1, "confusion": 1,
+                     "printed": attack.base, "cost_size": f.vars.get("cost_size", 0)}
+        assert m.stack[-1] is f
+        m.stack[-1] = _Frame(attack.key, attack.code, f.player, card, f.user, f.target,
+                             variables)
+        return NEXT
+
+
+class KnockedOutLastTurn(Cond):
+    """Any of your Pokémon was Knocked Out by damage from your opponent's attack during
+    their last turn: the flags ``library.record_knockout_by_attack`` sets for its owner's
+    next turn. Those records are kept only in a match whose cards ask for them
+    (``rule_hooks``: ``CardDef.rule_hooks``)."""
+
+    rule_hooks: ClassVar[frozenset[str]] = frozenset({"on_knocked_out"})
+    flags: ClassVar[tuple[str, ...]] = tuple(f"knocked_out_{t}" for t in _TYPE_NAMES)
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        effects = m.players[f.player].turn_effects
+        return bool(effects) and any(name in effects for name in self.flags)
+
+    def text(self, tc: TC) -> str:
+        return ("any of your Pokémon was Knocked Out by damage from your opponent's attack "
+                "during their last turn")
+
+    def prob(self, ev: Eval) -> float:
+        effects = ev.m.players[ev.player].turn_effects
+        return 1.0 if any(name in effects for name in self.flags) else 0.0
+
+
+def rule_hooks_of(steps: Sequence[Step]) -> frozenset[str]:
+    """The rule records the steps need kept for them (``rule_hooks`` of the steps, and of
+    the conditions and expressions they hold, nested ones included), e.g. Knock Outs by
+    the opponent's attack for :class:`KnockedOutLastTurn`."""
+    out: set[str] = set()
+
+    def visit(obj: Any, depth: int = 0) -> None:
+        out.update(getattr(obj, "rule_hooks", ()))
+        if depth > 8 or not hasattr(obj, "__dict__"):
+            return
+        for value in vars(obj).values():
+            for v in value if isinstance(value, (tuple, list)) else (value,):
+                if isinstance(v, (Cond, Expr, Step)):
+                    visit(v, depth + 1)
+
+    for s in walk_steps(steps):
+        visit(s)
+    return frozenset(out)
+
+
+# ---- Black & White era: next_destinies part1 ----
+
+
+@dataclass(frozen=True)
+class EvolvedFromHand(Cond):
+    """The requirement of an Ability used only as its card is played from the hand to evolve
+    one of its player's Pokémon (Amoonguss's Sporprise). It never holds in the main phase,
+    so the Ability is never offered there; ``actions.evolve_triggers`` starts it at that
+    moment instead. ``power_head`` is how its text begins (``text.power_text``)."""
+
+    fires_on_evolve: ClassVar[bool] = True
+    power_head: ClassVar[str] = ("When you play this Pokémon from your hand to evolve 1 of "
+                                 "your Pokémon")
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return False
+
+    def text(self, tc: TC) -> str:
+        return "you have just evolved 1 of your Pokémon with this card from your hand"
+
+    def prob(self, ev: Eval) -> float:
+        return 0.0
+
+
+class ChooseAttachedSpecialEnergy(ChooseAttachedEnergy):
+    """``ChooseAttachedEnergy`` among the Special Energy cards (no basic Energy)."""
+
+    def _cands(self, m: Match, f: Frame) -> list[int]:
+        s = who_slot(m, f, self.who)
+        return [] if s is None else [c for c in s.energy if not m.defs[c].basic_energy]
+
+    def text(self, tc: TC) -> str:
+        return (f"Choose {_plural(self.count, 'Special Energy card')} attached to "
+                f"{who_text(tc, self.who)}.")
+
+
+class DiscardSpecialEnergy(DiscardEnergy):
+    """Discard ``count`` Special Energy cards attached to a Pokémon (none if it has none;
+    Kyurem-EX's Frozen Wings)."""
+
+    def __init__(self, who: str = DEFENDER, count: int = 1) -> None:
+        super().__init__(who, count)
+        self._choose = ChooseAttachedSpecialEnergy("_discard", who, count=count)
+
+    def text(self, tc: TC) -> str:
+        what = "a Special Energy card" if self.count == 1 else \
+            f"{self.count} Special Energy cards"
+        return f"Discard {what} attached to {who_text(tc, self.who)}."
+
+    def value(self, ev: Eval) -> None:
+        s = _eval_slot(ev, self.who)
+        if s is not None and any(not ev.m.defs[c].basic_energy for c in s.energy):
+            ev.add(15 if self.who != SELF else -10)
+
+
+# "Search your deck for a Pokémon": any Pokémon card (a Restored Pokémon too), not only the
+# Basic and Evolution cards the older sets name.
+ANY_POKEMON_CARD = CardFilter("pokemon_card", "Pokémon", lambda d: d.kind == POKEMON)
+
+
 # ---- Black & White era: dark_explorers part2 ----
-# What bw5-56 to bw5-111 print that no earlier step says: Items (Tools are Items in this
-# era), Special Energy and Restored Pokémon as card filters, Pokémon of a type, a Tool
-# discarded by an attack, extra damage by a table of heads, a look at the bottom of the
-# deck, a reveal until a card of a kind turns up, draws for each Prize card left, and a
-# Stage 2 card put straight onto its Basic Pokémon (Rare Candy).
+# What bw5-56 to bw5-111 print that no earlier step says: Special Energy and Restored
+# Pokémon as card filters, a Tool discarded by an attack, a look at the bottom of the deck,
+# a reveal until a card of a kind turns up, draws for each Prize card left, and a Stage 2
+# card put straight onto its Basic Pokémon (Rare Candy).
 
 from ..carddefs import STAGE2 as _STAGE2  # noqa: E402
 
@@ -5249,20 +5578,10 @@ SLOT_TESTS["has_special_energy"] = (
     lambda m, s: any(not m.defs[c].basic_energy for c in s.energy),
     "has any Special Energy attached")
 
-ITEM_CARD = CardFilter("item", "Item card", lambda d: d.is_item)
-"""Item cards, Pokémon Tools included (they are Items in the Black & White era)."""
 SPECIAL_ENERGY = CardFilter("special_energy", "Special Energy card",
                             lambda d: d.kind == ENERGY and not d.basic_energy)
-POKEMON_OF_ANY_KIND = CardFilter("pokemon_any_kind", "Pokémon card",
-                                 lambda d: d.kind == POKEMON)
-"""Any Pokémon card: Basic, Evolution or Restored ("search your deck for a Pokémon")."""
 RESTORED_CARD = CardFilter("restored", "Restored Pokémon card",
                            lambda d: d.kind == POKEMON and d.restored)
-
-
-def typed_pokemon(t: str) -> PokemonFilter:
-    """Pokémon in play of type ``t`` (after effects that change types)."""
-    return PokemonFilter(f"type_{t}", f"of type [{t}]", lambda m, s: t in _types(m, s))
 
 
 def _special_energy_in_play(m: Match, p: int) -> bool:
@@ -5295,31 +5614,6 @@ class PrizesLeft(Expr):
 
     def expect(self, ev: Eval) -> float:
         return float(self._count(ev.m, ev.player))
-
-
-@dataclass(frozen=True)
-class PlusByHeads(Expr):
-    """``base`` damage plus ``extras[k - 1]`` more for k heads (none for no heads), the
-    heads of the coins flipped before (Fury Cutter's table)."""
-
-    base: int
-    extras: tuple[int, ...]
-
-    def eval(self, m: Match, f: Frame) -> int:
-        k = min(int(f.vars.get("heads", 0)), len(self.extras))
-        return self.base + (self.extras[k - 1] if k else 0)
-
-    def text(self, tc: TC) -> str:
-        parts = [f"{x} more for {_plural(k, 'heads').replace('headss', 'heads')}"
-                 for k, x in enumerate(self.extras, start=1)]
-        return f"{self.base} damage, plus " + ", ".join(parts[:-1]) + " or " + parts[-1]
-
-    def expect(self, ev: Eval) -> float:
-        from math import comb
-
-        n = len(self.extras)
-        return self.base + sum(comb(n, k) / 2**n * x
-                               for k, x in enumerate(self.extras, start=1))
 
 
 class PlayerDraws(Step):

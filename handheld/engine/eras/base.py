@@ -138,6 +138,14 @@ class Era:
         """The heading a power of ``kind`` gets on a card page (``Poké-Power``)."""
         return POWER_LABELS.get(kind, "Ability")
 
+    @property
+    def chosen_power_label(self) -> str:
+        """What the powers a player chooses to use are called in this era's menus:
+        "Ability" where the era knows Abilities and no Poké-Powers, else "Poké-Power"."""
+        if ABILITY in self.power_kinds and POKE_POWER not in self.power_kinds:
+            return POWER_LABELS[ABILITY]
+        return POWER_LABELS[POKE_POWER]
+
     def power_shutoff_sentence(self, kind: str) -> str:
         """The sentence card text adds to a power of ``kind`` to say which Special
         Conditions stop it (empty when none do)."""

@@ -1,9 +1,10 @@
 """Dark Explorers (bw5): effect scripts of bw5-56 to bw5-111.
 
-Same-effect twins share one script object: Darkrai-EX bw5-107 is bw5-63 and Tornadus-EX
-bw5-108 is bw5-90 (full-art prints); Entei-EX, Kyogre-EX, Raikou-EX and Groudon-EX
-bw5-103 to bw5-106 print the effects of bw5-13, 26, 38 and 54; Professor Juniper bw5-98 is
-Black & White's bw1-101; Gardevoir bw5-109 is Next Destinies' bw4-57.
+The full-art and secret rares of the range print the effects of earlier cards and play
+their scripts through ``sets.reprints``: Entei-EX, Kyogre-EX, Raikou-EX and Groudon-EX
+bw5-103 to 106 (bw5-13, 26, 38, 54), Darkrai-EX bw5-107 (bw5-63), Tornadus-EX bw5-108
+(bw5-90), Gardevoir bw5-109 (Next Destinies' bw4-57) and Professor Juniper bw5-98 (Black &
+White's bw1-101). They are not listed here.
 """
 
 from __future__ import annotations
@@ -13,18 +14,16 @@ from ...cardpool import PokemonScript, Power, Script, TrainerScript
 from ...effects.core import Step
 from ...effects.library import NoEvolvingFromHand, NoRetreatCostWithEnergy, TypeToolBonus
 from ...effects.steps import (
-    ANY_CARD,
     DEFENDER,
     ENERGY_CARD,
     HEADS,
     ITEM_CARD,
     OWN_ACTIVE,
-    POKEMON_OF_ANY_KIND,
+    POKEMON_CARD,
     RESTORED_CARD,
     SELF,
     SUPPORTER_CARD,
     TAILS,
-    AnyOf,
     AnyPokemon,
     AttackLock,
     BenchCards,
@@ -36,7 +35,6 @@ from ...effects.steps import (
     ChoosePokemon,
     ChooseSpecialEnergyInPlay,
     Const,
-    CountIn,
     CountPokemon,
     Damage,
     DamageChosen,
@@ -57,17 +55,16 @@ from ...effects.steps import (
     HasCards,
     HeadsAtLeast,
     HeadsExactly,
+    HeadsTable,
     Heal,
     If,
     Inflict,
     Mark,
     MoveCards,
-    MoveZoneCards,
     NothingOnTails,
     PlayerDraws,
     PlayerHas,
     Plus,
-    PlusByHeads,
     PlusIf,
     PrizesLeft,
     PrizesTaken,
@@ -83,15 +80,12 @@ from ...effects.steps import (
     Times,
     Worded,
     basic_energy_of_type,
-    energy_of_type,
-    typed_pokemon,
+    pokemon_of_type_in_play,
 )
-from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED
-from ..next_destinies.part2 import SCRIPTS as NEXT_DESTINIES_PART2
+from ...ruleset import ASLEEP, CONFUSED, PARALYZED
 from ..shapes import (
     coin_condition,
     condition,
-    may_switch_self,
     on_heads,
     opponent_switches,
     plus_on_heads,
@@ -99,7 +93,7 @@ from ..shapes import (
     times_heads,
 )
 
-DARK = typed_pokemon("D")
+DARK = pokemon_of_type_in_play("D")
 # Old Amber Aerodactyl finds a Pokémon named Aerodactyl, nothing else (its Restored card).
 AERODACTYL = CardFilter("pokemon_aerodactyl", "Aerodactyl",
                         lambda d: d.kind == POKEMON and d.name == "Aerodactyl")
@@ -120,63 +114,8 @@ def bench_hits(count: int, amount: int) -> list[Step]:
             BenchDamage(amount, var="bt")]
 
 
-def hit_any(amount: int, count: int = 1) -> list[Step]:
-    """The attack's damage goes to ``count`` of the opponent's Pokémon of the attacker's
-    choice (Weakness and Resistance only for the Active one)."""
-    which = "1 of your opponent's Pokémon" if count == 1 else \
-        f"{count} of your opponent's Pokémon"
-    return [ChoosePokemon("t", "opp", count=count, pre=True, wording=""),
-            Worded(DamageChosen("t", Const(amount)),
-                   f"This attack does {amount} damage to {which} (Weakness and Resistance "
-                   "only for the Active Pokémon).")]
-
-
 def cant_retreat() -> Step:
     return Mark(DEFENDER, "cant_retreat", 1, "can't retreat during your opponent's next turn")
-
-
-# ---------------------------------------------------------------- shared by twins
-
-DARKRAI_EX = PokemonScript(
-    powers={"Dark Cloak": Power(passives=(NoRetreatCostWithEnergy("D"),))},
-    attacks={"Night Spear": bench_hits(1, 30)},
-)
-TORNADUS_EX = PokemonScript(attacks={
-    "Blow Through": [Damage(PlusIf(30, 30, StadiumInPlay()))],
-    "Power Blast": [Flip(), If(TAILS, DiscardEnergy(SELF, 1))],
-})
-ENTEI_EX = PokemonScript(attacks={
-    "Fire Fang": condition(BURNED),
-    "Grand Flame": [If(PlayerHas("own", "bench"), [
-        Worded(ChooseCards("e", "discard", energy_of_type("R")), ""),
-        ChoosePokemon("b", "own", "bench", wording=""),
-        Worded(MoveCards("e", "attach", onto="b"),
-               "Attach a [R] Energy card from your discard pile to 1 of your Benched "
-               "Pokémon.")])],
-})
-KYOGRE_EX = PokemonScript(attacks={
-    "Smash Turn": may_switch_self(),
-    "Dual Splash": hit_any(50, 2),
-})
-RAIKOU_EX = PokemonScript(attacks={
-    "Thunder Fang": coin_condition(PARALYZED),
-    "Volt Bolt": [ChoosePokemon("t", "opp", pre=True, wording=""),
-                  DiscardEnergy(SELF, None, "L"),
-                  Worded(DamageChosen("t", Const(100)),
-                         "This attack does 100 damage to 1 of your opponent's Pokémon "
-                         "(Weakness and Resistance only for the Active Pokémon).")],
-})
-GROUDON_EX = PokemonScript(attacks={
-    "Tromp": [BenchDamage(10)],
-    "Giant Claw": [Damage(PlusIf(80, 40, CountIn(
-        DamageCountersOn(DEFENDER), 2,
-        wording="the Defending Pokémon already has 2 or more damage counters")))],
-})
-PROFESSOR_JUNIPER = TrainerScript(
-    # (with no other card in hand and none in the deck it would do nothing)
-    requires=(AnyOf((PlayerHas("own", "another_card_in_hand"), PlayerHas("own", "deck"))),),
-    steps=[MoveZoneCards("own", "hand", "discard", ANY_CARD, "Discard your hand."),
-           Draw(7)])
 
 
 SCRIPTS: dict[str, Script] = {
@@ -209,7 +148,10 @@ SCRIPTS: dict[str, Script] = {
         "Junk Hunt": [ChooseCards("c", "discard", ITEM_CARD, count=2),
                       MoveCards("c", "hand", wording="Put them into your hand.")],
     }),
-    "bw5-63": DARKRAI_EX,
+    "bw5-63": PokemonScript(  # Darkrai-EX (bw5-107 prints it again)
+        powers={"Dark Cloak": Power(passives=(NoRetreatCostWithEnergy("D"),))},
+        attacks={"Night Spear": bench_hits(1, 30)},
+    ),
     "bw5-64": PokemonScript(attacks={  # Sandile
         "Sand Dive": on_heads(Mark(SELF, "no_attack_damage", 1,
                                    "takes no damage from attacks during your opponent's next "
@@ -246,7 +188,7 @@ SCRIPTS: dict[str, Script] = {
     }),
     "bw5-72": PokemonScript(attacks={  # Bisharp
         "Slash": [],
-        "Fury Cutter": [Flip(3), Damage(PlusByHeads(30, (10, 30, 60)))],
+        "Fury Cutter": [Flip(3), Damage(HeadsTable((30, 40, 60, 90)))],
     }),
     "bw5-73": PokemonScript(attacks={"Whirlwind": opponent_switches()}),  # Vullaby
     "bw5-74": PokemonScript(attacks={  # Escavalier
@@ -314,14 +256,17 @@ SCRIPTS: dict[str, Script] = {
         "Stunning Uppercut": [Flip(2), If(HeadsExactly(0, 2), DoesNothing()), Damage(),
                               If(HeadsAtLeast(2, "Both heads"), Inflict(DEFENDER, PARALYZED))],
     }),
-    "bw5-90": TORNADUS_EX,
+    "bw5-90": PokemonScript(attacks={  # Tornadus-EX (bw5-108 prints it again)
+        "Blow Through": [Damage(PlusIf(30, 30, StadiumInPlay()))],
+        "Power Blast": [Flip(), If(TAILS, DiscardEnergy(SELF, 1))],
+    }),
     "bw5-91": TrainerScript(  # Cheren
         requires=(PlayerHas("own", "deck"),), steps=[Draw(3)]),
     "bw5-92": TrainerScript(  # Dark Claw
         passives=(TypeToolBonus("D", 20),)),
     "bw5-93": TrainerScript(  # Dark Patch
         requires=(HasCards("discard", basic_energy_of_type("D")),
-                  AnyPokemon("own", DARK, "bench")),
+                  AnyPokemon("own", DARK, "bench", "you have a Benched [D] Pokémon")),
         steps=[ChooseCards("e", "discard", basic_energy_of_type("D")),
                ChoosePokemon("t", "own", "bench", filt=DARK,
                              wording="Choose 1 of your Benched [D] Pokémon."),
@@ -351,7 +296,6 @@ SCRIPTS: dict[str, Script] = {
         steps=[ChooseFromBottom("c", 7, AERODACTYL),
                BenchCards("c", "Show it to your opponent and put it onto your Bench."),
                ShuffleDeck(wording="Shuffle your deck.")]),
-    "bw5-98": PROFESSOR_JUNIPER,
     "bw5-99": TrainerScript(  # Random Receiver
         requires=(PlayerHas("own", "deck"),),
         steps=[RevealUntil(SUPPORTER_CARD),
@@ -367,13 +311,7 @@ SCRIPTS: dict[str, Script] = {
         steps=[Worded(ChooseCards("d", "hand", count=2), "Discard 2 other cards from your "
                                                          "hand."),
                MoveCards("d", "discard", wording=""),
-               *search_to_hand(POKEMON_OF_ANY_KIND)]),
-    "bw5-103": ENTEI_EX,
-    "bw5-104": KYOGRE_EX,
-    "bw5-105": RAIKOU_EX,
-    "bw5-106": GROUDON_EX,
-    "bw5-107": DARKRAI_EX,
-    "bw5-108": TORNADUS_EX,
+               *search_to_hand(POKEMON_CARD)]),
     "bw5-110": PokemonScript(  # Archeops
         powers={"Ancient Power": Power(passives=(NoEvolvingFromHand(),))},
         attacks={"Rock Slide": bench_hits(2, 10)},
@@ -383,8 +321,3 @@ SCRIPTS: dict[str, Script] = {
         steps=[ChoosePokemon("t", "opp", "bench"), SwitchOpponentActive("t")]),
 }
 
-# Gardevoir bw5-109 prints Next Destinies' Gardevoir bw4-57 (Psychic Mirage, Mind Shock):
-# it shares that card's script, written by the Next Destinies part 2, once that part holds
-# it; until then bw5-109 has no script.
-if "bw4-57" in NEXT_DESTINIES_PART2:
-    SCRIPTS["bw5-109"] = NEXT_DESTINIES_PART2["bw4-57"]
