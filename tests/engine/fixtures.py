@@ -13,7 +13,16 @@ from handheld.assets import load_set
 from handheld.engine import CardPool, EnergyScript, PokemonScript, Power, TrainerScript
 from handheld.engine.effects.core import Eval, Step, TextCtx
 from handheld.engine.effects.passives import DamageCtx, Passive
-from handheld.engine.effects.steps import DEFENDER, SELF, Heal, If, Mark, SlotIs
+from handheld.engine.effects.steps import (
+    DEFENDER,
+    SELF,
+    Draw,
+    EvolvedFromHand,
+    Heal,
+    If,
+    Mark,
+    SlotIs,
+)
 from handheld.engine.ops import MarkerKind, register_marker
 from handheld.engine.sets import SCRIPTS
 
@@ -216,3 +225,12 @@ TEST_FACTS.append(_pokemon("test-5510", "Amberdrake", 120, ["F"],
                            [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
                            subtypes=["stage2"], evolves_from="Amberwing"))
 TEST_SCRIPTS["test-5510"] = PokemonScript(attacks={"Stand In": []})
+# A made-up Stage 2 on the Ralts line whose Power answers its card being played from the
+# hand to evolve (like Shiftry's Giant Fan): it draws a card. Rare Candy plays it so too.
+TEST_FACTS.append(_pokemon("test-5511", "Raltsage", 120, ["P"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
+                           subtypes=["stage2"], evolves_from="Kirlia",
+                           powers=[{"kind": "poke-power", "name": "Welcome Draw"}]))
+TEST_SCRIPTS["test-5511"] = PokemonScript(
+    attacks={"Stand In": []},
+    powers={"Welcome Draw": Power(requires=(EvolvedFromHand(),), steps=(Draw(1),))})

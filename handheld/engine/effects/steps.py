@@ -5806,6 +5806,16 @@ class EvolveToStage2(Step):
         evolve(m, s, cid)
         if m.logging:
             m.log.append((EV_EVOLVE, f.player, before, cid))
+        # The Stage 2 card was played from the hand to evolve: the Stadium in play and the
+        # card's own "when you play this Pokémon from your hand to evolve" Ability answer,
+        # as they do for an evolution in the main phase (actions.do_main_action).
+        from ..actions import evolve_triggers, pokemon_played
+
+        if m.stadium >= 0:
+            pokemon_played(m, s, "evolve")
+        pf = m.printed[cid]
+        if pf is not None and pf.power_choices:
+            evolve_triggers(m, s, pf)
         return NEXT
 
 
