@@ -117,7 +117,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     turn = m.turn
     bench_room = len(bench) < rules.bench_size
     energy_ok = not p.energy_attached
-    can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
+    can_evolve = not (rules.no_evolve_first_turn and turn <= 2) \
+        and not (EVOLUTION_BAN_HOOK in m.body_hooks_present and hand_evolution_banned(m, cur))
     # The Active Pokémon no card from the hand may evolve now (a Poké-Body: Time Aura).
     held = active.id if can_evolve and active is not None \
         and EVOLUTION_LOCK_HOOK in m.body_hooks_present \
@@ -281,7 +282,8 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
     opts: list[tuple[Any, ...]] = []
     slots = p.in_play()
     turn = m.turn
-    can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
+    can_evolve = not (rules.no_evolve_first_turn and turn <= 2) \
+        and not hand_evolution_banned(m, cur)
     trainers_ok = not (rules.first_turn_trainer_ban and turn == 1) \
         and not trainers_locked(m, p)
     items_ok = not items_locked(m, p)
@@ -697,3 +699,24 @@ def evolve_triggers(m: Match, slot: Slot, pf: PokemonFacts) -> None:
                 and power_works(m, slot, pw):
             m.use_power(slot, i)
             return
+
+
+# ---- Black & White era: dark_explorers part2 ----
+
+EVOLUTION_BAN_HOOK = "bans_hand_evolution"
+
+
+def hand_evolution_banned(m: Match, player: int) -> bool:
+    """Does a working Poké-Body (an Ability always on) of any Pokémon in play, either
+    player's, keep ``player`` from evolving Pokémon with cards from the hand (hook
+    ``bans_hand_evolution``: Archeops's Ancient Power)? Only a match with such a card
+    looks."""
+    if EVOLUTION_BAN_HOOK not in m.body_hooks_present:
+        return False
+    for p in m.players:
+        for s in p.in_play():
+            for ps, holder in bodies(m, s):
+                if EVOLUTION_BAN_HOOK in ps.hooks \
+                        and ps.bans_hand_evolution(m, holder, player):  # type: ignore[attr-defined]
+                    return True
+    return False

@@ -1531,3 +1531,70 @@ ATTACKS_20_LESS = register_marker(MarkerKind("attacks_20_less", "its attacks do 
 # Black & White era) from the hand this turn (actions.items_locked reads it).
 NO_ITEMS = "no_items"
 TURN_EFFECTS[NO_ITEMS] = _RuleLock()
+
+
+# ---- Black & White era: dark_explorers part2 ----
+
+
+class NoRetreatCostWithEnergy(Passive):
+    """An area Ability (the ``reach`` hook): each of its owner's Pokémon with any Energy of
+    ``etype`` attached has no Retreat Cost (Darkrai-EX's Dark Cloak)."""
+
+    reaches = frozenset({"retreat_cost"})
+
+    def __init__(self, etype: str) -> None:
+        self.etype = etype
+        self.bit = BIT[etype]
+
+    def reach(self, m: Match, hook_name: str, source: Slot, target: Slot, value: Any) -> Any:
+        from ..ops import energy_units
+
+        if target.owner != source.owner or not value:
+            return value
+        return 0 if any(u & self.bit for u in energy_units(m, target)) else value
+
+    def text(self) -> str:
+        return (f"Each of your Pokémon that has any [{self.etype}] Energy attached has no "
+                "Retreat Cost.")
+
+
+class TypeToolBonus(Passive):
+    """b) A Pokémon Tool: while its holder is a Pokémon of ``etype``, each of its attacks
+    that damages the opponent's Active Pokémon does ``amount`` more, before Weakness and
+    Resistance (Dark Claw)."""
+
+    damage_step = "b"
+
+    def __init__(self, etype: str, amount: int) -> None:
+        self.etype = etype
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.attacker is not holder or not dc.to_active or dmg <= 0 \
+                or dc.defender.owner == holder.owner:
+            return dmg
+        return dmg + self.amount if self.etype in pokemon_types(m, holder) else dmg
+
+    def text(self) -> str:
+        return (f"While the Pokémon this card is attached to is a [{self.etype}] Pokémon, "
+                f"each of its attacks does {self.amount} more damage to your opponent's "
+                "Active Pokémon (before Weakness and Resistance).")
+
+
+# Stoutland's Ferocious Bellow: the Defending Pokémon's attacks do 30 less damage during
+# its owner's next turn (before Weakness and Resistance).
+ATTACKS_30_LESS = register_marker(MarkerKind("attacks_30_less", "its attacks do 30 less damage",
+                                             passive=AttackPenalty(30)))
+
+
+class NoEvolvingFromHand(Passive):
+    """An Ability always on: no player may play a Pokémon card from the hand to evolve a
+    Pokémon, not even a Stage 2 card with Rare Candy (Archeops's Ancient Power; the hook
+    ``bans_hand_evolution``, asked by ``actions.hand_evolution_banned``)."""
+
+    def bans_hand_evolution(self, m: Match, holder: Slot, player: int) -> bool:
+        return True
+
+    def text(self) -> str:
+        return ("Neither player may play a Pokémon card from their hand to evolve a Pokémon "
+                "(Rare Candy included).")

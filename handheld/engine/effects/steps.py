@@ -4054,6 +4054,7 @@ class AnyPokemon(Cond):
     side: str
     filt: PokemonFilter
     where: str = "any"
+    wording: str = ""  # the sentence, where the generated one reads badly
 
     def _holds(self, m: Match, player: int) -> bool:
         p = m.players[player if self.side == "own" else 1 - player]
@@ -4064,6 +4065,8 @@ class AnyPokemon(Cond):
         return self._holds(m, f.player)
 
     def text(self, tc: TC) -> str:
+        if self.wording:
+            return self.wording
         whose = "you have" if self.side == "own" else "your opponent has"
         where = "a Benched Pokémon" if self.where == "bench" else "a Pokémon"
         return f"{whose} {where} {self.filt.label} in play"
@@ -5560,3 +5563,272 @@ class DiscardSpecialEnergy(DiscardEnergy):
 # "Search your deck for a Pokémon": any Pokémon card (a Restored Pokémon too), not only the
 # Basic and Evolution cards the older sets name.
 ANY_POKEMON_CARD = CardFilter("pokemon_card", "Pokémon", lambda d: d.kind == POKEMON)
+
+
+# ---- Black & White era: dark_explorers part2 ----
+# What bw5-56 to bw5-111 print that no earlier step says: Special Energy and Restored
+# Pokémon as card filters, a Tool discarded by an attack, a look at the bottom of the deck,
+# a reveal until a card of a kind turns up, draws for each Prize card left, and a Stage 2
+# card put straight onto its Basic Pokémon (Rare Candy).
+
+from ..carddefs import STAGE2 as _STAGE2  # noqa: E402
+
+SLOT_TESTS["has_tool"] = (lambda m, s: s.tool >= 0, "has a Pokémon Tool attached")
+SLOT_TESTS["has_special_energy"] = (
+    lambda m, s: any(not m.defs[c].basic_energy for c in s.energy),
+    "has any Special Energy attached")
+
+SPECIAL_ENERGY = CardFilter("special_energy", "Special Energy card",
+                            lambda d: d.kind == ENERGY and not d.basic_energy)
+RESTORED_CARD = CardFilter("restored", "Restored Pokémon card",
+                           lambda d: d.kind == POKEMON and d.restored)
+
+
+def _special_energy_in_play(m: Match, p: int) -> bool:
+    defs = m.defs
+    return any(not defs[c].basic_energy for s in m.players[p].in_play() for c in s.energy)
+
+
+PLAYER_TESTS["special_energy_in_play"] = (_special_energy_in_play,
+                                          "Special Energy attached to a Pokémon")
+# Ultra Ball: the card being played is still in the hand when this is asked.
+PLAYER_TESTS["two_other_cards_in_hand"] = (lambda m, p: len(m.players[p].hand) >= 3,
+                                           "2 other cards in hand")
+
+
+@dataclass(frozen=True)
+class PrizesLeft(Expr):
+    """How many Prize cards a side has left."""
+
+    side: str = "own"
+
+    def _count(self, m: Match, player: int) -> int:
+        return len(m.players[player if self.side == "own" else 1 - player].prizes)
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self._count(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        return "Prize card you have left" if self.side == "own" else \
+            "Prize card your opponent has left"
+
+    def expect(self, ev: Eval) -> float:
+        return float(self._count(ev.m, ev.player))
+
+
+class PlayerDraws(Step):
+    """A player (``side`` "own" or "opp") draws ``n`` cards, an expression (fewer if the
+    deck runs out)."""
+
+    def __init__(self, side: str, n: int | Expr) -> None:
+        self.side = side
+        self.n = Const(n) if isinstance(n, int) else n
+
+    def text(self, tc: TC) -> str:
+        who = "Draw" if self.side == "own" else "Your opponent draws"
+        if isinstance(self.n, Const):
+            return f"{who} {_plural(self.n.n, 'card')}."
+        return f"{who} 1 card for each {self.n.text(tc)}."
+
+    def value(self, ev: Eval) -> None:
+        ev.add((6 if self.side == "own" else -5) * self.n.expect(ev))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        draw(m, m.players[f.player if self.side == "own" else 1 - f.player],
+             self.n.eval(m, f))
+        return NEXT
+
+
+class DiscardTool(Step):
+    """Discard the Pokémon Tool attached to a Pokémon (``who``), if it has one."""
+
+    def __init__(self, who: str = DEFENDER) -> None:
+        self.who = who
+
+    def text(self, tc: TC) -> str:
+        return f"Discard a Pokémon Tool card attached to {who_text(tc, self.who)}."
+
+    def value(self, ev: Eval) -> None:
+        s = _eval_slot(ev, self.who)
+        if s is not None and s.tool >= 0:
+            ev.add(10 if s.owner != ev.player else -10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None and s.tool >= 0 and not shielded(m, f, s):
+            discard_attached(m, s, s.tool)
+            m.ko_dirty = True  # (a Tool may have changed the HP)
+        return NEXT
+
+
+class ChooseFromBottom(ChooseCards):
+    """Look at the bottom ``n`` cards of your deck and choose up to ``count`` of them that
+    pass a filter into ``var`` (none is allowed: the player "may")."""
+
+    def __init__(self, var: str, n: int, filt: CardFilter = ANY_CARD, *,
+                 count: int = 1) -> None:
+        super().__init__(var, "deck", filt, count=count, up_to=True)
+        self.bottom = n
+
+    def text(self, tc: TC) -> str:
+        return (f"Look at the bottom {self.bottom} cards of your deck. You may choose "
+                f"{_a(self.filt.label)} from them.")
+
+    def _cands(self, m: Match, f: Frame) -> list[int]:
+        ok = self.filt.verdicts
+        defs = m.defs
+        # (the deck's first card is its bottom one)
+        return [c for c in m.players[f.player].deck[:self.bottom] if ok[defs[c]]]
+
+
+class RevealUntil(Step):
+    """Reveal cards from the top of your deck until one passes a filter, and put that one
+    into your hand; the other revealed cards stay in the deck (a shuffle follows as its
+    own step). With no such card the whole deck is revealed and nothing moves."""
+
+    def __init__(self, filt: CardFilter) -> None:
+        self.filt = filt
+
+    def text(self, tc: TC) -> str:
+        return (f"Reveal cards from the top of your deck until you reveal "
+                f"{_a(self.filt.label)}, and put it into your hand.")
+
+    def value(self, ev: Eval) -> None:
+        ok = self.filt.verdicts
+        if any(ok[ev.m.defs[c]] for c in ev.m.players[ev.player].deck):
+            ev.add(10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        ok = self.filt.verdicts
+        for i in range(len(p.deck) - 1, -1, -1):  # (the top card is the last)
+            cid = p.deck[i]
+            if ok[m.defs[cid]]:
+                del p.deck[i]
+                p.hand.append(cid)
+                if m.logging:
+                    m.log.append((EV_MOVE, f.player, cid, "hand", True, "deck"))
+                break
+        return NEXT
+
+
+def _first_turn(m: Match) -> bool:
+    """Is this the first turn of the player whose turn it is? (The first player's is turn
+    1, the second player's turn 2.)"""
+    return m.turn <= 2
+
+
+def stage2_evolutions(m: Match, player: int) -> list[tuple[Any, ...]]:
+    """The (EVOLVE, card, Pokémon) moves Rare Candy allows ``player`` now: a Stage 2 card
+    of the hand onto a Basic Pokémon in play it evolves from (through the Stage 1 its
+    Basic names), that was not put into play this turn; none during the player's first
+    turn, nor where a card from the hand may not evolve that Pokémon (an attack's result,
+    a Body's lock). A Restored Pokémon is no Basic Pokémon. One move per kind of card."""
+    from ..actions import active_evolution_locked, hand_evolution_banned
+    from ..notation import EVOLVE
+
+    if _first_turn(m) or hand_evolution_banned(m, player):
+        return []
+    p = m.players[player]
+    defs = m.defs
+    cards: dict[int, int] = {}
+    for cid in p.hand:
+        d = defs[cid]
+        if d.kind == POKEMON and d.stage == _STAGE2 and not d.lv_x:
+            cards.setdefault(id(d), cid)
+    if not cards:
+        return []
+    out: list[tuple[Any, ...]] = []
+    for s in p.in_play():
+        basic = defs[s.top]
+        if len(s.cards) != 1 or not basic.is_basic_pokemon or s.played_turn >= m.turn:
+            continue
+        if s.markers and has_marker(m, s, "cant_evolve"):
+            continue
+        if s is p.active and active_evolution_locked(m, s):
+            continue
+        out.extend((EVOLVE, cid, s.id) for cid in cards.values()
+                   if defs[cid].evolves_from in basic.evolves_to)
+    return out
+
+
+@dataclass(frozen=True)
+class Stage2EvolutionReady(Cond):
+    """Rare Candy's requirement: it is not your first turn, and a Stage 2 card of your
+    hand could go onto a Basic Pokémon of yours that came into play before this turn
+    (``stage2_evolutions``)."""
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return bool(stage2_evolutions(m, f.player))
+
+    def text(self, tc: TC) -> str:
+        return ("it is not your first turn and you have a Stage 2 card in your hand that "
+                "evolves from 1 of your Basic Pokémon put into play before this turn")
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if stage2_evolutions(ev.m, ev.player) else 0.0
+
+
+class EvolveToStage2(Step):
+    """Choose 1 of your Basic Pokémon in play and a Stage 2 card of your hand that evolves
+    from it (``stage2_evolutions``: one choice of the pairs), and put that card onto it:
+    this counts as evolving it."""
+
+    def text(self, tc: TC) -> str:
+        return ("Choose 1 of your Basic Pokémon in play and a Stage 2 card from your hand "
+                "that evolves from it, and put that card onto it, skipping the Stage 1 "
+                "(this counts as evolving that Pokémon).")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(30)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        options = stage2_evolutions(m, f.player)
+        if not options:
+            return NEXT
+        if len(options) == 1:
+            return self.resume(m, f, [options[0]])
+        m.pending = Choice(f.player, "evolve", "Choose a Stage 2 card and the Basic Pokémon "
+                           "it goes onto", tuple(options))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        from ..notation import EV_EVOLVE
+        from ..ops import evolve
+
+        _, cid, sid = answer[0]
+        p = m.players[f.player]
+        s = find_slot(m, sid)
+        if s is None or cid not in p.hand:
+            return NEXT
+        p.hand.remove(cid)
+        before = s.top
+        evolve(m, s, cid)
+        if m.logging:
+            m.log.append((EV_EVOLVE, f.player, before, cid))
+        # The Stage 2 card was played from the hand to evolve: the Stadium in play and the
+        # card's own "when you play this Pokémon from your hand to evolve" Ability answer,
+        # as they do for an evolution in the main phase (actions.do_main_action).
+        from ..actions import evolve_triggers, pokemon_played
+
+        if m.stadium >= 0:
+            pokemon_played(m, s, "evolve")
+        pf = m.printed[cid]
+        if pf is not None and pf.power_choices:
+            evolve_triggers(m, s, pf)
+        return NEXT
+
+
+class ChooseSpecialEnergyInPlay(ChooseEnergyInPlay):
+    """Choose 1 Special Energy card attached to one side's Pokémon into ``var``."""
+
+    def __init__(self, var: str, side: str = "opp") -> None:
+        super().__init__(var, side)
+
+    def text(self, tc: TC) -> str:
+        whose = "your opponent's" if self.side == "opp" else "your"
+        return f"Choose 1 Special Energy card attached to 1 of {whose} Pokémon."
+
+    def options(self, m: Match, player: int) -> list[tuple[Any, ...]]:
+        defs = m.defs
+        return [o for o in super().options(m, player) if not defs[o[1]].basic_energy]

@@ -399,3 +399,16 @@ USES.update({
     # Its own choice of Energy ("_discard") is written and read inside the one step.
     S.DiscardSpecialEnergy: Uses(reads=("who",), writes_names=("discarded",)),
 })
+
+
+# ---- Black & White era: dark_explorers part2 ----
+USES.update({
+    S.PrizesLeft: NONE,
+    S.PlayerDraws: NONE,
+    S.DiscardTool: Uses(reads=("who",)),
+    S.ChooseFromBottom: Uses(writes=("var",)),
+    S.RevealUntil: NONE,
+    S.Stage2EvolutionReady: NONE,
+    S.EvolveToStage2: NONE,
+    S.ChooseSpecialEnergyInPlay: Uses(writes=("var",)),
+})

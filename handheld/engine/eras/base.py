@@ -81,6 +81,9 @@ class Era:
     # Pokémon SP: the symbol ending a name -> whose Pokémon it is (Appendix B of seed 001).
     sp_owners: ClassVar[Mapping[str, str]] = {}
     power_kinds: ClassVar[frozenset[str]] = frozenset({POKE_POWER, POKE_BODY})
+    # A card of the era puts a Stage 2 card straight onto the Basic Pokémon its Stage 1
+    # evolves from (Rare Candy): positions may hold such a stack (``validate``).
+    stage2_onto_basic: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ sentences
 

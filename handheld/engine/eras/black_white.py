@@ -63,6 +63,7 @@ class BlackWhite(Era):
     playable = True
     pokemon_kinds = frozenset({POKEMON_EX, RESTORED})
     power_kinds = frozenset({ABILITY})
+    stage2_onto_basic = True  # Rare Candy (Dark Explorers)
 
     def setup_procedure(self) -> list[Any]:
         """Platinum's setup: a single mulligan owes the other player one card, which that
