@@ -353,3 +353,18 @@ hook("attack_toll", "of the Poké-Bodies of the other player's Pokémon, whether
                     "Pokémon may attack and what it pays first (actions.attack_toll)")
 hook("on_knocked_out", "of the Poké-Bodies of its side's Pokémon in play, once a Pokémon of "
                        "that side was Knocked Out (rules.CollectKnockOuts)")
+
+
+# ---- Black & White era: dragons_exalted part1 ----
+
+
+def _on_opponent_energy_attached(self: Passive, m: Match, holder: Slot, target: Slot,
+                                 cid: int) -> None:
+    """The other player has just attached the Energy card ``cid`` from the hand to
+    ``target``, one of that player's Pokémon (Ampharos's Electromagnetic Wall)."""
+
+
+Passive.on_opponent_energy_attached = _on_opponent_energy_attached  # type: ignore[attr-defined]
+hook("on_opponent_energy_attached", "of the Poké-Bodies of the other player's Pokémon, once a "
+                                    "player attached an Energy card from the hand "
+                                    "(Match.on_energy_attached)")

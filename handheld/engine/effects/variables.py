@@ -399,3 +399,18 @@ USES.update({
     # Its own choice of Energy ("_discard") is written and read inside the one step.
     S.DiscardSpecialEnergy: Uses(reads=("who",), writes_names=("discarded",)),
 })
+
+
+# ---- Black & White era: dragons_exalted part1 ----
+USES.update({
+    S.InDiscardPile: NONE,
+    S.AttacksOfAnyPokemon: NONE,
+    S.ConditionCount: Uses(reads=("who",)),
+    S.BasicEnergyTypesOn: Uses(reads=("who",)),
+    S.EnergyInPlay: NONE,
+    # (its own progress: "_types")
+    S.ChooseDifferentTypes: Uses(writes=("var",)),
+    S.BenchFromDiscardSelf: NONE,
+    S.PutCountersAnyWay: NONE,  # (its own progress: "_placed")
+    S.ReturnSelfToHand: Uses(reads=("var",)),
+})
