@@ -46,6 +46,7 @@ from .notation import (
     EV_EVOLVE,
     EV_MOVE,
     EV_PASS,
+    EV_POWER,
     EV_STADIUM_USED,
     EVOLVE,
     LEVEL_UP,
@@ -213,6 +214,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                         break
                 else:
                     opts.append((POWER, s.id, i))
+    if m.discard_powers:
+        opts.extend(discard_power_options(m, cur))
     if any(map(_FOSSIL, tops)):
         opts.extend(fossil_discards(m, slots))
     if active is not None and not active.conditions & (ASLEEP | PARALYZED):
@@ -323,6 +326,7 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
             pw = ref.power
             if pw.kind == POKE_POWER and not pw.instead_of_attack and power_usable(m, s, i):
                 opts.append((POWER, s.id, i))
+    opts.extend(discard_power_options(m, cur))
     opts.extend(fossil_discards(m, slots))
     active = p.active
     if active is not None:
@@ -500,6 +504,12 @@ def attack_choices(m: Match, active: Slot) -> list[tuple[int, int]]:
         if ref.power.instead_of_attack and power_usable(m, active, i):
             for s in m.players[1 - active.owner].in_play():
                 refs.extend(r for r in stack_facts(m, s).attacks if r.origin != "tm")
+            if any(getattr(c, "copies_own_side", False) for c in ref.power.requires):
+                # (Versatile: the attacks of the player's other Pokémon in play too)
+                for s in m.players[active.owner].in_play():
+                    if s is not active:
+                        refs.extend(r for r in stack_facts(m, s).attacks
+                                    if r.origin != "tm")
     units = energy_units(m, active)
     return [(r.card, r.index) for r in refs
             if (not r.attack.cost or can_pay(units, r.attack.cost))
@@ -598,8 +608,10 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
     elif tag == POWER:
         sid, idx = opt[1], opt[2]
         slot = find_slot(m, sid)
-        assert slot is not None
-        m.use_power(slot, idx)
+        if slot is None:  # an Ability of a card in the discard pile (its card, not a slot)
+            use_discard_power(m, sid, idx)
+        else:
+            m.use_power(slot, idx)
     elif tag == USE_STADIUM:
         cid = opt[1]
         p.powers_used.append((cid, STADIUM_USED))
@@ -691,12 +703,15 @@ def toll_unpaid(m: Match, active: Slot) -> bool:
 def evolve_triggers(m: Match, slot: Slot, pf: PokemonFacts) -> None:
     """An Ability used as its card is played from the hand to evolve one of its player's
     Pokémon (its requirement says so: ``fires_on_evolve``, Amoonguss's Sporprise) starts
-    now, counting as its use this turn. Its steps ask whether the player wants it ("you
-    may")."""
+    now, counting as its use this turn, when its other requirements hold (room on the
+    Bench for Cast-off Shell). Its steps ask whether the player wants it ("you may")."""
     for i in pf.power_choices:
         pw = pf.powers[i].power
         if any(getattr(c, "fires_on_evolve", False) for c in pw.requires) \
-                and power_works(m, slot, pw):
+                and power_works(m, slot, pw) \
+                and m.requirements_hold(tuple(c for c in pw.requires
+                                              if not getattr(c, "fires_on_evolve", False)),
+                                        slot.owner, slot.top, slot.id):
             m.use_power(slot, i)
             return
 
@@ -720,3 +735,65 @@ def hand_evolution_banned(m: Match, player: int) -> bool:
                         and ps.bans_hand_evolution(m, holder, player):  # type: ignore[attr-defined]
                     return True
     return False
+
+
+# ---- Black & White era: dragons_exalted part1 ----
+# Abilities used from the discard pile (Rebirth).
+
+
+def from_discard(pw: Any) -> bool:
+    """Is this power used from its card in the discard pile (``steps.InDiscardPile``)?"""
+    return any(getattr(c, "from_discard", False) for c in pw.requires)
+
+
+def discard_power_usable(m: Match, cid: int, index: int) -> bool:
+    """May the Ability ``index`` of the card ``cid``, lying in its owner's discard pile, be
+    used now: not used up this turn (a use is recorded against the card), not taken away
+    by a lock that reaches out of play (Garbotoxin), and its requirements hold?"""
+    from .facts import abilities_locked_out_of_play
+
+    owner = m.owner[cid]
+    pw = m.defs[cid].powers[index]
+    if pw.uses_per_turn is not None \
+            and m.players[owner].powers_used.count((cid, index)) >= pw.uses_per_turn:
+        return False
+    if pw.once_per_game and pw.name in m.players[owner].game_powers:
+        return False
+    if abilities_locked_out_of_play(m, pw):
+        return False
+    return m.requirements_hold(pw.requires, owner, cid)
+
+
+def discard_power_options(m: Match, player: int) -> list[tuple[Any, ...]]:
+    """The Abilities the player may use from cards in the discard pile: ``(POWER, card,
+    index)``, the card standing where a Pokémon in play stands. Copies are interchangeable
+    (one option per kind of card), but each copy's use is its own."""
+    out: list[tuple[Any, ...]] = []
+    offered: set[tuple[int, int]] = set()
+    defs = m.defs
+    for cid in m.players[player].discard:
+        d = defs[cid]
+        if not d.powers:
+            continue
+        for i, pw in enumerate(d.powers):
+            if (id(d), i) in offered or not from_discard(pw):
+                continue
+            if discard_power_usable(m, cid, i):
+                offered.add((id(d), i))
+                out.append((POWER, cid, i))
+    return out
+
+
+def use_discard_power(m: Match, cid: int, index: int) -> None:
+    """Use the Ability ``index`` of the card ``cid`` in its owner's discard pile: recorded
+    against the card as any power is; its program runs with the card as its source and its
+    user, so once an effect puts the card into play ``SELF`` names that Pokémon."""
+    owner = m.owner[cid]
+    pw = m.defs[cid].powers[index]
+    p = m.players[owner]
+    p.powers_used.append((cid, index))
+    if pw.once_per_game:
+        p.game_powers.append(pw.name)
+    if m.logging:
+        m.log.append((EV_POWER, owner, cid, pw.name))
+    m.stack.append(Frame(pw.key, pw.code, owner, cid, cid))

@@ -1598,3 +1598,101 @@ class NoEvolvingFromHand(Passive):
     def text(self) -> str:
         return ("Neither player may play a Pokémon card from their hand to evolve a Pokémon "
                 "(Rare Candy included).")
+
+
+# ---- Black & White era: dragons_exalted part1 ----
+
+from ..facts import EX_KIND  # noqa: E402
+
+
+def _is_ex(m: Match, s: Slot | None) -> bool:
+    return s is not None and EX_KIND in pokemon_facts(m, s).kinds
+
+
+class NoPrizeWhenKnockedOut(Passive):
+    """An Ability: the opponent takes no Prize card for Knocking its Pokémon Out (Shedinja's
+    Empty Shell; hook ``knockout_prizes``)."""
+
+    def knockout_prizes(self, m: Match, holder: Slot, prizes: int) -> int:
+        return 0
+
+    def text(self) -> str:
+        return "If this Pokémon is Knocked Out, your opponent takes no Prize cards for it."
+
+
+class GuardFromEX(Passive):
+    """An Ability: attacks of Pokémon-EX do nothing to its Pokémon, neither damage (step h)
+    nor any other effect (``guards_attack_effects``; Sigilyph's Safeguard). The attacker is
+    the attacking player's Active Pokémon."""
+
+    damage_step = "h"
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.defender is not holder or dc.attacker is holder:
+            return dmg
+        return 0 if _is_ex(m, dc.attacker) else dmg
+
+    def guards_attack_effects(self, m: Match, holder: Slot, player: int) -> bool:
+        return _is_ex(m, m.players[player].active)
+
+    def text(self) -> str:
+        return ("Attacks of Pokémon-EX do nothing to this Pokémon: no damage and no other "
+                "effect.")
+
+
+class CountersOnOpponentAttach(Passive):
+    """An Ability: while its Pokémon is its player's Active Pokémon, each time the opponent
+    attaches an Energy card from the hand to one of their Pokémon, put ``counters`` damage
+    counters on that Pokémon (Ampharos's Electromagnetic Wall; hook
+    ``on_opponent_energy_attached``)."""
+
+    def __init__(self, counters: int) -> None:
+        self.counters = counters
+
+    def on_opponent_energy_attached(self, m: Match, holder: Slot, target: Slot,
+                                    cid: int) -> None:
+        from ..ops import place_counters
+
+        if m.players[holder.owner].active is holder:
+            place_counters(m, target, self.counters)
+
+    def text(self) -> str:
+        return (f"While this Pokémon is your Active Pokémon, whenever your opponent attaches "
+                f"an Energy card from their hand to 1 of their Pokémon, put {self.counters} "
+                "damage counters on that Pokémon.")
+
+
+class NoAbilities(Passive):
+    """An Ability that takes every Ability away while it works: from each Pokémon in play
+    (both kinds of the rules: those used by choice, hook ``locks_powers``, and those always
+    on, hook ``blocks_bodies``) and from the cards in either player's hand or discard pile
+    (``out_of_play``: ``facts.abilities_locked_out_of_play``), except the Abilities named
+    ``spares`` (its own). With ``needs_tool`` it works only while a Pokémon Tool is
+    attached to its Pokémon (Garbodor's Garbotoxin)."""
+
+    out_of_play = True
+
+    def __init__(self, spares: str, *, needs_tool: bool = True) -> None:
+        self.spares = spares
+        self.needs_tool = needs_tool
+
+    def _on(self, holder: Slot) -> bool:
+        return holder.tool >= 0 or not self.needs_tool
+
+    def blocks_bodies(self, m: Match, holder: Slot, slot: Slot) -> bool:
+        return self._on(holder)
+
+    def locks_powers(self, m: Match, holder: Slot, slot: Slot | None) -> bool:
+        return self._on(holder)
+
+    def text(self) -> str:
+        when = "While a Pokémon Tool is attached to this Pokémon, " if self.needs_tool \
+            else ""
+        return (f"{when}no Pokémon in play, in either player's hand or in either player's "
+                f"discard pile has any Abilities, except {self.spares}.")
+
+
+PREVENT_60 = register_marker(MarkerKind("prevent_60", "prevents attack damage of 60 or less",
+                                        passive=PreventDamageUpTo(60)))
+"""An attack's result on its user: through the opponent's next turn, attack damage of 60
+or less (after Weakness and Resistance) done to it is prevented (Silcoon's Harden)."""

@@ -2608,7 +2608,7 @@ class KnockOut(Step):
         from ..facts import max_hp
 
         s = who_slot(m, f, self.who)
-        if s is not None:
+        if s is not None and not shielded(m, f, s):
             s.damage = max(s.damage, max_hp(m, s))
             m.ko_dirty = True
         return NEXT
@@ -3029,7 +3029,7 @@ class Devolve(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         s = who_slot(m, f, self.who)
-        if s is not None:
+        if s is not None and not shielded(m, f, s):
             devolve(m, s, m.players[s.owner].hand)
         return NEXT
 
@@ -5832,3 +5832,277 @@ class ChooseSpecialEnergyInPlay(ChooseEnergyInPlay):
     def options(self, m: Match, player: int) -> list[tuple[Any, ...]]:
         defs = m.defs
         return [o for o in super().options(m, player) if not defs[o[1]].basic_energy]
+
+
+# ---- Black & White era: dragons_exalted part1 ----
+# Abilities used from the discard pile or that copy any Pokémon's attacks; the counts the
+# set's attacks read; a search for basic Energy of different types; damage counters placed
+# one at a time.
+
+
+@dataclass(frozen=True)
+class InDiscardPile(Cond):
+    """The requirement of an Ability used while its card lies in its owner's discard pile
+    (Ho-Oh-EX's Rebirth): the main phase offers it for the card there (``from_discard``,
+    ``actions.discard_power_options``), never for that Pokémon in play."""
+
+    from_discard: ClassVar[bool] = True
+    power_head: ClassVar[str] = ("Once during your turn, before attacking, while this card "
+                                 "is in your discard pile")
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return f.source >= 0 and f.source in m.players[f.player].discard
+
+    def text(self, tc: TC) -> str:
+        return "this card is in your discard pile"
+
+    def prob(self, ev: Eval) -> float:
+        return 0.0
+
+
+@dataclass(frozen=True)
+class AttacksOfAnyPokemon(Cond):
+    """Marks a Power used instead of attacking (``instead_of_attack``) that copies the
+    attacks of any Pokémon in play, the player's own included, not only the opponent's
+    (Mew-EX's Versatile: ``copies_own_side``, read by ``actions.attack_choices``). It
+    always holds; its ``power_head`` begins the Ability's text."""
+
+    copies_own_side: ClassVar[bool] = True
+    power_head: ClassVar[str] = "Whenever this Pokémon attacks"
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return True
+
+    def text(self, tc: TC) -> str:
+        return ""
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0
+
+
+def _condition_total(s: Slot | None) -> int:
+    return 0 if s is None else sum(1 for b in CONDITION_NAMES if s.conditions & b)
+
+
+@dataclass(frozen=True)
+class ConditionCount(Expr):
+    """How many Special Conditions affect a Pokémon (Poisoned, Burned and one of Asleep,
+    Confused or Paralyzed: at most 3)."""
+
+    who: str = DEFENDER
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return _condition_total(who_slot(m, f, self.who))
+
+    def text(self, tc: TC) -> str:
+        return f"Special Condition affecting {who_text(tc, self.who)}"
+
+    def expect(self, ev: Eval) -> float:
+        return float(_condition_total(_eval_slot(ev, self.who)))
+
+
+def _basic_energy_types(m: Any, s: Slot | None) -> int:
+    if s is None:
+        return 0
+    mask = 0
+    for c in s.energy:
+        d = m.defs[c]
+        if d.basic_energy:
+            for u in d.units:
+                mask |= u
+    return bin(mask).count("1")
+
+
+@dataclass(frozen=True)
+class BasicEnergyTypesOn(Expr):
+    """How many different types of basic Energy are attached to a Pokémon."""
+
+    who: str = SELF
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return _basic_energy_types(m, who_slot(m, f, self.who))
+
+    def text(self, tc: TC) -> str:
+        return f"different type of basic Energy attached to {who_text(tc, self.who)}"
+
+    def expect(self, ev: Eval) -> float:
+        return float(_basic_energy_types(ev.m, _eval_slot(ev, self.who)))
+
+
+@dataclass(frozen=True)
+class EnergyInPlay(Expr):
+    """The Energy (units, after effects that change them) attached to all of a side's
+    Pokémon."""
+
+    side: str = "opp"
+
+    def _count(self, m: Match, player: int) -> int:
+        p = m.players[player if self.side == "own" else 1 - player]
+        return sum(len(energy_units(m, s)) for s in p.in_play())
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self._count(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        whose = "your" if self.side == "own" else "your opponent's"
+        return f"Energy attached to all of {whose} Pokémon"
+
+    def expect(self, ev: Eval) -> float:
+        return float(self._count(ev.m, ev.player))
+
+
+# (``has_tool`` and ``SPECIAL_ENERGY``: the dark_explorers part2 block above)
+
+
+class ChooseDifferentTypes(Step):
+    """Choose basic Energy cards from a zone of your own into ``var``, no two of the same
+    type, up to ``count`` of them (Beautifly's Triple Energy, Ho-Oh-EX's Rebirth), one card
+    at a time. A deck search may stop short (the deck is secret); from the discard pile,
+    a public zone, a card of each type still missing is taken while there is one."""
+
+    def __init__(self, var: str, zone: str, count: int = 3,
+                 wording: str | None = None) -> None:
+        self.var = var
+        self.zone = zone
+        self.count = count
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        if self.zone == "deck":
+            return (f"Search your deck for up to {self.count} basic Energy cards, each of a "
+                    "different type.")
+        return (f"Choose {self.count} basic Energy cards of different types from your "
+                f"{'discard pile' if self.zone == 'discard' else self.zone} (as many types "
+                "as there are, if fewer).")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(8 * self.count)
+
+    def _cands(self, m: Match, f: Frame, picked: list[int]) -> list[int]:
+        taken = 0
+        for c in picked:
+            for u in m.defs[c].units:
+                taken |= u
+        return [c for c in _zone(m, f.player, self.zone)
+                if c not in picked and c != f.source and m.defs[c].basic_energy
+                and not any(u & taken for u in m.defs[c].units)]
+
+    def _done(self, f: Frame, picked: list[int]) -> Result:
+        f.vars[self.var] = list(picked)
+        f.vars.pop("_types", None)
+        return NEXT
+
+    def run(self, m: Match, f: Frame) -> Result:
+        picked = list(f.vars.get("_types") or [])
+        must = self.zone != "deck"
+        while True:
+            if len(picked) >= self.count:
+                return self._done(f, picked)
+            cands = self._cands(m, f, picked)
+            if not cands:
+                return self._done(f, picked)
+            options = m.distinct_cards(cands, lambda d: True)
+            if must and len(options) == 1:
+                picked.append(options[0][1])
+                f.vars["_types"] = list(picked)  # (progress, kept as a position would)
+                continue
+            break
+        m.pending = Choice(f.player, f"cards_{self.zone}",
+                           f"Choose a basic Energy card of a type not chosen yet "
+                           f"({len(picked) + 1} of {self.count})", options,
+                           min=1 if must else 0, max=1)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        picked = list(f.vars.get("_types") or [])
+        if not answer:
+            return self._done(f, picked)
+        f.vars["_types"] = [*picked, answer[0][1]]
+        return f.pc
+
+
+class BenchFromDiscardSelf(Step):
+    """Put this card (the frame's source: an Ability used from the discard pile) from
+    your discard pile onto your Bench, if there is room; it is then the Pokémon ``SELF``
+    names (its frame's user is that card)."""
+
+    def __init__(self, wording: str = "Put this Pokémon onto your Bench.") -> None:
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(40)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..notation import EV_BENCH
+
+        p = m.players[f.player]
+        cid = f.source
+        if cid in p.discard and len(p.bench) < m.rules.bench_size:
+            p.discard.remove(cid)
+            p.bench.append(Slot(cid, f.player, m.turn))
+            m.ko_dirty = True
+            if m.logging:
+                m.log.append((EV_BENCH, f.player, cid))
+        return NEXT
+
+
+class PutCountersAnyWay(Step):
+    """Put ``counters`` damage counters on the opponent's Pokémon in any way you like:
+    one counter at a time, each on the Pokémon you choose (Shedinja's Cursed Drop). A
+    Pokémon protected from the attack's effects takes none."""
+
+    def __init__(self, counters: int) -> None:
+        self.counters = counters
+
+    def text(self, tc: TC) -> str:
+        return (f"Put {_plural(self.counters, 'damage counter')} on your opponent's Pokémon "
+                "in any way you like.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(10 * self.counters)
+
+    def _cands(self, m: Match, f: Frame) -> list[Slot]:
+        return [s for s in m.players[1 - f.player].in_play() if not shielded(m, f, s)]
+
+    def run(self, m: Match, f: Frame) -> Result:
+        done = int(f.vars.get("_placed", 0))
+        cands = self._cands(m, f)
+        if done >= self.counters or not cands:
+            f.vars.pop("_placed", None)
+            return NEXT
+        if len(cands) == 1:
+            place_counters(m, cands[0], self.counters - done)
+            f.vars.pop("_placed", None)
+            return NEXT
+        m.pending = Choice(f.player, "target",
+                           f"Put damage counter {done + 1} of {self.counters} on which "
+                           "Pokémon?", tuple((SLOT, s.id) for s in cands))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        s = find_slot(m, answer[0][1])
+        if s is not None:
+            place_counters(m, s, 1)
+        f.vars["_placed"] = int(f.vars.get("_placed", 0)) + 1
+        return f.pc
+
+
+class ReturnSelfToHand(ReturnToHand):
+    """Return this Pokémon and every card attached to it to your hand (Jumpluff's Leave It
+    to the Wind); worth using only when the damage it takes away is worth more than the
+    cards' time in play."""
+
+    def __init__(self) -> None:
+        super().__init__(SELF)
+
+    def text(self, tc: TC) -> str:
+        return f"Return {tc.me} and all cards attached to it to your hand."
+
+    def value(self, ev: Eval) -> None:
+        s = ev.user
+        ev.add(0.6 * s.damage - 25 if s is not None else -25)

@@ -412,3 +412,17 @@ USES.update({
     S.EvolveToStage2: NONE,
     S.ChooseSpecialEnergyInPlay: Uses(writes=("var",)),
 })
+
+# ---- Black & White era: dragons_exalted part1 ----
+USES.update({
+    S.InDiscardPile: NONE,
+    S.AttacksOfAnyPokemon: NONE,
+    S.ConditionCount: Uses(reads=("who",)),
+    S.BasicEnergyTypesOn: Uses(reads=("who",)),
+    S.EnergyInPlay: NONE,
+    # (its own progress: "_types")
+    S.ChooseDifferentTypes: Uses(writes=("var",)),
+    S.BenchFromDiscardSelf: NONE,
+    S.PutCountersAnyWay: NONE,  # (its own progress: "_placed")
+    S.ReturnSelfToHand: Uses(reads=("var",)),
+})
