@@ -48,6 +48,7 @@ from .notation import (
     EV_EVOLVE,
     EV_MOVE,
     EV_PASS,
+    EV_POWER,
     EV_STADIUM_USED,
     EVOLVE,
     LEVEL_UP,
@@ -119,13 +120,15 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     turn = m.turn
     bench_room = len(bench) < rules.bench_size
     energy_ok = not p.energy_attached
-    can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
+    can_evolve = not (rules.no_evolve_first_turn and turn <= 2) \
+        and not (EVOLUTION_BAN_HOOK in m.body_hooks_present and hand_evolution_banned(m, cur))
     # The Active Pokémon no card from the hand may evolve now (a Poké-Body: Time Aura).
     held = active.id if can_evolve and active is not None \
         and EVOLUTION_LOCK_HOOK in m.body_hooks_present \
         and active_evolution_locked(m, active) else -1
     trainers_ok = not (rules.first_turn_trainer_ban and turn == 1) \
         and not (p.turn_effects and trainers_locked(m, p))
+    items_ok = not (p.turn_effects and items_locked(m, p))
     # The turn before which a Pokémon must have been played to evolve now.
     fresh = turn + 1 if m.stadium >= 0 and fresh_evolution(m) else turn
     # One option per distinct card kind in hand (copies are interchangeable).
@@ -145,7 +148,7 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                             and s.id != held:
                         opts.append((EVOLVE, cid, s.id))
         elif cat == CAT_FOSSIL:
-            if trainers_ok and bench_room:
+            if trainers_ok and bench_room and (items_ok or not d.is_item):
                 opts.append((BENCH, cid))
         elif cat == CAT_EVOLUTION:
             if can_evolve:
@@ -168,7 +171,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 tf = tops[0]
                 if tf.name == d.name and LV_X_KIND not in tf.kinds:
                     opts.append((LEVEL_UP, cid, active.id))
-        elif not trainers_ok or (d.trainer_kind == SUPPORTER and p.supporter_played):
+        elif not trainers_ok or (d.trainer_kind == SUPPORTER and p.supporter_played) \
+                or (not items_ok and d.is_item):
             continue
         elif cat == CAT_PLAIN_TRAINER:
             opts.append((PLAY, cid))
@@ -212,6 +216,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                         break
                 else:
                     opts.append((POWER, s.id, i))
+    if m.discard_powers:
+        opts.extend(discard_power_options(m, cur))
     if any(map(_FOSSIL, tops)):
         opts.extend(fossil_discards(m, slots))
     if active is not None and not active.conditions & (ASLEEP | PARALYZED):
@@ -283,9 +289,11 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
     opts: list[tuple[Any, ...]] = []
     slots = p.in_play()
     turn = m.turn
-    can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
+    can_evolve = not (rules.no_evolve_first_turn and turn <= 2) \
+        and not hand_evolution_banned(m, cur)
     trainers_ok = not (rules.first_turn_trainer_ban and turn == 1) \
         and not trainers_locked(m, p)
+    items_ok = not items_locked(m, p)
     fresh = turn + 1 if fresh_evolution(m) else turn
     # Copies are interchangeable: one option per kind of card, in the order the kinds first
     # appear in the hand, naming the last copy.
@@ -307,9 +315,10 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
             if not p.energy_attached:
                 opts.extend((ATTACH, cid, s.id) for s in slots)
         elif d.fossil:
-            if trainers_ok and len(p.bench) < rules.bench_size:
+            if trainers_ok and len(p.bench) < rules.bench_size and (items_ok or not d.is_item):
                 opts.append((BENCH, cid))
-        elif trainers_ok and not (d.trainer_kind == SUPPORTER and p.supporter_played):
+        elif trainers_ok and not (d.trainer_kind == SUPPORTER and p.supporter_played) \
+                and (items_ok or not d.is_item):
             if d.trainer_kind in (TOOL, TM, STADIUM):
                 _other_trainer_options(m, d, cid, slots, opts)
             elif not d.responds_to and m.requirements_hold(d.requires, cur, cid):
@@ -321,6 +330,7 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
             pw = ref.power
             if pw.kind == POKE_POWER and not pw.instead_of_attack and power_usable(m, s, i):
                 opts.append((POWER, s.id, i))
+    opts.extend(discard_power_options(m, cur))
     opts.extend(fossil_discards(m, slots))
     active = p.active
     if active is not None:
@@ -376,6 +386,16 @@ def trainers_locked(m: Match, p: Any) -> bool:
 
 
 NO_TRAINERS = "no_trainers"
+
+
+def items_locked(m: Match, p: Any) -> bool:
+    """An opponent's attack keeps this player from playing Item cards (Pokémon Tools
+    among them, in the Black & White era) during this turn (the turn effect ``no_items``,
+    dated this turn; Zebstrika's Disconnect)."""
+    return p.turn_effects.get(NO_ITEMS, -1) >= m.turn
+
+
+NO_ITEMS = "no_items"
 
 
 def fresh_evolution(m: Match) -> bool:
@@ -490,6 +510,12 @@ def attack_choices(m: Match, active: Slot) -> list[tuple[int, int]]:
         if ref.power.instead_of_attack and power_usable(m, active, i):
             for s in m.players[1 - active.owner].in_play():
                 refs.extend(r for r in stack_facts(m, s).attacks if r.origin != "tm")
+            if any(getattr(c, "copies_own_side", False) for c in ref.power.requires):
+                # (Versatile: the attacks of the player's other Pokémon in play too)
+                for s in m.players[active.owner].in_play():
+                    if s is not active:
+                        refs.extend(r for r in stack_facts(m, s).attacks
+                                    if r.origin != "tm")
     units = energy_units(m, active)
     return [(r.card, r.index) for r in refs
             if (not r.attack.cost or can_pay(units, r.attack.cost))
@@ -554,6 +580,9 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
             log.append((EV_EVOLVE, cur, before, cid))
         if m.stadium >= 0:
             pokemon_played(m, slot, "evolve")
+        pf = m.printed[cid]
+        if pf is not None and pf.power_choices:
+            evolve_triggers(m, slot, pf)
     elif tag == LEVEL_UP:
         cid, sid = opt[1], opt[2]
         p.hand.remove(cid)
@@ -585,8 +614,10 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
     elif tag == POWER:
         sid, idx = opt[1], opt[2]
         slot = find_slot(m, sid)
-        assert slot is not None
-        m.use_power(slot, idx)
+        if slot is None:  # an Ability of a card in the discard pile (its card, not a slot)
+            use_discard_power(m, sid, idx)
+        else:
+            m.use_power(slot, idx)
     elif tag == USE_STADIUM:
         cid = opt[1]
         p.powers_used.append((cid, STADIUM_USED))
@@ -670,3 +701,105 @@ def toll_unpaid(m: Match, active: Slot) -> bool:
     in hand (then it can't attack at all)."""
     return ATTACK_TOLL_HOOK in m.body_hooks_present \
         and attack_toll(m, active) > len(m.players[active.owner].hand)
+
+
+# ---- Black & White era: next_destinies part1 ----
+
+
+def evolve_triggers(m: Match, slot: Slot, pf: PokemonFacts) -> None:
+    """An Ability used as its card is played from the hand to evolve one of its player's
+    Pokémon (its requirement says so: ``fires_on_evolve``, Amoonguss's Sporprise) starts
+    now, counting as its use this turn, when its other requirements hold (room on the
+    Bench for Cast-off Shell). Its steps ask whether the player wants it ("you may")."""
+    for i in pf.power_choices:
+        pw = pf.powers[i].power
+        if any(getattr(c, "fires_on_evolve", False) for c in pw.requires) \
+                and power_works(m, slot, pw) \
+                and m.requirements_hold(tuple(c for c in pw.requires
+                                              if not getattr(c, "fires_on_evolve", False)),
+                                        slot.owner, slot.top, slot.id):
+            m.use_power(slot, i)
+            return
+
+
+# ---- Black & White era: dark_explorers part2 ----
+
+EVOLUTION_BAN_HOOK = "bans_hand_evolution"
+
+
+def hand_evolution_banned(m: Match, player: int) -> bool:
+    """Does a working Poké-Body (an Ability always on) of any Pokémon in play, either
+    player's, keep ``player`` from evolving Pokémon with cards from the hand (hook
+    ``bans_hand_evolution``: Archeops's Ancient Power)? Only a match with such a card
+    looks."""
+    if EVOLUTION_BAN_HOOK not in m.body_hooks_present:
+        return False
+    for p in m.players:
+        for s in p.in_play():
+            for ps, holder in bodies(m, s):
+                if EVOLUTION_BAN_HOOK in ps.hooks \
+                        and ps.bans_hand_evolution(m, holder, player):  # type: ignore[attr-defined]
+                    return True
+    return False
+
+
+# ---- Black & White era: dragons_exalted part1 ----
+# Abilities used from the discard pile (Rebirth).
+
+
+def from_discard(pw: Any) -> bool:
+    """Is this power used from its card in the discard pile (``steps.InDiscardPile``)?"""
+    return any(getattr(c, "from_discard", False) for c in pw.requires)
+
+
+def discard_power_usable(m: Match, cid: int, index: int) -> bool:
+    """May the Ability ``index`` of the card ``cid``, lying in its owner's discard pile, be
+    used now: not used up this turn (a use is recorded against the card), not taken away
+    by a lock that reaches out of play (Garbotoxin), and its requirements hold?"""
+    from .facts import abilities_locked_out_of_play
+
+    owner = m.owner[cid]
+    pw = m.defs[cid].powers[index]
+    if pw.uses_per_turn is not None \
+            and m.players[owner].powers_used.count((cid, index)) >= pw.uses_per_turn:
+        return False
+    if pw.once_per_game and pw.name in m.players[owner].game_powers:
+        return False
+    if abilities_locked_out_of_play(m, pw):
+        return False
+    return m.requirements_hold(pw.requires, owner, cid)
+
+
+def discard_power_options(m: Match, player: int) -> list[tuple[Any, ...]]:
+    """The Abilities the player may use from cards in the discard pile: ``(POWER, card,
+    index)``, the card standing where a Pokémon in play stands. Copies are interchangeable
+    (one option per kind of card), but each copy's use is its own."""
+    out: list[tuple[Any, ...]] = []
+    offered: set[tuple[int, int]] = set()
+    defs = m.defs
+    for cid in m.players[player].discard:
+        d = defs[cid]
+        if not d.powers:
+            continue
+        for i, pw in enumerate(d.powers):
+            if (id(d), i) in offered or not from_discard(pw):
+                continue
+            if discard_power_usable(m, cid, i):
+                offered.add((id(d), i))
+                out.append((POWER, cid, i))
+    return out
+
+
+def use_discard_power(m: Match, cid: int, index: int) -> None:
+    """Use the Ability ``index`` of the card ``cid`` in its owner's discard pile: recorded
+    against the card as any power is; its program runs with the card as its source and its
+    user, so once an effect puts the card into play ``SELF`` names that Pokémon."""
+    owner = m.owner[cid]
+    pw = m.defs[cid].powers[index]
+    p = m.players[owner]
+    p.powers_used.append((cid, index))
+    if pw.once_per_game:
+        p.game_powers.append(pw.name)
+    if m.logging:
+        m.log.append((EV_POWER, owner, cid, pw.name))
+    m.stack.append(Frame(pw.key, pw.code, owner, cid, cid))

@@ -22,6 +22,13 @@ def slot_label(m: Match, slot_id: int) -> str:
     return f"{m.defs[s.top].name} ({where})"
 
 
+def _active_cards(m: Match) -> list[int]:
+    """The cards of the Active Pokémon of the player whose turn it is (an attack printed on
+    none of them and on no Trainer is a copied one: Versatile copies the player's own)."""
+    active = m.players[m.current].active
+    return active.cards if active is not None else []
+
+
 def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
     tag = opt[0]
     name = m.card_name
@@ -39,6 +46,10 @@ def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
         return f"Use {name(opt[1])}"
     if tag == tags.POWER:
         s = find_slot(m, opt[1])
+        if s is None and 0 <= opt[1] < len(m.defs) \
+                and opt[1] in m.players[m.owner[opt[1]]].discard:
+            # an Ability used from the discard pile
+            return f"Use {m.defs[opt[1]].powers[opt[2]].name} ({name(opt[1])} in discard pile)"
         power = power_of(m, s, opt[2]).name if s is not None else "?"
         return f"Use {power} ({slot_label(m, opt[1])})"
     if tag == tags.RETREAT:
@@ -53,7 +64,7 @@ def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
         via = ""
         if m.defs[source].kind == 1:
             via = f" (via {name(source)})"
-        elif owner != m.current:
+        elif owner != m.current or source not in _active_cards(m):
             via = f" (copied from {name(source)})"
         return f"Attack: {a.name}{dmg}{via}"
     if tag == tags.PASS:

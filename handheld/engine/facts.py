@@ -419,11 +419,11 @@ def power_works(m: Match, slot: Slot, power: PowerDef) -> bool:
     if slot.markers and power.kind == POKE_POWER and has_marker(m, slot, "no_poke_powers"):
         return False  # an attack's result (Houndoom G's Black Cry)
     if power.kind == POKE_POWER and POWER_LOCK_HOOK in m.body_hooks_present \
-            and powers_locked(m, slot):
+            and powers_locked(m, slot, power):
         return False  # a Poké-Body in play (Ampharos's Damage Bind)
     if slot.conditions & shut:
         return False
-    return not (power.kind == POKE_BODY and m.body_blocks and bodies_blocked(m, slot))
+    return not (power.kind == POKE_BODY and m.body_blocks and bodies_blocked(m, slot, power))
 
 
 def bodies(m: Match, slot: Slot) -> Iterator[tuple[Passive, Slot]]:
@@ -584,10 +584,11 @@ A counter, so it is kept through that turn's end whatever its value."""
 BLOCKS_BODIES_HOOK = "blocks_bodies"
 
 
-def bodies_blocked(m: Match, slot: Slot) -> bool:
+def bodies_blocked(m: Match, slot: Slot, power: PowerDef | None = None) -> bool:
     """Does a working Poké-Body of a Pokémon in play switch off the Poké-Bodies of
     ``slot`` (Time Crystal: every Pokémon but the Pokémon SP)? The blocking Body's own
-    test is the plain one (conditions, markers), so a blocker never asks about itself."""
+    test is the plain one (conditions, markers), so a blocker never asks about itself.
+    A blocker that ``spares`` the name of ``power`` (its own: Garbotoxin) leaves it on."""
     for p in m.players:
         for s in p.in_play():
             pf = stack_facts(m, s)
@@ -600,7 +601,7 @@ def bodies_blocked(m: Match, slot: Slot) -> bool:
                 if (s.markers and has_marker(m, s, POWERS_OFF)) \
                         or s.conditions & m.rules.body_shutoff:
                     continue
-                if any(BLOCKS_BODIES_HOOK in ps.hooks
+                if any(BLOCKS_BODIES_HOOK in ps.hooks and not spares(ps, power)
                        and getattr(ps, BLOCKS_BODIES_HOOK)(m, s, slot) for ps in pw.passives):
                     return True
     return False
@@ -611,13 +612,15 @@ def bodies_blocked(m: Match, slot: Slot) -> bool:
 POWER_LOCK_HOOK = "locks_powers"
 
 
-def powers_locked(m: Match, slot: Slot) -> bool:
+def powers_locked(m: Match, slot: Slot, power: PowerDef | None = None) -> bool:
     """Does a working Poké-Body of any Pokémon in play (either player's) keep ``slot`` from
-    using Poké-Powers (hook ``locks_powers``: Ampharos's Damage Bind)?"""
+    using Poké-Powers (hook ``locks_powers``: Ampharos's Damage Bind)? A lock that
+    ``spares`` the name of ``power`` leaves it usable."""
     for p in m.players:
         for s in p.in_play():
             for ps, holder in bodies(m, s):
-                if POWER_LOCK_HOOK in ps.hooks and ps.locks_powers(m, holder, slot):  # type: ignore[attr-defined]
+                if POWER_LOCK_HOOK in ps.hooks and not spares(ps, power) \
+                        and ps.locks_powers(m, holder, slot):  # type: ignore[attr-defined]
                     return True
     return False
 
@@ -648,6 +651,31 @@ register_marker(MarkerKind(AS_BASIC, "put into play as a Basic Pokémon", clears
                            clears_on_evolve=False, is_counter=True))
 """An Evolution card an effect put into play as a Basic Pokémon (Gastrodon East Sea's
 Calling Wave): the bottom card of its Pokémon (``validate`` allows it there)."""
+
+
+# ---- Black & White era: dragons_exalted part1 ----
+
+
+def spares(ps: Passive, power: PowerDef | None) -> bool:
+    """Does a lock on powers leave ``power`` alone, being named for it ("except for
+    Garbotoxin": the passive's ``spares``)?"""
+    return power is not None and getattr(ps, "spares", "") == power.name
+
+
+def abilities_locked_out_of_play(m: Match, power: PowerDef) -> bool:
+    """Is ``power``, the Ability of a card in a hand or a discard pile (Ho-Oh-EX's Rebirth),
+    taken away by a working Poké-Body in play whose lock reaches out of play too
+    (``out_of_play``: Garbotoxin)? Asked only where a card of the match locks powers."""
+    if POWER_LOCK_HOOK not in m.body_hooks_present:
+        return False
+    for p in m.players:
+        for s in p.in_play():
+            for ps, holder in bodies(m, s):
+                if getattr(ps, "out_of_play", False) and POWER_LOCK_HOOK in ps.hooks \
+                        and not spares(ps, power) \
+                        and ps.locks_powers(m, holder, None):  # type: ignore[attr-defined]
+                    return True
+    return False
 
 
 # ---- Black & White era: dark_explorers part1 ----

@@ -24,7 +24,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..kernel import digest
-from .carddefs import POKEMON, STADIUM, SUPPORTER, TM, TOOL, CardDef
+from .carddefs import POKEMON, STADIUM, SUPPORTER, TM, TOOL, CardDef, PowerDef
 from .cardpool import CardPool
 from .effects.core import NEXT, SUSPEND, Cond
 from .effects.passives import FACT_HOOK_NAMES
@@ -81,6 +81,7 @@ class Match:
         "current",
         "decisions",
         "defs",
+        "discard_powers",
         "energy_acts_between",
         "energy_end_discard",
         "era",
@@ -305,6 +306,8 @@ class Match:
         # every Pokémon in play (a power lock) skip the look when no card could answer.
         self.body_hooks_present = t.body_hooks_present
         self.responses = t.responses
+        # Could a card of the decks use an Ability from the discard pile (Rebirth)?
+        self.discard_powers = t.discard_powers
         # The printed facts of each Pokémon card (None for other cards; facts.py).
         self.printed: list[PokemonFacts | None] = list(t.printed)
 
@@ -547,7 +550,8 @@ class Match:
 
     def on_energy_attached(self, slot: Slot, cid: int) -> None:
         """An Energy card from the hand was attached to ``slot``: its own effect, then the
-        Poké-Bodies of its owner's Pokémon that answer such an attachment."""
+        Poké-Bodies of its owner's Pokémon that answer such an attachment, then those of
+        the other player's Pokémon that answer it (Electromagnetic Wall)."""
         d = self.defs[cid]
         if d.play_code:
             self.stack.append(Frame(f"{d.id}#attach", d.play_code, self.current, cid, slot.id))
@@ -556,6 +560,11 @@ class Match:
                 react = getattr(ps, "on_energy_attached", None)
                 if react is not None:
                     react(self, holder, slot, cid)
+        if _OPP_ATTACH in self.body_hooks_present:
+            for s in self.players[1 - slot.owner].in_play():
+                for ps, holder in bodies(self, s):
+                    if _OPP_ATTACH in ps.hooks:
+                        ps.on_opponent_energy_attached(self, holder, slot, cid)  # type: ignore[attr-defined]
 
     def trainer_destination(self, cid: int) -> str:
         d = self.defs[cid]
@@ -608,6 +617,7 @@ class Match:
         c.body_blocks = self.body_blocks
         c.body_hooks_present = self.body_hooks_present
         c.responses = self.responses
+        c.discard_powers = self.discard_powers
         c.printed = self.printed.copy()
         c.players = [self.players[0].copy(), self.players[1].copy()]
         c.logging = record_log
@@ -662,7 +672,7 @@ class _Tables:
 
     __slots__ = ("active_damage_hooks", "acts_between", "area_bodies", "bodies_act_between",
                  "body_blocks", "body_hooks_present", "card_units_hook", "card_units_hooks",
-                 "energy_acts_between",
+                 "discard_powers", "energy_acts_between",
                  "energy_end_discard", "fact_hook", "fact_hooks", "has_passives",
                  "multi_type_energy", "printed", "responses", "retreat_locks", "stacks_below",
                  "units_of")
@@ -684,13 +694,16 @@ class _Tables:
         self.card_units_hooks = any(self.card_units_hook)
         self.retreat_locks = any(_LOCKS_RETREAT in d.body_hooks for d in defs)
         self.body_blocks = any(_BLOCKS_BODIES in d.body_hooks for d in defs)
+        # (with the rule records a card's own steps ask for: CardDef.rule_hooks)
         self.body_hooks_present: frozenset[str] = frozenset().union(
-            *(d.body_hooks for d in defs))
+            *(d.body_hooks for d in defs), *(d.rule_hooks for d in defs))
         # (an Energy that changes its own units may come to pay for several types)
         self.multi_type_energy = self.card_units_hooks or any(
             u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
         # Some card answers the opponent's moves (a response window may open).
         self.responses = any(d.responds_to for d in defs)
+        # Some card has an Ability used from the discard pile (actions.discard_power_options).
+        self.discard_powers = any(_from_discard(pw) for d in defs for pw in d.powers)
         # (the printed facts name their card by its number in the match: hence ``start``)
         self.printed: list[PokemonFacts | None] = [
             build_printed_facts(d, cid) if d.kind == POKEMON or d.fossil else None
@@ -717,6 +730,7 @@ class _Tables:
         t.body_blocks = a.body_blocks or b.body_blocks
         t.body_hooks_present = a.body_hooks_present | b.body_hooks_present
         t.responses = a.responses or b.responses
+        t.discard_powers = a.discard_powers or b.discard_powers
         t.printed = a.printed + b.printed
         return t
 
@@ -771,6 +785,14 @@ def _check_permutation(outcome: Any, size: int) -> None:
     if not ok:
         raise BadChanceOutcome(f"a shuffle outcome must be a permutation of 0..{size - 1} "
                                f"({size} distinct indices)")
+
+
+_OPP_ATTACH = "on_opponent_energy_attached"
+
+
+def _from_discard(pw: PowerDef) -> bool:
+    """A power used from its card in the discard pile (``steps.InDiscardPile``)."""
+    return any(getattr(c, "from_discard", False) for c in pw.requires)
 
 
 __all__ = ["NEXT", "Chance", "Choice", "Match"]

@@ -99,8 +99,9 @@ OPTION_KINDS: dict[str, Kind] = {k.tag: k for k in (
          "attach <card> <where>"),
     Kind(PLAY, ("card",), "play a Trainer card (Item, Supporter, Stadium) from the hand",
          "play <card>"),
-    Kind(POWER, ("slot", "power index"), "use a Poké-Power of a Pokémon in play",
-         "power <card> <where> <power name>"),
+    Kind(POWER, ("slot", "power index"), "use a Poké-Power of a Pokémon in play (or an "
+         "Ability of a card in the discard pile: the card in place of the slot)",
+         "power <card> <where> <power name> | power <card> discard <power name>"),
     Kind(RETREAT, ("slot",), "retreat the Active Pokémon for this Benched one",
          "retreat <where>"),
     Kind(DISCARD, ("slot",), "discard a Pokémon from play as its card allows (a Fossil); "
@@ -272,6 +273,10 @@ def base_notation(m: Match, viewer: int, opt: tuple[Any, ...]) -> str:
     if tag == POWER:
         s = m.slot(opt[1])
         if s is None:
+            cid = opt[1]
+            if 0 <= cid < len(m.defs) and cid in m.players[m.owner[cid]].discard:
+                # An Ability used from the discard pile (its card stands for the Pokémon)
+                return f"power {_card(m, cid)} discard {m.defs[cid].powers[opt[2]].name}"
             return f"power ? ? {opt[2]}"
         return f"power {_card(m, s.top)} {where(m, viewer, s.id)} " \
                f"{power_of(m, s, opt[2]).name}"

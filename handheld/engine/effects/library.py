@@ -1454,14 +1454,60 @@ class HpForTypeOnce(Passive):
                 f"+{self.amount} HP. A second one of these Poké-Bodies in play adds nothing.")
 
 
-# ---- Black & White era: dark_explorers part1 ----
-# Abilities that reach the Pokémon around them, and the attack result that weakens the
-# Defending Pokémon's attacks.
+# ---- Black & White era: black_white part1 ----
+
+
+class HealEachBetweenTurns(ActsBetweenTurns):
+    """An Ability always on: between turns, remove damage counters from each of its
+    owner's Pokémon that has any; every copy in play acts (Serperior's Royal Heal; unlike
+    ``HealOwnBetweenTurns`` it prints no limit)."""
+
+    def __init__(self, counters: int = 1) -> None:
+        self.counters = counters
+
+    def act(self, m: Match, holder: Slot) -> None:
+        from ..ops import heal
+
+        for s in m.players[holder.owner].in_play():
+            if s.damage:
+                heal(m, s, 10 * self.counters)
+
+    def text(self) -> str:
+        return (f"Between turns, remove {self.counters} damage counter from each of your "
+                "Pokémon that has any.")
+
+
+# An attack's result on its user: its attacks during its owner's next turn do 40 more
+# damage before Weakness and Resistance; gone if it leaves the Active Spot or evolves
+# (Swanna's Feather Dance).
+ATTACKS_40_MORE = register_marker(MarkerKind("attacks_40_more", "attacks do 40 more",
+                                             passive=AttackBonus(40)))
+
+
+# ---- Black & White era: black_white part2 ----
+
+ATTACKS_20_MORE = register_marker(MarkerKind("attacks_20_more", "attacks do 20 more",
+                                             passive=AttackBonus(20)))
+"""An attack's result on its user: during its owner's next turn its attacks do 20 more
+damage to the Defending Pokémon, before Weakness and Resistance (Gurdurr's Bulk Up); gone
+when it goes to the Bench or evolves, like any result of an attack."""
+
+PLUS_POWER_TURN: tuple[str, ...] = tuple(f"plus_power_turn_{i}" for i in range(1, 9))
+"""The Black & White PlusPower: for the rest of the turn, every attack of its player's
+Pokémon does 10 more damage to the opponent's Active Pokémon (before Weakness and
+Resistance). One turn effect per copy played, so they add up (``ops.figure_damage`` asks
+the attacking player's turn effects at step b); past eight, more add nothing."""
+for _name in PLUS_POWER_TURN:
+    TURN_EFFECTS[_name] = PlusDamageThisTurn(10)
+
+
+# ---- Black & White era: next_destinies part1 ----
 
 
 class AttackPenalty(Passive):
-    """b) An attack's result on the Defending Pokémon: the damage its attacks do to other
-    Pokémon is reduced, before Weakness and Resistance (Minun's Negative Ion)."""
+    """b) A lasting result of an attack on the Defending Pokémon: the damage its own attacks
+    do to the other player's Pokémon is reduced, before Weakness and Resistance (Beartic's
+    Daunt)."""
 
     damage_step = "b"
 
@@ -1469,7 +1515,7 @@ class AttackPenalty(Passive):
         self.amount = amount
 
     def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
-        if holder is None or dc.attacker is not holder or dc.defender is holder:
+        if holder is None or dc.attacker is not holder or dc.defender.owner == holder.owner:
             return dmg
         return dmg - self.amount
 
@@ -1478,8 +1524,183 @@ class AttackPenalty(Passive):
                 "Weakness and Resistance).")
 
 
-ATTACKS_30_LESS = register_marker(MarkerKind("attacks_30_less", "attacks do 30 less damage",
+ATTACKS_20_LESS = register_marker(MarkerKind("attacks_20_less", "its attacks do 20 less damage",
+                                             passive=AttackPenalty(20)))
+
+# Zebstrika's Disconnect: the player can't play Item cards (Pokémon Tools are Items in the
+# Black & White era) from the hand this turn (actions.items_locked reads it).
+NO_ITEMS = "no_items"
+TURN_EFFECTS[NO_ITEMS] = _RuleLock()
+
+
+# ---- Black & White era: dark_explorers part2 ----
+
+
+class NoRetreatCostWithEnergy(Passive):
+    """An area Ability (the ``reach`` hook): each of its owner's Pokémon with any Energy of
+    ``etype`` attached has no Retreat Cost (Darkrai-EX's Dark Cloak)."""
+
+    reaches = frozenset({"retreat_cost"})
+
+    def __init__(self, etype: str) -> None:
+        self.etype = etype
+        self.bit = BIT[etype]
+
+    def reach(self, m: Match, hook_name: str, source: Slot, target: Slot, value: Any) -> Any:
+        from ..ops import energy_units
+
+        if target.owner != source.owner or not value:
+            return value
+        return 0 if any(u & self.bit for u in energy_units(m, target)) else value
+
+    def text(self) -> str:
+        return (f"Each of your Pokémon that has any [{self.etype}] Energy attached has no "
+                "Retreat Cost.")
+
+
+class TypeToolBonus(Passive):
+    """b) A Pokémon Tool: while its holder is a Pokémon of ``etype``, each of its attacks
+    that damages the opponent's Active Pokémon does ``amount`` more, before Weakness and
+    Resistance (Dark Claw)."""
+
+    damage_step = "b"
+
+    def __init__(self, etype: str, amount: int) -> None:
+        self.etype = etype
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.attacker is not holder or not dc.to_active or dmg <= 0 \
+                or dc.defender.owner == holder.owner:
+            return dmg
+        return dmg + self.amount if self.etype in pokemon_types(m, holder) else dmg
+
+    def text(self) -> str:
+        return (f"While the Pokémon this card is attached to is a [{self.etype}] Pokémon, "
+                f"each of its attacks does {self.amount} more damage to your opponent's "
+                "Active Pokémon (before Weakness and Resistance).")
+
+
+# Stoutland's Ferocious Bellow: the Defending Pokémon's attacks do 30 less damage during
+# its owner's next turn (before Weakness and Resistance).
+ATTACKS_30_LESS = register_marker(MarkerKind("attacks_30_less", "its attacks do 30 less damage",
                                              passive=AttackPenalty(30)))
+
+
+class NoEvolvingFromHand(Passive):
+    """An Ability always on: no player may play a Pokémon card from the hand to evolve a
+    Pokémon, not even a Stage 2 card with Rare Candy (Archeops's Ancient Power; the hook
+    ``bans_hand_evolution``, asked by ``actions.hand_evolution_banned``)."""
+
+    def bans_hand_evolution(self, m: Match, holder: Slot, player: int) -> bool:
+        return True
+
+    def text(self) -> str:
+        return ("Neither player may play a Pokémon card from their hand to evolve a Pokémon "
+                "(Rare Candy included).")
+
+
+# ---- Black & White era: dragons_exalted part1 ----
+
+from ..facts import EX_KIND  # noqa: E402
+
+
+def _is_ex(m: Match, s: Slot | None) -> bool:
+    return s is not None and EX_KIND in pokemon_facts(m, s).kinds
+
+
+class NoPrizeWhenKnockedOut(Passive):
+    """An Ability: the opponent takes no Prize card for Knocking its Pokémon Out (Shedinja's
+    Empty Shell; hook ``knockout_prizes``)."""
+
+    def knockout_prizes(self, m: Match, holder: Slot, prizes: int) -> int:
+        return 0
+
+    def text(self) -> str:
+        return "If this Pokémon is Knocked Out, your opponent takes no Prize cards for it."
+
+
+class GuardFromEX(Passive):
+    """An Ability: attacks of Pokémon-EX do nothing to its Pokémon, neither damage (step h)
+    nor any other effect (``guards_attack_effects``; Sigilyph's Safeguard). The attacker is
+    the attacking player's Active Pokémon."""
+
+    damage_step = "h"
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.defender is not holder or dc.attacker is holder:
+            return dmg
+        return 0 if _is_ex(m, dc.attacker) else dmg
+
+    def guards_attack_effects(self, m: Match, holder: Slot, player: int) -> bool:
+        return _is_ex(m, m.players[player].active)
+
+    def text(self) -> str:
+        return ("Attacks of Pokémon-EX do nothing to this Pokémon: no damage and no other "
+                "effect.")
+
+
+class CountersOnOpponentAttach(Passive):
+    """An Ability: while its Pokémon is its player's Active Pokémon, each time the opponent
+    attaches an Energy card from the hand to one of their Pokémon, put ``counters`` damage
+    counters on that Pokémon (Ampharos's Electromagnetic Wall; hook
+    ``on_opponent_energy_attached``)."""
+
+    def __init__(self, counters: int) -> None:
+        self.counters = counters
+
+    def on_opponent_energy_attached(self, m: Match, holder: Slot, target: Slot,
+                                    cid: int) -> None:
+        from ..ops import place_counters
+
+        if m.players[holder.owner].active is holder:
+            place_counters(m, target, self.counters)
+
+    def text(self) -> str:
+        return (f"While this Pokémon is your Active Pokémon, whenever your opponent attaches "
+                f"an Energy card from their hand to 1 of their Pokémon, put {self.counters} "
+                "damage counters on that Pokémon.")
+
+
+class NoAbilities(Passive):
+    """An Ability that takes every Ability away while it works: from each Pokémon in play
+    (both kinds of the rules: those used by choice, hook ``locks_powers``, and those always
+    on, hook ``blocks_bodies``) and from the cards in either player's hand or discard pile
+    (``out_of_play``: ``facts.abilities_locked_out_of_play``), except the Abilities named
+    ``spares`` (its own). With ``needs_tool`` it works only while a Pokémon Tool is
+    attached to its Pokémon (Garbodor's Garbotoxin)."""
+
+    out_of_play = True
+
+    def __init__(self, spares: str, *, needs_tool: bool = True) -> None:
+        self.spares = spares
+        self.needs_tool = needs_tool
+
+    def _on(self, holder: Slot) -> bool:
+        return holder.tool >= 0 or not self.needs_tool
+
+    def blocks_bodies(self, m: Match, holder: Slot, slot: Slot) -> bool:
+        return self._on(holder)
+
+    def locks_powers(self, m: Match, holder: Slot, slot: Slot | None) -> bool:
+        return self._on(holder)
+
+    def text(self) -> str:
+        when = "While a Pokémon Tool is attached to this Pokémon, " if self.needs_tool \
+            else ""
+        return (f"{when}no Pokémon in play, in either player's hand or in either player's "
+                f"discard pile has any Abilities, except {self.spares}.")
+
+
+PREVENT_60 = register_marker(MarkerKind("prevent_60", "prevents attack damage of 60 or less",
+                                        passive=PreventDamageUpTo(60)))
+"""An attack's result on its user: through the opponent's next turn, attack damage of 60
+or less (after Weakness and Resistance) done to it is prevented (Silcoon's Harden)."""
+
+
+# ---- Black & White era: dark_explorers part1 ----
+# Abilities that reach the Pokémon around them (the attack result that weakens the Defending
+# Pokémon's attacks is AttackPenalty, above).
 
 
 class SideAttackBonus(Passive):

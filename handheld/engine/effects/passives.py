@@ -355,6 +355,35 @@ hook("on_knocked_out", "of the Poké-Bodies of its side's Pokémon in play, once
                        "that side was Knocked Out (rules.CollectKnockOuts)")
 
 
+# ---- Black & White era: dark_explorers part2 ----
+
+
+def _bans_hand_evolution(self: Passive, m: Match, holder: Slot, player: int) -> bool:
+    """True when ``player`` (either player) may play no Pokémon card from the hand to
+    evolve a Pokémon, Rare Candy's Stage 2 included (Archeops's Ancient Power)."""
+    return False
+
+
+Passive.bans_hand_evolution = _bans_hand_evolution  # type: ignore[attr-defined]
+hook("bans_hand_evolution", "of the Poké-Bodies of every Pokémon in play, whether a player "
+                            "may evolve from the hand (actions.hand_evolution_banned)")
+
+
+# ---- Black & White era: dragons_exalted part1 ----
+
+
+def _on_opponent_energy_attached(self: Passive, m: Match, holder: Slot, target: Slot,
+                                 cid: int) -> None:
+    """The other player has just attached the Energy card ``cid`` from the hand to
+    ``target``, one of that player's Pokémon (Ampharos's Electromagnetic Wall)."""
+
+
+Passive.on_opponent_energy_attached = _on_opponent_energy_attached  # type: ignore[attr-defined]
+hook("on_opponent_energy_attached", "of the Poké-Bodies of the other player's Pokémon, once a "
+                                    "player attached an Energy card from the hand "
+                                    "(Match.on_energy_attached)")
+
+
 # ---- Black & White era: dark_explorers part1 ----
 # Abilities that reach past their own Pokémon: a bonus to the attacks of their whole side
 # (Aerodactyl's Ancient Scream), a Pokémon that can't attack (Slowbro's Airhead), more

@@ -17,7 +17,7 @@ from ...effects.steps import (
     DEFENDER,
     ENERGY_CARD,
     HEADS,
-    POKEMON_ANY,
+    POKEMON_CARD,
     SELF,
     TAILS,
     TOOL_CARD,
@@ -127,7 +127,7 @@ SCRIPTS: dict[str, Script] = {
     }),
     "bw5-3": PokemonScript(  # Venusaur
         powers={"Floral Scent": Power(requires=(PlayerHas("own", "deck"),),
-                                      steps=tuple(search_to_hand(POKEMON_ANY)))},
+                                      steps=tuple(search_to_hand(POKEMON_CARD)))},
         attacks={"Poison Powder": condition(POISONED)},
     ),
     "bw5-4": PokemonScript(attacks={  # Scyther
