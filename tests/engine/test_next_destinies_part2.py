@@ -45,3 +45,37 @@ def test_the_card_text_says_what_the_scripts_do() -> None:
     assert pool.get("bw4-57").text.startswith("Ability Psychic Mirage:")
     assert "When you play this Pokémon from your hand to evolve" in pool.get("bw4-72").text
     assert "Knocked Out by damage from your opponent's attack" in pool.get("bw4-87").text
+
+
+def test_giant_fan_fires_when_an_effect_evolves_from_the_hand() -> None:
+    """An evolution card played from the hand by an effect (as Rare Candy does) is played
+    to evolve: Giant Fan may fire then too. A made-up Item stands for such an effect."""
+    from handheld.assets import load_set
+    from handheld.engine import CardPool, TrainerScript
+    from handheld.engine.effects.steps import (
+        ChooseCards,
+        ChoosePokemon,
+        EvolveWith,
+        card_named,
+    )
+    from handheld.engine.sets import SCRIPTS
+
+    pool = CardPool()
+    for slug in ("expedition", "black_white", "next_destinies"):
+        for card in load_set(slug)["cards"]:
+            pool.add(card, SCRIPTS.get(card["id"]))
+    pool.add({"id": "test-4290", "number": "4290", "name": "Evolution Test Item",
+              "supertype": "trainer", "subtypes": ["item"], "rarity": "", "artist": "",
+              "reprint_of": None},
+             TrainerScript(steps=[ChooseCards("c", "hand", card_named("Shiftry")),
+                                  ChoosePokemon("t", "own"), EvolveWith("c", "t")]))
+    m = run_scenario(pool, {
+        "position": {"era": "black_white", "players": [
+            {"active": {"cards": ["bw4-2", "bw4-71"]}, "hand": ["test-4290", "bw4-72"]},
+            {"active": {"cards": ["bw4-82"]}, "bench": [{"cards": ["bw4-80"]}]}]},
+        "steps": [{"choose": "Play Evolution Test Item"}, {"choose": "Yes"},
+                  {"coins": ["H"]}, {"choose": "Meowth (Bench 1)"}, {"shuffle": "keep"}]})
+    active = m.players[0].active
+    assert active is not None
+    assert [m.defs[c].id for c in active.cards] == ["bw4-2", "bw4-71", "bw4-72"]
+    assert not m.players[1].bench
