@@ -426,3 +426,13 @@ USES.update({
     S.PutCountersAnyWay: NONE,  # (its own progress: "_placed")
     S.ReturnSelfToHand: Uses(reads=("var",)),
 })
+
+# ---- Black & White era: next_destinies part2 ----
+USES.update({
+    S.ShowHand: NONE,
+    S.OpponentCardsToBottom: Uses(reads=("var",)),
+    S.FewerHpLeft: Uses(reads=("who", "than")),
+    S.CanHeal: NONE,
+    # (its cards come from the passive that starts its program, in the frame's "_knocked")
+    S.ChooseAmong: Uses(writes=("var",)),
+})
