@@ -61,6 +61,7 @@ from .notation import (
 )
 from .ops import (
     ENERGY_HOOK,
+    ENERGY_REACH_HOOK,
     bodies,
     discard_slot,
     energy_units,
@@ -229,7 +230,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
             af = tops[0]
         # The Energy units on the Active Pokémon, for the Retreat Cost and the attacks.
         if p.turn_effects or ENERGY_HOOK in af.body_hooks or (
-                m.card_units_hooks and any(map(m.card_units_hook.__getitem__, active.energy))):
+                m.card_units_hooks and any(map(m.card_units_hook.__getitem__, active.energy))) \
+                or ENERGY_REACH_HOOK in m.body_hooks_present:
             units = energy_units(m, active)
         else:
             units = list(chain.from_iterable(map(m.units_of.__getitem__, active.energy)))

@@ -183,6 +183,7 @@ class CardDef:
     use_requires: tuple[Cond, ...] = ()
     use_code: tuple[Any, ...] = ()
     back_to_hand: bool = False  # a Supporter put into the hand as the turn ends
+    react_code: tuple[Any, ...] = ()  # a Tool's program its passive starts (Exp. Share)
     # Energy
     basic_energy: bool = False
     units: tuple[int, ...] = ()

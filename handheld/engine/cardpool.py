@@ -116,6 +116,9 @@ class TrainerScript:
     responds_to: str = ""
     # A Supporter that goes back to the hand as the turn ends, not to the discard pile.
     back_to_hand: bool = False
+    # A Tool's program that its passive starts at the moment the passive names (Exp.
+    # Share, as its side's Active Pokémon is Knocked Out); the passive's text says it.
+    reaction: tuple[Step, ...] = ()
 
 
 @dataclass
@@ -172,6 +175,8 @@ class CardPool:
             self.programs[f"{d.id}#t"] = d.play_code
         if d.use_code:
             self.programs[f"{d.id}#u"] = d.use_code
+        if d.react_code:
+            self.programs[f"{d.id}#react"] = d.react_code
         return d
 
     def _link_babies(self, new: CardDef) -> None:
@@ -495,6 +500,13 @@ def _build_trainer(d: CardDef, subtypes: list[str], script: Script | None) -> No
         b.emit(_check_state())
         d.between_code = b.build()
     d.back_to_hand = script.back_to_hand
+    if script.reaction:
+        # (its frame starts with the cards its passive hands it, in "_knocked")
+        check_variables(tuple(script.reaction), f"{d.id} {d.name}: the Tool's reaction")
+        b = Builder()
+        b.steps(script.reaction)
+        b.emit(_check_state())
+        d.react_code = b.build()
     if script.use:
         if d.trainer_kind != STADIUM:
             raise CardDefinitionError(f"{d.id} {d.name}: only Stadiums have an effect to use")

@@ -191,10 +191,10 @@ def describe_event(m: Match, ev: tuple[Any, ...], viewer: int | None = None,
             else "a card"
         where = f" from {source}" if source else ""
         return f"{who(ev[1])} moves {what}{where} to {ev[3]}."
+    if kind == tags.EV_HAND_SHOWN:
+        return f"{who(ev[1])} shows their hand: {', '.join(name(c) for c in ev[2]) or 'no cards'}."
     if kind == tags.EV_LOST:
         return f"{who(ev[1])} puts {', '.join(name(c) for c in ev[2])} in the Lost Zone."
-    if kind == tags.EV_HAND_SHOWN:
-        return f"{who(ev[1])} shows the hand: {', '.join(name(c) for c in ev[2]) or 'no cards'}."
     if kind == tags.EV_TO_DECK:
         return f"{who(ev[1])} shuffles {name(ev[2])} and the cards attached to it into the deck."
     if kind == tags.EV_SCOOP:

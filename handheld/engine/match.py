@@ -664,6 +664,7 @@ _LOCKS_RETREAT = "locks_retreat"
 _REACH = "reach"
 _ACTIVE_DAMAGED = "on_active_damaged"
 _BLOCKS_BODIES = "blocks_bodies"
+_TOOL_ANSWERS = frozenset({"on_knocked_out"})
 
 
 class _Tables:
@@ -694,9 +695,12 @@ class _Tables:
         self.card_units_hooks = any(self.card_units_hook)
         self.retreat_locks = any(_LOCKS_RETREAT in d.body_hooks for d in defs)
         self.body_blocks = any(_BLOCKS_BODIES in d.body_hooks for d in defs)
-        # (with the rule records a card's own steps ask for: CardDef.rule_hooks)
+        # (with the rule records a card's own steps ask for, CardDef.rule_hooks, and a
+        # Pokémon Tool that answers a Knock Out of its side's Pokémon, asked with the
+        # Poké-Bodies by rules.knocked_out_answers)
         self.body_hooks_present: frozenset[str] = frozenset().union(
-            *(d.body_hooks for d in defs), *(d.rule_hooks for d in defs))
+            *(d.body_hooks for d in defs), *(d.rule_hooks for d in defs),
+            *(d.hooks & _TOOL_ANSWERS for d in defs if d.trainer_kind == "tool"))
         # (an Energy that changes its own units may come to pay for several types)
         self.multi_type_energy = self.card_units_hooks or any(
             u & (u - 1) for d in defs if d.kind == 2 for u in d.units)

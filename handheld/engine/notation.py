@@ -524,9 +524,9 @@ EVENT_KINDS[EV_LOST] = Kind(EV_LOST, ("seat", "cards"),
                             "cards put in the Lost Zone (whose they are, which)")
 
 
-# ---- Black & White era: dark_explorers part1 ----
+# ---- Black & White era: next_destinies part2 ----
 
-# A hand an effect shows to both players ("your opponent reveals his or her hand").
+# A hand shown by an effect ("your opponent reveals his or her hand"): both players see it.
 EV_HAND_SHOWN = "hand_shown"
 EVENT_KINDS[EV_HAND_SHOWN] = Kind(EV_HAND_SHOWN, ("seat", "cards"),
-                                  "a hand shown to both players by an effect (whose, which)")
+                                  "a hand shown to both players by an effect (whose, its cards)")

@@ -112,7 +112,8 @@ def energy_units(m: Match, slot: Slot) -> list[int]:
     if pf is None or m.stacks_below:
         pf = stack_facts(m, slot)  # (Technical Machines lend no Poké-Body)
     if not m.players[slot.owner].turn_effects and ENERGY_HOOK not in pf.body_hooks \
-            and not (m.card_units_hooks and any(map(m.card_units_hook.__getitem__, slot.energy))):
+            and not (m.card_units_hooks and any(map(m.card_units_hook.__getitem__, slot.energy))) \
+            and ENERGY_REACH_HOOK not in m.body_hooks_present:
         return list(chain.from_iterable(map(m.units_of.__getitem__, slot.energy)))
     return energy_units_reference(m, slot)
 
@@ -156,6 +157,8 @@ def card_units(m: Match, slot: Slot, cid: int) -> tuple[int, ...]:
         for ps in d.passives:
             if CARD_UNITS_HOOK in ps.hooks:
                 units = ps.card_units(m, slot, cid, units)
+    if ENERGY_REACH_HOOK in m.body_hooks_present:
+        units = reached_units(m, slot, cid, units)
     return units
 
 
@@ -343,7 +346,16 @@ def place_counters(m: Match, slot: Slot, counters: int) -> None:
 
 
 def heal(m: Match, slot: Slot, amount: int) -> int:
-    """Remove up to ``amount`` damage; returns how much was removed."""
+    """Heal up to ``amount`` damage; returns how much was removed. Nothing is healed while
+    a working Ability in play says so (Heal Block: :func:`healing_blocked`)."""
+    if HEALING_BLOCK_HOOK in m.body_hooks_present and healing_blocked(m):
+        return 0
+    return remove_damage(m, slot, amount)
+
+
+def remove_damage(m: Match, slot: Slot, amount: int) -> int:
+    """Take up to ``amount`` damage off a Pokémon, as healing or as damage counters moved
+    away (which no heal block stops); returns how much was removed."""
     removed = min(slot.damage, max(0, amount))
     slot.damage -= removed
     if removed and m.logging:
@@ -660,3 +672,36 @@ def knocked_out_powers(m: Match, slot: Slot) -> None:
                 and any(getattr(c, "fires_on_knockout", False) for c in pw.requires) \
                 and power_works(m, slot, pw):
             m.use_power(slot, i)
+
+
+# ---- Black & White era: next_destinies part2 ----
+# Abilities that reach every Pokémon in play: Energy that provides more (Psychic Mirage),
+# healing stopped (Heal Block). Each is asked only in a match whose decks hold such a card
+# (``Match.body_hooks_present``).
+
+ENERGY_REACH_HOOK = "energy_reach"
+HEALING_BLOCK_HOOK = "blocks_healing"
+
+
+def reached_units(m: Match, slot: Slot, cid: int, units: tuple[int, ...]) -> tuple[int, ...]:
+    """The units of the Energy card ``cid`` attached to ``slot`` after the working
+    Abilities in play that change the Energy of other Pokémon (hook ``energy_reach``:
+    Gardevoir's Psychic Mirage), asked in play order."""
+    for p in m.players:
+        for s in p.in_play():
+            if ENERGY_REACH_HOOK not in stack_facts(m, s).body_hooks:
+                continue
+            for ps, holder in bodies(m, s):
+                if ENERGY_REACH_HOOK in ps.hooks:
+                    units = ps.energy_reach(m, holder, slot, cid, units)  # type: ignore[attr-defined]
+    return units
+
+
+def healing_blocked(m: Match) -> bool:
+    """Does a working Ability of any Pokémon in play (either player's) keep damage from
+    being healed (hook ``blocks_healing``: Bronzong's Heal Block)?"""
+    for p in m.players:
+        for s in p.in_play():
+            if body_says(m, s, HEALING_BLOCK_HOOK):
+                return True
+    return False

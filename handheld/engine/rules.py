@@ -1271,4 +1271,10 @@ def knocked_out_answers(m: Match, slot: Slot) -> None:
         for ps, holder in bodies(m, s):
             if KNOCKED_OUT_HOOK in ps.hooks:
                 ps.on_knocked_out(m, holder, slot, by_attack)  # type: ignore[attr-defined]
+        if s.tool >= 0:
+            # A Pokémon Tool of that side answers it too (Exp. Share); its holder is the
+            # Pokémon it is attached to.
+            for ps in m.defs[s.tool].passives:
+                if KNOCKED_OUT_HOOK in ps.hooks:
+                    ps.on_knocked_out(m, s, slot, by_attack)  # type: ignore[attr-defined]
 

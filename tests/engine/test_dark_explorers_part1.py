@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from handheld.engine import Match
 from handheld.engine.describe import describe_event
-from handheld.engine.notation import EV_HAND_SHOWN, EVENT_KINDS
+from handheld.engine.notation import EV_HAND_SHOWN
 
 from .fixtures import scenario_pool
 from .scenario import authoring_position, option_index
@@ -35,8 +35,4 @@ def test_psy_report_shows_the_opponents_hand_in_the_log() -> None:
     # Both players read the same line: the shown hand is no secret.
     for viewer in (0, 1, None):
         line = describe_event(m, shown[0], viewer)
-        assert line == "P2 shows the hand: Bulbasaur, Grass Energy."
-
-
-def test_the_hand_shown_event_is_declared() -> None:
-    assert EVENT_KINDS[EV_HAND_SHOWN].fields == ("seat", "cards")
+        assert line == "P2 shows their hand: Bulbasaur, Grass Energy."

@@ -1698,6 +1698,138 @@ PREVENT_60 = register_marker(MarkerKind("prevent_60", "prevents attack damage of
 or less (after Weakness and Resistance) done to it is prevented (Silcoon's Harden)."""
 
 
+# ---- Black & White era: next_destinies part2 ----
+# Abilities that reach other Pokémon (Energy that provides more, no healing), an Ability
+# that answers damage with a coin, a Special Energy and a Stadium for Basic Pokémon, and a
+# Tool that answers a Knock Out.
+
+from ..facts import RESTORED_KIND  # noqa: E402
+
+
+def is_basic_in_play(m: Match, s: Slot) -> bool:
+    """A Basic Pokémon in play: its card stack's stage is Basic, and it is no Restored
+    Pokémon (Appendix B of seed 003: not a Basic Pokémon)."""
+    pf = stack_facts(m, s)
+    return pf.stage == 0 and RESTORED_KIND not in pf.kinds
+
+
+class BasicEnergyDoubled(Passive):
+    """An Ability: each basic ``etype`` Energy card attached to its owner's ``etype``
+    Pokémon provides 2 units of that type (hook ``energy_reach``). Only one Ability named
+    ``name`` applies for a player: the first working one in play order (the Active
+    Pokémon, then the Bench), so a second adds nothing (Gardevoir's Psychic Mirage)."""
+
+    def __init__(self, etype: str, name: str) -> None:
+        self.etype = etype
+        self.name = name
+        self.bit = BIT[etype]
+
+    def energy_reach(self, m: Match, holder: Slot, slot: Slot, card: int,
+                     units: tuple[int, ...]) -> tuple[int, ...]:
+        if slot.owner != holder.owner or units != (self.bit,) \
+                or not m.defs[card].basic_energy:
+            return units
+        if self._first(m, holder.owner) is not holder \
+                or self.etype not in _types_before_weakness(m, slot):
+            return units
+        return (self.bit, self.bit)
+
+    def _first(self, m: Match, player: int) -> Slot | None:
+        from ..facts import bodies
+
+        for s in m.players[player].in_play():
+            for ps, holder in bodies(m, s):
+                if isinstance(ps, BasicEnergyDoubled) and ps.name == self.name:
+                    return holder
+        return None
+
+    def text(self) -> str:
+        t = self.etype
+        return (f"Each basic [{t}] Energy card attached to your [{t}] Pokémon provides "
+                f"[{t}][{t}] Energy. Only 1 {self.name} applies at a time.")
+
+
+class HealBlock(Passive):
+    """An Ability: no damage is healed from any Pokémon in play, either player's (hook
+    ``blocks_healing``, asked by ``ops.heal``); damage counters still move (Heal Block)."""
+
+    def blocks_healing(self, m: Match, holder: Slot) -> bool:
+        return True
+
+    def text(self) -> str:
+        return ("No damage can be healed from any Pokémon (yours or your opponent's). "
+                "Damage counters can still be moved.")
+
+
+class CoinAgainstDamage(Passive):
+    """An Ability: whenever an attack is about to damage its Pokémon, its owner flips a
+    coin, and heads prevents that damage (hook ``flips_against_damage``, asked by the
+    damage steps: ``effects.steps.guard_coins``; Smooth Coat)."""
+
+    def flips_against_damage(self, m: Match, holder: Slot) -> bool:
+        return True
+
+    def text(self) -> str:
+        return ("Whenever an attack is about to do damage to this Pokémon, flip a coin. "
+                "Heads: prevent that damage.")
+
+
+class AnyTypeOnBasic(Passive):
+    """A Special Energy: [C] as printed, but 1 unit of every type while its Pokémon is a
+    Basic Pokémon (Prism Energy)."""
+
+    def card_units(self, m: Match, holder: Slot, card: int, units: tuple[int, ...],
+                   ) -> tuple[int, ...]:
+        return (ALL_TYPES,) if is_basic_in_play(m, holder) else units
+
+    def text(self) -> str:
+        return ("On a Basic Pokémon, it provides 1 Energy of any type you need instead (still "
+                "1 Energy at a time).")
+
+
+class BasicRetreatLess(Passive):
+    """A Stadium: the Retreat Cost of each Basic Pokémon in play (both players') is
+    ``amount`` [C] less (Skyarrow Bridge)."""
+
+    def __init__(self, amount: int = 1) -> None:
+        self.amount = amount
+
+    def retreat_cost(self, m: Match, holder: Slot, cost: int) -> int:
+        return cost - self.amount if is_basic_in_play(m, holder) else cost
+
+    def text(self) -> str:
+        return (f"The Retreat Cost of each Basic Pokémon in play (both players') is "
+                f"{'[C]' * self.amount} less.")
+
+
+class ShareEnergyOnKnockOut(Passive):
+    """A Pokémon Tool: when its owner's Active Pokémon (not the one holding it) is Knocked
+    Out by damage from the opponent's attack, its owner may move 1 basic Energy card that
+    was attached to that Pokémon to the holder (Exp. Share; hook ``on_knocked_out``, asked
+    of the Tools of that side by ``rules.knocked_out_answers``). The choice is the Tool's
+    own program (``TrainerScript.reaction``), started with those cards in "_knocked"; it
+    runs once the Knock Out has put them in the discard pile."""
+
+    def on_knocked_out(self, m: Match, holder: Slot, slot: Slot, by_attack: bool) -> None:
+        from ..ops import LOST_ON_KNOCKOUT, is_knocked_out
+        from ..state import Frame
+
+        if not by_attack or slot is holder or not is_active(m, slot) \
+                or is_knocked_out(m, holder) \
+                or (slot.markers and LOST_ON_KNOCKOUT in slot.markers):
+            return
+        cards = [c for c in slot.energy if m.defs[c].basic_energy]
+        d = m.defs[holder.tool]
+        if cards and d.react_code:
+            m.stack.append(Frame(f"{d.id}#react", d.react_code, holder.owner, holder.tool,
+                                 holder.id, variables={"_knocked": cards}))
+
+    def text(self) -> str:
+        return ("When your Active Pokémon is Knocked Out by damage from your opponent's "
+                "attack, you may move 1 basic Energy card that was attached to it to the "
+                "Pokémon this card is attached to.")
+
+
 # ---- Black & White era: dark_explorers part1 ----
 # Abilities that reach the Pokémon around them (the attack result that weakens the Defending
 # Pokémon's attacks is AttackPenalty, above).

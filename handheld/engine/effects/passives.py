@@ -384,6 +384,42 @@ hook("on_opponent_energy_attached", "of the Poké-Bodies of the other player's P
                                     "(Match.on_energy_attached)")
 
 
+# ---- Black & White era: next_destinies part2 ----
+# Abilities (always on) that reach past their own Pokémon, and one that answers damage
+# with a coin. Defaults set after the class, as above.
+
+
+def _energy_reach(self: Passive, m: Match, holder: Slot, slot: Slot, card: int,
+                  units: tuple[int, ...]) -> tuple[int, ...]:
+    """The units the Energy card ``card`` attached to ``slot`` (any Pokémon in play)
+    provides while this Ability of ``holder`` works, asked after the card's own
+    ``card_units`` (Gardevoir's Psychic Mirage)."""
+    return units
+
+
+def _blocks_healing(self: Passive, m: Match, holder: Slot) -> bool:
+    """True when no damage can be healed from any Pokémon in play while this Ability of
+    ``holder`` works (Bronzong's Heal Block); moving damage counters is no healing."""
+    return False
+
+
+def _flips_against_damage(self: Passive, m: Match, holder: Slot) -> bool:
+    """True when damage an attack is about to do to ``holder`` first waits for a coin of
+    its owner's, heads preventing it (Cinccino's Smooth Coat)."""
+    return False
+
+
+Passive.energy_reach = _energy_reach  # type: ignore[attr-defined]
+Passive.blocks_healing = _blocks_healing  # type: ignore[attr-defined]
+Passive.flips_against_damage = _flips_against_damage  # type: ignore[attr-defined]
+hook("energy_reach", "of the working Abilities in play, for each Energy card attached to any "
+                     "Pokémon whenever its units are counted (ops.card_units)")
+hook("blocks_healing", "of the working Abilities in play whenever damage would be healed "
+                       "(ops.heal)")
+hook("flips_against_damage", "of the Abilities of a Pokémon an attack's damage step is about "
+                             "to damage (effects.steps.guard_coins)")
+
+
 # ---- Black & White era: dark_explorers part1 ----
 # Abilities that reach past their own Pokémon: a bonus to the attacks of their whole side
 # (Aerodactyl's Ancient Scream), a Pokémon that can't attack (Slowbro's Airhead), more

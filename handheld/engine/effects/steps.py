@@ -59,6 +59,7 @@ from ..ops import (
     level_up_turn_ok,
     levels_up_onto,
     place_counters,
+    remove_damage,
     remove_from_play_to,
     stack_facts,
     switch_active,
@@ -731,7 +732,15 @@ class Damage(Step):
         attacker = who_slot(m, f, SELF)
         dc = DamageCtx(attacker, defender, f.player, is_active(m, defender),
                        weakness=self.weakness, resistance=self.resistance,
-                       reduction=f.vars.pop("shielded", 0) * d.flip_shield)
+                       reduction=f.vars.get("shielded", 0) * d.flip_shield)
+        if GUARD_HOOK in m.body_hooks_present:
+            if guard_coins(m, f, ((defender, dc, base),)) == SUSPEND:
+                return SUSPEND
+            if guard_prevented(f, defender):  # (heads: no damage at all)
+                f.vars.pop("shielded", None)
+                f.vars["dealt"] = 0
+                return NEXT
+        f.vars.pop("shielded", None)
         f.vars["dealt"] = _deal(m, dc, base)  # for "if this attack damages ..."
         if d.flip_retaliation and foe and attacker is not None \
                 and remaining_hp(m, defender) <= 0:
@@ -743,6 +752,8 @@ class Damage(Step):
         return NEXT
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        if GUARD_FOR in f.vars:
+            return guard_resume(m, f, answer)
         defender = who_slot(m, f, DEFENDER)
         assert defender is not None
         d = m.defs[defender.top]
@@ -780,20 +791,41 @@ class DamageChosen(Step):
         ev.add(0.8 * self.amount.expect(ev))
 
     def run(self, m: Match, f: Frame) -> Result:
-        _damage_chosen(m, f, self.var, self.amount.eval(m, f))
-        return NEXT
+        return _damage_chosen(m, f, self.var, self.amount.eval(m, f))
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        return guard_resume(m, f, answer)
 
 
 def _damage_chosen(m: Match, f: Frame, var: str, amount: int, *, weakness: bool = True,
-                   resistance: bool = True) -> None:
+                   resistance: bool = True) -> Result:
     """The attack's damage to each Pokémon chosen in ``var`` (Weakness and Resistance, if
-    not switched off, only on an Active Pokémon)."""
+    not switched off, only on an Active Pokémon); SUSPEND while a coin of an Ability that
+    answers damage is pending (:func:`guard_coins`)."""
     attacker = who_slot(m, f, SELF)
+    hits = []
     for sid in f.vars.get(var) or []:
         s = find_slot(m, sid)
         if s is not None:
-            _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s), weakness=weakness,
-                               resistance=resistance), amount)
+            hits.append((s, DamageCtx(attacker, s, f.player, is_active(m, s),
+                                      weakness=weakness, resistance=resistance), amount))
+    return _deal_hits(m, f, hits)
+
+
+def _deal_hits(m: Match, f: Frame, hits: Sequence[tuple[Slot, DamageCtx, int]]) -> Result:
+    """Deal each ``(Pokémon, context, amount)`` of a damage step, after the coins of the
+    Abilities that answer damage (:func:`guard_coins`): SUSPEND while one is pending."""
+    if GUARD_HOOK in m.body_hooks_present:
+        if guard_coins(m, f, hits) == SUSPEND:
+            return SUSPEND
+        for s, dc, amount in hits:
+            if not guard_prevented(f, s, keep=True):
+                _deal(m, dc, amount)
+        f.vars.pop(GUARD_DONE, None)
+        return NEXT
+    for _, dc, amount in hits:
+        _deal(m, dc, amount)
+    return NEXT
 
 
 class BenchDamage(Step):
@@ -834,9 +866,11 @@ class BenchDamage(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         attacker = who_slot(m, f, SELF)
-        for s in self._targets(m, f):
-            _deal(m, DamageCtx(attacker, s, f.player, False), self.amount)
-        return NEXT
+        return _deal_hits(m, f, [(s, DamageCtx(attacker, s, f.player, False), self.amount)
+                                 for s in self._targets(m, f)])
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        return guard_resume(m, f, answer)
 
 
 class SelfDamage(Step):
@@ -2106,7 +2140,7 @@ class MoveCounters(Step):
             return NEXT
         n = min(self.n, a.damage // 10)
         if n:
-            heal(m, a, 10 * n)
+            remove_damage(m, a, 10 * n)  # (moved, not healed: no heal block stops it)
             place_counters(m, b, n)
         return NEXT
 
@@ -2708,9 +2742,11 @@ class DamageEach(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         attacker = who_slot(m, f, SELF)
-        for s in self._slots(m, f.player):
-            _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s)), self.amount)
-        return NEXT
+        return _deal_hits(m, f, [(s, DamageCtx(attacker, s, f.player, is_active(m, s)),
+                                  self.amount) for s in self._slots(m, f.player)])
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        return guard_resume(m, f, answer)
 
 
 class FlipEachForDamage(Step):
@@ -2740,14 +2776,17 @@ class FlipEachForDamage(Step):
         if len(results) < len(slots):
             m.pending = Chance("coin", f.player, _purpose(m, f))
             return SUSPEND
-        f.vars.pop("_each", None)
         attacker = who_slot(m, f, SELF)
-        for s, heads in zip(slots, results):  # noqa: B905 - as many as there were flips
-            if heads:
-                _deal(m, DamageCtx(attacker, s, f.player, is_active(m, s)), self.amount)
+        hits = [(s, DamageCtx(attacker, s, f.player, is_active(m, s)), self.amount)
+                for s, heads in zip(slots, results) if heads]  # noqa: B905 - as flipped
+        if _deal_hits(m, f, hits) == SUSPEND:
+            return SUSPEND  # (an Ability's coin against the damage: Smooth Coat)
+        f.vars.pop("_each", None)
         return NEXT
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        if GUARD_FOR in f.vars:
+            return guard_resume(m, f, answer)
         f.vars.setdefault("_each", []).append(1 if answer else 0)
         m.note_coin(f.player, answer, _purpose(m, f))
         return f.pc
@@ -3227,9 +3266,8 @@ class DamageChosenNoWR(DamageChosen):
                 "Weakness and Resistance are not applied.")
 
     def run(self, m: Match, f: Frame) -> Result:
-        _damage_chosen(m, f, self.var, self.amount.eval(m, f), weakness=False,
-                       resistance=False)
-        return NEXT
+        return _damage_chosen(m, f, self.var, self.amount.eval(m, f), weakness=False,
+                              resistance=False)
 
 
 class BenchDamageOfType(BenchDamage):
@@ -3915,12 +3953,19 @@ class EvolveWith(Step):
             return NEXT
         cid = cards[0]
         p = m.players[f.player]
-        if _take_from_own_zones(p, cid) is None:
+        source = _take_from_own_zones(p, cid)
+        if source is None:
             return NEXT
         before = s.top
         evolve(m, s, cid)
         if m.logging:
             m.log.append((EV_EVOLVE, f.player, before, cid))
+        pf = m.printed[cid]
+        if source == "hand" and pf is not None and pf.power_choices:
+            # (played from the hand to evolve: an Ability like Giant Fan may fire)
+            from ..actions import evolve_triggers
+
+            evolve_triggers(m, s, pf)
         return NEXT
 
 
@@ -4711,9 +4756,11 @@ class DamageTo(Step):
         ev.add(-0.5 * self.amount)  # mostly aimed at one's own Pokémon
 
     def run(self, m: Match, f: Frame) -> Result:
-        _damage_chosen(m, f, self.var, self.amount, weakness=self.weakness,
-                       resistance=self.resistance)
-        return NEXT
+        return _damage_chosen(m, f, self.var, self.amount, weakness=self.weakness,
+                              resistance=self.resistance)
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        return guard_resume(m, f, answer)
 
 
 class DrawUntilHand(Step):
@@ -6111,9 +6158,207 @@ class ReturnSelfToHand(ReturnToHand):
         ev.add(0.6 * s.damage - 25 if s is not None else -25)
 
 
+# ---- Black & White era: next_destinies part2 ----
+# A coin before attack damage lands (an Ability that answers damage), a hand shown to both
+# players, the bottom of the opponent's deck, tests on Pokémon Tools, remaining HP and
+# attacks by name, and a choice among the cards a Tool's passive hands its program.
+
+from ..notation import EV_HAND_SHOWN as _EV_HAND_SHOWN  # noqa: E402
+from ..ops import HEALING_BLOCK_HOOK as _HEALING_BLOCK_HOOK  # noqa: E402
+from ..ops import figure_damage as _figure_damage  # noqa: E402
+from ..ops import healing_blocked as _healing_blocked  # noqa: E402
+
+GUARD_HOOK = "flips_against_damage"
+GUARD_FOR = "_guard_for"  # the Pokémon whose coin is pending (a slot id)
+GUARD_DONE = "_guard"  # the coins flipped so far: slot id, heads (1 or 0), ...
+
+
+def guard_coins(m: Match, f: Frame, hits: Sequence[tuple[Slot, DamageCtx, int]]) -> Result:
+    """Before a damage step places its damage: a coin for each Pokémon it would damage
+    (``hits``: the Pokémon, the damage's context, the amount) whose working Ability says
+    so (hook ``flips_against_damage``: Cinccino's Smooth Coat), flipped by its owner.
+    SUSPEND while one is pending (nothing changed but the frame's own record); NEXT once
+    each is known, for :func:`guard_prevented` to read. The step runs again after each
+    coin (:func:`guard_resume`)."""
+    if GUARD_HOOK not in m.body_hooks_present:
+        return NEXT
+    done = f.vars.get(GUARD_DONE) or []
+    for s, dc, amount in hits:
+        if s.id in done[0::2] or not body_says(m, s, GUARD_HOOK):
+            continue
+        preview = DamageCtx(dc.attacker, dc.defender, dc.player, dc.to_active,
+                            weakness=dc.weakness, resistance=dc.resistance, preview=True,
+                            reduction=dc.reduction)
+        if _figure_damage(m, preview, amount) <= 0:
+            continue  # no damage would be done: no coin
+        f.vars[GUARD_FOR] = s.id
+        m.pending = Chance("coin", s.owner, m.defs[s.top].name)
+        return SUSPEND
+    return NEXT
+
+
+def guard_prevented(f: Frame, s: Slot, *, keep: bool = False) -> bool:
+    """Did the coin :func:`guard_coins` flipped for ``s`` come up heads (its damage is
+    prevented)? The record goes with the answer unless ``keep`` (more Pokémon to ask)."""
+    done = f.vars.get(GUARD_DONE) or []
+    heads = any(done[i] == s.id and done[i + 1] for i in range(0, len(done) - 1, 2))
+    if not keep:
+        f.vars.pop(GUARD_DONE, None)
+    return heads
+
+
+def guard_resume(m: Match, f: Frame, answer: Any) -> Result:
+    """The coin of :func:`guard_coins` is in: record it and run the step again."""
+    sid = f.vars.pop(GUARD_FOR)
+    f.vars[GUARD_DONE] = [*(f.vars.get(GUARD_DONE) or []), sid, 1 if answer else 0]
+    s = find_slot(m, sid)
+    m.note_coin(s.owner if s is not None else f.player, answer,
+                m.defs[s.top].name if s is not None else "effect")
+    return f.pc
+
+
+class ShowHand(Step):
+    """A player's hand is shown to both players ("your opponent reveals his or her hand":
+    ``side`` "opp"); the log names its cards (``EV_HAND_SHOWN``)."""
+
+    def __init__(self, side: str = "opp") -> None:
+        self.side = side
+
+    def text(self, tc: TC) -> str:
+        return "Your opponent shows you their hand." if self.side == "opp" else \
+            "Show your hand to your opponent."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(1 if self.side == "opp" else -1)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[1 - f.player if self.side == "opp" else f.player]
+        if m.logging:
+            m.log.append((_EV_HAND_SHOWN, p.index, list(p.hand)))
+        return NEXT
+
+
+class OpponentCardsToBottom(OpponentCardsToDeck):
+    """Your opponent puts the cards of their hand chosen into ``var`` on the bottom of
+    their deck (no shuffle)."""
+
+    def text(self, tc: TC) -> str:
+        return self.wording if self.wording is not None else \
+            "Your opponent puts it on the bottom of their deck."
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[1 - f.player]
+        for cid in f.vars.get(self.var) or []:
+            if cid in p.hand:
+                p.hand.remove(cid)
+                p.deck.insert(0, cid)  # (the end of the list is the top)
+                if m.logging:
+                    m.log.append((EV_MOVE, p.index, cid, "deck", True, "hand"))
+        return NEXT
+
+
+SLOT_TESTS["no_tool"] = (lambda m, s: s.tool < 0, "has no Pokémon Tool attached")
+
+
+@dataclass(frozen=True)
+class FewerHpLeft(Cond):
+    """Pokémon ``who`` has fewer HP left than Pokémon ``than``."""
+
+    who: str
+    than: str
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        a, b = who_slot(m, f, self.who), who_slot(m, f, self.than)
+        return a is not None and b is not None and remaining_hp(m, a) < remaining_hp(m, b)
+
+    def text(self, tc: TC) -> str:
+        return f"{who_text(tc, self.who)} has fewer HP left than {who_text(tc, self.than)}"
+
+    def prob(self, ev: Eval) -> float:
+        a, b = _eval_slot(ev, self.who), _eval_slot(ev, self.than)
+        if a is None or b is None:
+            return 0.5
+        return 1.0 if remaining_hp(ev.m, a) < remaining_hp(ev.m, b) else 0.0
+
+
+def with_attack_named(name: str) -> PokemonFilter:
+    """Pokémon in play that have an attack of this name now ("your Pokémon that have the
+    Round attack")."""
+    from ..facts import pokemon_facts
+
+    return PokemonFilter(f"attack_{name}", f"that has the {name} attack",
+                         lambda m, s: any(r.attack.name == name
+                                          for r in pokemon_facts(m, s).attacks))
+
+
+@dataclass(frozen=True)
+class CanHeal(Cond):
+    """Some Pokémon of ``side`` (in ``where``: any / bench) has damage counters, and
+    nothing in play keeps damage from being healed (Heal Block)."""
+
+    side: str = "own"
+    where: str = "any"
+
+    def _holds(self, m: Match, player: int) -> bool:
+        p = m.players[player if self.side == "own" else 1 - player]
+        slots = p.bench if self.where == "bench" else p.in_play()
+        if not any(s.damage for s in slots):
+            return False
+        return not (_HEALING_BLOCK_HOOK in m.body_hooks_present and _healing_blocked(m))
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return self._holds(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        whose = "you have" if self.side == "own" else "your opponent has"
+        where = "a Benched Pokémon" if self.where == "bench" else "a Pokémon"
+        return f"{whose} {where} with damage counters that can be healed"
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if self._holds(ev.m, ev.player) else 0.0
+
+
+class ChooseAmong(Step):
+    """You may choose up to ``count`` of the cards a passive handed this program (the
+    frame's ``among``: Exp. Share's "_knocked") that still lie in your discard pile and
+    pass ``filt``, into ``var`` (none at all is allowed)."""
+
+    def __init__(self, var: str, among: str, filt: CardFilter = ANY_CARD, *, count: int = 1,
+                 wording: str = "") -> None:
+        self.var = var
+        self.among = among
+        self.filt = filt
+        self.count = count
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(6 * self.count)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        discard = m.players[f.player].discard
+        ok = self.filt.verdicts
+        cands = [c for c in f.vars.get(self.among) or [] if c in discard and ok[m.defs[c]]]
+        if not cands:
+            f.vars[self.var] = []
+            return NEXT
+        options = m.distinct_cards(cands, lambda d: True) if self.count == 1 else \
+            tuple((CARD, c) for c in cands)
+        m.pending = Choice(f.player, "cards_discard",
+                           self.wording or f"Choose up to {self.count} of these cards",
+                           options, min=0, max=min(self.count, len(options)))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        f.vars[self.var] = [opt[1] for opt in answer]
+        return NEXT
+
+
 # ---- Black & White era: dark_explorers part1 ----
 # A test of a Pokémon's name, hand sizes compared, every Pokémon in play counted, a switch
-# whose new Defending Pokémon later steps name, and a hand shown to both players.
+# whose new Defending Pokémon later steps name.
 
 def pokemon_named(name: str) -> PokemonFilter:
     """Pokémon in play of exactly this name ("if the Defending Pokémon is Durant")."""
@@ -6203,27 +6448,4 @@ class SwitchInDefender(Step):
             if m.logging:
                 m.log.append((EV_SWITCH, p.index, s.top))
         f.vars[self.var] = [p.active.id] if p.active is not None else []
-        return NEXT
-
-
-class ShowHand(Step):
-    """A player's hand is shown to both players (``side``: "opp", "your opponent reveals
-    his or her hand"): the log records the cards (event ``hand_shown``)."""
-
-    def __init__(self, side: str = "opp") -> None:
-        self.side = side
-
-    def text(self, tc: TC) -> str:
-        return "Your opponent shows you their hand." if self.side == "opp" else \
-            "Show your hand to your opponent."
-
-    def value(self, ev: Eval) -> None:
-        ev.add(1 if self.side == "opp" else -1)
-
-    def run(self, m: Match, f: Frame) -> Result:
-        from ..notation import EV_HAND_SHOWN
-
-        p = m.players[1 - f.player if self.side == "opp" else f.player]
-        if m.logging:
-            m.log.append((EV_HAND_SHOWN, p.index, list(p.hand)))
         return NEXT

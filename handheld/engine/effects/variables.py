@@ -427,6 +427,16 @@ USES.update({
     S.ReturnSelfToHand: Uses(reads=("var",)),
 })
 
+# ---- Black & White era: next_destinies part2 ----
+USES.update({
+    S.ShowHand: NONE,
+    S.OpponentCardsToBottom: Uses(reads=("var",)),
+    S.FewerHpLeft: Uses(reads=("who", "than")),
+    S.CanHeal: NONE,
+    # (its cards come from the passive that starts its program, in the frame's "_knocked")
+    S.ChooseAmong: Uses(writes=("var",)),
+})
+
 
 # ---- Black & White era: dark_explorers part1 ----
 USES.update({
@@ -434,5 +444,4 @@ USES.update({
     S.MoreCardsInHand: NONE,
     S.PokemonInPlay: NONE,
     S.SwitchInDefender: Uses(reads=("var",), writes=("var",)),
-    S.ShowHand: NONE,
 })
