@@ -25,11 +25,13 @@ from .carddefs import (
 from .energy import can_pay
 from .facts import (
     ATTACK_LOCKS,
+    BARS_ATTACKING_HOOK,
     LV_X_KIND,
     POWER_LOCK_HOOK,
     RESTORED_KIND,
     PokemonFacts,
     attack_locked,
+    attacking_barred,
     pokemon_facts,
     retreat_cost,
     stack_facts,
@@ -247,7 +249,9 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
         if not m.turn_over and (turn != 1 or rules.first_player_may_attack) \
                 and not (markers and has_marker(m, active, "cant_attack")) \
                 and not (ATTACK_TOLL_HOOK in m.body_hooks_present
-                         and toll_unpaid(m, active)):
+                         and toll_unpaid(m, active)) \
+                and not (BARS_ATTACKING_HOOK in m.body_hooks_present
+                         and attacking_barred(m, active)):
             if af.copies_attacks:
                 for source, i in attack_choices(m, active):
                     opts.append((ATTACK, source, i))
@@ -494,6 +498,8 @@ def can_attack(m: Match, active: Slot, *, asleep: bool = False) -> bool:
         return False
     if active.markers and has_marker(m, active, "cant_attack"):
         return False
+    if attacking_barred(m, active):
+        return False  # (an Ability that says it can't attack: Airhead)
     return not toll_unpaid(m, active)  # (a Poké-Body's toll the hand can't pay)
 
 

@@ -676,3 +676,65 @@ def abilities_locked_out_of_play(m: Match, power: PowerDef) -> bool:
                         and ps.locks_powers(m, holder, None):  # type: ignore[attr-defined]
                     return True
     return False
+
+
+# ---- Black & White era: dark_explorers part1 ----
+# The questions of the Abilities that reach past their own Pokémon (effects.passives:
+# ``boosts_side``, ``bars_attacking``, ``burn_counters``, ``guards_side_effects``), each
+# asked only in a match where some card answers it.
+
+SIDE_BOOST_HOOK = "boosts_side"
+BARS_ATTACKING_HOOK = "bars_attacking"
+BURN_COUNTERS_HOOK = "burn_counters"
+GUARDS_SIDE_EFFECTS_HOOK = "guards_side_effects"
+BURN_COUNTERS = 2  # "put 2 damage counters on the Burned Pokémon" (every era's rulebook)
+
+
+def _answering(m: Match, slots: Iterator[Slot] | list[Slot], hook_name: str,
+               ) -> Iterator[tuple[Passive, Slot]]:
+    """The passives of the working Poké-Bodies (always-on Abilities) of ``slots`` that
+    answer ``hook_name``."""
+    for s in slots:
+        if hook_name in stack_facts(m, s).body_hooks:
+            for ps, holder in bodies(m, s):
+                if hook_name in ps.hooks:
+                    yield ps, holder
+
+
+def side_boosts(m: Match, dc: Any, dmg: int) -> int:
+    """Step b) of the damage figure for the Abilities of the attacking player's Pokémon
+    that change the damage of every attack of their side (Aerodactyl's Ancient Scream)."""
+    for ps, holder in _answering(m, m.players[dc.player].in_play(), SIDE_BOOST_HOOK):
+        dmg = ps.boosts_side(m, dc, holder, dmg)  # type: ignore[attr-defined]
+    return dmg
+
+
+def attacking_barred(m: Match, active: Slot) -> bool:
+    """Does an Ability of a Pokémon in play keep ``active`` from attacking now (Slowbro's
+    Airhead)? Asked only when a card of the match answers it."""
+    if BARS_ATTACKING_HOOK not in m.body_hooks_present:
+        return False
+    slots = [s for p in m.players for s in p.in_play()]
+    return any(ps.bars_attacking(m, holder, active)  # type: ignore[attr-defined]
+               for ps, holder in _answering(m, slots, BARS_ATTACKING_HOOK))
+
+
+def burn_counters(m: Match, burned: Slot) -> int:
+    """The damage counters a Burned Pokémon takes on tails between turns: 2, unless an
+    Ability in play says more (Volcarona's Scorching Scales)."""
+    n = BURN_COUNTERS
+    if BURN_COUNTERS_HOOK in m.body_hooks_present:
+        slots = [s for p in m.players for s in p.in_play()]
+        for ps, holder in _answering(m, slots, BURN_COUNTERS_HOOK):
+            n = ps.burn_counters(m, holder, burned, n)  # type: ignore[attr-defined]
+    return n
+
+
+def side_guards_effects(m: Match, slot: Slot, player: int) -> bool:
+    """Does an Ability of a Pokémon of ``slot``'s side keep the effects (damage aside) of
+    ``player``'s attacks off ``slot`` (Espeon's Solar Revelation)?"""
+    if GUARDS_SIDE_EFFECTS_HOOK not in m.body_hooks_present:
+        return False
+    return any(ps.guards_side_effects(m, holder, slot, player)  # type: ignore[attr-defined]
+               for ps, holder in _answering(m, m.players[slot.owner].in_play(),
+                                            GUARDS_SIDE_EFFECTS_HOOK))

@@ -18,6 +18,7 @@ from .facts import (
     ATTACK_DAMAGE_TAKEN,
     LV_X_KIND,
     MARKERS,
+    SIDE_BOOST_HOOK,
     TURN_EFFECTS,
     MarkerKind,
     bodies,
@@ -32,6 +33,7 @@ from .facts import (
     register_marker,
     remaining_hp,
     retreat_cost,
+    side_boosts,
     slot_passive_list,
     slot_passives,
     stack_facts,
@@ -390,6 +392,8 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
             # ... and the attacking player's effects for the rest of the turn (the Black &
             # White PlusPower: every Pokémon of that player's, whichever attacks)
             dmg = _turn_effects_damage(m, dc, attacker, effects, dmg)
+        if SIDE_BOOST_HOOK in m.body_hooks_present:  # (Abilities boosting their side)
+            dmg = side_boosts(m, dc, dmg)
     if dmg <= 0:
         return 0
     rules = m.rules

@@ -14,7 +14,14 @@ from . import actions as _actions
 from .carddefs import AttackDef
 from .effects.core import NEXT, SUSPEND, Builder, Instr, Label, Result, Step
 from .effects.passives import DamageCtx
-from .facts import ATTACK_DAMAGE_TAKEN, MarkerKind, attack_cost, register_marker, stack_facts
+from .facts import (
+    ATTACK_DAMAGE_TAKEN,
+    MarkerKind,
+    attack_cost,
+    burn_counters,
+    register_marker,
+    stack_facts,
+)
 from .notation import (
     ALLOW_OPTION,
     CARD,
@@ -581,8 +588,8 @@ class FlipEachActive(Instr):
         f.vars["flipped"].append(slot.id)
         m.note_coin(slot.owner, answer, self.purpose)
         if self.bit == BURNED:
-            if not answer:  # tails: 2 damage counters, ignoring Weakness and Resistance
-                place_counters(m, slot, 2)
+            if not answer:  # tails: 2 damage counters (or an Ability's more), no W/R
+                place_counters(m, slot, burn_counters(m, slot))
         elif self.bit == ASLEEP and answer:  # heads: it wakes up
             slot.conditions &= ~ASLEEP
             if m.logging:

@@ -234,3 +234,12 @@ TEST_FACTS.append(_pokemon("test-5511", "Raltsage", 120, ["P"],
 TEST_SCRIPTS["test-5511"] = PokemonScript(
     attacks={"Stand In": []},
     powers={"Welcome Draw": Power(requires=(EvolvedFromHand(),), steps=(Draw(1),))})
+
+
+# --- Black & White era: dark_explorers part1
+# Durant (bw6-83) is scripted by another helper's part: a made-up [M] Basic of that name
+# for Heatmor's Hot Lick (bw5-19) to hit meanwhile (no Weakness, so its 50 more shows
+# plainly). Its attack is plain.
+TEST_FACTS.append(_pokemon("test-5101", "Durant", 70, ["M"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
+TEST_SCRIPTS["test-5101"] = PokemonScript(attacks={"Stand In": []})

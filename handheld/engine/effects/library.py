@@ -1828,3 +1828,74 @@ class ShareEnergyOnKnockOut(Passive):
         return ("When your Active Pokémon is Knocked Out by damage from your opponent's "
                 "attack, you may move 1 basic Energy card that was attached to it to the "
                 "Pokémon this card is attached to.")
+
+
+# ---- Black & White era: dark_explorers part1 ----
+# Abilities that reach the Pokémon around them (the attack result that weakens the Defending
+# Pokémon's attacks is AttackPenalty, above).
+
+
+class SideAttackBonus(Passive):
+    """An Ability (always on): the attacks of every Pokémon of its owner, itself included,
+    do more damage to the opponent's Active Pokémon, before Weakness and Resistance
+    (Aerodactyl's Ancient Scream). Asked at step b) through the ``boosts_side`` hook, so a
+    second one in play adds its bonus too."""
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def boosts_side(self, m: Match, dc: DamageCtx, holder: Slot, dmg: int) -> int:
+        if dc.attacker is None or dc.player != holder.owner or not dc.to_active \
+                or dc.defender.owner == holder.owner or dmg <= 0:
+            return dmg
+        return dmg + self.amount
+
+    def text(self) -> str:
+        return (f"The attacks of your Pokémon do {self.amount} more damage to your opponent's "
+                "Active Pokémon (before Weakness and Resistance).")
+
+
+class CantAttackWithPrizes(Passive):
+    """An Ability (always on): its Pokémon can't attack while its owner has one of the
+    listed numbers of Prize cards left (Slowbro's Airhead)."""
+
+    def __init__(self, counts: tuple[int, ...]) -> None:
+        self.counts = counts
+
+    def bars_attacking(self, m: Match, holder: Slot, active: Slot) -> bool:
+        return active is holder and len(m.players[holder.owner].prizes) in self.counts
+
+    def text(self) -> str:
+        *rest, last = (str(n) for n in self.counts)
+        counts = f"{', '.join(rest)} or {last}" if rest else last
+        return f"This Pokémon can't attack while you have {counts} Prize cards left."
+
+
+class MoreBurnCounters(Passive):
+    """An Ability (always on): the opponent's Burned Pokémon take ``counters`` damage
+    counters instead of 2 on tails between turns (Volcarona's Scorching Scales); a second
+    one in play adds nothing."""
+
+    def __init__(self, counters: int) -> None:
+        self.counters = counters
+
+    def burn_counters(self, m: Match, holder: Slot, burned: Slot, counters: int) -> int:
+        if burned.owner == holder.owner:
+            return counters
+        return max(counters, self.counters)
+
+    def text(self) -> str:
+        return (f"Between turns, when your opponent's Burned Pokémon flips tails, it takes "
+                f"{self.counters} damage counters instead of 2.")
+
+
+class GuardEnergizedSide(Passive):
+    """An Ability (always on): the opponent's attacks do only their damage to each Pokémon
+    of its side that has Energy attached, no other effect (Espeon's Solar Revelation)."""
+
+    def guards_side_effects(self, m: Match, holder: Slot, slot: Slot, player: int) -> bool:
+        return player != holder.owner and slot.owner == holder.owner and bool(slot.energy)
+
+    def text(self) -> str:
+        return ("Your opponent's attacks still damage each of your Pokémon that has Energy "
+                "attached, but none of their other effects happen to it.")

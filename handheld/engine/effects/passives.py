@@ -418,3 +418,49 @@ hook("blocks_healing", "of the working Abilities in play whenever damage would b
                        "(ops.heal)")
 hook("flips_against_damage", "of the Abilities of a Pokémon an attack's damage step is about "
                              "to damage (effects.steps.guard_coins)")
+
+
+# ---- Black & White era: dark_explorers part1 ----
+# Abilities that reach past their own Pokémon: a bonus to the attacks of their whole side
+# (Aerodactyl's Ancient Scream), a Pokémon that can't attack (Slowbro's Airhead), more
+# counters for Burn (Volcarona's Scorching Scales), and a guard against the effects of the
+# opponent's attacks on their side (Espeon's Solar Revelation). Each is asked only when a
+# card of the match answers it (``Match.body_hooks_present``).
+
+
+def _boosts_side(self: Passive, m: Match, dc: DamageCtx, holder: Slot, dmg: int) -> int:
+    """The damage an attack of ``dc.player``'s Pokémon does, at step b) of the damage
+    figure, after the holder's Ability (any Pokémon of either side) has its say."""
+    return dmg
+
+
+def _bars_attacking(self: Passive, m: Match, holder: Slot, active: Slot) -> bool:
+    """True when ``active``, an Active Pokémon about to attack, can't attack."""
+    return False
+
+
+def _burn_counters(self: Passive, m: Match, holder: Slot, burned: Slot, counters: int) -> int:
+    """The damage counters the Burned Active Pokémon ``burned`` takes on tails between
+    turns (``counters`` so far, 2 by the rulebook)."""
+    return counters
+
+
+def _guards_side_effects(self: Passive, m: Match, holder: Slot, slot: Slot,
+                         player: int) -> bool:
+    """True when the effects (damage aside) of ``player``'s attacks do not land on
+    ``slot``, a Pokémon of the holder's side."""
+    return False
+
+
+Passive.boosts_side = _boosts_side  # type: ignore[attr-defined]
+Passive.bars_attacking = _bars_attacking  # type: ignore[attr-defined]
+Passive.burn_counters = _burn_counters  # type: ignore[attr-defined]
+Passive.guards_side_effects = _guards_side_effects  # type: ignore[attr-defined]
+hook("boosts_side", "of the Abilities of the attacking player's Pokémon in play, at step b) "
+                    "of the damage figure (ops.figure_damage)")
+hook("bars_attacking", "of the Abilities of every Pokémon in play, whether the Active "
+                       "Pokémon may attack (actions.can_attack, main_options)")
+hook("burn_counters", "of the Abilities of every Pokémon in play, for a Burned Pokémon's "
+                      "tails between turns (rules.FlipEachActive)")
+hook("guards_side_effects", "of the Abilities of the Pokémon of the side an attack's effect "
+                            "other than damage would land on (effects.steps.shielded)")

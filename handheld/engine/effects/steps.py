@@ -26,6 +26,7 @@ from ..facts import (
     body_says,
     has_marker,
     remaining_hp,
+    side_guards_effects,
 )
 from ..notation import (
     CARD,
@@ -4499,14 +4500,16 @@ class MarkWhileActive(Mark):
 def shielded(m: Match, f: Frame, s: Slot) -> bool:
     """Is the opponent's Pokémon ``s`` protected from every effect but damage of the attack
     running in ``f``? By an earlier attack's result (marker ``no_attack_effects``) or by a
-    Poké-Body (hook ``guards_attack_effects``: Toxicroak G's Anticipation). The one check
-    of the steps that land an effect on a Pokémon (counters, conditions, markers, Energy
-    discards, a forbidden attack)."""
+    Poké-Body (hook ``guards_attack_effects``: Toxicroak G's Anticipation), or by an
+    Ability of its side (hook ``guards_side_effects``: Espeon's Solar Revelation). The one
+    check of the steps that land an effect on a Pokémon (counters, conditions, markers,
+    Energy discards, a forbidden attack)."""
     if s.owner == f.player or "#a" not in f.key:
         return False
     if has_marker(m, s, "no_attack_effects"):
         return True
-    return body_says(m, s, "guards_attack_effects", f.player)
+    return body_says(m, s, "guards_attack_effects", f.player) \
+        or side_guards_effects(m, s, f.player)  # (an Ability of its side: Solar Revelation)
 
 
 class ForbidAttack(Step):
@@ -6350,4 +6353,99 @@ class ChooseAmong(Step):
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
         f.vars[self.var] = [opt[1] for opt in answer]
+        return NEXT
+
+
+# ---- Black & White era: dark_explorers part1 ----
+# A test of a Pokémon's name, hand sizes compared, every Pokémon in play counted, a switch
+# whose new Defending Pokémon later steps name.
+
+def pokemon_named(name: str) -> PokemonFilter:
+    """Pokémon in play of exactly this name ("if the Defending Pokémon is Durant")."""
+    return PokemonFilter(f"is_{name}", name, lambda m, s: stack_facts(m, s).name == name)
+
+
+@dataclass(frozen=True)
+class PokemonIs(Cond):
+    """A Pokémon (``who``) passes a filter: "the Defending Pokémon is Durant"."""
+
+    who: str
+    filt: PokemonFilter
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        s = who_slot(m, f, self.who)
+        return s is not None and self.filt.test(m, s)
+
+    def text(self, tc: TC) -> str:
+        return f"{who_text(tc, self.who)} is {self.filt.label}"
+
+    def prob(self, ev: Eval) -> float:
+        s = _eval_slot(ev, self.who)
+        if s is None:
+            return 0.5
+        return 1.0 if self.filt.test(ev.m, s) else 0.0
+
+
+@dataclass(frozen=True)
+class MoreCardsInHand(Cond):
+    """You hold more cards in your hand than your opponent holds in theirs."""
+
+    def _holds(self, m: Match, player: int) -> bool:
+        return len(m.players[player].hand) > len(m.players[1 - player].hand)
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return self._holds(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        return "you have more cards in your hand than your opponent"
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if self._holds(ev.m, ev.player) else 0.0
+
+
+@dataclass(frozen=True)
+class PokemonInPlay(Expr):
+    """How many Pokémon are in play, both players' counted."""
+
+    def _count(self, m: Match) -> int:
+        return sum(len(p.in_play()) for p in m.players)
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self._count(m)
+
+    def text(self, tc: TC) -> str:
+        return "Pokémon in play (yours and your opponent's)"
+
+    def expect(self, ev: Eval) -> float:
+        return float(self._count(ev.m))
+
+
+class SwitchInDefender(Step):
+    """Switch the Defending Pokémon with the opponent's Benched Pokémon chosen in ``var``
+    (by an earlier ``ChoosePokemon``, before the Confusion check), then make ``var`` name
+    the opponent's Active Pokémon, the new Defending Pokémon, for the steps that follow.
+    With no Benched Pokémon to switch in, it names the Defending Pokémon as it is: our
+    reading of "the new Defending Pokémon" when nothing could be switched."""
+
+    def __init__(self, var: str, wording: str | None = None) -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        return "Switch it with the Defending Pokémon."
+
+    def value(self, ev: Eval) -> None:
+        if ev.m.players[1 - ev.player].bench:
+            ev.add(15)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[1 - f.player]
+        s = who_slot(m, f, self.var)
+        if s is not None and s in p.bench:
+            switch_active(m, p, s)
+            if m.logging:
+                m.log.append((EV_SWITCH, p.index, s.top))
+        f.vars[self.var] = [p.active.id] if p.active is not None else []
         return NEXT

@@ -436,3 +436,12 @@ USES.update({
     # (its cards come from the passive that starts its program, in the frame's "_knocked")
     S.ChooseAmong: Uses(writes=("var",)),
 })
+
+
+# ---- Black & White era: dark_explorers part1 ----
+USES.update({
+    S.PokemonIs: Uses(reads=("who",)),
+    S.MoreCardsInHand: NONE,
+    S.PokemonInPlay: NONE,
+    S.SwitchInDefender: Uses(reads=("var",), writes=("var",)),
+})

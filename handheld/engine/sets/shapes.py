@@ -8,6 +8,7 @@ from ..effects.core import Step
 from ..effects.steps import (
     DEFENDER,
     HEADS,
+    AllOf,
     AnyOf,
     BenchCards,
     CardFilter,
@@ -17,6 +18,7 @@ from ..effects.steps import (
     Damage,
     Expr,
     Flip,
+    HasCards,
     If,
     Inflict,
     MoveCards,
@@ -110,3 +112,22 @@ def may_switch_self() -> list[Step]:
         Worded(If(VarTrue("sw"), [ChoosePokemon("b", "own", "bench", wording=""),
                                   SwitchOwnActive("b", "")]),
                "You may swap this Pokémon for one of your Benched Pokémon.")])]
+
+
+# ---- Black & White era: dark_explorers part1 ----
+
+
+def attach_from_discard_to_bench(filt: CardFilter) -> list[Step]:
+    """A card of ``filt`` from your discard pile attached to 1 of your Benched Pokémon
+    (done only while you have both: Energy Assist, Grand Flame)."""
+    return [Worded(If(AllOf((PlayerHas("own", "bench"), HasCards("discard", filt))), [
+        ChooseCards("e", "discard", filt), ChoosePokemon("b", "own", "bench"),
+        MoveCards("e", "attach", onto="b")]),
+        f"Attach {with_article(filt.label)} from your discard pile to 1 of your Benched "
+        "Pokémon.")]
+
+
+def with_article(noun: str) -> str:
+    """The noun with its indefinite article, for a script's own wording ("an Energy
+    card")."""
+    return f"{'an' if noun[:1] in 'aeiouAEIOU' else 'a'} {noun}"
