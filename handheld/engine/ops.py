@@ -373,6 +373,10 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
         for ps, holder in att_passives:
             if ps.damage_step == "b":
                 dmg = ps.modify_damage(m, dc, holder, dmg)
+        # b) also the Abilities of the attacker's side that strengthen its attacks (Fight
+        # Song): only in a match whose decks hold one
+        if SIDE_BOOST_HOOK in m.body_hooks_present and dmg > 0:
+            dmg = _side_boosts(m, dc, attacker, dmg)
     if dmg <= 0:
         return 0
     rules = m.rules
@@ -400,7 +404,7 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
         for ps in m.defs[m.stadium].passives:
             if ps.damage_step == "f":
                 dmg = ps.modify_damage(m, dc, None, dmg)
-    if att_passives and _pierces(att_passives):
+    if dc.ignore_defender_effects or (att_passives and _pierces(att_passives)):
         # (Rampardos's Iron Skull: nothing on the Defending Pokémon's side changes it)
         return 0 if dmg <= 0 else dmg - dmg % 10
     # g) the defender's Trainer and Energy cards, h) its attack results and Pokémon Powers
@@ -555,6 +559,11 @@ def knocked_out_to(m: Match, slot: Slot) -> None:
     the attack that Knocked it Out said so."""
     if slot.markers and LOST_ON_KNOCKOUT in slot.markers:
         lose_slot(m, slot)
+    elif slot.markers and TO_HAND_ON_KNOCKOUT in slot.markers:
+        p = m.players[slot.owner]
+        remove_slot(m, slot)
+        p.hand.extend(slot.cards)
+        p.discard.extend(c for c in slot.attached() if c not in slot.cards)
     else:
         discard_slot(m, slot)
 
@@ -630,3 +639,25 @@ def knocked_out_powers(m: Match, slot: Slot) -> None:
                 and any(getattr(c, "fires_on_knockout", False) for c in pw.requires) \
                 and power_works(m, slot, pw):
             m.use_power(slot, i)
+
+
+# ---- Black & White era: dragons_exalted part2 ----
+
+SIDE_BOOST_HOOK = "boosts_side"
+
+
+def _side_boosts(m: Match, dc: DamageCtx, attacker: Slot, dmg: int) -> int:
+    """Step b) for the working Abilities of the attacker's side, itself included, that
+    make its attacks stronger (hook ``boosts_side``: Altaria's Fight Song)."""
+    for s in m.players[attacker.owner].in_play():
+        for ps, holder in bodies(m, s):
+            if SIDE_BOOST_HOOK in ps.hooks:
+                dmg = ps.boosts_side(m, dc, holder, dmg)  # type: ignore[attr-defined]
+    return dmg
+
+
+TO_HAND_ON_KNOCKOUT = "to_hand_on_knockout"
+register_marker(MarkerKind(TO_HAND_ON_KNOCKOUT, "goes to the hand when Knocked Out"))
+"""Put by a Pokémon Tool on its Pokémon being Knocked Out by damage from the opponent's
+attack (Rescue Scarf): the Knock Out that follows puts its Pokémon cards into its owner's
+hand and discards the other cards attached. Only a Pokémon already Knocked Out gets it."""

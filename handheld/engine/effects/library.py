@@ -1452,3 +1452,117 @@ class HpForTypeOnce(Passive):
     def text(self) -> str:
         return (f"Each of your [{self.etype}] Pokémon other than {self.except_name} gets "
                 f"+{self.amount} HP. A second one of these Poké-Bodies in play adds nothing.")
+
+
+# ---- Black & White era: dragons_exalted part2 ----
+
+from ..ops import TO_HAND_ON_KNOCKOUT  # noqa: E402
+
+
+class SideTypeBoost(Passive):
+    """An Ability (hook ``boosts_side``): the attacks of its owner's ``etype`` Pokémon, its
+    holder included, do ``amount`` more damage to the opponent's Active Pokémon before
+    Weakness and Resistance (Altaria's Fight Song; two of them add up)."""
+
+    def __init__(self, etype: str, amount: int) -> None:
+        self.etype = etype
+        self.amount = amount
+
+    def boosts_side(self, m: Match, dc: DamageCtx, holder: Slot, dmg: int) -> int:
+        a = dc.attacker
+        if a is None or a.owner != holder.owner or dc.defender.owner == holder.owner \
+                or not dc.to_active or self.etype not in pokemon_types(m, a):
+            return dmg
+        return dmg + self.amount
+
+    def text(self) -> str:
+        return (f"The attacks of your [{self.etype}] Pokémon do {self.amount} more damage to "
+                "your opponent's Active Pokémon (before Weakness and Resistance).")
+
+
+class NoAttackWhileFacingBasic(Passive):
+    """An Ability: its holder can't attack while the opponent's Active Pokémon is a Basic
+    Pokémon (Slaking's Unobservant; fact hook ``attacks``)."""
+
+    def attacks(self, m: Match, holder: Slot, refs: tuple[Any, ...]) -> tuple[Any, ...]:
+        from .steps import is_basic_in_play
+
+        foe = m.players[1 - holder.owner].active
+        return () if foe is not None and is_basic_in_play(m, foe) else refs
+
+    def text(self) -> str:
+        return "If your opponent's Active Pokémon is a Basic Pokémon, this Pokémon can't attack."
+
+
+class AttacksOfAllInPlay(Passive):
+    """An Ability: its holder may use the attacks printed on every other Pokémon in play,
+    either player's, paying their costs (Mew-EX's Versatile; fact hook ``attacks``). The
+    other Pokémon's own card stacks give them (what they are lent by Technical Machines or
+    copy by an Ability of their own is not theirs to give); copies of one card give their
+    attacks once."""
+
+    def attacks(self, m: Match, holder: Slot, refs: tuple[Any, ...]) -> tuple[Any, ...]:
+        seen = {id(r.attack) for r in refs}
+        extra: list[Any] = []
+        for p in m.players:
+            for s in p.in_play():
+                if s is holder:
+                    continue
+                for r in stack_facts(m, s).attacks:
+                    if r.origin != "tm" and id(r.attack) not in seen:
+                        seen.add(id(r.attack))
+                        extra.append(r)
+        return refs + tuple(extra) if extra else refs
+
+    def text(self) -> str:
+        return ("This Pokémon may use the attacks of any other Pokémon in play, yours or your "
+                "opponent's, as its own (it still pays each attack's Energy cost).")
+
+
+class HealEachBetweenTurns(ActsBetweenTurns):
+    """Between turns, remove damage counters from each of the holder's owner's Pokémon;
+    each such Ability in play does so (Serperior's Royal Heal)."""
+
+    def __init__(self, counters: int = 1) -> None:
+        self.counters = counters
+
+    def act(self, m: Match, holder: Slot) -> None:
+        from ..ops import heal
+
+        for s in m.players[holder.owner].in_play():
+            if s.damage:
+                heal(m, s, 10 * self.counters)
+
+    def text(self) -> str:
+        return (f"Between turns, heal {10 * self.counters} damage from each of your Pokémon.")
+
+
+class HpBonus(Passive):
+    """A Pokémon Tool: the Pokémon it is attached to gets ``amount`` more HP (Giant
+    Cape)."""
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def max_hp(self, m: Match, holder: Slot, hp: int) -> int:
+        return hp + self.amount
+
+    def text(self) -> str:
+        return f"The Pokémon this card is attached to gets +{self.amount} HP."
+
+
+class ToHandWhenKnockedOut(Passive):
+    """A Pokémon Tool (hook ``on_knocked_out``, asked of its own Pokémon's Tool): when
+    damage from the opponent's attack Knocks its Pokémon Out, the Pokémon cards go to the
+    owner's hand and the other attached cards to the discard pile (Rescue Scarf: the
+    ``to_hand_on_knockout`` marker, read by ``ops.knocked_out_to``). Prizes are taken as
+    usual."""
+
+    def on_knocked_out(self, m: Match, holder: Slot, slot: Slot, by_attack: bool) -> None:
+        if by_attack and slot is holder:
+            slot.markers[TO_HAND_ON_KNOCKOUT] = m.turn
+
+    def text(self) -> str:
+        return ("If damage from your opponent's attack Knocks Out the Pokémon this card is "
+                "attached to, put its Pokémon cards into your hand and discard the other "
+                "cards attached to it.")

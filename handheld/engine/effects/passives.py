@@ -28,6 +28,9 @@ class DamageCtx:
     resistance: bool = True
     preview: bool = False  # True when only estimating (no lasting side effects)
     reduction: int = 0  # taken off last, by the defender's own card rule (a Fossil's coins)
+    # Black & White era (Shred): no effect on the defender changes the damage, Weakness and
+    # Resistance aside (the steps g and h of the damage figure are skipped).
+    ignore_defender_effects: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,3 +356,17 @@ hook("attack_toll", "of the Poké-Bodies of the other player's Pokémon, whether
                     "Pokémon may attack and what it pays first (actions.attack_toll)")
 hook("on_knocked_out", "of the Poké-Bodies of its side's Pokémon in play, once a Pokémon of "
                        "that side was Knocked Out (rules.CollectKnockOuts)")
+
+
+# ---- Black & White era: dragons_exalted part2 ----
+
+
+def _boosts_side(self: Passive, m: Match, dc: DamageCtx, holder: Slot, dmg: int) -> int:
+    """The damage an attack of ``dc.attacker``, a Pokémon of the holder's side (the holder
+    too), does before Weakness and Resistance (step b: Altaria's Fight Song)."""
+    return dmg
+
+
+Passive.boosts_side = _boosts_side  # type: ignore[attr-defined]
+hook("boosts_side", "of the Abilities of the attacker's side's Pokémon in play, at step b) "
+                    "of the damage figure (ops.figure_damage)")

@@ -688,6 +688,9 @@ class Damage(Step):
     """The attack's damage to the Defending Pokémon, figured by the rulebook's steps."""
 
     main = True
+    # False: no effect on the Defending Pokémon changes the damage (Weakness and
+    # Resistance aside): ``DamageCtx.ignore_defender_effects`` (Shred).
+    defender_effects = True
 
     def __init__(self, amount: Expr = PRINTED, *, weakness: bool = True,
                  resistance: bool = True) -> None:
@@ -730,7 +733,8 @@ class Damage(Step):
         attacker = who_slot(m, f, SELF)
         dc = DamageCtx(attacker, defender, f.player, is_active(m, defender),
                        weakness=self.weakness, resistance=self.resistance,
-                       reduction=f.vars.pop("shielded", 0) * d.flip_shield)
+                       reduction=f.vars.pop("shielded", 0) * d.flip_shield,
+                       ignore_defender_effects=not self.defender_effects)
         f.vars["dealt"] = _deal(m, dc, base)  # for "if this attack damages ..."
         if d.flip_retaliation and foe and attacker is not None \
                 and remaining_hp(m, defender) <= 0:
@@ -5199,7 +5203,8 @@ class MoveEnergyFreely(Step):
             for s in slots:
                 seen: set[int] = set()
                 for c in s.energy:
-                    if c not in moved and id(m.defs[c]) not in seen:
+                    if c not in moved and id(m.defs[c]) not in seen \
+                            and self.movable(m, s, c):
                         seen.add(id(m.defs[c]))
                         options.append((ENERGY_OPTION, c, s.id))
         if not options:
@@ -5208,6 +5213,10 @@ class MoveEnergyFreely(Step):
         m.pending = Choice(f.player, "energy", "Move an Energy card to another of your "
                            "Pokémon? (choose none to stop)", tuple(options), min=0, max=1)
         return SUSPEND
+
+    def movable(self, m: Match, s: Slot, cid: int) -> bool:
+        """May the Energy card ``cid`` attached to ``s`` be moved (every one may)?"""
+        return True
 
     def _move(self, m: Match, f: Frame, target: Slot) -> Result:
         cid, sid = f.vars.pop("_card")
@@ -5233,3 +5242,409 @@ class MoveEnergyFreely(Step):
             return NEXT
         f.vars["_card"] = [answer[0][1], answer[0][2]]
         return f.pc
+
+
+# ---- Black & White era: dragons_exalted part2 ----
+
+from ..facts import EX_KIND, RESTORED_KIND  # noqa: E402
+
+SLOT_TESTS["ex"] = (lambda m, s: EX_KIND in stack_facts(m, s).kinds, "is a Pokémon-EX")
+
+
+def is_basic_in_play(m: Match, s: Slot) -> bool:
+    """A Basic Pokémon in play (a Restored Pokémon is none: Appendix B of seed 003)."""
+    pf = stack_facts(m, s)
+    return pf.stage == 0 and RESTORED_KIND not in pf.kinds
+
+
+@dataclass(frozen=True)
+class DamageCountersOnBench(Expr):
+    """Every damage counter on a side's Benched Pokémon, added up (Gigalith's Revenge
+    Cannon)."""
+
+    side: str = "own"
+
+    def _count(self, m: Match, player: int) -> int:
+        p = m.players[player if self.side == "own" else 1 - player]
+        return sum(s.damage // 10 for s in p.bench)
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self._count(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        whose = "your" if self.side == "own" else "your opponent's"
+        return f"damage counter on {whose} Benched Pokémon"
+
+    def expect(self, ev: Eval) -> float:
+        return float(self._count(ev.m, ev.player))
+
+
+class ShredDamage(Damage):
+    """The attack's damage to the Defending Pokémon, figured with Weakness and Resistance
+    but none of the effects on the Defending Pokémon (its Abilities, Tools, Special Energy,
+    results of attacks, the guards of its side): ``DamageCtx.ignore_defender_effects``
+    (Shred)."""
+
+    defender_effects = False
+
+    def text(self, tc: TC) -> str:
+        return ("This attack's damage is not changed by any effect on the Defending Pokémon "
+                "(Weakness and Resistance still apply).")
+
+
+class AttachEachToBench(AttachEachToOwn):
+    """Attach each card chosen into ``var`` to 1 of your Benched Pokémon, choosing for each
+    card where it goes (Terrakion-EX's Pump-up Smash)."""
+
+    def text(self, tc: TC) -> str:
+        return self.wording if self.wording is not None else \
+            "Attach them to your Benched Pokémon in any way you like."
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cards = f.vars.get(self.var) or []
+        i = int(f.vars.get("_attached", 0))
+        slots = m.players[f.player].bench
+        if i >= len(cards) or not slots:
+            f.vars.pop("_attached", None)
+            return NEXT
+        if len(slots) == 1:
+            self._attach(m, f, cards[i], slots[0])
+            return f.pc
+        m.pending = Choice(f.player, "target",
+                           f"Attach {m.defs[cards[i]].name} to which Benched Pokémon?",
+                           tuple((SLOT, s.id) for s in slots))
+        return SUSPEND
+
+
+class MillAndAttachEnergy(Step):
+    """Discard the top ``n`` cards of your deck; each Energy card among them is attached to
+    this Pokémon instead (Rayquaza-EX's Celestial Roar)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        return (f"Discard the top {self.n} cards of your deck. Attach each Energy card among "
+                f"them to {tc.me}.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(4 * self.n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        me = who_slot(m, f, SELF)
+        for _ in range(min(self.n, len(p.deck))):
+            cid = p.deck.pop()
+            if me is not None and m.defs[cid].kind == ENERGY:
+                me.energy.append(cid)
+                if m.logging:
+                    m.log.append((EV_ATTACH, f.player, cid, me.top))
+            else:
+                p.discard.append(cid)
+                if m.logging:
+                    m.log.append((EV_MOVE, p.index, cid, "discard", True, "deck"))
+        return NEXT
+
+
+class DiscardAllBasicOfOneType(Step):
+    """Discard every basic Energy card of one of ``types`` attached to this Pokémon: the
+    player picks the type when both are there (Rayquaza-EX's Dragon Burst). ``discarded``
+    counts the cards."""
+
+    def __init__(self, types: tuple[str, ...]) -> None:
+        self.types = types
+
+    def text(self, tc: TC) -> str:
+        kinds = " or ".join(f"all basic [{t}] Energy" for t in self.types)
+        return f"Discard {kinds} attached to {tc.me} (your choice)."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-15)
+
+    def _groups(self, m: Match, f: Frame) -> dict[str, list[int]]:
+        s = who_slot(m, f, SELF)
+        out: dict[str, list[int]] = {}
+        if s is None:
+            return out
+        for t in self.types:
+            cards = [c for c in s.energy if m.defs[c].basic_energy
+                     and any(u & BIT[t] for u in m.defs[c].units)]
+            if cards:
+                out[t] = cards
+        return out
+
+    def run(self, m: Match, f: Frame) -> Result:
+        groups = self._groups(m, f)
+        if len(groups) <= 1:
+            return self._discard(m, f, next(iter(groups.values()), []))
+        options = tuple((CARD, cards[0]) for cards in groups.values())
+        m.pending = Choice(f.player, "energy", "Discard all basic Energy of which type?",
+                           options)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        picked = answer[0][1]
+        groups = self._groups(m, f)
+        return self._discard(m, f, next((g for g in groups.values() if picked in g), []))
+
+    def _discard(self, m: Match, f: Frame, cards: list[int]) -> Result:
+        s = who_slot(m, f, SELF)
+        if s is not None:
+            for c in cards:
+                discard_attached(m, s, c)
+        f.vars["discarded"] = len(cards)
+        return NEXT
+
+
+@dataclass(frozen=True)
+class BasicEnergyTypesOn(Expr):
+    """How many different types of basic Energy cards are attached to a Pokémon (Ho-Oh-EX's
+    Rainbow Burn)."""
+
+    who: str = SELF
+
+    @staticmethod
+    def _count(m: Match, s: Slot | None) -> int:
+        if s is None:
+            return 0
+        return len({u for c in s.energy if m.defs[c].basic_energy for u in m.defs[c].units})
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self._count(m, who_slot(m, f, self.who))
+
+    def text(self, tc: TC) -> str:
+        return f"different type of basic Energy attached to {who_text(tc, self.who)}"
+
+    def expect(self, ev: Eval) -> float:
+        return float(self._count(ev.m, _eval_slot(ev, self.who)))
+
+
+class MillOpponent(Step):
+    """Discard cards from the top of your opponent's deck: ``count`` of them (a number or
+    an expression, e.g. the heads), fewer if the deck runs out."""
+
+    def __init__(self, count: int | Expr) -> None:
+        self.count = Const(count) if isinstance(count, int) else count
+
+    def text(self, tc: TC) -> str:
+        c = self.count
+        if isinstance(c, Const):
+            what = "the top card" if c.n == 1 else f"the top {c.n} cards"
+            return f"Discard {what} of your opponent's deck."
+        return f"Discard the top card of your opponent's deck for each {c.text(tc)}."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(3 * self.count.expect(ev))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[1 - f.player]
+        for _ in range(min(self.count.eval(m, f), len(p.deck))):
+            cid = p.deck.pop()
+            p.discard.append(cid)
+            if m.logging:
+                m.log.append((EV_MOVE, p.index, cid, "discard", True, "deck"))
+        return NEXT
+
+
+class ChooseAttachedSpecialEnergy(ChooseAttachedEnergy):
+    """Choose Special Energy cards (not basic ones) attached to a Pokémon (Garchomp's Mach
+    Cut)."""
+
+    def _cands(self, m: Match, f: Frame) -> list[int]:
+        s = who_slot(m, f, self.who)
+        if s is None or shielded(m, f, s):
+            return []
+        return [c for c in s.energy if not m.defs[c].basic_energy]
+
+    def text(self, tc: TC) -> str:
+        return (f"Choose {_plural(self.count, 'Special Energy card')} attached to "
+                f"{who_text(tc, self.who)}.")
+
+
+class MoveEnergyOfTypeFreely(MoveEnergyFreely):
+    """You may move any number of the Energy cards that provide ``etype`` attached to your
+    Pokémon, each to another of your Pokémon (Serperior's Leaf Tornado)."""
+
+    def __init__(self, etype: str) -> None:
+        self.etype = etype
+
+    def text(self, tc: TC) -> str:
+        return (f"You may move any number of [{self.etype}] Energy attached to your Pokémon, "
+                "each to another of your Pokémon, as you like.")
+
+    def movable(self, m: Match, s: Slot, cid: int) -> bool:
+        return any(u & BIT[self.etype] for u in card_units(m, s, cid))
+
+
+@dataclass(frozen=True)
+class EvolvedFromHand(Cond):
+    """The requirement of an Ability that works only as its card is played from the hand to
+    evolve a Pokémon (Aggron's Toppling Wind). It never holds in the main phase, so the
+    Ability is never offered there; ``actions.do_main_action`` starts it as the Pokémon
+    evolves, as that Ability's use. ``power_head`` begins the Ability's text."""
+
+    fires_on_evolve: ClassVar[bool] = True
+    power_head: ClassVar[str] = ("When you play this Pokémon from your hand to evolve 1 of "
+                                 "your Pokémon")
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return False
+
+    def text(self, tc: TC) -> str:
+        return "you have just evolved a Pokémon with this card from your hand"
+
+    def prob(self, ev: Eval) -> float:
+        return 0.0
+
+
+@dataclass(frozen=True)
+class InDiscardPile(Cond):
+    """The requirement of an Ability used while its card is in its owner's discard pile
+    (Ho-Oh-EX's Rebirth): the main phase offers it for such a card
+    (``actions.discard_power_options``), and never for the Pokémon in play."""
+
+    from_discard: ClassVar[bool] = True
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return f.source in m.players[f.player].discard
+
+    def text(self, tc: TC) -> str:
+        return "this Pokémon is in your discard pile"
+
+    def prob(self, ev: Eval) -> float:
+        return 0.0
+
+
+class BenchFromDiscard(Step):
+    """Put the Pokémon card whose Ability this is from your discard pile onto your Bench
+    (Ho-Oh-EX's Rebirth), if the Bench has room; it is then this Pokémon (``SELF``)."""
+
+    def text(self, tc: TC) -> str:
+        return f"Put {tc.me} onto your Bench."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(40)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        cid = f.source
+        if cid in p.discard and len(p.bench) < m.rules.bench_size:
+            p.discard.remove(cid)
+            p.bench.append(Slot(cid, f.player, m.turn))
+            m.ko_dirty = True
+            if m.logging:
+                from ..notation import EV_BENCH
+
+                m.log.append((EV_BENCH, f.player, cid))
+        return NEXT
+
+
+class AttachDifferentBasicFromDiscard(Step):
+    """Attach basic Energy cards of ``n`` different types from your discard pile to this
+    Pokémon (as many types as there are, if fewer); the player picks the types when there
+    are more (Ho-Oh-EX's Rebirth)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        return (f"Attach {self.n} basic Energy cards of different types from your discard "
+                f"pile to {tc.me} (as many different types as you have, if fewer).")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(10 * self.n)
+
+    def _groups(self, m: Match, f: Frame) -> dict[int, int]:
+        """One basic Energy card in the discard pile for each type (its units' mask)."""
+        out: dict[int, int] = {}
+        for c in m.players[f.player].discard:
+            d = m.defs[c]
+            if d.basic_energy and d.units:
+                out.setdefault(d.units[0], c)
+        return out
+
+    def run(self, m: Match, f: Frame) -> Result:
+        me = who_slot(m, f, SELF)
+        groups = self._groups(m, f)
+        if me is None or not groups:
+            return NEXT
+        if len(groups) <= self.n:
+            return self._attach(m, f, list(groups.values()))
+        m.pending = Choice(f.player, "cards_discard",
+                           f"Choose {self.n} basic Energy cards of different types",
+                           tuple((CARD, c) for c in groups.values()), min=self.n, max=self.n)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        return self._attach(m, f, [opt[1] for opt in answer])
+
+    def _attach(self, m: Match, f: Frame, cards: list[int]) -> Result:
+        me = who_slot(m, f, SELF)
+        p = m.players[f.player]
+        for cid in cards:
+            if me is not None and cid in p.discard:
+                p.discard.remove(cid)
+                me.energy.append(cid)
+                if m.logging:
+                    m.log.append((EV_ATTACH, f.player, cid, me.top))
+        return NEXT
+
+
+class DiscardToolsInPlay(Step):
+    """Choose up to ``count`` Pokémon Tool cards attached to Pokémon in play, yours or your
+    opponent's, and discard them (Tool Scrapper). Each Pokémon holds at most one Tool, so
+    the choice names the Pokémon; at least one is chosen."""
+
+    def __init__(self, count: int = 2) -> None:
+        self.count = count
+
+    def text(self, tc: TC) -> str:
+        return (f"Choose up to {self.count} Pokémon Tool cards attached to Pokémon in play "
+                "(yours or your opponent's) and discard them.")
+
+    def value(self, ev: Eval) -> None:
+        opp = ev.m.players[1 - ev.player]
+        ev.add(12 * min(self.count, sum(1 for s in opp.in_play() if s.tool >= 0)))
+
+    def _cands(self, m: Match, f: Frame) -> list[Slot]:
+        return [s for p in (f.player, 1 - f.player) for s in m.players[p].in_play()
+                if s.tool >= 0]
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cands = self._cands(m, f)
+        if len(cands) <= 1:
+            return self._discard(m, cands)
+        m.pending = Choice(f.player, "target",
+                           f"Choose up to {self.count} Pokémon whose Tool to discard",
+                           tuple((SLOT, s.id) for s in cands), min=1,
+                           max=min(self.count, len(cands)))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        slots = [find_slot(m, opt[1]) for opt in answer]
+        return self._discard(m, [s for s in slots if s is not None])
+
+    def _discard(self, m: Match, slots: list[Slot]) -> Result:
+        for s in slots:
+            if s.tool >= 0:
+                cid = s.tool
+                discard_attached(m, s, cid)
+                m.ko_dirty = True  # (a Tool may have given HP)
+                if m.logging:
+                    m.log.append((EV_MOVE, m.owner[cid], cid, "discard", True, "attach"))
+        return NEXT
+
+
+@dataclass(frozen=True)
+class ToolInPlay(Cond):
+    """A Pokémon Tool is attached to some Pokémon in play, either player's (Tool
+    Scrapper)."""
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return any(s.tool >= 0 for p in m.players for s in p.in_play())
+
+    def text(self, tc: TC) -> str:
+        return "a Pokémon Tool is attached to a Pokémon in play (yours or your opponent's)"
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if any(s.tool >= 0 for p in ev.m.players for s in p.in_play()) else 0.0

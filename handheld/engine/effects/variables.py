@@ -373,3 +373,23 @@ USES.update({
 # it, in the frame's own "_rescue")
 USES[S.TakeBackKnockedOut] = NONE
 USES[S.MoveEnergyFreely] = NONE  # (its own progress: "_card", "_moved")
+
+
+# ---- Black & White era: dragons_exalted part2 ----
+USES.update({
+    S.DamageCountersOnBench: NONE,
+    S.ShredDamage: Uses(writes_names=("dealt",)),
+    S.AttachEachToBench: Uses(reads=("var",)),
+    S.MillAndAttachEnergy: NONE,
+    S.DiscardAllBasicOfOneType: Uses(writes_names=("discarded",)),
+    S.BasicEnergyTypesOn: Uses(reads=("who",)),
+    S.MillOpponent: NONE,
+    S.ChooseAttachedSpecialEnergy: Uses(reads=("who",), writes=("var",)),
+    S.MoveEnergyOfTypeFreely: NONE,  # (its own progress: "_card", "_moved")
+    S.EvolvedFromHand: NONE,
+    S.InDiscardPile: NONE,
+    S.BenchFromDiscard: NONE,
+    S.AttachDifferentBasicFromDiscard: NONE,
+    S.DiscardToolsInPlay: NONE,
+    S.ToolInPlay: NONE,
+})
