@@ -45,6 +45,7 @@ from .notation import (
     EV_HEAL,
     EV_LEVEL_UP,
     EV_LOST,
+    EV_MOVE,
 )
 from .ruleset import BURNED, PARALYZED, POISONED, ROTATION
 from .state import CONDITION_NAMES, PlayerState, Slot
@@ -564,6 +565,9 @@ def knocked_out_to(m: Match, slot: Slot) -> None:
         remove_slot(m, slot)
         p.hand.extend(slot.cards)
         p.discard.extend(c for c in slot.attached() if c not in slot.cards)
+        if m.logging:
+            for cid in slot.cards:
+                m.log.append((EV_MOVE, p.index, cid, "hand", True, "play"))
     else:
         discard_slot(m, slot)
 
