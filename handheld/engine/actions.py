@@ -46,7 +46,6 @@ from .notation import (
     EV_EVOLVE,
     EV_MOVE,
     EV_PASS,
-    EV_POWER,
     EV_STADIUM_USED,
     EVOLVE,
     LEVEL_UP,
@@ -211,9 +210,6 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                         break
                 else:
                     opts.append((POWER, s.id, i))
-    # Abilities used from the discard pile (rare: the readable rule serves)
-    if m.discard_powers and p.discard:
-        opts.extend(discard_power_options(m, cur))
     if any(map(_FOSSIL, tops)):
         opts.extend(fossil_discards(m, slots))
     if active is not None and not active.conditions & (ASLEEP | PARALYZED):
@@ -321,7 +317,6 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
             pw = ref.power
             if pw.kind == POKE_POWER and not pw.instead_of_attack and power_usable(m, s, i):
                 opts.append((POWER, s.id, i))
-    opts.extend(discard_power_options(m, cur))
     opts.extend(fossil_discards(m, slots))
     active = p.active
     if active is not None:
@@ -587,10 +582,8 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
     elif tag == POWER:
         sid, idx = opt[1], opt[2]
         slot = find_slot(m, sid)
-        if slot is None:  # a card in the discard pile (Rebirth)
-            use_discard_power(m, sid, idx)
-        else:
-            m.use_power(slot, idx)
+        assert slot is not None
+        m.use_power(slot, idx)
     elif tag == USE_STADIUM:
         cid = opt[1]
         p.powers_used.append((cid, STADIUM_USED))
@@ -691,42 +684,3 @@ def _fire_on_evolve(m: Match, slot: Slot) -> None:
                 and power_works(m, slot, pw):
             m.use_power(slot, i)
 
-
-def _from_discard(pw: Any) -> bool:
-    return any(getattr(c, "from_discard", False) for c in pw.requires)
-
-
-def discard_power_options(m: Match, player: int) -> list[tuple[Any, ...]]:
-    """Abilities of Pokémon cards in the player's discard pile used from there
-    (``steps.InDiscardPile``: Ho-Oh-EX's Rebirth): ``(POWER, card, index)``, the card in
-    the discard pile where a slot would be. One option per kind of card and Ability,
-    naming a copy that has not used it this turn."""
-    if not m.discard_powers:
-        return []
-    p = m.players[player]
-    used = p.powers_used
-    out: list[tuple[Any, ...]] = []
-    seen: set[tuple[int, int]] = set()
-    for cid in p.discard:
-        d = m.defs[cid]
-        for i, pw in enumerate(d.powers):
-            if not pw.code or not _from_discard(pw) or (id(d), i) in seen:
-                continue
-            if pw.uses_per_turn is not None and used.count((cid, i)) >= pw.uses_per_turn:
-                continue
-            if m.requirements_hold(pw.requires, player, cid, cid):
-                seen.add((id(d), i))
-                out.append((POWER, cid, i))
-    return out
-
-
-def use_discard_power(m: Match, cid: int, index: int) -> None:
-    """Use the Ability ``index`` of the card ``cid`` in its owner's discard pile: recorded
-    against the card (``powers_used``), its program run with the card as its source and
-    its user (``SELF`` is the Pokémon once the card is in play)."""
-    owner = m.owner[cid]
-    pw = m.defs[cid].powers[index]
-    m.players[owner].powers_used.append((cid, index))
-    if m.logging:
-        m.log.append((EV_POWER, owner, cid, pw.name))
-    m.stack.append(Frame(pw.key, pw.code, owner, cid, cid))

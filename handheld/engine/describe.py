@@ -22,10 +22,6 @@ def slot_label(m: Match, slot_id: int) -> str:
     return f"{m.defs[s.top].name} ({where})"
 
 
-def _in_discard(m: Match, cid: int) -> bool:
-    return 0 <= cid < len(m.owner) and cid in m.players[m.owner[cid]].discard
-
-
 def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
     tag = opt[0]
     name = m.card_name
@@ -43,9 +39,6 @@ def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
         return f"Use {name(opt[1])}"
     if tag == tags.POWER:
         s = find_slot(m, opt[1])
-        if s is None and _in_discard(m, opt[1]):  # an Ability used from there (Rebirth)
-            return f"Use {m.defs[opt[1]].powers[opt[2]].name} ({name(opt[1])} in the " \
-                   "discard pile)"
         power = power_of(m, s, opt[2]).name if s is not None else "?"
         return f"Use {power} ({slot_label(m, opt[1])})"
     if tag == tags.RETREAT:
@@ -58,10 +51,9 @@ def describe_option(m: Match, opt: tuple[Any, ...]) -> str:
         dmg = f" {a.damage}" if a.damage else ""
         owner = m.owner[source]
         via = ""
-        active = m.players[m.current].active
         if m.defs[source].kind == 1:
             via = f" (via {name(source)})"
-        elif owner != m.current or (active is not None and source not in active.cards):
+        elif owner != m.current:
             via = f" (copied from {name(source)})"
         return f"Attack: {a.name}{dmg}{via}"
     if tag == tags.PASS:

@@ -81,7 +81,6 @@ class Match:
         "current",
         "decisions",
         "defs",
-        "discard_powers",
         "energy_acts_between",
         "energy_end_discard",
         "era",
@@ -306,9 +305,6 @@ class Match:
         # every Pokémon in play (a power lock) skip the look when no card could answer.
         self.body_hooks_present = t.body_hooks_present
         self.responses = t.responses
-        # Does a Pokémon card of the decks have an Ability used from the discard pile
-        # (Ho-Oh-EX's Rebirth)? Else the main phase never looks there.
-        self.discard_powers = t.discard_powers
         # The printed facts of each Pokémon card (None for other cards; facts.py).
         self.printed: list[PokemonFacts | None] = list(t.printed)
 
@@ -612,7 +608,6 @@ class Match:
         c.body_blocks = self.body_blocks
         c.body_hooks_present = self.body_hooks_present
         c.responses = self.responses
-        c.discard_powers = self.discard_powers
         c.printed = self.printed.copy()
         c.players = [self.players[0].copy(), self.players[1].copy()]
         c.logging = record_log
@@ -668,7 +663,7 @@ class _Tables:
 
     __slots__ = ("active_damage_hooks", "acts_between", "area_bodies", "bodies_act_between",
                  "body_blocks", "body_hooks_present", "card_units_hook", "card_units_hooks",
-                 "discard_powers", "energy_acts_between",
+                 "energy_acts_between",
                  "energy_end_discard", "fact_hook", "fact_hooks", "has_passives",
                  "multi_type_energy", "printed", "responses", "retreat_locks", "stacks_below",
                  "units_of")
@@ -701,8 +696,6 @@ class _Tables:
             u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
         # Some card answers the opponent's moves (a response window may open).
         self.responses = any(d.responds_to for d in defs)
-        self.discard_powers = any(getattr(c, "from_discard", False)
-                                  for d in defs for pw in d.powers for c in pw.requires)
         # (the printed facts name their card by its number in the match: hence ``start``)
         self.printed: list[PokemonFacts | None] = [
             build_printed_facts(d, cid) if d.kind == POKEMON or d.fossil else None
@@ -729,7 +722,6 @@ class _Tables:
         t.body_blocks = a.body_blocks or b.body_blocks
         t.body_hooks_present = a.body_hooks_present | b.body_hooks_present
         t.responses = a.responses or b.responses
-        t.discard_powers = a.discard_powers or b.discard_powers
         t.printed = a.printed + b.printed
         return t
 

@@ -99,9 +99,8 @@ OPTION_KINDS: dict[str, Kind] = {k.tag: k for k in (
          "attach <card> <where>"),
     Kind(PLAY, ("card",), "play a Trainer card (Item, Supporter, Stadium) from the hand",
          "play <card>"),
-    Kind(POWER, ("slot", "power index"), "use a Poké-Power of a Pokémon in play (or an "
-         "Ability of a card in the discard pile used from there: the card in place of the "
-         "slot, its where ``discard``)", "power <card> <where> <power name>"),
+    Kind(POWER, ("slot", "power index"), "use a Poké-Power of a Pokémon in play",
+         "power <card> <where> <power name>"),
     Kind(RETREAT, ("slot",), "retreat the Active Pokémon for this Benched one",
          "retreat <where>"),
     Kind(DISCARD, ("slot",), "discard a Pokémon from play as its card allows (a Fossil); "
@@ -272,10 +271,6 @@ def base_notation(m: Match, viewer: int, opt: tuple[Any, ...]) -> str:
         return f"attack {_card(m, source)} {spot} {name}"
     if tag == POWER:
         s = m.slot(opt[1])
-        if s is None and 0 <= opt[1] < len(m.owner) \
-                and opt[1] in m.players[m.owner[opt[1]]].discard:
-            # an Ability used from the discard pile (Rebirth)
-            return f"power {_card(m, opt[1])} discard {m.defs[opt[1]].powers[opt[2]].name}"
         if s is None:
             return f"power ? ? {opt[2]}"
         return f"power {_card(m, s.top)} {where(m, viewer, s.id)} " \

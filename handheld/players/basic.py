@@ -228,13 +228,7 @@ class GreedyPlayer:
         if tag == POWER:
             slot = find_slot(m, opt[1])
             if slot is None:
-                # an Ability of a card in the discard pile, used from there (Rebirth)
-                if opt[1] not in p.discard:
-                    return 0
-                ev = Eval(m, me, None, m.players[1 - me].active)
-                for step in m.defs[opt[1]].powers[opt[2]].steps:
-                    step.value(ev)
-                return ev.bonus
+                return 0
             pw = pokemon_facts(m, slot).power(opt[2])
             ev = Eval(m, me, slot, m.players[1 - me].active)
             for step in pw.steps:

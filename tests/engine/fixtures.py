@@ -181,19 +181,9 @@ TEST_FACTS.append(_pokemon("test-402", "Flygon", 120, ["C"],
 TEST_SCRIPTS["test-402"] = PokemonScript(attacks={"Stand In": []})
 
 
-# --- Black & White era: dragons_exalted part2 (bw6-65 to bw6-128)
-# Stand-ins for the Basics and Stage 1 Pokémon that Probopass, Serperior, Reuniclus and
-# Krookodile stand on, whose own scripts belong to other parts (bw6-62, bw1-1 to bw1-3,
-# bw1-55 and 56, bw5-64 and 65): made-up cards of the tests with a plain attack.
-_DRX2_BASICS = {661: "Nosepass", 662: "Snivy", 664: "Solosis", 666: "Sandile"}
-_DRX2_STAGE1 = {663: ("Servine", "Snivy"), 665: ("Duosion", "Solosis"),
-                667: ("Krokorok", "Sandile")}
-for _i, _name in _DRX2_BASICS.items():
-    TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 60, ["C"],
-                               [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
-    TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})
-for _i, (_name, _from) in _DRX2_STAGE1.items():
-    TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 80, ["C"],
-                               [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
-                               subtypes=["stage1"], evolves_from=_from))
-    TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})
+# --- Black & White era: dragons_exalted part2 (bw6-65 to bw6-118, bw6-128)
+# A stand-in for the Nosepass that Probopass (bw6-82) evolves from, scripted by the other
+# part of the set (bw6-62): a made-up Basic of the tests with a plain attack.
+TEST_FACTS.append(_pokemon("test-661", "Nosepass", 60, ["C"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
+TEST_SCRIPTS["test-661"] = PokemonScript(attacks={"Stand In": []})

@@ -1494,31 +1494,6 @@ class NoAttackWhileFacingBasic(Passive):
         return "If your opponent's Active Pokémon is a Basic Pokémon, this Pokémon can't attack."
 
 
-class AttacksOfAllInPlay(Passive):
-    """An Ability: its holder may use the attacks printed on every other Pokémon in play,
-    either player's, paying their costs (Mew-EX's Versatile; fact hook ``attacks``). The
-    other Pokémon's own card stacks give them (what they are lent by Technical Machines or
-    copy by an Ability of their own is not theirs to give); copies of one card give their
-    attacks once."""
-
-    def attacks(self, m: Match, holder: Slot, refs: tuple[Any, ...]) -> tuple[Any, ...]:
-        seen = {id(r.attack) for r in refs}
-        extra: list[Any] = []
-        for p in m.players:
-            for s in p.in_play():
-                if s is holder:
-                    continue
-                for r in stack_facts(m, s).attacks:
-                    if r.origin != "tm" and id(r.attack) not in seen:
-                        seen.add(id(r.attack))
-                        extra.append(r)
-        return refs + tuple(extra) if extra else refs
-
-    def text(self) -> str:
-        return ("This Pokémon may use the attacks of any other Pokémon in play, yours or your "
-                "opponent's, as its own (it still pays each attack's Energy cost).")
-
-
 class HealEachBetweenTurns(ActsBetweenTurns):
     """Between turns, remove damage counters from each of the holder's owner's Pokémon;
     each such Ability in play does so (Serperior's Royal Heal)."""

@@ -5396,29 +5396,6 @@ class DiscardAllBasicOfOneType(Step):
         return NEXT
 
 
-@dataclass(frozen=True)
-class BasicEnergyTypesOn(Expr):
-    """How many different types of basic Energy cards are attached to a Pokémon (Ho-Oh-EX's
-    Rainbow Burn)."""
-
-    who: str = SELF
-
-    @staticmethod
-    def _count(m: Match, s: Slot | None) -> int:
-        if s is None:
-            return 0
-        return len({u for c in s.energy if m.defs[c].basic_energy for u in m.defs[c].units})
-
-    def eval(self, m: Match, f: Frame) -> int:
-        return self._count(m, who_slot(m, f, self.who))
-
-    def text(self, tc: TC) -> str:
-        return f"different type of basic Energy attached to {who_text(tc, self.who)}"
-
-    def expect(self, ev: Eval) -> float:
-        return float(self._count(ev.m, _eval_slot(ev, self.who)))
-
-
 class MillOpponent(Step):
     """Discard cards from the top of your opponent's deck: ``count`` of them (a number or
     an expression, e.g. the heads), fewer if the deck runs out."""
@@ -5495,99 +5472,6 @@ class EvolvedFromHand(Cond):
 
     def prob(self, ev: Eval) -> float:
         return 0.0
-
-
-@dataclass(frozen=True)
-class InDiscardPile(Cond):
-    """The requirement of an Ability used while its card is in its owner's discard pile
-    (Ho-Oh-EX's Rebirth): the main phase offers it for such a card
-    (``actions.discard_power_options``), and never for the Pokémon in play."""
-
-    from_discard: ClassVar[bool] = True
-
-    def holds(self, m: Match, f: Frame) -> bool:
-        return f.source in m.players[f.player].discard
-
-    def text(self, tc: TC) -> str:
-        return "this Pokémon is in your discard pile"
-
-    def prob(self, ev: Eval) -> float:
-        return 0.0
-
-
-class BenchFromDiscard(Step):
-    """Put the Pokémon card whose Ability this is from your discard pile onto your Bench
-    (Ho-Oh-EX's Rebirth), if the Bench has room; it is then this Pokémon (``SELF``)."""
-
-    def text(self, tc: TC) -> str:
-        return f"Put {tc.me} onto your Bench."
-
-    def value(self, ev: Eval) -> None:
-        ev.add(40)
-
-    def run(self, m: Match, f: Frame) -> Result:
-        p = m.players[f.player]
-        cid = f.source
-        if cid in p.discard and len(p.bench) < m.rules.bench_size:
-            p.discard.remove(cid)
-            p.bench.append(Slot(cid, f.player, m.turn))
-            m.ko_dirty = True
-            if m.logging:
-                from ..notation import EV_BENCH
-
-                m.log.append((EV_BENCH, f.player, cid))
-        return NEXT
-
-
-class AttachDifferentBasicFromDiscard(Step):
-    """Attach basic Energy cards of ``n`` different types from your discard pile to this
-    Pokémon (as many types as there are, if fewer); the player picks the types when there
-    are more (Ho-Oh-EX's Rebirth)."""
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-
-    def text(self, tc: TC) -> str:
-        return (f"Attach {self.n} basic Energy cards of different types from your discard "
-                f"pile to {tc.me} (as many different types as you have, if fewer).")
-
-    def value(self, ev: Eval) -> None:
-        ev.add(10 * self.n)
-
-    def _groups(self, m: Match, f: Frame) -> dict[int, int]:
-        """One basic Energy card in the discard pile for each type (its units' mask)."""
-        out: dict[int, int] = {}
-        for c in m.players[f.player].discard:
-            d = m.defs[c]
-            if d.basic_energy and d.units:
-                out.setdefault(d.units[0], c)
-        return out
-
-    def run(self, m: Match, f: Frame) -> Result:
-        me = who_slot(m, f, SELF)
-        groups = self._groups(m, f)
-        if me is None or not groups:
-            return NEXT
-        if len(groups) <= self.n:
-            return self._attach(m, f, list(groups.values()))
-        m.pending = Choice(f.player, "cards_discard",
-                           f"Choose {self.n} basic Energy cards of different types",
-                           tuple((CARD, c) for c in groups.values()), min=self.n, max=self.n)
-        return SUSPEND
-
-    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
-        return self._attach(m, f, [opt[1] for opt in answer])
-
-    def _attach(self, m: Match, f: Frame, cards: list[int]) -> Result:
-        me = who_slot(m, f, SELF)
-        p = m.players[f.player]
-        for cid in cards:
-            if me is not None and cid in p.discard:
-                p.discard.remove(cid)
-                me.energy.append(cid)
-                if m.logging:
-                    m.log.append((EV_ATTACH, f.player, cid, me.top))
-        return NEXT
 
 
 class DiscardToolsInPlay(Step):

@@ -382,14 +382,10 @@ USES.update({
     S.AttachEachToBench: Uses(reads=("var",)),
     S.MillAndAttachEnergy: NONE,
     S.DiscardAllBasicOfOneType: Uses(writes_names=("discarded",)),
-    S.BasicEnergyTypesOn: Uses(reads=("who",)),
     S.MillOpponent: NONE,
     S.ChooseAttachedSpecialEnergy: Uses(reads=("who",), writes=("var",)),
     S.MoveEnergyOfTypeFreely: NONE,  # (its own progress: "_card", "_moved")
     S.EvolvedFromHand: NONE,
-    S.InDiscardPile: NONE,
-    S.BenchFromDiscard: NONE,
-    S.AttachDifferentBasicFromDiscard: NONE,
     S.DiscardToolsInPlay: NONE,
     S.ToolInPlay: NONE,
 })

@@ -1,10 +1,11 @@
 """Dragons Exalted (bw6): effect scripts of bw6-65 to bw6-128 (the Fighting, Darkness,
 Metal, Dragon and Colorless Pokémon from Roggenrola on, the Trainers, the Blend Energy and
-the secret rares).
+the shiny Rayquaza bw6-128).
 
-The full-art Pokémon-EX bw6-121 to 124 share the scripts of bw6-71, 81, 85 and 92.
-Serperior bw6-125, Reuniclus bw6-126 and Krookodile bw6-127 print the effects of Black &
-White's bw1-6 and bw1-57 and Dark Explorers' bw5-66.
+The full-art and secret rares bw6-119 to 127 play their first printings' scripts (Ho-Oh-EX
+bw6-22 and Mew-EX bw6-46 of part 1, Terrakion-EX bw6-71, Registeel-EX bw6-81, Rayquaza-EX
+bw6-85 and Giratina-EX bw6-92 of this part, Serperior bw1-6, Reuniclus bw1-57, Krookodile
+bw5-66).
 """
 
 from __future__ import annotations
@@ -12,8 +13,6 @@ from __future__ import annotations
 from ...cardpool import EnergyScript, PokemonScript, Power, Script, TrainerScript
 from ...effects.core import Step
 from ...effects.library import (
-    AttacksOfAllInPlay,
-    HealEachBetweenTurns,
     HpBonus,
     NoAttackWhileFacingBasic,
     ReduceDamageTaken,
@@ -23,18 +22,14 @@ from ...effects.library import (
 from ...effects.steps import (
     ANY_CARD,
     BASIC_ENERGY,
-    DAMAGED,
     DEFENDER,
     EVOLVED,
     HEADS,
     HEADS_COUNT,
     SELF,
     AnyPokemon,
-    AttachDifferentBasicFromDiscard,
     AttachEachToBench,
-    BasicEnergyTypesOn,
     BenchDamage,
-    BenchFromDiscard,
     CardFilter,
     ChooseAttachedEnergy,
     ChooseAttachedSpecialEnergy,
@@ -55,7 +50,6 @@ from ...effects.steps import (
     DiscardToolsInPlay,
     DiscardTopOfDeck,
     DoesNothing,
-    EnergyUnitsOn,
     EvolvedFromHand,
     Flip,
     FlipUntilTails,
@@ -65,21 +59,16 @@ from ...effects.steps import (
     HeadsExactly,
     Heal,
     If,
-    InDiscardPile,
     Inflict,
     Mark,
     MillAndAttachEnergy,
     MillOpponent,
     Minus,
     MoveCards,
-    MoveCounters,
     MoveEnergy,
-    MoveEnergyFreely,
-    MoveEnergyOfTypeFreely,
     PlayerHas,
     Plus,
     PlusIf,
-    PrizesTaken,
     RemoveConditions,
     SelfDamage,
     ShredDamage,
@@ -371,36 +360,6 @@ POKEMON: dict[str, PokemonScript] = {
     "bw6-112": PokemonScript(attacks={  # Braviary
         "Slash": [],
         "Fury Attack": times_heads(50, 3),
-    }),
-    "bw6-119": PokemonScript(  # Ho-Oh-EX
-        powers={"Rebirth": Power(
-            requires=(InDiscardPile(), PlayerHas("own", "bench_room")),
-            steps=(Flip(), If(HEADS, [BenchFromDiscard(),
-                                      AttachDifferentBasicFromDiscard(3)])))},
-        attacks={"Rainbow Burn": [Damage(Plus(20, 20, BasicEnergyTypesOn(SELF)))]},
-    ),
-    "bw6-120": PokemonScript(  # Mew-EX
-        powers={"Versatile": Power(passives=(AttacksOfAllInPlay(),))},
-        attacks={"Replace": [MoveEnergyFreely()]},
-    ),
-    "bw6-125": PokemonScript(  # Serperior (the effects of bw1-6)
-        powers={"Royal Heal": Power(passives=(HealEachBetweenTurns(1),))},
-        attacks={"Leaf Tornado": [MoveEnergyOfTypeFreely("G")]},
-    ),
-    "bw6-126": PokemonScript(  # Reuniclus (the effects of bw1-57)
-        powers={"Damage Swap": Power(
-            uses_per_turn=None,
-            requires=(PlayerHas("own", "damaged"), PlayerHas("own", "bench")),
-            steps=(ChoosePokemon("a", "own", filt=DAMAGED, wording=""),
-                   ChoosePokemon("b", "own", exclude="a", wording=""),
-                   Worded(MoveCounters("a", "b"),
-                          "Move 1 damage counter from 1 of your Pokémon to another of your "
-                          "Pokémon.")))},
-        attacks={"Psywave": [Damage(Plus(30, 10, EnergyUnitsOn(DEFENDER)))]},
-    ),
-    "bw6-127": PokemonScript(attacks={  # Krookodile (the effects of bw5-66)
-        "Dark Clamp": [cant_retreat()],
-        "Bombast": [Damage(Times(40, PrizesTaken("own")))],
     }),
     "bw6-128": PokemonScript(attacks={  # Rayquaza
         "Dragon Pulse": mill_own(2),
