@@ -27,11 +27,21 @@ PLATINUM_THEME_DECKS = ("flame_rush", "tidal_guard")
 PLATINUM_DECKS = (*PLATINUM_THEME_DECKS, "bug_swarm", "colorless_crowd", "eevee_spectrum",
                   "elite_mind", "frozen_sea", "haunted_galaxy", "night_raid", "quake_stone",
                   "rock_gym", "steel_time", "thunder_gym", "verdant_growth")
+# The Black & White era's: a theme-deck-like pair, then decks that together use every card
+# of Black & White, Next Destinies, Dark Explorers and Dragons Exalted.
+BLACK_WHITE_THEME_DECKS = ("crimson_spark", "tidal_blade")
+BLACK_WHITE_DECKS = (*BLACK_WHITE_THEME_DECKS, "deep_current", "dojo_brawl", "dragon_summit",
+                     "ember_legion", "evolution_fair", "fossil_quarry", "glacier_guard",
+                     "inferno_dance", "iron_gears", "mind_maze", "night_spear", "open_skies",
+                     "phantom_gate", "riptide_reef", "shadow_claw", "silk_and_spore",
+                     "spark_parade", "storm_circuit", "verdant_crown")
 DECK_SETS = {"theme": THEME_DECKS, "expedition": EXPEDITION_DECKS,
-             "platinum_theme": PLATINUM_THEME_DECKS, "platinum": PLATINUM_DECKS}
+             "platinum_theme": PLATINUM_THEME_DECKS, "platinum": PLATINUM_DECKS,
+             "black_white_theme": BLACK_WHITE_THEME_DECKS, "black_white": BLACK_WHITE_DECKS}
 # The era whose rules each deck set's decks are built for. A deck set named after an era's
 # key (``expedition``, ``platinum``) is that era's without being listed here.
-DECK_SET_ERAS = {"theme": "expedition", "platinum_theme": "platinum"}
+DECK_SET_ERAS = {"theme": "expedition", "platinum_theme": "platinum",
+                 "black_white_theme": "black_white"}
 
 
 def deck_set_era(name: str) -> str:
@@ -139,6 +149,29 @@ def read_deck_file(path: Path | str) -> list[str]:
         return parse_deck_list(text)
     except InvalidDeck as exc:
         raise DeckFileError(f"{str(path)!r}: {'; '.join(exc.violations)}") from None
+
+
+def deck_description(name: str) -> str:
+    """What a ready-made deck is, from the comment lines that head its file: the kind of
+    deck from the title line ("Fire theme deck") and the lines after it, joined ("" for an
+    unknown name or a file without them). Shown when a deck is chosen."""
+    if name not in deck_names():
+        return ""
+    try:
+        text = (decks_dir() / f"{name}.deck").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+    head: list[str] = []
+    for line in text.splitlines()[:12]:
+        if not line.startswith("#"):
+            break
+        head.append(line.lstrip("#").strip())
+    if not head:
+        return ""
+    _, dash, kind = head[0].partition(" -- ")
+    kind = kind.split(" (")[0].strip() if dash else ""
+    body = " ".join(h for h in head[1:] if h)
+    return ". ".join(t for t in (kind[:1].upper() + kind[1:] if kind else "", body) if t)
 
 
 def load_ready_made_deck(name: str) -> list[str]:

@@ -53,12 +53,14 @@ EXTRA_TERMS = ["Asleep", "Burned", "Confused", "Paralyzed", "Poisoned", "Special
                "Turn", "Energy cost", "Type", "Restored Pokémon",
                # The Platinum era's words its cards and tips use.
                "Level Up", "Team Galactic", "Team Galactic's Invention", "Gym Leader",
-               "Elite Four", "Champion", "Frontier Brain"]
+               "Elite Four", "Champion", "Frontier Brain",
+               # The Black & White era's new type, named on its Dragon cards.
+               "Dragon"]
 
 # The words of the second game, Legend Pieces (docs/PIECES.md): no rulebook era, game "pieces".
 PIECE_TERMS = ["Legend Piece", "Plus Power Card", "Plus Power Area", "Cost Area", "Play Area",
                "Tamago Piece", "Reverse side", "Arrow mark", "Summon"]
-CARD_GAME_TERMS = 78
+CARD_GAME_TERMS = 79
 
 
 @pytest.fixture(autouse=True)

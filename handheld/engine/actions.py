@@ -117,13 +117,15 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     turn = m.turn
     bench_room = len(bench) < rules.bench_size
     energy_ok = not p.energy_attached
-    can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
+    can_evolve = not (rules.no_evolve_first_turn and turn <= 2) \
+        and not (EVOLUTION_BAN_HOOK in m.body_hooks_present and hand_evolution_banned(m, cur))
     # The Active Pokémon no card from the hand may evolve now (a Poké-Body: Time Aura).
     held = active.id if can_evolve and active is not None \
         and EVOLUTION_LOCK_HOOK in m.body_hooks_present \
         and active_evolution_locked(m, active) else -1
     trainers_ok = not (rules.first_turn_trainer_ban and turn == 1) \
         and not (p.turn_effects and trainers_locked(m, p))
+    items_ok = not (p.turn_effects and items_locked(m, p))
     # The turn before which a Pokémon must have been played to evolve now.
     fresh = turn + 1 if m.stadium >= 0 and fresh_evolution(m) else turn
     # One option per distinct card kind in hand (copies are interchangeable).
@@ -143,7 +145,7 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                             and s.id != held:
                         opts.append((EVOLVE, cid, s.id))
         elif cat == CAT_FOSSIL:
-            if trainers_ok and bench_room:
+            if trainers_ok and bench_room and (items_ok or not d.is_item):
                 opts.append((BENCH, cid))
         elif cat == CAT_EVOLUTION:
             if can_evolve:
@@ -166,7 +168,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 tf = tops[0]
                 if tf.name == d.name and LV_X_KIND not in tf.kinds:
                     opts.append((LEVEL_UP, cid, active.id))
-        elif not trainers_ok or (d.trainer_kind == SUPPORTER and p.supporter_played):
+        elif not trainers_ok or (d.trainer_kind == SUPPORTER and p.supporter_played) \
+                or (not items_ok and d.is_item):
             continue
         elif cat == CAT_PLAIN_TRAINER:
             opts.append((PLAY, cid))
@@ -279,9 +282,11 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
     opts: list[tuple[Any, ...]] = []
     slots = p.in_play()
     turn = m.turn
-    can_evolve = not (rules.no_evolve_first_turn and turn <= 2)
+    can_evolve = not (rules.no_evolve_first_turn and turn <= 2) \
+        and not hand_evolution_banned(m, cur)
     trainers_ok = not (rules.first_turn_trainer_ban and turn == 1) \
         and not trainers_locked(m, p)
+    items_ok = not items_locked(m, p)
     fresh = turn + 1 if fresh_evolution(m) else turn
     # Copies are interchangeable: one option per kind of card, in the order the kinds first
     # appear in the hand, naming the last copy.
@@ -303,9 +308,10 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
             if not p.energy_attached:
                 opts.extend((ATTACH, cid, s.id) for s in slots)
         elif d.fossil:
-            if trainers_ok and len(p.bench) < rules.bench_size:
+            if trainers_ok and len(p.bench) < rules.bench_size and (items_ok or not d.is_item):
                 opts.append((BENCH, cid))
-        elif trainers_ok and not (d.trainer_kind == SUPPORTER and p.supporter_played):
+        elif trainers_ok and not (d.trainer_kind == SUPPORTER and p.supporter_played) \
+                and (items_ok or not d.is_item):
             if d.trainer_kind in (TOOL, TM, STADIUM):
                 _other_trainer_options(m, d, cid, slots, opts)
             elif not d.responds_to and m.requirements_hold(d.requires, cur, cid):
@@ -372,6 +378,16 @@ def trainers_locked(m: Match, p: Any) -> bool:
 
 
 NO_TRAINERS = "no_trainers"
+
+
+def items_locked(m: Match, p: Any) -> bool:
+    """An opponent's attack keeps this player from playing Item cards (Pokémon Tools
+    among them, in the Black & White era) during this turn (the turn effect ``no_items``,
+    dated this turn; Zebstrika's Disconnect)."""
+    return p.turn_effects.get(NO_ITEMS, -1) >= m.turn
+
+
+NO_ITEMS = "no_items"
 
 
 def fresh_evolution(m: Match) -> bool:
@@ -550,7 +566,7 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
             pokemon_played(m, slot, "evolve")
         pf = m.printed[cid]
         if pf is not None and pf.power_choices:
-            _fire_on_evolve(m, slot)
+            evolve_triggers(m, slot, pf)
     elif tag == LEVEL_UP:
         cid, sid = opt[1], opt[2]
         p.hand.remove(cid)
@@ -669,18 +685,38 @@ def toll_unpaid(m: Match, active: Slot) -> bool:
         and attack_toll(m, active) > len(m.players[active.owner].hand)
 
 
-# ---- Black & White era: dragons_exalted part2 ----
+# ---- Black & White era: next_destinies part1 ----
 
 
-def _fire_on_evolve(m: Match, slot: Slot) -> None:
-    """The card just played from the hand to evolve ``slot``: each of its own Abilities
-    that works "when you play this Pokémon from your hand to evolve" (its requirement has
-    ``fires_on_evolve``: Aggron's Toppling Wind) starts now, as that Ability's use. Its
-    steps ask whether the player wants it ("you may")."""
-    for i, ref in enumerate(stack_facts(m, slot).powers):
-        pw = ref.power
-        if ref.card == slot.top and any(getattr(c, "fires_on_evolve", False)
-                                        for c in pw.requires) \
+def evolve_triggers(m: Match, slot: Slot, pf: PokemonFacts) -> None:
+    """An Ability used as its card is played from the hand to evolve one of its player's
+    Pokémon (its requirement says so: ``fires_on_evolve``, Amoonguss's Sporprise) starts
+    now, counting as its use this turn. Its steps ask whether the player wants it ("you
+    may")."""
+    for i in pf.power_choices:
+        pw = pf.powers[i].power
+        if any(getattr(c, "fires_on_evolve", False) for c in pw.requires) \
                 and power_works(m, slot, pw):
             m.use_power(slot, i)
+            return
 
+
+# ---- Black & White era: dark_explorers part2 ----
+
+EVOLUTION_BAN_HOOK = "bans_hand_evolution"
+
+
+def hand_evolution_banned(m: Match, player: int) -> bool:
+    """Does a working Poké-Body (an Ability always on) of any Pokémon in play, either
+    player's, keep ``player`` from evolving Pokémon with cards from the hand (hook
+    ``bans_hand_evolution``: Archeops's Ancient Power)? Only a match with such a card
+    looks."""
+    if EVOLUTION_BAN_HOOK not in m.body_hooks_present:
+        return False
+    for p in m.players:
+        for s in p.in_play():
+            for ps, holder in bodies(m, s):
+                if EVOLUTION_BAN_HOOK in ps.hooks \
+                        and ps.bans_hand_evolution(m, holder, player):  # type: ignore[attr-defined]
+                    return True
+    return False

@@ -193,6 +193,10 @@ class CardDef:
     # the passives of its Poké-Bodies: the rules skip asking hooks that nobody answers.
     hooks: frozenset[str] = frozenset()
     body_hooks: frozenset[str] = frozenset()
+    # Records the rules keep only for the cards that read them, named by the hook that
+    # keeps them (Black & White: "on_knocked_out" for an attack that asks whether a
+    # Pokémon was Knocked Out by the opponent's attack last turn; steps.rule_hooks_of).
+    rule_hooks: frozenset[str] = frozenset()
     copies_attacks: bool = False  # a Power used instead of attacking (fast-path flag)
     power_choices: tuple[int, ...] = ()  # indices of Poké-Powers offered in the main phase
     play_cat: int = 0  # how it is played from the hand (see actions.CAT_*)

@@ -47,6 +47,7 @@ from .effects.steps import (
     PlayerHas,
     SlotIs,
     VarTrue,
+    rule_hooks_of,
     walk_steps,
 )
 from .effects.variables import ATTACK_BUILT_INS, check_variables
@@ -258,6 +259,8 @@ def build_def(facts: Mapping[str, Any], script: Script | None) -> CardDef:
     d.hooks = frozenset().union(*(ps.hooks for ps in d.passives))
     d.body_hooks = frozenset().union(*(ps.hooks for pw in d.powers if pw.kind == POKE_BODY
                                        for ps in pw.passives))
+    d.rule_hooks = rule_hooks_of((*(s for a in d.attacks for s in a.steps),
+                                  *(s for pw in d.powers for s in pw.steps), *d.play_steps))
     return d
 
 
@@ -315,11 +318,13 @@ _POWER_WORDS = {POKE_POWER: "Poké-Power", POKE_BODY: "Poké-Body", ABILITY: "Ab
 def _rules_kind(printed: str, ps: Power) -> str:
     """How the rules treat a power printed as ``printed``: an Ability is used by choice (as
     a Poké-Power is) when its script has steps, and is always on (as a Poké-Body is)
-    otherwise (seed 003: "Some will be active all of the time, while some you will need to
-    choose to use")."""
+    otherwise (the glossary of seed 003: some Abilities work by themselves, others are
+    chosen). One whose script has passives is always on even with steps: they are the
+    program its passive starts when something happens (Arcanine's Blazing Mane)."""
     if printed != ABILITY:
         return printed
-    return POKE_POWER if ps.steps or ps.instead_of_attack else POKE_BODY
+    return POKE_POWER if (ps.steps and not ps.passives) or ps.instead_of_attack \
+        else POKE_BODY
 
 
 def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
@@ -373,7 +378,8 @@ def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
         if script is not None and (printed not in _POWER_WORDS
                                    or not era_of_card(d.id).knows_power_kind(printed)):
             raise CardDefinitionError(f"{d.id}: power kind {printed!r} has no rules yet")
-        kind = _rules_kind(printed, ps)
+        # (a card with no script keeps its printed kind: its text and tips stay general)
+        kind = _rules_kind(printed, ps) if script is not None else printed
         check_variables(tuple(ps.steps), f"{d.id} {d.name}: "
                         f"{_POWER_WORDS.get(printed, printed)} {p['name']}",
                         conditions=ps.requires)

@@ -685,8 +685,9 @@ class _Tables:
         self.card_units_hooks = any(self.card_units_hook)
         self.retreat_locks = any(_LOCKS_RETREAT in d.body_hooks for d in defs)
         self.body_blocks = any(_BLOCKS_BODIES in d.body_hooks for d in defs)
+        # (with the rule records a card's own steps ask for: CardDef.rule_hooks)
         self.body_hooks_present: frozenset[str] = frozenset().union(
-            *(d.body_hooks for d in defs))
+            *(d.body_hooks for d in defs), *(d.rule_hooks for d in defs))
         # (a Pokémon Tool that answers its own Pokémon's Knock Out is asked with them:
         # Rescue Scarf)
         if any(_KNOCKED_OUT in d.hooks for d in defs if d.trainer_kind == TOOL):

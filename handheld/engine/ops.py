@@ -374,6 +374,11 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
         for ps, holder in att_passives:
             if ps.damage_step == "b":
                 dmg = ps.modify_damage(m, dc, holder, dmg)
+        effects = m.players[attacker.owner].turn_effects
+        if effects:
+            # ... and the attacking player's effects for the rest of the turn (the Black &
+            # White PlusPower: every Pokémon of that player's, whichever attacks)
+            dmg = _turn_effects_damage(m, dc, attacker, effects, dmg)
         # b) also the Abilities of the attacker's side that strengthen its attacks (Fight
         # Song): only in a match whose decks hold one
         if SIDE_BOOST_HOOK in m.body_hooks_present and dmg > 0:
@@ -428,6 +433,18 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
     return dmg - dmg % 10
 
 
+def _turn_effects_damage(m: Match, dc: DamageCtx, attacker: Slot, effects: dict[str, int],
+                         dmg: int) -> int:
+    """Step b) for the attacking player's rest-of-turn effects that change the damage of
+    that player's attacks (``TURN_EFFECTS`` entries with a ``damage_step`` of b), each
+    asked with the attacking Pokémon as its holder."""
+    for name in effects:
+        ps = TURN_EFFECTS.get(name)
+        if ps is not None and ps.damage_step == "b":
+            dmg = ps.modify_damage(m, dc, attacker, dmg)
+    return dmg
+
+
 def _apply_weakness(printed: bool, multiplier: int, value: str, dmg: int) -> int:
     if printed and value:
         if value.startswith("x") or value.startswith("×"):
@@ -439,6 +456,16 @@ def _apply_weakness(printed: bool, multiplier: int, value: str, dmg: int) -> int
 def deal_damage(m: Match, dc: DamageCtx, base: int) -> int:
     """Figure and place attack damage; returns the damage placed."""
     dmg = figure_damage(m, dc, base)
+    if dmg > 0:
+        place_attack_damage(m, dc, dmg)
+    return dmg
+
+
+def place_attack_damage(m: Match, dc: DamageCtx, dmg: int) -> None:
+    """Place ``dmg`` (already figured, more than 0) of an attack's damage on ``dc.defender``,
+    and let what answers attack damage answer it: the attacker's passives, the damaged
+    Pokémon's Bodies, its side's, and the record of damage taken from the opponent's
+    attacks. Damage that nothing on the defender changes (Swift) is placed here too."""
     if dmg > 0:
         dc.defender.damage += dmg
         m.ko_dirty = True
@@ -456,7 +483,6 @@ def deal_damage(m: Match, dc: DamageCtx, base: int) -> int:
         if m.rules.records_attack_damage and dc.player != dc.defender.owner:
             marks = dc.defender.markers
             marks[ATTACK_DAMAGE_TAKEN] = marks.get(ATTACK_DAMAGE_TAKEN, 0) + dmg
-    return dmg
 
 
 def _after_hooks(m: Match, dc: DamageCtx) -> Iterator[tuple[Passive, Slot]]:

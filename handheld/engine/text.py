@@ -32,6 +32,8 @@ def attack_text(attack: AttackDef, tc: TextCtx) -> str:
 
 def power_text(pw: PowerDef, tc: TextCtx, wording: str = "") -> str:
     parts: list[str] = []
+    if not (pw.steps or pw.passives or wording):
+        return ""  # a card with no script yet: nothing is known of what it does
     if pw.kind == POKE_BODY:
         parts.extend(p.text() for p in pw.passives if p.text())
         if wording:

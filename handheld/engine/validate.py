@@ -302,6 +302,9 @@ def _slot(m: Match, slot: Slot, where: str, *, active: bool) -> None:
                                 f"evolves into {' or '.join(below.evolves_to) or 'nothing'})")
         elif d.stage == 0 and below.stage == 0 and d.name in below.evolves_to:
             pass  # a Basic an effect puts onto the Basic it names (Happiny's Baby Evolution)
+        elif d.stage == 2 and below.is_basic_pokemon and d.evolves_from in below.evolves_to \
+                and m.era.stage2_onto_basic:
+            pass  # a Stage 2 put straight onto the Basic its Stage 1 evolves from (Rare Candy)
         elif d.evolves_from != below.name or (d.stage != below.stage + 1
                                                and not below.restored):
             raise _fail(at, f"{d.name} does not evolve from {below.name}")

@@ -133,6 +133,10 @@ def stage_label(card: CardDef) -> str:
             return "LV.X (a level, not a Stage)"
         if card.sp:
             return "Basic, Pokémon SP"
+        if card.restored:
+            return "Restored (not Basic)"
+        if card.ex:
+            return f"{STAGE_NAMES[card.stage]}, Pokémon-EX"
         return "Baby" if card.baby else STAGE_NAMES[card.stage]
     return card.kind_name
 
@@ -155,6 +159,10 @@ def data_rows(card: CardDef) -> list[tuple[str, str]]:
         if card.sp and card.sp_owner:
             owner = era_of_card(card.id).sp_owners.get(card.sp_owner, card.sp_owner)
             rows.append(("Owner", f"{owner} ({card.sp_owner})"))
+        if card.restored and card.benched_by:
+            rows.append(("Benched by", card.benched_by))
+        if card.ex:
+            rows.append(("Prizes", "2 when Knocked Out"))
         if card.evolves_from:
             rows.append(("Evolves from", card.evolves_from))
         rows.append(("Type", _types(card.types) or "none"))

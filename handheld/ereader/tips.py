@@ -107,10 +107,32 @@ def _sp_tip(card: CardDef, era: Era) -> Tip:
                "line: nothing evolves into it and it evolves into nothing.")
 
 
+def _ex_tip(card: CardDef, era: Era) -> Tip:
+    """A Pokémon-EX (Appendix A of seed 003): its name and its two Prizes."""
+    plain = card.name.removesuffix("-EX")
+    return Tip("Pokémon-EX", f"Knocked Out, it gives your opponent 2 Prize cards, not 1: with "
+               f"only 1 Prize left, that Knock Out wins. EX is part of its name, so {card.name} "
+               f"and {plain} are different cards (up to {era.ruleset.max_copies} of each).")
+
+
+def _restored_tip(card: CardDef) -> Tip:
+    """A Restored Pokémon (Appendix B of seed 003): how it comes into play, and what it is
+    not."""
+    fossil = card.benched_by or "its Fossil Item card"
+    return Tip("Restored Pokémon", f"It is not a Basic Pokémon: you can't start with it or "
+               f"bench it from your hand; only {fossil} puts it on your Bench. Cards that "
+               "look for a Basic or an Evolution Pokémon don't find it; cards that look for "
+               "any Pokémon do. It evolves like a Basic into what names it.")
+
+
 def _pokemon_tips(card: CardDef, era: Era, effects: dict[str, str]) -> list[Tip]:
     rules = era.ruleset
     tips: list[Tip] = []
-    if card.lv_x:
+    if card.ex:
+        tips.append(_ex_tip(card, era))
+    if card.restored:
+        tips.append(_restored_tip(card))
+    elif card.lv_x:
         tips.extend(_level_up_tips(card, era))
         if card.sp and card.sp_owner:
             tips.append(_sp_tip(card, era))

@@ -23,6 +23,7 @@ from .font import LINE_HEIGHT, PixelFont
 from .icons import ICON_SIZE
 from .marks import mark_ops, marks_width, plain_name
 from .palette import (
+    ABILITY_ORANGE,
     BODY_GREEN,
     ENERGY_BAND,
     INK,
@@ -109,7 +110,8 @@ def _section_block(font: PixelFont, section: TextSection) -> _Block:
             raise ValueError(f"attack line too long: {section_head(section)!r}")
         lines.append(_Line(ops, section_head(section), LINE_HEIGHT + 2))
     elif section.label:
-        tag_color = POWER_RED if section.label == "Poké-Power" else BODY_GREEN
+        tag_color = (POWER_RED if section.label == "Poké-Power"
+                     else ABILITY_ORANGE if section.label == "Ability" else BODY_GREEN)
         tag_w = font.width(section.label) + 4
         ops = [RectOp(MARGIN, 0, tag_w, LINE_HEIGHT + 1, tag_color),
                TextOp(MARGIN + 2, 1, section.label, WHITE),
@@ -138,6 +140,13 @@ def _stage_text(d: CardDef) -> str:
             return f"Pokémon LV.X · onto {d.name}"
         if d.sp:
             return f"Basic Pokémon SP · {owner_title(d)}"
+        if d.restored:
+            # Not a Basic: only its Fossil Item puts it into play (Appendix B of seed 003).
+            return f"Restored Pokémon · by {d.benched_by}" if d.benched_by \
+                else "Restored Pokémon"
+        if d.ex:
+            kind = d.kind_name + " · 2 Prizes"
+            return f"{kind} · from {d.evolves_from}" if d.evolves_from else kind
         if d.baby:
             kind = "Baby Pokémon"
         else:

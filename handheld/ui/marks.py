@@ -1,7 +1,8 @@
 """The marks a card's kind gets wherever its name is drawn: a gold-on-ink "LV.X" badge for a
-Pokémon LV.X, and the owner's symbol of a Pokémon SP ("G", "GL", "4", "C", "FB") on its
-owner's colour. The board, the card page, the album and the deck lists draw the same marks,
-so a player learns them once.
+Pokémon LV.X, the owner's symbol of a Pokémon SP ("G", "GL", "4", "C", "FB") on its
+owner's colour, a silver "EX" badge in place of a Pokémon-EX's "-EX", and an amber "RST"
+badge for a Restored Pokémon. The board, the card page, the album and the deck lists draw
+the same marks, so a player learns them once.
 
 Layout is pure, like :mod:`handheld.ui.text`: :func:`mark_ops` returns draw operations that
 tests can check; :func:`draw_marked_name` draws a name with its marks at once.
@@ -25,6 +26,12 @@ MARK_GAP = 2  # between the name and a badge, and between two badges
 LV_X_LABEL = "LV.X"
 LV_X_FILL: Color = (60, 44, 20)  # dark bronze, apart from the ink
 LV_X_INK: Color = (255, 214, 60)
+EX_LABEL = "EX"
+EX_FILL: Color = (40, 44, 60)  # slate, with a silver label: the EX cards' own look
+EX_INK: Color = (226, 232, 240)
+RESTORED_LABEL = "RST"
+RESTORED_FILL: Color = (150, 96, 36)  # amber, like the fossil resin it came from
+EX_SUFFIX = "-EX"
 # The owners of Pokémon SP, each with a colour of its own (symbols as printed on the cards).
 OWNER_FILL: dict[str, Color] = {
     "G": (58, 82, 150),  # Team Galactic
@@ -43,13 +50,20 @@ def card_marks(d: CardDef, *, lv_x: bool = True) -> list[tuple[str, Color, Color
         out.append((d.sp_owner, OWNER_FILL.get(d.sp_owner, INK), WHITE))
     if d.lv_x and lv_x:
         out.append((LV_X_LABEL, LV_X_FILL, LV_X_INK))
+    if d.ex:
+        out.append((EX_LABEL, EX_FILL, EX_INK))
+    if d.restored:
+        out.append((RESTORED_LABEL, RESTORED_FILL, WHITE))
     return out
 
 
 def plain_name(d: CardDef) -> str:
-    """The name without the owner's symbol that its badge shows ("Luxray GL" -> "Luxray")."""
+    """The name without what its badge shows: the owner's symbol ("Luxray GL" -> "Luxray"),
+    a Pokémon-EX's "-EX" ("Reshiram-EX" -> "Reshiram", beside its EX badge)."""
     if d.sp and d.sp_owner and d.name.endswith(" " + d.sp_owner):
         return d.name[: -len(d.sp_owner) - 1]
+    if d.ex and d.name.endswith(EX_SUFFIX):
+        return d.name[: -len(EX_SUFFIX)]
     return d.name
 
 

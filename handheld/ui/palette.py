@@ -11,6 +11,7 @@ MUTED: Color = (112, 106, 120)
 WHITE: Color = (255, 255, 255)
 POWER_RED: Color = (196, 52, 44)
 BODY_GREEN: Color = (44, 138, 70)
+ABILITY_ORANGE: Color = (206, 84, 24)  # an Ability's tag (the Black & White era)
 TRAINER_BAND: Color = (196, 204, 214)
 ENERGY_BAND: Color = (232, 226, 206)
 

@@ -13,7 +13,16 @@ from handheld.assets import load_set
 from handheld.engine import CardPool, EnergyScript, PokemonScript, Power, TrainerScript
 from handheld.engine.effects.core import Eval, Step, TextCtx
 from handheld.engine.effects.passives import DamageCtx, Passive
-from handheld.engine.effects.steps import DEFENDER, SELF, Heal, If, Mark, SlotIs
+from handheld.engine.effects.steps import (
+    DEFENDER,
+    SELF,
+    Draw,
+    EvolvedFromHand,
+    Heal,
+    If,
+    Mark,
+    SlotIs,
+)
 from handheld.engine.ops import MarkerKind, register_marker
 from handheld.engine.sets import SCRIPTS
 
@@ -108,7 +117,8 @@ TEST_SCRIPTS: dict[str, Any] = {
 }
 
 
-# The sets whose cards scenarios may hold: Expedition and the Platinum era's.
+# The sets whose cards scenarios may hold: Expedition, the Platinum era's and the Black &
+# White era's.
 SCENARIO_SETS = ("expedition", "platinum", "rising_rivals", "black_white", "next_destinies",
                  "dark_explorers", "dragons_exalted")
 
@@ -179,6 +189,51 @@ TEST_FACTS.append(_pokemon("test-402", "Flygon", 120, ["C"],
                            [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
                            subtypes=["stage2"], evolves_from="Vibrava"))
 TEST_SCRIPTS["test-402"] = PokemonScript(attacks={"Stand In": []})
+
+
+# --- Black & White era: Dark Explorers part 2 (bw5-56 to bw5-111)
+# Stand-ins for the Pokémon that evolved cards of bw5-56 to bw5-111 stand on, scripted by
+# other parts (Drilbur and Karrablast: Dark Explorers part 1; Ralts and Kirlia: Next
+# Destinies) or printed in no set of the era (Axew, Fraxure, Archen): made-up cards of the
+# tests (read in the home era) with a plain attack. Each Basic names its Stage 1, so Rare
+# Candy can put a Stage 2 straight onto it.
+_BW5B_LINES: tuple[tuple[str, str | None, list[str]], ...] = (
+    ("Drilbur", None, ["Excadrill"]), ("Karrablast", None, ["Escavalier"]),
+    ("Ralts", None, ["Kirlia"]), ("Kirlia", "Ralts", ["Gardevoir"]),
+    ("Axew", None, ["Fraxure"]), ("Fraxure", "Axew", ["Haxorus"]),
+    ("Archen", None, ["Archeops"]))
+for _i, (_name, _below, _to) in enumerate(_BW5B_LINES, start=5501):
+    TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 60 if _below is None else 80, ["C"],
+                               [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
+                               subtypes=["basic"] if _below is None else ["stage1"],
+                               evolves_from=_below, evolves_to=_to))
+    TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})
+# Restored Pokémon: Aerodactyl (bw5-53 is scripted by part 1), for Old Amber Aerodactyl and
+# Twist Mountain; and a made-up Restored Pokémon whose Stage 1 has a Stage 2 (no card of
+# the era), to show that Rare Candy, which names a Basic Pokémon, never touches one.
+TEST_FACTS.append(_pokemon("test-5508", "Aerodactyl", 90, ["F"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
+                           subtypes=["restored"]))
+TEST_SCRIPTS["test-5508"] = PokemonScript(attacks={"Stand In": []},
+                                          benched_by="Old Amber Aerodactyl")
+TEST_FACTS.append(_pokemon("test-5509", "Amberling", 60, ["F"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
+                           subtypes=["restored"], evolves_to=["Amberwing"]))
+TEST_SCRIPTS["test-5509"] = PokemonScript(attacks={"Stand In": []},
+                                          benched_by="Old Amber Aerodactyl")
+TEST_FACTS.append(_pokemon("test-5510", "Amberdrake", 120, ["F"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
+                           subtypes=["stage2"], evolves_from="Amberwing"))
+TEST_SCRIPTS["test-5510"] = PokemonScript(attacks={"Stand In": []})
+# A made-up Stage 2 on the Ralts line whose Power answers its card being played from the
+# hand to evolve (like Shiftry's Giant Fan): it draws a card. Rare Candy plays it so too.
+TEST_FACTS.append(_pokemon("test-5511", "Raltsage", 120, ["P"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}],
+                           subtypes=["stage2"], evolves_from="Kirlia",
+                           powers=[{"kind": "poke-power", "name": "Welcome Draw"}]))
+TEST_SCRIPTS["test-5511"] = PokemonScript(
+    attacks={"Stand In": []},
+    powers={"Welcome Draw": Power(requires=(EvolvedFromHand(),), steps=(Draw(1),))})
 
 
 # --- Black & White era: dragons_exalted part2 (bw6-65 to bw6-118, bw6-128)

@@ -55,6 +55,20 @@ MATCHES = [
     ("pl_rock_gym_vs_steel_time", "rock_gym", "steel_time", "random", "greedy", 19),
     ("pl_thunder_gym_vs_verdant_growth", "thunder_gym", "verdant_growth", "greedy", "greedy",
      20),
+    # The Black & White era: every one of its twenty-one decks at least once.
+    ("bw_theme_greedy", "crimson_spark", "tidal_blade", "greedy", "greedy", 21),
+    ("bw_theme_random_vs_greedy", "tidal_blade", "crimson_spark", "random", "greedy", 22),
+    ("bw_deep_current_vs_dojo_brawl", "deep_current", "dojo_brawl", "greedy", "greedy", 23),
+    ("bw_dragon_summit_vs_ember_legion", "dragon_summit", "ember_legion", "random", "random", 24),
+    ("bw_evolution_fair_vs_fossil_quarry", "evolution_fair", "fossil_quarry", "greedy", "random",
+     25),
+    ("bw_glacier_guard_vs_inferno_dance", "glacier_guard", "inferno_dance", "random", "greedy", 26),
+    ("bw_iron_gears_vs_mind_maze", "iron_gears", "mind_maze", "greedy", "greedy", 27),
+    ("bw_night_spear_vs_open_skies", "night_spear", "open_skies", "random", "random", 28),
+    ("bw_phantom_gate_vs_riptide_reef", "phantom_gate", "riptide_reef", "greedy", "random", 29),
+    ("bw_shadow_claw_vs_silk_and_spore", "shadow_claw", "silk_and_spore", "random", "greedy", 30),
+    ("bw_spark_parade_vs_storm_circuit", "spark_parade", "storm_circuit", "greedy", "greedy", 31),
+    ("bw_verdant_crown_vs_deep_current", "verdant_crown", "deep_current", "random", "random", 32),
 ]
 
 

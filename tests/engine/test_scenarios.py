@@ -25,14 +25,20 @@ def test_there_are_scenarios() -> None:
     assert len(SCENARIOS) >= 40
 
 
-def _twins(card_id: str) -> set[str]:
-    """A card and its same-effect reprint (the holo rares 1-32 and their 33-70 twins)."""
+def _all_reprints() -> dict[str, str]:
+    """Reprint -> the printing whose script it shares: Expedition's holo twins and the
+    reprints across sets (``sets.reprints``)."""
     from handheld.engine.sets.expedition import REPRINTS
+    from handheld.engine.sets.reprints import REPRINTS as ACROSS
 
-    out = {card_id}
-    out.update(t for c, t in REPRINTS.items() if c == card_id)
-    out.update(c for c, t in REPRINTS.items() if t == card_id)
-    return out
+    return {**REPRINTS, **ACROSS}
+
+
+def _twins(card_id: str) -> set[str]:
+    """A card and every printing that shares its script (a scenario of one pins all)."""
+    pairs = _all_reprints()
+    first = pairs.get(card_id, card_id)
+    return {first} | {c for c, t in pairs.items() if t == first}
 
 
 def _features(d: CardDef) -> list[tuple[str, tuple[Step, ...]]]:
@@ -96,11 +102,13 @@ def test_every_card_has_scenarios_for_each_attack_power_and_coin(set_slug: str) 
 
 
 def test_reprints_share_their_twins_facts_and_effects() -> None:
-    from handheld.engine.sets.expedition import REPRINTS, SCRIPTS
+    from handheld.engine.sets import SCRIPTS
 
     pool = scenario_pool()
-    for card, twin in REPRINTS.items():
+    for card, twin in _all_reprints().items():
         a, b = pool.get(card), pool.get(twin)
+        if not b.implemented:
+            continue  # (the coverage test reports a first printing with no script)
         assert SCRIPTS[card] is SCRIPTS[twin]
         assert (a.name, a.hp, a.types, a.retreat, a.weakness, a.resistance) == \
             (b.name, b.hp, b.types, b.retreat, b.weakness, b.resistance)

@@ -138,10 +138,14 @@ def test_a_pokemon_power_that_is_usable_before_attacking(pool) -> None:
 
 
 def test_an_ability_is_explained_as_an_ability(pool) -> None:
-    serperior = pool.get("bw1-6")
-    t = tips(serperior)
-    assert t["Ability Royal Heal"].startswith("Not an attack: some Abilities work by")
-    assert "Poké-Power" not in " ".join(t)
+    # Always on (Serperior's Royal Heal), or chosen from the Active Spot or the Bench
+    # (Emboar's Inferno Fandango); never called a Poké-Power or stopped by a condition.
+    heal = tips(pool.get("bw1-6"))["Ability Royal Heal"]
+    assert heal.endswith("Always on while the Pokémon is in play: nothing to do.")
+    fandango = tips(pool.get("bw1-20"))["Ability Inferno Fandango"]
+    assert fandango.endswith("Use it before you attack, from the Active Spot or the Bench.")
+    words = " ".join([*tips(pool.get("bw1-6")), heal, fandango])
+    assert "Poké-Power" not in words and "Special Condition" not in words
 
 
 def test_an_attack_with_a_coin_flip(pool) -> None:

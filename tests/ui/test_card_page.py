@@ -39,7 +39,8 @@ from handheld.ui.palette import INK, PAPER
 
 POOL = default_pool()
 FONT = pocket_font()
-SETS = ["expedition", "platinum", "rising_rivals"]
+SETS = ["expedition", "platinum", "rising_rivals", "black_white", "next_destinies",
+        "dark_explorers", "dragons_exalted"]
 ALBUM = Album(POOL, SETS)
 EVERY_CARD = [c["id"] for slug in SETS for c in load_set(slug)["cards"]]
 

@@ -1454,6 +1454,152 @@ class HpForTypeOnce(Passive):
                 f"+{self.amount} HP. A second one of these Poké-Bodies in play adds nothing.")
 
 
+# ---- Black & White era: black_white part1 ----
+
+
+class HealEachBetweenTurns(ActsBetweenTurns):
+    """An Ability always on: between turns, remove damage counters from each of its
+    owner's Pokémon that has any; every copy in play acts (Serperior's Royal Heal; unlike
+    ``HealOwnBetweenTurns`` it prints no limit)."""
+
+    def __init__(self, counters: int = 1) -> None:
+        self.counters = counters
+
+    def act(self, m: Match, holder: Slot) -> None:
+        from ..ops import heal
+
+        for s in m.players[holder.owner].in_play():
+            if s.damage:
+                heal(m, s, 10 * self.counters)
+
+    def text(self) -> str:
+        return (f"Between turns, remove {self.counters} damage counter from each of your "
+                "Pokémon that has any.")
+
+
+# An attack's result on its user: its attacks during its owner's next turn do 40 more
+# damage before Weakness and Resistance; gone if it leaves the Active Spot or evolves
+# (Swanna's Feather Dance).
+ATTACKS_40_MORE = register_marker(MarkerKind("attacks_40_more", "attacks do 40 more",
+                                             passive=AttackBonus(40)))
+
+
+# ---- Black & White era: black_white part2 ----
+
+ATTACKS_20_MORE = register_marker(MarkerKind("attacks_20_more", "attacks do 20 more",
+                                             passive=AttackBonus(20)))
+"""An attack's result on its user: during its owner's next turn its attacks do 20 more
+damage to the Defending Pokémon, before Weakness and Resistance (Gurdurr's Bulk Up); gone
+when it goes to the Bench or evolves, like any result of an attack."""
+
+PLUS_POWER_TURN: tuple[str, ...] = tuple(f"plus_power_turn_{i}" for i in range(1, 9))
+"""The Black & White PlusPower: for the rest of the turn, every attack of its player's
+Pokémon does 10 more damage to the opponent's Active Pokémon (before Weakness and
+Resistance). One turn effect per copy played, so they add up (``ops.figure_damage`` asks
+the attacking player's turn effects at step b); past eight, more add nothing."""
+for _name in PLUS_POWER_TURN:
+    TURN_EFFECTS[_name] = PlusDamageThisTurn(10)
+
+
+# ---- Black & White era: next_destinies part1 ----
+
+
+class AttackPenalty(Passive):
+    """b) A lasting result of an attack on the Defending Pokémon: the damage its own attacks
+    do to the other player's Pokémon is reduced, before Weakness and Resistance (Beartic's
+    Daunt)."""
+
+    damage_step = "b"
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.attacker is not holder or dc.defender.owner == holder.owner:
+            return dmg
+        return dmg - self.amount
+
+    def text(self) -> str:
+        return (f"The damage this Pokémon's attacks do is reduced by {self.amount} (before "
+                "Weakness and Resistance).")
+
+
+ATTACKS_20_LESS = register_marker(MarkerKind("attacks_20_less", "its attacks do 20 less damage",
+                                             passive=AttackPenalty(20)))
+
+# Zebstrika's Disconnect: the player can't play Item cards (Pokémon Tools are Items in the
+# Black & White era) from the hand this turn (actions.items_locked reads it).
+NO_ITEMS = "no_items"
+TURN_EFFECTS[NO_ITEMS] = _RuleLock()
+
+
+# ---- Black & White era: dark_explorers part2 ----
+
+
+class NoRetreatCostWithEnergy(Passive):
+    """An area Ability (the ``reach`` hook): each of its owner's Pokémon with any Energy of
+    ``etype`` attached has no Retreat Cost (Darkrai-EX's Dark Cloak)."""
+
+    reaches = frozenset({"retreat_cost"})
+
+    def __init__(self, etype: str) -> None:
+        self.etype = etype
+        self.bit = BIT[etype]
+
+    def reach(self, m: Match, hook_name: str, source: Slot, target: Slot, value: Any) -> Any:
+        from ..ops import energy_units
+
+        if target.owner != source.owner or not value:
+            return value
+        return 0 if any(u & self.bit for u in energy_units(m, target)) else value
+
+    def text(self) -> str:
+        return (f"Each of your Pokémon that has any [{self.etype}] Energy attached has no "
+                "Retreat Cost.")
+
+
+class TypeToolBonus(Passive):
+    """b) A Pokémon Tool: while its holder is a Pokémon of ``etype``, each of its attacks
+    that damages the opponent's Active Pokémon does ``amount`` more, before Weakness and
+    Resistance (Dark Claw)."""
+
+    damage_step = "b"
+
+    def __init__(self, etype: str, amount: int) -> None:
+        self.etype = etype
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.attacker is not holder or not dc.to_active or dmg <= 0 \
+                or dc.defender.owner == holder.owner:
+            return dmg
+        return dmg + self.amount if self.etype in pokemon_types(m, holder) else dmg
+
+    def text(self) -> str:
+        return (f"While the Pokémon this card is attached to is a [{self.etype}] Pokémon, "
+                f"each of its attacks does {self.amount} more damage to your opponent's "
+                "Active Pokémon (before Weakness and Resistance).")
+
+
+# Stoutland's Ferocious Bellow: the Defending Pokémon's attacks do 30 less damage during
+# its owner's next turn (before Weakness and Resistance).
+ATTACKS_30_LESS = register_marker(MarkerKind("attacks_30_less", "its attacks do 30 less damage",
+                                             passive=AttackPenalty(30)))
+
+
+class NoEvolvingFromHand(Passive):
+    """An Ability always on: no player may play a Pokémon card from the hand to evolve a
+    Pokémon, not even a Stage 2 card with Rare Candy (Archeops's Ancient Power; the hook
+    ``bans_hand_evolution``, asked by ``actions.hand_evolution_banned``)."""
+
+    def bans_hand_evolution(self, m: Match, holder: Slot, player: int) -> bool:
+        return True
+
+    def text(self) -> str:
+        return ("Neither player may play a Pokémon card from their hand to evolve a Pokémon "
+                "(Rare Candy included).")
+
+
 # ---- Black & White era: dragons_exalted part2 ----
 
 from ..ops import TO_HAND_ON_KNOCKOUT  # noqa: E402
@@ -1492,24 +1638,6 @@ class NoAttackWhileFacingBasic(Passive):
 
     def text(self) -> str:
         return "If your opponent's Active Pokémon is a Basic Pokémon, this Pokémon can't attack."
-
-
-class HealEachBetweenTurns(ActsBetweenTurns):
-    """Between turns, remove damage counters from each of the holder's owner's Pokémon;
-    each such Ability in play does so (Serperior's Royal Heal)."""
-
-    def __init__(self, counters: int = 1) -> None:
-        self.counters = counters
-
-    def act(self, m: Match, holder: Slot) -> None:
-        from ..ops import heal
-
-        for s in m.players[holder.owner].in_play():
-            if s.damage:
-                heal(m, s, 10 * self.counters)
-
-    def text(self) -> str:
-        return (f"Between turns, heal {10 * self.counters} damage from each of your Pokémon.")
 
 
 class HpBonus(Passive):

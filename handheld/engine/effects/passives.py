@@ -358,6 +358,20 @@ hook("on_knocked_out", "of the Poké-Bodies of its side's Pokémon in play, once
                        "that side was Knocked Out (rules.CollectKnockOuts)")
 
 
+# ---- Black & White era: dark_explorers part2 ----
+
+
+def _bans_hand_evolution(self: Passive, m: Match, holder: Slot, player: int) -> bool:
+    """True when ``player`` (either player) may play no Pokémon card from the hand to
+    evolve a Pokémon, Rare Candy's Stage 2 included (Archeops's Ancient Power)."""
+    return False
+
+
+Passive.bans_hand_evolution = _bans_hand_evolution  # type: ignore[attr-defined]
+hook("bans_hand_evolution", "of the Poké-Bodies of every Pokémon in play, whether a player "
+                            "may evolve from the hand (actions.hand_evolution_banned)")
+
+
 # ---- Black & White era: dragons_exalted part2 ----
 
 

@@ -1129,7 +1129,7 @@ BASIC_POKEMON = CardFilter("basic_pokemon", "Basic Pokémon card",
                            lambda d: d.is_basic_pokemon)
 BASIC_NOT_BABY = CardFilter("basic_not_baby", "Basic Pokémon card (not a Baby)",
                             lambda d: d.is_basic_pokemon and not d.baby)
-POKEMON_CARD = CardFilter("pokemon", "Basic Pokémon or Evolution card",
+POKEMON_CARD = CardFilter("pokemon", "Pokémon card",
                           lambda d: d.kind == POKEMON)
 
 
@@ -3390,10 +3390,9 @@ class HolderIs(Cond):
 # --- Platinum era: Rising Rivals part 3 (pl2-75 to pl2-102, pl2-112 to 114, RT1 to RT6)
 
 from ..carddefs import POKEMON as _POKEMON_KIND  # noqa: E402
-from ..notation import EV_DAMAGE as _EV_DAMAGE  # noqa: E402
+from ..ops import place_attack_damage as _place_attack_damage  # noqa: E402
 from ..ops import retreat_cost as _retreat_cost  # noqa: E402
 from ..ops import slot_passive_list as _slot_passive_list  # noqa: E402
-from ..ops import slot_passives as _slot_passives  # noqa: E402
 
 SP_CARD = CardFilter("sp_pokemon", "Pokémon SP card",
                      lambda d: d.kind == _POKEMON_KIND and d.sp)
@@ -3483,13 +3482,9 @@ class UnaffectedDamage(Step):
             f.vars["dealt"] = dmg
             if dmg <= 0:
                 continue
-            s.damage += dmg
-            m.ko_dirty = True
-            if m.logging:
-                m.log.append((_EV_DAMAGE, s.owner, s.top, dmg))
-            if attacker is not None:
-                for ps, holder in list(_slot_passives(m, attacker)):
-                    ps.after_damage(m, dc, holder, dmg)
+            # Placed as any attack damage is: what answers being damaged still answers it
+            # (a Body of the damaged Pokémon, the record of damage taken from attacks).
+            _place_attack_damage(m, dc, dmg)
         return NEXT
 
     def _targets(self, m: Match, f: Frame) -> list[Slot]:
@@ -4063,6 +4058,7 @@ class AnyPokemon(Cond):
     side: str
     filt: PokemonFilter
     where: str = "any"
+    wording: str = ""  # the sentence, where the generated one reads badly
 
     def _holds(self, m: Match, player: int) -> bool:
         p = m.players[player if self.side == "own" else 1 - player]
@@ -4073,6 +4069,8 @@ class AnyPokemon(Cond):
         return self._holds(m, f.player)
 
     def text(self, tc: TC) -> str:
+        if self.wording:
+            return self.wording
         whose = "you have" if self.side == "own" else "your opponent has"
         where = "a Benched Pokémon" if self.where == "bench" else "a Pokémon"
         return f"{whose} {where} {self.filt.label} in play"
@@ -5203,8 +5201,7 @@ class MoveEnergyFreely(Step):
             for s in slots:
                 seen: set[int] = set()
                 for c in s.energy:
-                    if c not in moved and id(m.defs[c]) not in seen \
-                            and self.movable(m, s, c):
+                    if c not in moved and id(m.defs[c]) not in seen:
                         seen.add(id(m.defs[c]))
                         options.append((ENERGY_OPTION, c, s.id))
         if not options:
@@ -5213,10 +5210,6 @@ class MoveEnergyFreely(Step):
         m.pending = Choice(f.player, "energy", "Move an Energy card to another of your "
                            "Pokémon? (choose none to stop)", tuple(options), min=0, max=1)
         return SUSPEND
-
-    def movable(self, m: Match, s: Slot, cid: int) -> bool:
-        """May the Energy card ``cid`` attached to ``s`` be moved (every one may)?"""
-        return True
 
     def _move(self, m: Match, f: Frame, target: Slot) -> Result:
         cid, sid = f.vars.pop("_card")
@@ -5242,6 +5235,607 @@ class MoveEnergyFreely(Step):
             return NEXT
         f.vars["_card"] = [answer[0][1], answer[0][2]]
         return f.pc
+
+
+# ---- Black & White era: black_white part1 ----
+
+
+@dataclass(frozen=True)
+class HeadsTable(Expr):
+    """Damage read off a table by the number of heads: ``amounts[k]`` for k heads, the
+    coins being one fewer than the table's entries (Maractus's Constant Rattle)."""
+
+    amounts: tuple[int, ...]
+
+    def eval(self, m: Match, f: Frame) -> int:
+        heads = int(f.vars.get("heads", 0))
+        return self.amounts[min(heads, len(self.amounts) - 1)]
+
+    def text(self, tc: TC) -> str:
+        parts = [f"{amount} damage for {_plural(k, 'heads').replace('headss', 'heads')}"
+                 for k, amount in enumerate(self.amounts) if amount]
+        listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+        return f"{listed} (no damage otherwise)" if 0 in self.amounts else listed
+
+    def expect(self, ev: Eval) -> float:
+        from math import comb
+
+        n = len(self.amounts) - 1
+        return sum(comb(n, k) * a for k, a in enumerate(self.amounts)) / 2**n
+
+
+class HealEachOf(HealEach):
+    """Remove damage counters from each of a side's Pokémon that passes a filter and has
+    any ("each of your [G] Pokémon": Serperior's and Lilligant's Leaf Storm)."""
+
+    def __init__(self, side: str, counters: int, filt: PokemonFilter, *,
+                 wording: str | None = None) -> None:
+        super().__init__(side, counters, wording=wording)
+        self.filt = filt
+
+    def _slots(self, m: Match, player: int) -> list[Slot]:
+        return [s for s in super()._slots(m, player) if self.filt.test(m, s)]
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        whose = "your" if self.side == "own" else "your opponent's"
+        return (f"Remove {_plural(self.counters, 'damage counter')} from each of {whose} "
+                f"{self.filt.label} that has any.")
+
+
+def pokemon_of_type_in_play(t: str) -> PokemonFilter:
+    """Pokémon in play of a type, as their facts say now ("each of your [G] Pokémon")."""
+    return PokemonFilter(f"type_{t}", f"[{t}] Pokémon", lambda m, s: t in _types(m, s))
+
+
+class MoveEnergyOfTypeFreely(MoveEnergyFreely):
+    """``MoveEnergyFreely`` for the Energy cards that provide one type where they are
+    attached (Serperior's Leaf Tornado: "[G] Energy")."""
+
+    def __init__(self, etype: str) -> None:
+        self.etype = etype
+
+    def text(self, tc: TC) -> str:
+        return (f"You may move any number of [{self.etype}] Energy cards attached to your "
+                "Pokémon, each to another of your Pokémon, as you like.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(4)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        if f.vars.get("_card") is not None:
+            return super().run(m, f)  # (the chosen card's new Pokémon)
+        slots = m.players[f.player].in_play()
+        moved = f.vars.get("_moved") or []
+        bit = BIT[self.etype]
+        options: list[tuple[Any, ...]] = []
+        if len(slots) > 1:
+            for s in slots:
+                seen: set[int] = set()
+                for c in s.energy:
+                    if c in moved or id(m.defs[c]) in seen \
+                            or not any(u & bit for u in card_units(m, s, c)):
+                        continue
+                    seen.add(id(m.defs[c]))
+                    options.append((ENERGY_OPTION, c, s.id))
+        if not options:
+            f.vars.pop("_moved", None)
+            return NEXT
+        m.pending = Choice(f.player, "energy", f"Move a [{self.etype}] Energy card to another "
+                           "of your Pokémon? (choose none to stop)", tuple(options), min=0,
+                           max=1)
+        return SUSPEND
+
+
+class MoveOwnCounters(MoveCounters):
+    """``MoveCounters`` between two of its player's own Pokémon (Reuniclus's Damage Swap):
+    the damage on that side stays the same, so the move is worth nothing by itself to the
+    greedy player, which would otherwise move counters back and forth as often as the
+    Ability allows, or onto a Pokémon they Knock Out."""
+
+    def value(self, ev: Eval) -> None:
+        pass
+
+
+# ---- Black & White era: black_white part2 ----
+# What bw1-58 to bw1-115 need: Item cards by name of their kind, Stage 2 Pokémon, a few
+# player tests for Trainers, discarding the whole hand (Professor Juniper), a rest-of-turn
+# effect that adds up when played again (PlusPower), an attack used as another Pokémon's
+# attack (Foul Play), and "if any of your Pokémon were Knocked Out by damage from an
+# opponent's attack during his or her last turn" (Revenge).
+
+from ..energy import TYPE_NAMES as _TYPE_NAMES  # noqa: E402
+
+ITEM_CARD = CardFilter("item", "Item card", lambda d: d.is_item)
+"""Item cards (in the Black & White era a Pokémon Tool is an Item too)."""
+
+SLOT_TESTS["stage2"] = (lambda m, s: _stage(m, s) == 2, "is a Stage 2 Pokémon")
+
+PLAYER_TESTS.update({
+    "basic_energy_in_play": (
+        lambda m, p: any(m.defs[c].basic_energy for s in m.players[p].in_play()
+                         for c in s.energy),
+        "basic Energy attached to a Pokémon"),
+    "basic_pokemon_discard": (
+        lambda m, p: any(m.defs[c].is_basic_pokemon for c in m.players[p].discard),
+        "a Basic Pokémon card in the discard pile"),
+    "pokemon_in_hand": (lambda m, p: any(m.defs[c].kind == POKEMON for c in m.players[p].hand),
+                        "a Pokémon card in hand"),
+})
+
+
+class DiscardHand(Step):
+    """Discard every card of your hand (the Trainer being played is no longer in it)."""
+
+    def text(self, tc: TC) -> str:
+        return "Discard your hand."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-5 * max(0, len(ev.m.players[ev.player].hand) - 1))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        cards = list(p.hand)
+        p.hand.clear()
+        p.discard.extend(cards)
+        if m.logging:
+            for c in cards:
+                m.log.append((EV_MOVE, f.player, c, "discard", True, "hand"))
+        return NEXT
+
+
+class StackingTurnEffect(Step):
+    """A rest-of-turn effect that adds up each time it is played (PlusPower: two of them
+    add 20): the first of ``names`` (each a registered ``ops.TURN_EFFECTS`` entry with the
+    same passive) not yet in force this turn is set; past the last one it adds nothing
+    more."""
+
+    def __init__(self, names: tuple[str, ...], wording: str, worth: float = 10) -> None:
+        self.names = names
+        self.wording = wording
+        self.worth = worth
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(self.worth)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        effects = m.players[f.player].turn_effects
+        for name in self.names:
+            if name not in effects:
+                effects[name] = m.turn
+                break
+        return NEXT
+
+
+def _copyable_attacks(m: Match, s: Slot) -> list[Any]:
+    """The attacks of Pokémon ``s`` another Pokémon may use as its own: every attack its
+    facts give it but those a Technical Machine lends, and but attacks that themselves
+    use another Pokémon's attack (a copy of a copy would never end)."""
+    return [r for r in stack_facts(m, s).attacks if r.origin != "tm"
+            and not any(isinstance(x, UseDefenderAttack) for x in walk_steps(r.attack.steps))]
+
+
+class UseDefenderAttack(Step):
+    """Choose 1 of the Defending Pokémon's attacks: this attack becomes that one (Zoroark's
+    Foul Play). Its program takes the place of this attack's, as if announced and already
+    past the checks that may cancel it (this attack passed them): its own choices and
+    costs come next, then its damage and effects, all for this Pokémon (its type, "this
+    Pokémon", "your"); the Energy cost of the chosen attack is not needed."""
+
+    def text(self, tc: TC) -> str:
+        return ("Choose 1 of the Defending Pokémon's attacks. This attack does what that "
+                "attack does (its Energy cost is not needed).")
+
+    def value(self, ev: Eval) -> None:
+        d = ev.defender
+        if d is None:
+            return
+        best = max((r.attack.base for r in _copyable_attacks(ev.m, d)), default=0)
+        ev.damage += ev.p * best
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..notation import ATTACK
+
+        defender = who_slot(m, f, DEFENDER)
+        if defender is None:
+            return NEXT
+        options = tuple((ATTACK, r.card, r.index) for r in _copyable_attacks(m, defender))
+        if not options:
+            return NEXT
+        if len(options) == 1:
+            return self.resume(m, f, options)
+        m.pending = Choice(f.player, "attack", "Choose the Defending Pokémon's attack to use",
+                           options)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        from ..state import Frame as _Frame
+
+        _, card, index = answer[0]
+        attack = m.defs[card].attacks[index]
+        # The attack procedure's opening and checks are done: mark them so in the new
+        # frame (rules.AttackBegin, CancelCheck, ConfusionCheck read these).
+        variables = {"announced": 1, "baby": 1, "cancel_checked": 1, "confusion": 1,
+                     "printed": attack.base, "cost_size": f.vars.get("cost_size", 0)}
+        assert m.stack[-1] is f
+        m.stack[-1] = _Frame(attack.key, attack.code, f.player, card, f.user, f.target,
+                             variables)
+        return NEXT
+
+
+class KnockedOutLastTurn(Cond):
+    """Any of your Pokémon was Knocked Out by damage from your opponent's attack during
+    their last turn: the flags ``library.record_knockout_by_attack`` sets for its owner's
+    next turn. Those records are kept only in a match whose cards ask for them
+    (``rule_hooks``: ``CardDef.rule_hooks``)."""
+
+    rule_hooks: ClassVar[frozenset[str]] = frozenset({"on_knocked_out"})
+    flags: ClassVar[tuple[str, ...]] = tuple(f"knocked_out_{t}" for t in _TYPE_NAMES)
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        effects = m.players[f.player].turn_effects
+        return bool(effects) and any(name in effects for name in self.flags)
+
+    def text(self, tc: TC) -> str:
+        return ("any of your Pokémon was Knocked Out by damage from your opponent's attack "
+                "during their last turn")
+
+    def prob(self, ev: Eval) -> float:
+        effects = ev.m.players[ev.player].turn_effects
+        return 1.0 if any(name in effects for name in self.flags) else 0.0
+
+
+def rule_hooks_of(steps: Sequence[Step]) -> frozenset[str]:
+    """The rule records the steps need kept for them (``rule_hooks`` of the steps, and of
+    the conditions and expressions they hold, nested ones included), e.g. Knock Outs by
+    the opponent's attack for :class:`KnockedOutLastTurn`."""
+    out: set[str] = set()
+
+    def visit(obj: Any, depth: int = 0) -> None:
+        out.update(getattr(obj, "rule_hooks", ()))
+        if depth > 8 or not hasattr(obj, "__dict__"):
+            return
+        for value in vars(obj).values():
+            for v in value if isinstance(value, (tuple, list)) else (value,):
+                if isinstance(v, (Cond, Expr, Step)):
+                    visit(v, depth + 1)
+
+    for s in walk_steps(steps):
+        visit(s)
+    return frozenset(out)
+
+
+# ---- Black & White era: next_destinies part1 ----
+
+
+@dataclass(frozen=True)
+class EvolvedFromHand(Cond):
+    """The requirement of an Ability used only as its card is played from the hand to evolve
+    one of its player's Pokémon (Amoonguss's Sporprise). It never holds in the main phase,
+    so the Ability is never offered there; ``actions.evolve_triggers`` starts it at that
+    moment instead. ``power_head`` is how its text begins (``text.power_text``)."""
+
+    fires_on_evolve: ClassVar[bool] = True
+    power_head: ClassVar[str] = ("When you play this Pokémon from your hand to evolve 1 of "
+                                 "your Pokémon")
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return False
+
+    def text(self, tc: TC) -> str:
+        return "you have just evolved 1 of your Pokémon with this card from your hand"
+
+    def prob(self, ev: Eval) -> float:
+        return 0.0
+
+
+class ChooseAttachedSpecialEnergy(ChooseAttachedEnergy):
+    """``ChooseAttachedEnergy`` among the Special Energy cards (no basic Energy)."""
+
+    def _cands(self, m: Match, f: Frame) -> list[int]:
+        s = who_slot(m, f, self.who)
+        return [] if s is None else [c for c in s.energy if not m.defs[c].basic_energy]
+
+    def text(self, tc: TC) -> str:
+        return (f"Choose {_plural(self.count, 'Special Energy card')} attached to "
+                f"{who_text(tc, self.who)}.")
+
+
+class DiscardSpecialEnergy(DiscardEnergy):
+    """Discard ``count`` Special Energy cards attached to a Pokémon (none if it has none;
+    Kyurem-EX's Frozen Wings)."""
+
+    def __init__(self, who: str = DEFENDER, count: int = 1) -> None:
+        super().__init__(who, count)
+        self._choose = ChooseAttachedSpecialEnergy("_discard", who, count=count)
+
+    def text(self, tc: TC) -> str:
+        what = "a Special Energy card" if self.count == 1 else \
+            f"{self.count} Special Energy cards"
+        return f"Discard {what} attached to {who_text(tc, self.who)}."
+
+    def value(self, ev: Eval) -> None:
+        s = _eval_slot(ev, self.who)
+        if s is not None and any(not ev.m.defs[c].basic_energy for c in s.energy):
+            ev.add(15 if self.who != SELF else -10)
+
+
+# "Search your deck for a Pokémon": any Pokémon card (a Restored Pokémon too), not only the
+# Basic and Evolution cards the older sets name.
+ANY_POKEMON_CARD = CardFilter("pokemon_card", "Pokémon", lambda d: d.kind == POKEMON)
+
+
+# ---- Black & White era: dark_explorers part2 ----
+# What bw5-56 to bw5-111 print that no earlier step says: Special Energy and Restored
+# Pokémon as card filters, a Tool discarded by an attack, a look at the bottom of the deck,
+# a reveal until a card of a kind turns up, draws for each Prize card left, and a Stage 2
+# card put straight onto its Basic Pokémon (Rare Candy).
+
+from ..carddefs import STAGE2 as _STAGE2  # noqa: E402
+
+SLOT_TESTS["has_tool"] = (lambda m, s: s.tool >= 0, "has a Pokémon Tool attached")
+SLOT_TESTS["has_special_energy"] = (
+    lambda m, s: any(not m.defs[c].basic_energy for c in s.energy),
+    "has any Special Energy attached")
+
+SPECIAL_ENERGY = CardFilter("special_energy", "Special Energy card",
+                            lambda d: d.kind == ENERGY and not d.basic_energy)
+RESTORED_CARD = CardFilter("restored", "Restored Pokémon card",
+                           lambda d: d.kind == POKEMON and d.restored)
+
+
+def _special_energy_in_play(m: Match, p: int) -> bool:
+    defs = m.defs
+    return any(not defs[c].basic_energy for s in m.players[p].in_play() for c in s.energy)
+
+
+PLAYER_TESTS["special_energy_in_play"] = (_special_energy_in_play,
+                                          "Special Energy attached to a Pokémon")
+# Ultra Ball: the card being played is still in the hand when this is asked.
+PLAYER_TESTS["two_other_cards_in_hand"] = (lambda m, p: len(m.players[p].hand) >= 3,
+                                           "2 other cards in hand")
+
+
+@dataclass(frozen=True)
+class PrizesLeft(Expr):
+    """How many Prize cards a side has left."""
+
+    side: str = "own"
+
+    def _count(self, m: Match, player: int) -> int:
+        return len(m.players[player if self.side == "own" else 1 - player].prizes)
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self._count(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        return "Prize card you have left" if self.side == "own" else \
+            "Prize card your opponent has left"
+
+    def expect(self, ev: Eval) -> float:
+        return float(self._count(ev.m, ev.player))
+
+
+class PlayerDraws(Step):
+    """A player (``side`` "own" or "opp") draws ``n`` cards, an expression (fewer if the
+    deck runs out)."""
+
+    def __init__(self, side: str, n: int | Expr) -> None:
+        self.side = side
+        self.n = Const(n) if isinstance(n, int) else n
+
+    def text(self, tc: TC) -> str:
+        who = "Draw" if self.side == "own" else "Your opponent draws"
+        if isinstance(self.n, Const):
+            return f"{who} {_plural(self.n.n, 'card')}."
+        return f"{who} 1 card for each {self.n.text(tc)}."
+
+    def value(self, ev: Eval) -> None:
+        ev.add((6 if self.side == "own" else -5) * self.n.expect(ev))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        draw(m, m.players[f.player if self.side == "own" else 1 - f.player],
+             self.n.eval(m, f))
+        return NEXT
+
+
+class DiscardTool(Step):
+    """Discard the Pokémon Tool attached to a Pokémon (``who``), if it has one."""
+
+    def __init__(self, who: str = DEFENDER) -> None:
+        self.who = who
+
+    def text(self, tc: TC) -> str:
+        return f"Discard a Pokémon Tool card attached to {who_text(tc, self.who)}."
+
+    def value(self, ev: Eval) -> None:
+        s = _eval_slot(ev, self.who)
+        if s is not None and s.tool >= 0:
+            ev.add(10 if s.owner != ev.player else -10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None and s.tool >= 0 and not shielded(m, f, s):
+            discard_attached(m, s, s.tool)
+            m.ko_dirty = True  # (a Tool may have changed the HP)
+        return NEXT
+
+
+class ChooseFromBottom(ChooseCards):
+    """Look at the bottom ``n`` cards of your deck and choose up to ``count`` of them that
+    pass a filter into ``var`` (none is allowed: the player "may")."""
+
+    def __init__(self, var: str, n: int, filt: CardFilter = ANY_CARD, *,
+                 count: int = 1) -> None:
+        super().__init__(var, "deck", filt, count=count, up_to=True)
+        self.bottom = n
+
+    def text(self, tc: TC) -> str:
+        return (f"Look at the bottom {self.bottom} cards of your deck. You may choose "
+                f"{_a(self.filt.label)} from them.")
+
+    def _cands(self, m: Match, f: Frame) -> list[int]:
+        ok = self.filt.verdicts
+        defs = m.defs
+        # (the deck's first card is its bottom one)
+        return [c for c in m.players[f.player].deck[:self.bottom] if ok[defs[c]]]
+
+
+class RevealUntil(Step):
+    """Reveal cards from the top of your deck until one passes a filter, and put that one
+    into your hand; the other revealed cards stay in the deck (a shuffle follows as its
+    own step). With no such card the whole deck is revealed and nothing moves."""
+
+    def __init__(self, filt: CardFilter) -> None:
+        self.filt = filt
+
+    def text(self, tc: TC) -> str:
+        return (f"Reveal cards from the top of your deck until you reveal "
+                f"{_a(self.filt.label)}, and put it into your hand.")
+
+    def value(self, ev: Eval) -> None:
+        ok = self.filt.verdicts
+        if any(ok[ev.m.defs[c]] for c in ev.m.players[ev.player].deck):
+            ev.add(10)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        ok = self.filt.verdicts
+        for i in range(len(p.deck) - 1, -1, -1):  # (the top card is the last)
+            cid = p.deck[i]
+            if ok[m.defs[cid]]:
+                del p.deck[i]
+                p.hand.append(cid)
+                if m.logging:
+                    m.log.append((EV_MOVE, f.player, cid, "hand", True, "deck"))
+                break
+        return NEXT
+
+
+def _first_turn(m: Match) -> bool:
+    """Is this the first turn of the player whose turn it is? (The first player's is turn
+    1, the second player's turn 2.)"""
+    return m.turn <= 2
+
+
+def stage2_evolutions(m: Match, player: int) -> list[tuple[Any, ...]]:
+    """The (EVOLVE, card, Pokémon) moves Rare Candy allows ``player`` now: a Stage 2 card
+    of the hand onto a Basic Pokémon in play it evolves from (through the Stage 1 its
+    Basic names), that was not put into play this turn; none during the player's first
+    turn, nor where a card from the hand may not evolve that Pokémon (an attack's result,
+    a Body's lock). A Restored Pokémon is no Basic Pokémon. One move per kind of card."""
+    from ..actions import active_evolution_locked, hand_evolution_banned
+    from ..notation import EVOLVE
+
+    if _first_turn(m) or hand_evolution_banned(m, player):
+        return []
+    p = m.players[player]
+    defs = m.defs
+    cards: dict[int, int] = {}
+    for cid in p.hand:
+        d = defs[cid]
+        if d.kind == POKEMON and d.stage == _STAGE2 and not d.lv_x:
+            cards.setdefault(id(d), cid)
+    if not cards:
+        return []
+    out: list[tuple[Any, ...]] = []
+    for s in p.in_play():
+        basic = defs[s.top]
+        if len(s.cards) != 1 or not basic.is_basic_pokemon or s.played_turn >= m.turn:
+            continue
+        if s.markers and has_marker(m, s, "cant_evolve"):
+            continue
+        if s is p.active and active_evolution_locked(m, s):
+            continue
+        out.extend((EVOLVE, cid, s.id) for cid in cards.values()
+                   if defs[cid].evolves_from in basic.evolves_to)
+    return out
+
+
+@dataclass(frozen=True)
+class Stage2EvolutionReady(Cond):
+    """Rare Candy's requirement: it is not your first turn, and a Stage 2 card of your
+    hand could go onto a Basic Pokémon of yours that came into play before this turn
+    (``stage2_evolutions``)."""
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return bool(stage2_evolutions(m, f.player))
+
+    def text(self, tc: TC) -> str:
+        return ("it is not your first turn and you have a Stage 2 card in your hand that "
+                "evolves from 1 of your Basic Pokémon put into play before this turn")
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if stage2_evolutions(ev.m, ev.player) else 0.0
+
+
+class EvolveToStage2(Step):
+    """Choose 1 of your Basic Pokémon in play and a Stage 2 card of your hand that evolves
+    from it (``stage2_evolutions``: one choice of the pairs), and put that card onto it:
+    this counts as evolving it."""
+
+    def text(self, tc: TC) -> str:
+        return ("Choose 1 of your Basic Pokémon in play and a Stage 2 card from your hand "
+                "that evolves from it, and put that card onto it, skipping the Stage 1 "
+                "(this counts as evolving that Pokémon).")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(30)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        options = stage2_evolutions(m, f.player)
+        if not options:
+            return NEXT
+        if len(options) == 1:
+            return self.resume(m, f, [options[0]])
+        m.pending = Choice(f.player, "evolve", "Choose a Stage 2 card and the Basic Pokémon "
+                           "it goes onto", tuple(options))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        from ..notation import EV_EVOLVE
+        from ..ops import evolve
+
+        _, cid, sid = answer[0]
+        p = m.players[f.player]
+        s = find_slot(m, sid)
+        if s is None or cid not in p.hand:
+            return NEXT
+        p.hand.remove(cid)
+        before = s.top
+        evolve(m, s, cid)
+        if m.logging:
+            m.log.append((EV_EVOLVE, f.player, before, cid))
+        # The Stage 2 card was played from the hand to evolve: the Stadium in play and the
+        # card's own "when you play this Pokémon from your hand to evolve" Ability answer,
+        # as they do for an evolution in the main phase (actions.do_main_action).
+        from ..actions import evolve_triggers, pokemon_played
+
+        if m.stadium >= 0:
+            pokemon_played(m, s, "evolve")
+        pf = m.printed[cid]
+        if pf is not None and pf.power_choices:
+            evolve_triggers(m, s, pf)
+        return NEXT
+
+
+class ChooseSpecialEnergyInPlay(ChooseEnergyInPlay):
+    """Choose 1 Special Energy card attached to one side's Pokémon into ``var``."""
+
+    def __init__(self, var: str, side: str = "opp") -> None:
+        super().__init__(var, side)
+
+    def text(self, tc: TC) -> str:
+        whose = "your opponent's" if self.side == "opp" else "your"
+        return f"Choose 1 Special Energy card attached to 1 of {whose} Pokémon."
+
+    def options(self, m: Match, player: int) -> list[tuple[Any, ...]]:
+        defs = m.defs
+        return [o for o in super().options(m, player) if not defs[o[1]].basic_energy]
 
 
 # ---- Black & White era: dragons_exalted part2 ----
@@ -5421,57 +6015,6 @@ class MillOpponent(Step):
             if m.logging:
                 m.log.append((EV_MOVE, p.index, cid, "discard", True, "deck"))
         return NEXT
-
-
-class ChooseAttachedSpecialEnergy(ChooseAttachedEnergy):
-    """Choose Special Energy cards (not basic ones) attached to a Pokémon (Garchomp's Mach
-    Cut)."""
-
-    def _cands(self, m: Match, f: Frame) -> list[int]:
-        s = who_slot(m, f, self.who)
-        if s is None or shielded(m, f, s):
-            return []
-        return [c for c in s.energy if not m.defs[c].basic_energy]
-
-    def text(self, tc: TC) -> str:
-        return (f"Choose {_plural(self.count, 'Special Energy card')} attached to "
-                f"{who_text(tc, self.who)}.")
-
-
-class MoveEnergyOfTypeFreely(MoveEnergyFreely):
-    """You may move any number of the Energy cards that provide ``etype`` attached to your
-    Pokémon, each to another of your Pokémon (Serperior's Leaf Tornado)."""
-
-    def __init__(self, etype: str) -> None:
-        self.etype = etype
-
-    def text(self, tc: TC) -> str:
-        return (f"You may move any number of [{self.etype}] Energy attached to your Pokémon, "
-                "each to another of your Pokémon, as you like.")
-
-    def movable(self, m: Match, s: Slot, cid: int) -> bool:
-        return any(u & BIT[self.etype] for u in card_units(m, s, cid))
-
-
-@dataclass(frozen=True)
-class EvolvedFromHand(Cond):
-    """The requirement of an Ability that works only as its card is played from the hand to
-    evolve a Pokémon (Aggron's Toppling Wind). It never holds in the main phase, so the
-    Ability is never offered there; ``actions.do_main_action`` starts it as the Pokémon
-    evolves, as that Ability's use. ``power_head`` begins the Ability's text."""
-
-    fires_on_evolve: ClassVar[bool] = True
-    power_head: ClassVar[str] = ("When you play this Pokémon from your hand to evolve 1 of "
-                                 "your Pokémon")
-
-    def holds(self, m: Match, f: Frame) -> bool:
-        return False
-
-    def text(self, tc: TC) -> str:
-        return "you have just evolved a Pokémon with this card from your hand"
-
-    def prob(self, ev: Eval) -> float:
-        return 0.0
 
 
 class DiscardToolsInPlay(Step):

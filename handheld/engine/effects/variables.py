@@ -375,6 +375,45 @@ USES[S.TakeBackKnockedOut] = NONE
 USES[S.MoveEnergyFreely] = NONE  # (its own progress: "_card", "_moved")
 
 
+# ---- Black & White era: black_white part1 ----
+USES.update({
+    S.HeadsTable: Uses(reads_names=("heads",)),
+    S.HealEachOf: NONE,
+    S.MoveEnergyOfTypeFreely: NONE,  # (its own progress: "_card", "_moved")
+    S.MoveOwnCounters: Uses(reads=("frm", "to")),
+})
+
+# ---- Black & White era: black_white part2 ----
+USES.update({
+    S.DiscardHand: NONE,
+    S.StackingTurnEffect: NONE,
+    # (the chosen attack's program replaces this one's, in a frame of its own variables)
+    S.UseDefenderAttack: NONE,
+    S.KnockedOutLastTurn: NONE,
+})
+
+# ---- Black & White era: next_destinies part1 ----
+USES.update({
+    S.EvolvedFromHand: NONE,
+    S.ChooseAttachedSpecialEnergy: Uses(reads=("who",), writes=("var",)),
+    # Its own choice of Energy ("_discard") is written and read inside the one step.
+    S.DiscardSpecialEnergy: Uses(reads=("who",), writes_names=("discarded",)),
+})
+
+
+# ---- Black & White era: dark_explorers part2 ----
+USES.update({
+    S.PrizesLeft: NONE,
+    S.PlayerDraws: NONE,
+    S.DiscardTool: Uses(reads=("who",)),
+    S.ChooseFromBottom: Uses(writes=("var",)),
+    S.RevealUntil: NONE,
+    S.Stage2EvolutionReady: NONE,
+    S.EvolveToStage2: NONE,
+    S.ChooseSpecialEnergyInPlay: Uses(writes=("var",)),
+})
+
+
 # ---- Black & White era: dragons_exalted part2 ----
 USES.update({
     S.DamageCountersOnBench: NONE,
@@ -383,9 +422,6 @@ USES.update({
     S.MillAndAttachEnergy: NONE,
     S.DiscardAllBasicOfOneType: Uses(writes_names=("discarded",)),
     S.MillOpponent: NONE,
-    S.ChooseAttachedSpecialEnergy: Uses(reads=("who",), writes=("var",)),
-    S.MoveEnergyOfTypeFreely: NONE,  # (its own progress: "_card", "_moved")
-    S.EvolvedFromHand: NONE,
     S.DiscardToolsInPlay: NONE,
     S.ToolInPlay: NONE,
 })

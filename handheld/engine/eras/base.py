@@ -81,6 +81,9 @@ class Era:
     # Pokémon SP: the symbol ending a name -> whose Pokémon it is (Appendix B of seed 001).
     sp_owners: ClassVar[Mapping[str, str]] = {}
     power_kinds: ClassVar[frozenset[str]] = frozenset({POKE_POWER, POKE_BODY})
+    # A card of the era puts a Stage 2 card straight onto the Basic Pokémon its Stage 1
+    # evolves from (Rare Candy): positions may hold such a stack (``validate``).
+    stage2_onto_basic: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ sentences
 
@@ -134,6 +137,14 @@ class Era:
     def power_label(self, kind: str) -> str:
         """The heading a power of ``kind`` gets on a card page (``Poké-Power``)."""
         return POWER_LABELS.get(kind, "Ability")
+
+    @property
+    def chosen_power_label(self) -> str:
+        """What the powers a player chooses to use are called in this era's menus:
+        "Ability" where the era knows Abilities and no Poké-Powers, else "Poké-Power"."""
+        if ABILITY in self.power_kinds and POKE_POWER not in self.power_kinds:
+            return POWER_LABELS[ABILITY]
+        return POWER_LABELS[POKE_POWER]
 
     def power_shutoff_sentence(self, kind: str) -> str:
         """The sentence card text adds to a power of ``kind`` to say which Special

@@ -16,26 +16,25 @@ from .platinum import owed_cards_setup
 
 RULESET = EXPEDITION.variant(
     era="black_white", name="Black & White",
-    # "Increase the damage by the amount next to the Defending Pokémon's Weakness".
+    # Damage steps: Weakness and Resistance add and take off the amounts printed beside them.
     use_printed_weakness=True,
-    # "if you flip tails, your Pokémon receives 3 damage counters".
+    # Confused: tails puts 3 damage counters on the attacker and ends the attack.
     confusion_uses_counters=True,
-    # "The only Special Conditions that prevent Pokémon from retreating are Asleep and
-    # Paralyzed": a Confused Pokémon retreats with no flip.
+    # Only Asleep and Paralyzed stop a retreat: a Confused Pokémon retreats with no flip.
     confused_retreat_flip=False,
-    # "Retreat your Active Pokémon (only once per turn)."
+    # Parts of a turn: one retreat a turn.
     retreats_per_turn=1,
-    # "Each time your opponent shuffles his or her hand back ... you may draw an extra
-    # card": 1 card, drawn after the Prizes as the earlier rulebooks say (docs/ENGINE.md).
+    # Each mulligan of the opponent lets a player draw 1 extra card if he or she wants;
+    # drawn after the Prizes, as the earlier rulebooks say (docs/ENGINE.md).
     mulligan_extra_cards=1, mulligan_extra_after_prizes=True,
-    # The rulebook bans no Trainer on the first turn; it bans evolving on either player's
-    # first turn ("neither player can evolve a Pokémon on his or her first turn").
+    # The rulebook bans no Trainer on the first turn; it bans evolving on each player's
+    # first turn.
     first_turn_trainer_ban=False, no_evolve_first_turn=True,
-    # "Stadium cards can be played just once each turn as well".
+    # One Stadium a turn, like a Supporter.
     stadium_once_per_turn=True,
-    # "Supporter cards are played like Item cards": discarded once played.
+    # A Supporter is played the way an Item is: discarded once it has been played.
     supporter_discard_end_of_turn=False,
-    # "Technical Machine cards remain attached unless the card text says otherwise."
+    # A Technical Machine stays attached unless its own text says otherwise (glossary).
     tm_discard_end_of_turn=False,
     # Abilities are no Poké-Powers: a Special Condition stops one only where its own text
     # says so (the card's script then requires it).
@@ -64,6 +63,7 @@ class BlackWhite(Era):
     playable = True
     pokemon_kinds = frozenset({POKEMON_EX, RESTORED})
     power_kinds = frozenset({ABILITY})
+    stage2_onto_basic = True  # Rare Candy (Dark Explorers)
 
     def setup_procedure(self) -> list[Any]:
         """Platinum's setup: a single mulligan owes the other player one card, which that

@@ -9,8 +9,12 @@ from .dragons_exalted import SCRIPTS as DRAGONS_EXALTED_SCRIPTS
 from .expedition import SCRIPTS as EXPEDITION_SCRIPTS
 from .next_destinies import SCRIPTS as NEXT_DESTINIES_SCRIPTS
 from .platinum import SCRIPTS as PLATINUM_SCRIPTS
+from .reprints import REPRINTS
 from .rising_rivals import SCRIPTS as RISING_RIVALS_SCRIPTS
 
 SCRIPTS: dict[str, Script] = {
     **EXPEDITION_SCRIPTS, **PLATINUM_SCRIPTS, **RISING_RIVALS_SCRIPTS, **BLACK_WHITE_SCRIPTS,
     **NEXT_DESTINIES_SCRIPTS, **DARK_EXPLORERS_SCRIPTS, **DRAGONS_EXALTED_SCRIPTS}
+
+# A reprint plays its first printing's script (one object, so one program and one text).
+SCRIPTS.update({twin: SCRIPTS[first] for twin, first in REPRINTS.items() if first in SCRIPTS})

@@ -94,7 +94,7 @@ class ActionMenuScene(_Overlay):
         items = [
             MenuItem("Hand", bool(tags & set(HAND_TAGS)), "hand"),
             MenuItem("Attack", ATTACK in tags, ATTACK),
-            MenuItem("Poké-Power", POWER in tags, POWER),
+            MenuItem(self.duel.match.era.chosen_power_label, POWER in tags, POWER),
             MenuItem("Retreat", RETREAT in tags, RETREAT),
             MenuItem("Log", True, "log"),
             MenuItem("End turn", PASS in tags, PASS),
@@ -127,7 +127,8 @@ class ActionMenuScene(_Overlay):
         elif what in (ATTACK, POWER):
             picks = [(i, o) for i, o in options if o[0] == what]
             self.push(OptionListScene(self.app, self.duel, picks,
-                                      "Attack" if what == ATTACK else "Poké-Power"))
+                                      "Attack" if what == ATTACK
+                                      else self.duel.match.era.chosen_power_label))
         elif what == RETREAT:
             picks = [(i, o) for i, o in options if o[0] == RETREAT]
             self.push(TargetScene(self.app, self.duel, picks, lambda o: o[1],

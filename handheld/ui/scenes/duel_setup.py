@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from firmware_sim.buttons import Button
 
-from ...cards import era_deck_names, load_deck
+from ...cards import deck_description, era_deck_names, load_deck
 from ...engine.eras import ERAS, HOME, playable_eras
 from ..palette import INK, MUTED, PAPER
 from ..scene import Scene
+from ..text import wrap
 from ..widgets import Menu, MenuItem, window
 from .common import ConfirmScene, hint_line, title_bar
 
@@ -82,8 +83,13 @@ class DuelSetupScene(Scene):
 
     def _deck_menu(self) -> None:
         self.decks = available_decks(self.app, self.era)
+        # What each ready-made deck is (its file's header), shown under the list.
+        by_title = {name.replace("_", " ").title(): name for name in era_deck_names(self.era)}
+        self.descriptions = [deck_description(by_title[name]) if name in by_title
+                             else f"Your own deck, {len(cards)} cards."
+                             for name, cards in self.decks]
         self.menu = Menu([MenuItem(name, True, i) for i, (name, _) in enumerate(self.decks)],
-                         rows=9)
+                         rows=6)
 
     @property
     def heading(self) -> str:
@@ -161,6 +167,12 @@ class DuelSetupScene(Scene):
         item = self.menu.selected
         if item is not None and item.hint:
             app.text.draw(surface, item.hint, 10, 136, MUTED)
+        if self.step != "opponent" and item is not None:
+            about = self.descriptions[item.value] if item.value < len(self.descriptions) else ""
+            y = 24 + self.menu.height() + 8
+            for line in wrap(app.text.font, about, 220)[:3]:
+                app.text.draw(surface, line, 10, y, INK)
+                y += 8
         if self.step == "opponent":
             rules = f"Rules: {ERAS[self.era].name}"
             if len(self.eras) > 1:

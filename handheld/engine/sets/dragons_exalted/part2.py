@@ -32,7 +32,6 @@ from ...effects.steps import (
     BenchDamage,
     CardFilter,
     ChooseAttachedEnergy,
-    ChooseAttachedSpecialEnergy,
     ChooseCards,
     ChooseEnergyInPlay,
     ChoosePokemon,
@@ -45,8 +44,8 @@ from ...effects.steps import (
     DealtCounters,
     Devolve,
     DiscardAllBasicOfOneType,
-    DiscardChosenEnergy,
     DiscardEnergy,
+    DiscardSpecialEnergy,
     DiscardToolsInPlay,
     DiscardTopOfDeck,
     DoesNothing,
@@ -264,7 +263,7 @@ POKEMON: dict[str, PokemonScript] = {
         attacks={"Dragonslice": []},
     ),
     "bw6-90": PokemonScript(attacks={  # Garchomp
-        "Mach Cut": [ChooseAttachedSpecialEnergy("e", DEFENDER), DiscardChosenEnergy("e")],
+        "Mach Cut": [DiscardSpecialEnergy(DEFENDER)],
         "Dragonblade": mill_own(2),
     }),
     "bw6-91": PokemonScript(attacks={  # Garchomp
@@ -366,15 +365,6 @@ POKEMON: dict[str, PokemonScript] = {
         "Shred": [ShredDamage()],
     }),
 }
-
-# The full-art Pokémon-EX: the same cards as their regular prints.
-FULL_ART: dict[str, str] = {
-    "bw6-121": "bw6-71",  # Terrakion-EX
-    "bw6-122": "bw6-81",  # Registeel-EX
-    "bw6-123": "bw6-85",  # Rayquaza-EX
-    "bw6-124": "bw6-92",  # Giratina-EX
-}
-POKEMON.update({card: POKEMON[twin] for card, twin in FULL_ART.items()})
 
 # --------------------------------------------------------------------------- Trainers
 

@@ -1,0 +1,44 @@
+"""Reprints across sets: a card printed again with the very same effect (a full-art
+Pokémon-EX, a Trainer of an earlier era) plays the first printing's script.
+
+Each entry is reprint id -> the id whose script it shares; the facts are each printing's
+own (``tests/engine/test_scenarios.py`` checks that they agree on everything the script
+reads). Reprints inside Expedition are listed by that set (``sets.expedition.REPRINTS``).
+"""
+
+from __future__ import annotations
+
+REPRINTS: dict[str, str] = {
+    # Trainers of the Black & White era printed as in Expedition
+    "bw1-95": "ecard1-154",  # Full Heal
+    "bw1-104": "ecard1-157",  # Switch
+    "bw5-98": "bw1-101",  # Professor Juniper
+    # Pokémon printed again in the era (secret and full-art rares)
+    "bw1-113": "bw1-26",  # Reshiram
+    "bw4-21": "bw1-26",
+    "bw1-114": "bw1-47",  # Zekrom
+    "bw4-50": "bw1-47",
+    "bw6-125": "bw1-6",  # Serperior
+    "bw4-100": "bw1-20",  # Emboar
+    "bw6-126": "bw1-57",  # Reuniclus
+    "bw5-109": "bw4-57",  # Gardevoir
+    "bw6-127": "bw5-66",  # Krookodile
+    "bw4-94": "bw4-5",  # Shaymin-EX
+    "bw4-95": "bw4-22",  # Reshiram-EX
+    "bw4-96": "bw4-38",  # Kyurem-EX
+    "bw4-97": "bw4-51",  # Zekrom-EX
+    "bw4-98": "bw4-54",  # Mewtwo-EX
+    "bw4-99": "bw4-82",  # Regigigas-EX
+    "bw5-103": "bw5-13",  # Entei-EX
+    "bw5-104": "bw5-26",  # Kyogre-EX
+    "bw5-105": "bw5-38",  # Raikou-EX
+    "bw5-106": "bw5-54",  # Groudon-EX
+    "bw5-107": "bw5-63",  # Darkrai-EX
+    "bw5-108": "bw5-90",  # Tornadus-EX
+    "bw6-119": "bw6-22",  # Ho-Oh-EX
+    "bw6-120": "bw6-46",  # Mew-EX
+    "bw6-121": "bw6-71",  # Terrakion-EX
+    "bw6-122": "bw6-81",  # Registeel-EX
+    "bw6-123": "bw6-85",  # Rayquaza-EX
+    "bw6-124": "bw6-92",  # Giratina-EX
+}
