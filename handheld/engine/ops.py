@@ -47,6 +47,7 @@ from .notation import (
     EV_HEAL,
     EV_LEVEL_UP,
     EV_LOST,
+    EV_MOVE,
 )
 from .ruleset import BURNED, PARALYZED, POISONED, ROTATION
 from .state import CONDITION_NAMES, PlayerState, Slot
@@ -421,7 +422,7 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
         for ps in m.defs[m.stadium].passives:
             if ps.damage_step == "f":
                 dmg = ps.modify_damage(m, dc, None, dmg)
-    if att_passives and _pierces(att_passives):
+    if dc.ignore_defender_effects or (att_passives and _pierces(att_passives)):
         # (Rampardos's Iron Skull: nothing on the Defending Pokémon's side changes it)
         return 0 if dmg <= 0 else dmg - dmg % 10
     # g) the defender's Trainer and Energy cards, h) its attack results and Pokémon Powers
@@ -597,6 +598,14 @@ def knocked_out_to(m: Match, slot: Slot) -> None:
     the attack that Knocked it Out said so."""
     if slot.markers and LOST_ON_KNOCKOUT in slot.markers:
         lose_slot(m, slot)
+    elif slot.markers and TO_HAND_ON_KNOCKOUT in slot.markers:
+        p = m.players[slot.owner]
+        remove_slot(m, slot)
+        p.hand.extend(slot.cards)
+        p.discard.extend(c for c in slot.attached() if c not in slot.cards)
+        if m.logging:
+            for cid in slot.cards:
+                m.log.append((EV_MOVE, p.index, cid, "hand", True, "play"))
     else:
         discard_slot(m, slot)
 
@@ -705,3 +714,10 @@ def healing_blocked(m: Match) -> bool:
             if body_says(m, s, HEALING_BLOCK_HOOK):
                 return True
     return False
+# ---- Black & White era: dragons_exalted part2 ----
+
+TO_HAND_ON_KNOCKOUT = "to_hand_on_knockout"
+register_marker(MarkerKind(TO_HAND_ON_KNOCKOUT, "goes to the hand when Knocked Out"))
+"""Put by a Pokémon Tool on its Pokémon being Knocked Out by damage from the opponent's
+attack (Rescue Scarf): the Knock Out that follows puts its Pokémon cards into its owner's
+hand and discards the other cards attached. Only a Pokémon already Knocked Out gets it."""

@@ -1267,6 +1267,10 @@ def knocked_out_answers(m: Match, slot: Slot) -> None:
         from .effects.library import record_knockout_by_attack
 
         record_knockout_by_attack(m, slot)  # (for "during the opponent's last turn")
+    if slot.tool >= 0:  # its own Pokémon Tool answers too (Rescue Scarf)
+        for ps in m.defs[slot.tool].passives:
+            if KNOCKED_OUT_HOOK in ps.hooks:
+                ps.on_knocked_out(m, slot, slot, by_attack)  # type: ignore[attr-defined]
     for s in m.players[slot.owner].in_play():
         for ps, holder in bodies(m, s):
             if KNOCKED_OUT_HOOK in ps.hooks:

@@ -243,3 +243,10 @@ TEST_SCRIPTS["test-5511"] = PokemonScript(
 TEST_FACTS.append(_pokemon("test-5101", "Durant", 70, ["M"],
                            [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
 TEST_SCRIPTS["test-5101"] = PokemonScript(attacks={"Stand In": []})
+
+# --- Black & White era: dragons_exalted part2 (bw6-65 to bw6-118, bw6-128)
+# A stand-in for the Nosepass that Probopass (bw6-82) evolves from, scripted by the other
+# part of the set (bw6-62): a made-up Basic of the tests with a plain attack.
+TEST_FACTS.append(_pokemon("test-661", "Nosepass", 60, ["C"],
+                           [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
+TEST_SCRIPTS["test-661"] = PokemonScript(attacks={"Stand In": []})

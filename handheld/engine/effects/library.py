@@ -1899,3 +1899,74 @@ class GuardEnergizedSide(Passive):
     def text(self) -> str:
         return ("Your opponent's attacks still damage each of your Pokémon that has Energy "
                 "attached, but none of their other effects happen to it.")
+
+
+# ---- Black & White era: dragons_exalted part2 ----
+
+from ..ops import TO_HAND_ON_KNOCKOUT  # noqa: E402
+
+
+class SideTypeBoost(Passive):
+    """An Ability (hook ``boosts_side``): the attacks of its owner's ``etype`` Pokémon, its
+    holder included, do ``amount`` more damage to the opponent's Active Pokémon before
+    Weakness and Resistance (Altaria's Fight Song; two of them add up)."""
+
+    def __init__(self, etype: str, amount: int) -> None:
+        self.etype = etype
+        self.amount = amount
+
+    def boosts_side(self, m: Match, dc: DamageCtx, holder: Slot, dmg: int) -> int:
+        a = dc.attacker
+        if a is None or a.owner != holder.owner or dc.defender.owner == holder.owner \
+                or not dc.to_active or self.etype not in pokemon_types(m, a):
+            return dmg
+        return dmg + self.amount
+
+    def text(self) -> str:
+        return (f"The attacks of your [{self.etype}] Pokémon do {self.amount} more damage to "
+                "your opponent's Active Pokémon (before Weakness and Resistance).")
+
+
+class NoAttackWhileFacingBasic(Passive):
+    """An Ability: its holder can't attack while the opponent's Active Pokémon is a Basic
+    Pokémon (Slaking's Unobservant; fact hook ``attacks``)."""
+
+    def attacks(self, m: Match, holder: Slot, refs: tuple[Any, ...]) -> tuple[Any, ...]:
+        from .steps import is_basic_in_play
+
+        foe = m.players[1 - holder.owner].active
+        return () if foe is not None and is_basic_in_play(m, foe) else refs
+
+    def text(self) -> str:
+        return "If your opponent's Active Pokémon is a Basic Pokémon, this Pokémon can't attack."
+
+
+class HpBonus(Passive):
+    """A Pokémon Tool: the Pokémon it is attached to gets ``amount`` more HP (Giant
+    Cape)."""
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def max_hp(self, m: Match, holder: Slot, hp: int) -> int:
+        return hp + self.amount
+
+    def text(self) -> str:
+        return f"The Pokémon this card is attached to gets +{self.amount} HP."
+
+
+class ToHandWhenKnockedOut(Passive):
+    """A Pokémon Tool (hook ``on_knocked_out``, asked of its own Pokémon's Tool): when
+    damage from the opponent's attack Knocks its Pokémon Out, the Pokémon cards go to the
+    owner's hand and the other attached cards to the discard pile (Rescue Scarf: the
+    ``to_hand_on_knockout`` marker, read by ``ops.knocked_out_to``). Prizes are taken as
+    usual."""
+
+    def on_knocked_out(self, m: Match, holder: Slot, slot: Slot, by_attack: bool) -> None:
+        if by_attack and slot is holder:
+            slot.markers[TO_HAND_ON_KNOCKOUT] = m.turn
+
+    def text(self) -> str:
+        return ("If damage from your opponent's attack Knocks Out the Pokémon this card is "
+                "attached to, put its Pokémon cards into your hand and discard the other "
+                "cards attached to it.")

@@ -28,6 +28,9 @@ class DamageCtx:
     resistance: bool = True
     preview: bool = False  # True when only estimating (no lasting side effects)
     reduction: int = 0  # taken off last, by the defender's own card rule (a Fossil's coins)
+    # Black & White era (Shred): no effect on the defender changes the damage, Weakness and
+    # Resistance aside (the steps g and h of the damage figure are skipped).
+    ignore_defender_effects: bool = False
 
 
 @dataclass(frozen=True, slots=True)

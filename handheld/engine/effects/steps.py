@@ -690,6 +690,9 @@ class Damage(Step):
     """The attack's damage to the Defending Pokémon, figured by the rulebook's steps."""
 
     main = True
+    # False: no effect on the Defending Pokémon changes the damage (Weakness and
+    # Resistance aside): ``DamageCtx.ignore_defender_effects`` (Shred).
+    defender_effects = True
 
     def __init__(self, amount: Expr = PRINTED, *, weakness: bool = True,
                  resistance: bool = True) -> None:
@@ -732,7 +735,8 @@ class Damage(Step):
         attacker = who_slot(m, f, SELF)
         dc = DamageCtx(attacker, defender, f.player, is_active(m, defender),
                        weakness=self.weakness, resistance=self.resistance,
-                       reduction=f.vars.get("shielded", 0) * d.flip_shield)
+                       reduction=f.vars.get("shielded", 0) * d.flip_shield,
+                       ignore_defender_effects=not self.defender_effects)
         if GUARD_HOOK in m.body_hooks_present:
             if guard_coins(m, f, ((defender, dc, base),)) == SUSPEND:
                 return SUSPEND
@@ -6449,3 +6453,242 @@ class SwitchInDefender(Step):
                 m.log.append((EV_SWITCH, p.index, s.top))
         f.vars[self.var] = [p.active.id] if p.active is not None else []
         return NEXT
+
+
+# ---- Black & White era: dragons_exalted part2 ----
+
+from ..facts import EX_KIND, RESTORED_KIND  # noqa: E402
+
+SLOT_TESTS["ex"] = (lambda m, s: EX_KIND in stack_facts(m, s).kinds, "is a Pokémon-EX")
+
+
+def is_basic_in_play(m: Match, s: Slot) -> bool:
+    """A Basic Pokémon in play (a Restored Pokémon is none: Appendix B of seed 003)."""
+    pf = stack_facts(m, s)
+    return pf.stage == 0 and RESTORED_KIND not in pf.kinds
+
+
+@dataclass(frozen=True)
+class DamageCountersOnBench(Expr):
+    """Every damage counter on a side's Benched Pokémon, added up (Gigalith's Revenge
+    Cannon)."""
+
+    side: str = "own"
+
+    def _count(self, m: Match, player: int) -> int:
+        p = m.players[player if self.side == "own" else 1 - player]
+        return sum(s.damage // 10 for s in p.bench)
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self._count(m, f.player)
+
+    def text(self, tc: TC) -> str:
+        whose = "your" if self.side == "own" else "your opponent's"
+        return f"damage counter on {whose} Benched Pokémon"
+
+    def expect(self, ev: Eval) -> float:
+        return float(self._count(ev.m, ev.player))
+
+
+class ShredDamage(Damage):
+    """The attack's damage to the Defending Pokémon, figured with Weakness and Resistance
+    but none of the effects on the Defending Pokémon (its Abilities, Tools, Special Energy,
+    results of attacks, the guards of its side): ``DamageCtx.ignore_defender_effects``
+    (Shred)."""
+
+    defender_effects = False
+
+    def text(self, tc: TC) -> str:
+        return ("This attack's damage is not changed by any effect on the Defending Pokémon "
+                "(Weakness and Resistance still apply).")
+
+
+class AttachEachToBench(AttachEachToOwn):
+    """Attach each card chosen into ``var`` to 1 of your Benched Pokémon, choosing for each
+    card where it goes (Terrakion-EX's Pump-up Smash)."""
+
+    def text(self, tc: TC) -> str:
+        return self.wording if self.wording is not None else \
+            "Attach them to your Benched Pokémon in any way you like."
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cards = f.vars.get(self.var) or []
+        i = int(f.vars.get("_attached", 0))
+        slots = m.players[f.player].bench
+        if i >= len(cards) or not slots:
+            f.vars.pop("_attached", None)
+            return NEXT
+        if len(slots) == 1:
+            self._attach(m, f, cards[i], slots[0])
+            return f.pc
+        m.pending = Choice(f.player, "target",
+                           f"Attach {m.defs[cards[i]].name} to which Benched Pokémon?",
+                           tuple((SLOT, s.id) for s in slots))
+        return SUSPEND
+
+
+class MillAndAttachEnergy(Step):
+    """Discard the top ``n`` cards of your deck; each Energy card among them is attached to
+    this Pokémon instead (Rayquaza-EX's Celestial Roar)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        return (f"Discard the top {self.n} cards of your deck. Attach each Energy card among "
+                f"them to {tc.me}.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(4 * self.n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        me = who_slot(m, f, SELF)
+        for _ in range(min(self.n, len(p.deck))):
+            cid = p.deck.pop()
+            if me is not None and m.defs[cid].kind == ENERGY:
+                me.energy.append(cid)
+                if m.logging:
+                    m.log.append((EV_ATTACH, f.player, cid, me.top))
+            else:
+                p.discard.append(cid)
+                if m.logging:
+                    m.log.append((EV_MOVE, p.index, cid, "discard", True, "deck"))
+        return NEXT
+
+
+class DiscardAllBasicOfOneType(Step):
+    """Discard every basic Energy card of one of ``types`` attached to this Pokémon: the
+    player picks the type when both are there (Rayquaza-EX's Dragon Burst). ``discarded``
+    counts the cards."""
+
+    def __init__(self, types: tuple[str, ...]) -> None:
+        self.types = types
+
+    def text(self, tc: TC) -> str:
+        kinds = " or ".join(f"all basic [{t}] Energy" for t in self.types)
+        return f"Discard {kinds} attached to {tc.me} (your choice)."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-15)
+
+    def _groups(self, m: Match, f: Frame) -> dict[str, list[int]]:
+        s = who_slot(m, f, SELF)
+        out: dict[str, list[int]] = {}
+        if s is None:
+            return out
+        for t in self.types:
+            cards = [c for c in s.energy if m.defs[c].basic_energy
+                     and any(u & BIT[t] for u in m.defs[c].units)]
+            if cards:
+                out[t] = cards
+        return out
+
+    def run(self, m: Match, f: Frame) -> Result:
+        groups = self._groups(m, f)
+        if len(groups) <= 1:
+            return self._discard(m, f, next(iter(groups.values()), []))
+        options = tuple((CARD, cards[0]) for cards in groups.values())
+        m.pending = Choice(f.player, "energy", "Discard all basic Energy of which type?",
+                           options)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        picked = answer[0][1]
+        groups = self._groups(m, f)
+        return self._discard(m, f, next((g for g in groups.values() if picked in g), []))
+
+    def _discard(self, m: Match, f: Frame, cards: list[int]) -> Result:
+        s = who_slot(m, f, SELF)
+        if s is not None:
+            for c in cards:
+                discard_attached(m, s, c)
+        f.vars["discarded"] = len(cards)
+        return NEXT
+
+
+class MillOpponent(Step):
+    """Discard cards from the top of your opponent's deck: ``count`` of them (a number or
+    an expression, e.g. the heads), fewer if the deck runs out."""
+
+    def __init__(self, count: int | Expr) -> None:
+        self.count = Const(count) if isinstance(count, int) else count
+
+    def text(self, tc: TC) -> str:
+        c = self.count
+        if isinstance(c, Const):
+            what = "the top card" if c.n == 1 else f"the top {c.n} cards"
+            return f"Discard {what} of your opponent's deck."
+        return f"Discard the top card of your opponent's deck for each {c.text(tc)}."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(3 * self.count.expect(ev))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[1 - f.player]
+        for _ in range(min(self.count.eval(m, f), len(p.deck))):
+            cid = p.deck.pop()
+            p.discard.append(cid)
+            if m.logging:
+                m.log.append((EV_MOVE, p.index, cid, "discard", True, "deck"))
+        return NEXT
+
+
+class DiscardToolsInPlay(Step):
+    """Choose up to ``count`` Pokémon Tool cards attached to Pokémon in play, yours or your
+    opponent's, and discard them (Tool Scrapper). Each Pokémon holds at most one Tool, so
+    the choice names the Pokémon; at least one is chosen."""
+
+    def __init__(self, count: int = 2) -> None:
+        self.count = count
+
+    def text(self, tc: TC) -> str:
+        return (f"Choose up to {self.count} Pokémon Tool cards attached to Pokémon in play "
+                "(yours or your opponent's) and discard them.")
+
+    def value(self, ev: Eval) -> None:
+        opp = ev.m.players[1 - ev.player]
+        ev.add(12 * min(self.count, sum(1 for s in opp.in_play() if s.tool >= 0)))
+
+    def _cands(self, m: Match, f: Frame) -> list[Slot]:
+        return [s for p in (f.player, 1 - f.player) for s in m.players[p].in_play()
+                if s.tool >= 0]
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cands = self._cands(m, f)
+        if len(cands) <= 1:
+            return self._discard(m, cands)
+        m.pending = Choice(f.player, "target",
+                           f"Choose up to {self.count} Pokémon whose Tool to discard",
+                           tuple((SLOT, s.id) for s in cands), min=1,
+                           max=min(self.count, len(cands)))
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        slots = [find_slot(m, opt[1]) for opt in answer]
+        return self._discard(m, [s for s in slots if s is not None])
+
+    def _discard(self, m: Match, slots: list[Slot]) -> Result:
+        for s in slots:
+            if s.tool >= 0:
+                cid = s.tool
+                discard_attached(m, s, cid)
+                m.ko_dirty = True  # (a Tool may have given HP)
+                if m.logging:
+                    m.log.append((EV_MOVE, m.owner[cid], cid, "discard", True, "attach"))
+        return NEXT
+
+
+@dataclass(frozen=True)
+class ToolInPlay(Cond):
+    """A Pokémon Tool is attached to some Pokémon in play, either player's (Tool
+    Scrapper)."""
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return any(s.tool >= 0 for p in m.players for s in p.in_play())
+
+    def text(self, tc: TC) -> str:
+        return "a Pokémon Tool is attached to a Pokémon in play (yours or your opponent's)"
+
+    def prob(self, ev: Eval) -> float:
+        return 1.0 if any(s.tool >= 0 for p in ev.m.players for s in p.in_play()) else 0.0

@@ -445,3 +445,16 @@ USES.update({
     S.PokemonInPlay: NONE,
     S.SwitchInDefender: Uses(reads=("var",), writes=("var",)),
 })
+
+
+# ---- Black & White era: dragons_exalted part2 ----
+USES.update({
+    S.DamageCountersOnBench: NONE,
+    S.ShredDamage: Uses(writes_names=("dealt",)),
+    S.AttachEachToBench: Uses(reads=("var",)),
+    S.MillAndAttachEnergy: NONE,
+    S.DiscardAllBasicOfOneType: Uses(writes_names=("discarded",)),
+    S.MillOpponent: NONE,
+    S.DiscardToolsInPlay: NONE,
+    S.ToolInPlay: NONE,
+})
