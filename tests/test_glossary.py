@@ -261,7 +261,8 @@ def test_no_definition_shares_eight_words_in_a_row_with_a_rulebook_or_card_text(
 
 
 def test_the_overlap_check_would_catch_a_copied_sentence() -> None:
-    copied = "Your Pokémon that is in front of all of your other Pokémon."
+    # A sentence of our own standing in for a copied one (nothing is quoted here).
+    copied = "The lone Pokémon of yours that stands ahead of every other one you own."
     assert _runs(_copy_words(copied)) & _runs(_copy_words("Active Pokémon: " + copied))
     # Spelling out contractions or numbers does not hide a copy.
     theirs = "It can't attack, it can't retreat, it won't wake up and it's stuck for one turn."
