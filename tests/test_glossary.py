@@ -544,6 +544,6 @@ def test_the_platinum_eras_words() -> None:
     for card_id, owner in (("pl1-7", "Team Galactic"), ("pl2-16", "Elite Four")):
         assert owner in {t.name for t in terms_in(tips_text(cards.get(card_id)))}
     assert "Team Galactic's Invention" in {
-        t.name for t in terms_in("Team Galactic's Invention G-101 Energy Gain")}
+        t.name for t in terms_in("Team Galactic's Invention G-101")}
     assert "stays attached" in lookup("Technical Machine").definition  # type: ignore[union-attr]
     assert lookup("Lost Zone") is not None and lookup("Frontier Brain") is not None

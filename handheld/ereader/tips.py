@@ -210,8 +210,8 @@ def _trainer_tips(card: CardDef, era: Era, effects: dict[str, str]) -> list[Tip]
     ban = " The player who goes first plays none on the first turn." \
         if rules.first_turn_trainer_ban else ""
     if card.trainer_kind == SUPPORTER:
-        end = ("It stays beside your Active Pokémon until your turn is over, then goes to "
-               "the discard pile." if rules.supporter_discard_end_of_turn
+        end = ("It stays beside your Active Pokémon until your turn is over, then it is "
+               "discarded." if rules.supporter_discard_end_of_turn
                else "Discard it after playing it.")
         return [Tip("Supporter", f"Play only one Supporter each turn. {end}{ban}")]
     if card.trainer_kind == STADIUM:
@@ -222,7 +222,7 @@ def _trainer_tips(card: CardDef, era: Era, effects: dict[str, str]) -> list[Tip]
         return [Tip("Pokémon Tool", "Attach it to one of your Pokémon; a Pokémon holds one "
                     f"Tool at a time. It goes to the discard pile with that Pokémon.{ban}")]
     if card.trainer_kind == TM:
-        end = " It goes to the discard pile when your turn is over." \
+        end = " Once your turn is over, it is discarded." \
             if rules.tm_discard_end_of_turn \
             else " It stays attached unless the card says otherwise."
         # The TM's own attack, which the Pokémon holding it may use.

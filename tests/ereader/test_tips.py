@@ -226,8 +226,8 @@ def test_a_supporter_in_each_era(pool) -> None:
     assert marys["What it does"] == "Flip a coin until you get tails. Draw 2 cards for each " \
                                     "heads."
     assert marys["Supporter"] == ("Play only one Supporter each turn. It stays beside your "
-                                  "Active Pokémon until your turn is over, then goes to the "
-                                  "discard pile.")
+                                  "Active Pokémon until your turn is over, then it is "
+                                  "discarded.")
     # The rule line the card text ends with is not repeated in "What it does".
     assert "Supporter:" not in marys["What it does"]
     juniper = tips(pool.get("bw1-101"))
@@ -251,13 +251,13 @@ def test_a_pokemon_tool_and_a_stadium(pool) -> None:
 def test_a_technical_machine_explains_its_attack(pool) -> None:
     tm = card_tips(pool.get("ecard1-144"))  # Multi Technical Machine 01
     assert [t.heading for t in tm] == ["Technical Machine", "Paralyzing Gaze"]
-    assert tm[0].text.endswith("It goes to the discard pile when your turn is over.")
+    assert tm[0].text.endswith("Once your turn is over, it is discarded.")
     gaze = "The Defending Pokémon is now Paralyzed."  # the attack's generated text
     assert tm[1].text == (f"Needs 1 Energy of any type on the Active Pokémon. {gaze} "
                           "Attacking ends your turn.")
     later = tips(pool.get("pl2-95"))["Technical Machine"]  # a Platinum-era TM
     assert "It stays attached unless the card says otherwise." in later
-    assert "discard pile" not in later
+    assert "discarded" not in later
 
 
 # --- Energy ------------------------------------------------------------------------------

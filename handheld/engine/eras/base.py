@@ -93,7 +93,7 @@ class Era:
         the era's switches (when a Supporter and a Technical Machine leave play)."""
         rules = self.ruleset
         supporter = ("It stays beside your Active Pokémon until your turn is over, then "
-                     "goes to the discard pile." if rules.supporter_discard_end_of_turn
+                     "it is discarded." if rules.supporter_discard_end_of_turn
                      else "Discard it once it has been played.")
         tm = ("Discard it when your turn is over." if rules.tm_discard_end_of_turn
               else "It stays attached.")
