@@ -128,7 +128,8 @@ class QueueBothShuffles(Instr):
 
 
 class DrawOpeningHands(Instr):
-    """Setup: each player shuffles and draws an opening hand (7 cards)."""
+    """Setup: each player draws an opening hand (7 cards in every era) from the shuffled
+    deck."""
 
     __slots__ = ()
 
