@@ -1,7 +1,8 @@
 """The main phase's moves: which are legal now (``main_options``) and doing one.
 
-"Now DO ANY of these you want in whatever order you want": bench Basics, evolve, attach one
-Energy, play Trainers, retreat, use Poké-Powers; then attack (which ends the turn) or pass.
+The rulebook's main phase lets the player take these actions freely, in any order: bench
+Basics, evolve, attach one Energy, play Trainers, retreat, use Poké-Powers; then attack
+(which ends the turn) or pass.
 ``main_options`` runs once per decision, so it is written for speed.
 """
 
@@ -372,8 +373,8 @@ def _other_trainer_options(m: Match, d: Any, cid: int, slots: list[Slot],
 
 
 def fossil_discards(m: Match, slots: list[Slot]) -> list[tuple[Any, ...]]:
-    """A Fossil's card rule: "at any time during your turn before your attack" its owner
-    may discard it from play. The Active one only while a Benched Pokémon can take its
+    """A Fossil's card rule: during its owner's turn, until the attack, the owner may
+    discard it from play. The Active one only while a Benched Pokémon can take its
     place (discarding the last Pokémon in play would only lose the game)."""
     p = m.players[m.current]
     return [(DISCARD, s.id) for s in slots
@@ -528,8 +529,8 @@ def attack_choices(m: Match, active: Slot) -> list[tuple[int, int]]:
 
 def attack_forbidden(m: Match, active: Slot, index: int) -> bool:
     """An attack printed on the Active Pokémon's own card that an earlier attack's result
-    forbids ("can't use that attack during your next turn": marker ``no_attack_<index>``;
-    Mismagius's Upper Hand, Forretress G's Shell Scatter)."""
+    forbids for the next turn (marker ``no_attack_<index>``; Mismagius's Upper Hand,
+    Forretress G's Shell Scatter)."""
     return has_marker(m, active, f"no_attack_{index}") if index < 3 else False
 
 

@@ -485,7 +485,7 @@ def stadium_passives(m: Match) -> Iterator[Passive]:
 # --- Platinum era: pl1 part 1 (attack locks)
 
 ATTACK_LOCKS: dict[str, str] = {}
-"""Markers that forbid one attack by name ("can't use Jet Smash during your next turn"):
+"""Markers that forbid one attack by name for the user's next turn (Jet Smash's lock):
 marker name -> attack name, registered by :func:`attack_lock`. (An attack chosen from a
 Pokémon's card is forbidden by its index instead: ``actions.attack_forbidden``.)"""
 

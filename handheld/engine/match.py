@@ -451,9 +451,9 @@ class Match:
             self.log.append((EV_WIN, winner, reason))
 
     def begin_sudden_death(self, cause: str = "tie") -> None:
-        """"play a new Pokémon game, but have each player use only 1 Prize" -- repeated
-        for as long as games keep ending in Sudden Death. ``cause``: both players won at
-        once ("tie"), or time was called with equal Prizes left ("time")."""
+        """Sudden Death (rulebook): a fresh game in which each player sets out a single
+        Prize -- repeated for as long as games keep ending in Sudden Death. ``cause``: both
+        players won at once ("tie"), or time was called with equal Prizes left ("time")."""
         self.sudden_death += 1
         self.prize_count = self.rules.sudden_death_prizes
         if self.logging:

@@ -314,8 +314,8 @@ def discard_attached(m: Match, slot: Slot, cid: int) -> None:
 
 def inflict(m: Match, slot: Slot, bit: int) -> None:
     """Apply a Special Condition. Asleep, Confused and Paralyzed replace each other; Poison
-    and Burn replace only themselves (there is no double Poison). A Fossil "can't be
-    affected by any Special Conditions"."""
+    and Burn replace only themselves (there is no double Poison). A Fossil's card rule
+    makes it immune to every Special Condition."""
     if m.defs[slot.top].fossil or body_says(m, slot, "resists_conditions"):
         return  # (a Poké-Body like Zangoose's Thick Skin)
     if bit & ROTATION:
@@ -375,8 +375,8 @@ def type_entry(entries: tuple[tuple[str, str], ...], attacker_types: tuple[str, 
 
 
 def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
-    """The damage an attack does, in the order a)-i) of "How Do You Figure Out the
-    Damage?". Returns the damage to place (a multiple of 10, never below 0)."""
+    """The damage an attack does, in the order a)-i) of the rulebook's expert section on
+    working out damage. Returns the damage to place (a multiple of 10, never below 0)."""
     dmg = base  # a) base damage
     attacker = dc.attacker
     defender = dc.defender
@@ -669,8 +669,8 @@ def opponents_attack_damaged(m: Match, dc: DamageCtx) -> None:
 
 
 def knocked_out_powers(m: Match, slot: Slot) -> None:
-    """Each Poké-Power of ``slot`` used "if this Pokémon would be Knocked Out by damage
-    from an attack" (its requirement has ``fires_on_knockout``) starts now, during the
+    """Each Poké-Power of ``slot`` that answers its Pokémon being about to be Knocked Out
+    by attack damage (its requirement has ``fires_on_knockout``) starts now, during the
     opponent's turn, once a turn, if it works. Its steps ask "you may"."""
     pf = stack_facts(m, slot)
     used = m.players[slot.owner].powers_used

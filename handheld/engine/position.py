@@ -558,9 +558,9 @@ def _slot(owner: int, sl: dict[str, Any], ids: Any) -> Slot:
 
 
 def setup_face_down(m: Match) -> bool:
-    """Are the Pokémon put down during setup still face down? "You and your opponent each
-    choose a Basic Pokémon card ... and put them face down" and only after the Prizes are
-    set "Flip over all of the Active and Benched Pokémon": all of setup (turn 0)."""
+    """Are the Pokémon put down during setup still face down? Setup has both players
+    place their Basics face down, and turns them all face up only once the Prizes are
+    out: all of setup (turn 0)."""
     return m.turn == 0 and not m.over
 
 

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 
 
 class RetreatPay(Instr):
-    """Discard Energy from the retreating Pokémon, one unit per [C] of its Retreat Cost,
-    following "How Do You Retreat Using Double Energy Cards?" (no overpaying)."""
+    """Pay the Retreat Cost in Energy from the retreating Pokémon, one unit per [C]; the
+    rulebook's expert question on paying with Double Energy forbids overpaying."""
 
     __slots__ = ()
 
@@ -85,9 +85,9 @@ def retreat_payments(m: Match, slot: Slot, cost: int) -> tuple[tuple[Any, ...], 
 
 
 class RetreatFlip(Instr):
-    """Confused (Expedition): "first ... pay the Retreat Cost ... Then flip a coin. On
-    heads, you retreat the Pokémon normally. On tails, the retreat fails, and that Pokémon
-    can't try to retreat again that turn." """
+    """Confused (Expedition rulebook, Special Conditions): the cost is paid first, then a
+    coin decides. Heads, the retreat goes ahead as usual; tails, it fails and this Pokémon
+    may not attempt another retreat during the same turn."""
 
     __slots__ = ()
 

@@ -2,7 +2,8 @@
 between turns, Knock Outs and winning.
 
 Each procedure is a tuple of instructions run by the match (see ``effects/core.py``). The
-comments quote the rulebook section each instruction implements, by its heading.
+comments name the rulebook section each instruction implements and say, in our own words,
+what it asks for (letters like ``a)`` follow that section's numbered steps).
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ class NewGame(Instr):
 
 
 class FlipForFirst(Instr):
-    """"Flip a coin to decide who goes first." Player 1 (the first seat) calls heads."""
+    """Setup: a coin flip picks the first player. Player 1 (the first seat) calls heads."""
 
     __slots__ = ()
 
@@ -134,7 +135,8 @@ class QueueBothShuffles(Instr):
 
 
 class DrawOpeningHands(Instr):
-    """"Shuffle your deck and draw a starting hand of 7 cards." """
+    """Setup: each player draws an opening hand (7 cards in every era) from the shuffled
+    deck."""
 
     __slots__ = ()
 
@@ -150,14 +152,13 @@ def _has_basic(m: Match, hand: list[int]) -> bool:
 
 
 def _setup_basic(d: Any) -> bool:
-    """A Basic Pokémon for setup: "Fossil Trainer cards ... always count as Basic Pokémon
-    during set-up" (seed 001)."""
+    """A Basic Pokémon for setup; Fossil Trainers qualify too, since the rulebook treats
+    them as Basics while setting up (seed 001)."""
     return d.is_basic_pokemon or d.fossil
 
 
 class MulliganCheck(Instr):
-    """"What If I Don't Have a Basic Pokémon Card in My Hand?" and "What Happens if
-    Neither Player Gets a Basic Pokémon Card in His or Her First 7 Cards?"
+    """The rulebook's mulligan questions: one player, or both, opening with no Basic.
 
     Without a Basic: show the hand, shuffle it back, draw 7 again; the opponent may draw
     extra cards (Expedition: up to 2, right away). When neither player has one, both do it
@@ -237,7 +238,7 @@ class SetupChoice(Instr):
 
 
 class ChooseActive(SetupChoice):
-    """"choose a Basic Pokémon card from your hands and put them face down" """
+    """Setup: each player picks a Basic from hand as the face-down Active Pokémon."""
 
     __slots__ = ()
 
@@ -257,7 +258,7 @@ class ChooseActive(SetupChoice):
 
 
 class ChooseBench(SetupChoice):
-    """"choose up to 5 Basic Pokémon cards ... and put them face down on his or her Bench" """
+    """Setup: each player may bench up to 5 more Basics, face down."""
 
     __slots__ = ()
 
@@ -283,7 +284,7 @@ class ChooseBench(SetupChoice):
 
 
 class SetPrizes(Instr):
-    """"put the top 6 cards of your deck face down ... These are your Prizes" """
+    """Setup: the top 6 cards of each deck are set aside face down as Prize cards."""
 
     __slots__ = ()
 
@@ -296,7 +297,8 @@ class SetPrizes(Instr):
 
 
 class Reveal(Instr):
-    """"Flip over all of the Active and Benched Pokémon" and extras drawn after Prizes."""
+    """Setup ends: every Active and Benched Pokémon is turned face up, and the extra
+    mulligan draws happen after Prizes."""
 
     __slots__ = ()
 
@@ -327,12 +329,12 @@ class ExtraDrawAfterPrizes(Instr):
 
 
 def start_turn(m: Match) -> None:
-    """"DRAW a card." An empty deck at the beginning of the turn loses the game."""
+    """The turn's first step is a draw. A player who cannot draw at that point loses."""
     m.turn += 1
     m.turn_over = False
     p = m.players[m.current]
-    # An effect an opponent's attack set for this turn (Platinum's "during your opponent's
-    # next turn, he or she can't ...") is dated this turn or later and outlives the reset.
+    # An effect an opponent's attack set for this turn (Platinum cards that forbid
+    # something on the opponent's next turn) is dated this turn or later and outlives the reset.
     lasting = {k: v for k, v in p.turn_effects.items() if v >= m.turn} \
         if p.turn_effects else None
     p.new_turn()
@@ -367,7 +369,8 @@ class TurnStart(Instr):
 
 
 class MainPhase(Instr):
-    """"Now DO ANY of these you want in whatever order you want", then attack or pass."""
+    """The turn's main phase: the optional actions, in any order and mix, then attack or
+    pass."""
 
     __slots__ = ()
 
@@ -479,8 +482,8 @@ def _end_slot(m: Match, slot: Slot, current: bool) -> int:
 
 
 def _end_energy(m: Match, slot: Slot) -> int:
-    """End of turn for the Energy on a Pokémon (Special Energy discarded at the end of the
-    turn, or acting between turns)."""
+    """End of turn for the Energy on a Pokémon (Special Energy that goes to the discard
+    pile as the turn ends, or that acts between turns)."""
     if not m.energy_end_discard:  # the common case: only ask whether any acts
         acts = m.acts_between
         for cid in slot.energy:
@@ -525,8 +528,8 @@ class NextTurn(Instr):
 
 
 def _between_order(m: Match) -> list[int]:
-    # The player about to take a turn goes first ("In What Order Do Things Happen after
-    # Each Player's Turn?": that player replaces and takes Prizes first as well).
+    # The player about to take a turn goes first (rulebook, the ordering of the steps
+    # between turns: that player also promotes and takes Prizes first).
     return [1 - m.current, m.current]
 
 
@@ -540,7 +543,7 @@ def _actives_between(m: Match) -> list[Slot]:
 
 
 class PoisonStep(Instr):
-    """a) Place damage counters on any Poisoned Pokémon."""
+    """a) Poison: each Poisoned Pokémon gets its damage counters."""
 
     __slots__ = ()
 
@@ -598,7 +601,7 @@ class FlipEachActive(Instr):
 
 
 class ParalysisStep(Instr):
-    """c) ... "have Paralyzed Pokémon recover": after its player's next turn."""
+    """c) Paralysis wears off once its player's next turn is over."""
 
     __slots__ = ()
 
@@ -648,8 +651,8 @@ class CharStep(Instr):
 
 
 class DarknessStep(Instr):
-    """e) Place damage counters on any Pokémon with Darkness Energy attached (except
-    Darkness Pokémon and ones with Dark in their names) -- asked of the passives."""
+    """e) Darkness Energy hurts the Pokémon it is attached to, unless that Pokémon is of
+    the Darkness type or has Dark in its name -- asked of the passives."""
 
     __slots__ = ()
 
@@ -775,8 +778,8 @@ def push_knockouts(m: Match) -> None:
 
 
 class CollectKnockOuts(Instr):
-    """"CHECK to see if your Pokémon Knocked Out your opponent's Pokémon": each Pokémon with
-    damage at least its HP goes to the discard pile with everything attached."""
+    """Knock Out check after an attack: each Pokémon with damage at least its HP goes to
+    the discard pile with everything attached."""
 
     __slots__ = ()
 
@@ -815,7 +818,7 @@ class KnockOutStep(Instr):
 
 
 class TakePrizes(KnockOutStep):
-    """"You then choose one of your Prizes ... and put it into your hand." The player
+    """Each Knock Out earns its opponent a Prize, picked and put into hand. The player
     whose turn it is chooses last."""
 
     __slots__ = ()
@@ -854,7 +857,7 @@ class TakePrizes(KnockOutStep):
 class WinCheck(Instr):
     """Taking the last Prize wins; so does an opponent with no Pokémon left to replace a
     Knocked Out Active. Both at once is Sudden Death, unless one player wins in two ways
-    and the other in only one ("What Happens if Both Players Win at the Same Time?")."""
+    and the other in only one (rulebook, the question of a simultaneous win)."""
 
     __slots__ = ()
 
@@ -882,8 +885,8 @@ class WinCheck(Instr):
 
 
 class Promote(KnockOutStep):
-    """"your opponent must replace his or her Active Pokémon with a Pokémon from his or
-    her Bench" -- the player about to take a turn (not the current one) first."""
+    """A player whose Active was Knocked Out promotes a Benched Pokémon in its place --
+    the player about to take a turn (not the current one) first."""
 
     __slots__ = ()
 
@@ -915,8 +918,8 @@ class Promote(KnockOutStep):
 
 
 class AttackBegin(Instr):
-    """a) "If the Defending Pokémon is a Baby Pokémon, flip a coin to see if your turn
-    ends without an attack." b) announce the attack."""
+    """a) Against a Baby Pokémon, a coin flip decides whether the attack happens at all
+    (tails ends the turn). b) announce the attack."""
 
     __slots__ = ("attack", "target")
 
@@ -954,7 +957,7 @@ class AttackBegin(Instr):
 
 class CancelCheck(Instr):
     """e) effects that alter or cancel the attack (results of the opponent's last attack
-    on the attacker, e.g. "flip a coin; if tails, your attack does nothing")."""
+    on the attacker, e.g. a coin that cancels the attack on tails)."""
 
     __slots__ = ("target",)
 
@@ -977,7 +980,7 @@ class CancelCheck(Instr):
 
 
 class ConfusionCheck(Instr):
-    """f) "If your Active Pokémon is Confused, check now to see if the attack fails": on
+    """f) A Confused attacker flips to see whether its attack works: on
     tails it does 20 damage to itself (its own Weakness and Resistance apply) in
     Expedition, or takes 3 damage counters in later eras, and the attack ends."""
 
@@ -1011,8 +1014,8 @@ class ConfusionCheck(Instr):
 
 
 class AttackEnd(Instr):
-    """g) "... finally, Knock Out any Pokémon that have damage greater than or equal to
-    their Hit Points." Attacking ends the turn."""
+    """g) Last, every Pokémon whose damage has reached its HP is Knocked Out. Attacking
+    ends the turn."""
 
     __slots__ = ()
 

@@ -43,7 +43,7 @@ class Ruleset:
     confusion_uses_counters: bool = False
     # "Confused ... retreat": Expedition pays, then flips; tails forbids retrying that turn.
     confused_retreat_flip: bool = True
-    # "RETREAT your Active Pokémon (as many times as you want)"; later eras: once per turn.
+    # The turn's actions, retreat: Expedition sets no limit; later eras allow one a turn.
     retreats_per_turn: int | None = None
     # Mulligans: Expedition lets the opponent draw up to 2 extra cards per mulligan, right
     # away; later eras 1 card, drawn after the Prizes are set.
@@ -53,15 +53,16 @@ class Ruleset:
     first_turn_trainer_ban: bool = False
     first_player_draws: bool = True
     first_player_may_attack: bool = True
-    # "neither player can evolve a Pokémon on the first turn" (each player's first turn).
+    # Evolving: nobody evolves during their own first turn of the game.
     no_evolve_first_turn: bool = True
-    # Supporters lie beside the Active Pokémon until the end of turn (Expedition); later
-    # eras discard them at once. Technical Machines are discarded at the end of the turn.
+    # Supporters lie beside the Active Pokémon until the turn is over (Expedition); later
+    # eras discard them at once. Expedition's Technical Machines leave as the turn ends.
     supporter_discard_end_of_turn: bool = True
     tm_discard_end_of_turn: bool = True
     stadium_once_per_turn: bool = False
-    # "all Special Conditions (not just Sleep, Confused, and Paralyzed) turn off Pokémon
-    # Powers": which conditions shut off Poké-Powers and Poké-Bodies.
+    # Pokémon Powers: in Expedition every Special Condition switches them off, Poison and
+    # Burn as well as the three that rotate the card. Which conditions stop Poké-Powers
+    # and Poké-Bodies.
     power_shutoff: int = ALL_CONDITIONS
     body_shutoff: int = ALL_CONDITIONS
     # Damage an attack does to its own user ("does 10 damage to itself") applies the user's
@@ -69,8 +70,8 @@ class Ruleset:
     self_damage_applies_wr: bool = True
     # The coin decides who goes first (Expedition); later eras let the winner go first.
     flip_winner_chooses: bool = False
-    # Bookkeeping some cards read ("if this Pokémon was damaged by an attack during your
-    # opponent's last turn"): damage placed by the opponent's attacks is marked on the
+    # Bookkeeping some cards read (whether this Pokémon took attack damage on the
+    # opponent's previous turn): damage placed by the opponent's attacks is marked on the
     # Pokémon until its owner's turn is over. Off in Expedition, whose cards never ask.
     records_attack_damage: bool = False
     notes: tuple[str, ...] = field(default=())

@@ -48,7 +48,7 @@ def power_text(pw: PowerDef, tc: TextCtx, wording: str = "") -> str:
         elif pw.instead_of_attack:
             head = "Once during your turn, instead of attacking"
         elif pw.uses_per_turn is None:
-            head = "As often as you like during your turn, before attacking"
+            head = "Any number of times during your turn, before attacking"
         else:
             head = "Once during your turn, before attacking"
         # A requirement that says when the Power is used begins its text (Final Wish).
@@ -126,8 +126,8 @@ def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
         attach = " ".join(t for t in (s.text(TextCtx(d.name, "energy"))
                                       for s in d.play_steps) if t)
         if attach:
-            out.append(TextSection("When you attach this card from your hand to 1 of your "
-                                   "Pokémon: " + attach[:1].lower() + attach[1:]))
+            out.append(TextSection("As you attach it from your hand: "
+                                   + attach[:1].lower() + attach[1:]))
         if not d.basic_energy:
             out.append(TextSection("Not a basic Energy card."))
         return out
@@ -143,8 +143,8 @@ def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
         out.append(TextSection(f"Attach it only to {d.attach_to.text(tc)}."))
     out.extend(TextSection(p.text()) for p in d.passives if p.text())
     if d.back_to_hand:
-        out.append(TextSection("When your turn ends, put this card into your hand instead "
-                               "of discarding it."))
+        out.append(TextSection("At the end of your turn this card goes back to your hand, "
+                               "not to the discard pile."))
     if d.use_steps:
         # A Stadium's effect each player may use in his or her turn (Pokémon Contest Hall).
         head = "Once during your turn"
@@ -165,9 +165,9 @@ def fossil_sections(d: CardDef) -> list[TextSection]:
     out = [TextSection(f"Play it onto your Bench as a [C] Basic Pokémon with {d.hp} HP; it "
                        "counts as a Basic Pokémon during setup too. A Knock Out of it gives "
                        "a Prize card as usual."),
-           TextSection("It can't retreat and no Special Condition affects it. During your "
-                       "turn, before you attack, you may discard it from play: that is not "
-                       "a Knock Out.")]
+           TextSection("It can't retreat and no Special Condition affects it. Until you "
+                       "attack in your turn, you may discard it from play: that is not a "
+                       "Knock Out.")]
     if d.flip_shield:
         out.append(TextSection(
             "When an attack of your opponent would damage it, flip a coin until you get "

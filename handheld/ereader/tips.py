@@ -210,8 +210,9 @@ def _trainer_tips(card: CardDef, era: Era, effects: dict[str, str]) -> list[Tip]
     ban = " The player who goes first plays none on the first turn." \
         if rules.first_turn_trainer_ban else ""
     if card.trainer_kind == SUPPORTER:
-        end = ("It stays beside your Active Pokémon and is discarded at the end of your turn."
-               if rules.supporter_discard_end_of_turn else "Discard it after playing it.")
+        end = ("It stays beside your Active Pokémon until your turn is over, then it is "
+               "discarded." if rules.supporter_discard_end_of_turn
+               else "Discard it after playing it.")
         return [Tip("Supporter", f"Play only one Supporter each turn. {end}{ban}")]
     if card.trainer_kind == STADIUM:
         return [Tip("Stadium", "Put it next to the Active Spot. It affects both players and "
@@ -221,7 +222,8 @@ def _trainer_tips(card: CardDef, era: Era, effects: dict[str, str]) -> list[Tip]
         return [Tip("Pokémon Tool", "Attach it to one of your Pokémon; a Pokémon holds one "
                     f"Tool at a time. It goes to the discard pile with that Pokémon.{ban}")]
     if card.trainer_kind == TM:
-        end = " It is discarded at the end of your turn." if rules.tm_discard_end_of_turn \
+        end = " Once your turn is over, it is discarded." \
+            if rules.tm_discard_end_of_turn \
             else " It stays attached unless the card says otherwise."
         # The TM's own attack, which the Pokémon holding it may use.
         return [Tip("Technical Machine", "Attach it to one of your Pokémon, which may use the "
@@ -231,8 +233,8 @@ def _trainer_tips(card: CardDef, era: Era, effects: dict[str, str]) -> list[Tip]
 
 
 def _energy_tips(card: CardDef) -> list[Tip]:
-    tips = [Tip("Attaching", "Attach one Energy card from your hand to one of your Pokémon "
-                "each turn; it pays for attacks and Retreat.")]
+    tips = [Tip("Attaching", "Once each turn you may attach one Energy card from your hand "
+                "to a Pokémon of yours; it pays for attacks and Retreat.")]
     if card.basic_energy:
         tips.append(Tip("Basic Energy", "A deck may hold any number of it."))
     else:

@@ -1,7 +1,8 @@
 """The battle timer: times a match except its mandatory between-turns effects.
 
-The rulebook's battle timer "times all parts of a game, except for mandatory end-of-turn
-effects like Poison damage", started and stopped with L and R. Here:
+The rulebook describes its battle timer as running through the whole game but pausing
+for the compulsory effects between turns, such as Poison; it is started and stopped with
+L and R. Here:
 
 * :class:`Stopwatch` adds up the intervals it runs, read from an injected monotonic clock.
   Nothing is accumulated frame by frame, so after an hour it is exact to the clock.

@@ -4,7 +4,7 @@ or error -- like python-chess's perft files and OpenSpiel's playthroughs.
 A scenario (YAML) is::
 
     - name: Weakness doubles the damage
-      rule: "How Do You Figure Out the Damage? c)"
+      rule: "Expedition rulebook, working out damage c): Weakness makes the damage x2"
       position: {turn: 5, players: [{active: ...}, {active: ...}]}
       steps:
         - choose: "Attack: Wave Splash"      # an option label (exact, else unique substring)

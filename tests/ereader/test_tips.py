@@ -43,12 +43,12 @@ def test_the_later_eras_switches_follow_their_rulebooks() -> None:
     for key in ("platinum", "call_of_legends", "black_white"):
         rules = era(key).ruleset
         assert rules.use_printed_weakness and rules.retreats_per_turn == 1, era
-        # "Technical Machine cards remain attached unless the card text says otherwise."
+        # Platinum rulebook, Technical Machines: they now stay attached by default.
         assert not rules.tm_discard_end_of_turn, key
         assert rules.body_shutoff == 0, key
-    # Platinum and Call of Legends: "the starting player cannot play any Trainer,
-    # Supporter, or Stadium cards" on the first turn, and a Supporter "stays in play next
-    # to your Active Pokémon, until it is discarded at the end of your turn".
+    # Platinum and Call of Legends rulebooks: whoever goes first plays no Trainer of any
+    # kind on that first turn, and a played Supporter waits beside the Active Pokémon
+    # until the turn is over, then is discarded.
     for key in ("platinum", "call_of_legends"):
         assert era(key).ruleset.first_turn_trainer_ban, key
         assert era(key).ruleset.supporter_discard_end_of_turn, key
@@ -226,14 +226,15 @@ def test_a_supporter_in_each_era(pool) -> None:
     assert marys["What it does"] == "Flip a coin until you get tails. Draw 2 cards for each " \
                                     "heads."
     assert marys["Supporter"] == ("Play only one Supporter each turn. It stays beside your "
-                                  "Active Pokémon and is discarded at the end of your turn.")
+                                  "Active Pokémon until your turn is over, then it is "
+                                  "discarded.")
     # The rule line the card text ends with is not repeated in "What it does".
     assert "Supporter:" not in marys["What it does"]
     juniper = tips(pool.get("bw1-101"))
     assert juniper["Supporter"] == "Play only one Supporter each turn. Discard it after " \
                                    "playing it."
     platinum = tips(pool.get("ecard1-142"), era("platinum"))["Supporter"]
-    assert "discarded at the end of your turn" in platinum and "goes first" in platinum
+    assert "until your turn is over" in platinum and "goes first" in platinum
 
 
 def test_a_pokemon_tool_and_a_stadium(pool) -> None:
@@ -250,12 +251,13 @@ def test_a_pokemon_tool_and_a_stadium(pool) -> None:
 def test_a_technical_machine_explains_its_attack(pool) -> None:
     tm = card_tips(pool.get("ecard1-144"))  # Multi Technical Machine 01
     assert [t.heading for t in tm] == ["Technical Machine", "Paralyzing Gaze"]
-    assert tm[0].text.endswith("It is discarded at the end of your turn.")
-    assert tm[1].text == ("Needs 1 Energy of any type on the Active Pokémon. The Defending "
-                          "Pokémon is now Paralyzed. Attacking ends your turn.")
+    assert tm[0].text.endswith("Once your turn is over, it is discarded.")
+    gaze = "The Defending Pokémon is now Paralyzed."  # the attack's generated text
+    assert tm[1].text == (f"Needs 1 Energy of any type on the Active Pokémon. {gaze} "
+                          "Attacking ends your turn.")
     later = tips(pool.get("pl2-95"))["Technical Machine"]  # a Platinum-era TM
     assert "It stays attached unless the card says otherwise." in later
-    assert "discarded at the end of your turn" not in later
+    assert "discarded" not in later
 
 
 # --- Energy ------------------------------------------------------------------------------

@@ -92,10 +92,10 @@ class Era:
         """The rule line printed under each Trainer kind, in this project's words, read off
         the era's switches (when a Supporter and a Technical Machine leave play)."""
         rules = self.ruleset
-        supporter = ("It stays beside your Active Pokémon and is discarded at the end of "
-                     "your turn." if rules.supporter_discard_end_of_turn
+        supporter = ("It stays beside your Active Pokémon until your turn is over, then "
+                     "it is discarded." if rules.supporter_discard_end_of_turn
                      else "Discard it once it has been played.")
-        tm = ("Discard it at the end of your turn." if rules.tm_discard_end_of_turn
+        tm = ("Discard it when your turn is over." if rules.tm_discard_end_of_turn
               else "It stays attached.")
         return {
             SUPPORTER: f"Supporter: only 1 per turn. {supporter}",

@@ -26,22 +26,22 @@ if TYPE_CHECKING:
 
 RULESET = EXPEDITION.variant(
     era="platinum", name="Platinum",
-    # "Increase the damage by the amount next to the Defending Pokémon's Weakness".
+    # Damage: Weakness adds the amount printed beside it (no longer always x2).
     use_printed_weakness=True,
-    # "on tails your Pokémon receives 3 damage counters ... (Only apply Weakness and
-    # Resistance for actual damage, not damage counters.)"
+    # Special Conditions, Confused: a tails costs the attacker 3 damage counters, which
+    # Weakness and Resistance do not touch (they apply to damage only).
     confusion_uses_counters=True,
-    # "A Confused Pokémon can retreat to the Bench normally".
+    # Special Conditions, Confused: no coin to retreat any more.
     confused_retreat_flip=False,
-    # "RETREAT your Active Pokémon (only once per turn)."
+    # The turn's actions: a single retreat each turn.
     retreats_per_turn=1,
-    # "can choose to draw an extra card after setting aside his or her Prize cards".
+    # Mulligans: the opponent may take 1 extra card for each, once the Prizes are out.
     mulligan_extra_cards=1, mulligan_extra_after_prizes=True,
-    # "the starting player cannot play any Trainer, Supporter, or Stadium cards".
+    # First turn: whoever starts plays no Trainer of any kind (Supporters, Stadiums too).
     first_turn_trainer_ban=True,
-    # "Stadium cards can only be played once each turn as well".
+    # Stadiums: like Supporters, at most one a turn.
     stadium_once_per_turn=True,
-    # "Technical Machine cards remain attached unless the card text says otherwise."
+    # Technical Machines: they stay on the Pokémon unless the card itself says otherwise.
     tm_discard_end_of_turn=False,
     # Every Poké-Power of the era's cards says it can't be used while its Pokémon is
     # affected by a Special Condition; no Poké-Body is switched off by one.
@@ -62,9 +62,9 @@ RULESET = EXPEDITION.variant(
 
 
 class OweExtraCards(Instr):
-    """"Your opponent ... can choose to draw an extra card after setting aside his or her
-    Prize cards": a mulligan that only one player took owes the other one card, drawn
-    after the Prizes (a double mulligan owes nobody)."""
+    """Platinum's mulligan rule: a mulligan that only one player took owes the other one
+    card, an optional draw made once the Prizes are set aside (a double mulligan owes
+    nobody)."""
 
     __slots__ = ()
 
