@@ -254,4 +254,6 @@ def test_random_play_ends_and_the_same_seed_gives_the_same_digests(key: str,
     runs = [[s.digest() for s in walk(key, era, seed)] for seed in (8, 8, 9)]
     assert runs[0] == runs[1]
     assert runs[0] != runs[2]
-    assert all(len(r) > 50 for r in runs)
+    # (a whole setup and some turns: a Black & White game may end early, the starting
+    # player attacking a lone Basic on the first turn)
+    assert all(len(r) > 30 for r in runs)

@@ -56,8 +56,9 @@ def test_the_duel_setup_offers_black_white_and_describes_its_decks(tmp_path: Pat
     # The highlighted deck's description is on the screen, under the list.
     h.tick(2)
     h.press("DOWN")
-    assert setup.menu.selected is not None and setup.menu.selected.label == "Tidal Blade"
-    assert "Water theme deck" in setup.descriptions[setup.menu.selected.value]
+    second = era_deck_names("black_white")[1]
+    assert setup.menu.selected is not None and setup.menu.selected.label == _titles()[1]
+    assert setup.descriptions[setup.menu.selected.value] == deck_description(second)
 
 
 def test_every_ready_made_deck_has_a_description_that_fits_under_the_deck_list() -> None:
