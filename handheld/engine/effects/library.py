@@ -1938,7 +1938,8 @@ class NoAttackWhileFacingBasic(Passive):
         return () if foe is not None and is_basic_in_play(m, foe) else refs
 
     def text(self) -> str:
-        return "If your opponent's Active Pokémon is a Basic Pokémon, this Pokémon can't attack."
+        return ("This Pokémon can't attack as long as your opponent's Active Pokémon is a "
+                "Basic Pokémon.")
 
 
 class HpBonus(Passive):

@@ -216,7 +216,7 @@ SCRIPTS: dict[str, Script] = {
         "Aqua Ring": [If(PlayerHas("own", "bench"), [
             Worded(ChoosePokemon("b", "own", "bench",
                                  wording="Switch this Pokémon with which Benched Pokémon?"), ""),
-            SwitchOwnActive("b", "Switch this Pokémon with 1 of your Benched Pokémon.")])],
+            SwitchOwnActive("b", "This Pokémon trades places with 1 of your Benched Pokémon.")])],
     }),
     "bw1-38": PokemonScript(attacks={"Pound": [], "Wave Splash": []}),  # Alomomola
     "bw1-39": PokemonScript(attacks={  # Alomomola

@@ -192,17 +192,17 @@ SCRIPTS: dict[str, Script] = {
     }),
     "bw5-73": PokemonScript(attacks={"Whirlwind": opponent_switches()}),  # Vullaby
     "bw5-74": PokemonScript(attacks={  # Escavalier
-        "Joust": [Worded(DiscardTool(DEFENDER), "Before doing damage, discard a Pokémon "
-                                                "Tool card attached to the Defending "
-                                                "Pokémon."),
+        "Joust": [Worded(DiscardTool(DEFENDER), "First, any Pokémon Tool card on the "
+                                                "Defending Pokémon is discarded; then the "
+                                                "damage is done."),
                   Damage()],
         "Cavalry Lance": [Mark(SELF, "no_weakness", 1,
                                "has no Weakness during your opponent's next turn")],
     }),
     "bw5-75": PokemonScript(attacks={  # Klink
         "Smash Turn": [ChoosePokemon("b", "own", "bench", wording=""),
-                       SwitchOwnActive("b", "Switch this Pokémon with 1 of your Benched "
-                                            "Pokémon.")],
+                       SwitchOwnActive("b", "This Pokémon trades places with 1 of your "
+                                            "Benched Pokémon.")],
     }),
     "bw5-76": PokemonScript(attacks={  # Klang
         "Charge Beam": on_heads(ChooseCards("e", "discard", ENERGY_CARD),

@@ -108,8 +108,8 @@ def protected_next_turn() -> Step:
 
 
 def takes_20_less_next_turn() -> Step:
-    """"During your opponent's next turn, any damage done to this Pokémon by attacks is
-    reduced by 20 (after applying Weakness and Resistance)" (Cotton Guard, Flame Screen)."""
+    """The attacker takes 20 less damage from attacks, counted after Weakness and
+    Resistance, until the end of the opponent's next turn (Cotton Guard, Flame Screen)."""
     return Mark(SELF, TAKES_20_LESS.name, 1,
                 "takes 20 less damage from attacks (after Weakness and Resistance) during "
                 "your opponent's next turn")
@@ -414,8 +414,8 @@ SCRIPTS: dict[str, Script] = {
     }),
     "bw6-64": PokemonScript(attacks={  # Claydol
         "Rapid Spin": [ChoosePokemon("s", "own", "bench",
-                                     wording="Switch this Pokémon with 1 of your Benched "
-                                             "Pokémon."),
+                                     wording="This Pokémon trades places with 1 of your "
+                                             "Benched Pokémon."),
                        SwitchOwnActive("s", ""), *opponent_switches()],
         "Rock Smash": plus_on_heads(60, 30),
     }),

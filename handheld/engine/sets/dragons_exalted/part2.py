@@ -143,8 +143,8 @@ POKEMON: dict[str, PokemonScript] = {
         "Superpower": [
             Worded(ChooseYesNo("more", "Do 20 more damage? (This Pokémon then does 20 "
                                "damage to itself.)", pre=True),
-                   "You may have this attack do 20 more damage; if you do, this Pokémon "
-                   "does 20 damage to itself."),
+                   "You may add 20 damage to this attack; if you do, this Pokémon takes "
+                   "20 damage too."),
             Damage(PlusIf(70, 20, VarTrue("more", "you chose to"))),
             Worded(If(VarTrue("more"), SelfDamage(20)), ""),
         ],

@@ -74,8 +74,8 @@ R_ENERGY = energy_of_type("R")
 
 
 def stadium_bonus(*steps: Step) -> list[Step]:
-    """"If there is any Stadium card in play, this attack does 30 more damage and ..."
-    (the Simisage, Simisear and Simipour of this set)."""
+    """30 more damage, and the given effect, while a Stadium is in play (the Simisage,
+    Simisear and Simipour of this set)."""
     return [Damage(PlusIf(30, 30, StadiumInPlay())), If(StadiumInPlay(), list(steps))]
 
 
@@ -93,7 +93,7 @@ def switch_self() -> list[Step]:
     Bounce); nothing happens without one."""
     return [If(PlayerHas("own", "bench"), [
         ChoosePokemon("b", "own", "bench", wording=""),
-        SwitchOwnActive("b", "Switch this Pokémon with 1 of your Benched Pokémon.")])]
+        SwitchOwnActive("b", "This Pokémon trades places with 1 of your Benched Pokémon.")])]
 
 
 def crunch() -> list[Step]:
@@ -106,8 +106,7 @@ SCRIPTS: dict[str, Script] = {
         "Power Pinch": [
             Flip(2),
             Worded(If(HEADS, DiscardEnergy(DEFENDER, 1)),
-                   "For each heads, discard an Energy card attached to the Defending "
-                   "Pokémon."),
+                   "For each heads, discard 1 Energy card from the Defending Pokémon."),
             Worded(If(HeadsExactly(2, 2), DiscardEnergy(DEFENDER, 1)), "")],
         "Grip and Squeeze": [Mark(DEFENDER, "cant_retreat", 1,
                                   "can't retreat during your opponent's next turn")],
@@ -133,8 +132,8 @@ SCRIPTS: dict[str, Script] = {
     "bw4-6": PokemonScript(attacks={"Seed Bomb": []}),  # Pansage
     "bw4-7": PokemonScript(attacks={  # Simisage
         "Collect": [Draw(3)],
-        "Stadium Drain": stadium_bonus(Worded(Heal(SELF, 3), "heal 30 damage from this "
-                                                             "Pokémon.")),
+        "Stadium Drain": stadium_bonus(Worded(Heal(SELF, 3), "this Pokémon is healed of "
+                                                             "30 damage.")),
     }),
     "bw4-8": PokemonScript(attacks={  # Foongus
         "Find a Friend": [Flip(), Worded(If(HEADS, search_to_hand(ANY_POKEMON_CARD)),
@@ -238,8 +237,8 @@ SCRIPTS: dict[str, Script] = {
         powers={"Slippery Soles": Power(
             requires=(PlayerHas("own", "bench"),),
             steps=(ChoosePokemon("b", "own", "bench", wording=""),
-                   SwitchOwnActive("b", "Switch your Active Pokémon with 1 of your Benched "
-                                        "Pokémon."),
+                   SwitchOwnActive("b", "Your Active Pokémon trades places with 1 of your "
+                                        "Benched Pokémon."),
                    Worded(If(PlayerHas("opp", "bench"), opponent_switches()),
                           "If you do, your opponent switches their Active Pokémon with 1 of "
                           "their Benched Pokémon.")))},

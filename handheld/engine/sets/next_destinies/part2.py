@@ -115,8 +115,8 @@ def giga_power() -> list[Step]:
     return [Worded(ChooseYesNo("more", "Do 20 more damage (and 20 to this Pokémon)?",
                                pre=True), ""),
             Worded(Damage(PlusIf(60, 20, VarTrue("more"))),
-                   "You may do 20 more damage; if you do, this Pokémon does 20 damage to "
-                   "itself."),
+                   "You may add 20 damage to this attack; if you do, this Pokémon takes "
+                   "20 damage too."),
             Worded(If(VarTrue("more"), SelfDamage(20)), "")]
 
 
