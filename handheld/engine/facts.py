@@ -271,6 +271,13 @@ def pokemon_facts_reference(m: Match, slot: Slot) -> PokemonFacts:
     return with_passives(m, slot, stack_facts_reference(m, slot))
 
 
+def is_basic_in_play(m: Match, slot: Slot) -> bool:
+    """A Basic Pokémon in play: its card stack's stage is Basic and it is no Restored
+    Pokémon (Appendix B of seed 003 makes those neither Basic nor Evolution)."""
+    pf = stack_facts(m, slot)
+    return pf.stage == 0 and RESTORED_KIND not in pf.kinds
+
+
 def stack_facts_reference(m: Match, slot: Slot) -> PokemonFacts:
     """:func:`stack_facts` said plainly: the card stack built afresh, no cache."""
     return _stacked(m, slot, build_printed_facts(m.defs[slot.top], slot.top))

@@ -1270,17 +1270,13 @@ def knocked_out_answers(m: Match, slot: Slot) -> None:
         from .effects.library import record_knockout_by_attack
 
         record_knockout_by_attack(m, slot)  # (for "during the opponent's last turn")
-    if slot.tool >= 0:  # its own Pokémon Tool answers too (Rescue Scarf)
-        for ps in m.defs[slot.tool].passives:
-            if KNOCKED_OUT_HOOK in ps.hooks:
-                ps.on_knocked_out(m, slot, slot, by_attack)  # type: ignore[attr-defined]
-    for s in m.players[slot.owner].in_play():
+    for s in m.players[slot.owner].in_play():  # (``slot`` among them)
         for ps, holder in bodies(m, s):
             if KNOCKED_OUT_HOOK in ps.hooks:
                 ps.on_knocked_out(m, holder, slot, by_attack)  # type: ignore[attr-defined]
         if s.tool >= 0:
-            # A Pokémon Tool of that side answers it too (Exp. Share); its holder is the
-            # Pokémon it is attached to.
+            # Every Pokémon Tool of that side answers it too, the Knocked Out Pokémon's own
+            # (Rescue Scarf) and the others' (Exp. Share); its holder is its Pokémon.
             for ps in m.defs[s.tool].passives:
                 if KNOCKED_OUT_HOOK in ps.hooks:
                     ps.on_knocked_out(m, s, slot, by_attack)  # type: ignore[attr-defined]

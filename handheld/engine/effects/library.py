@@ -1703,14 +1703,7 @@ or less (after Weakness and Resistance) done to it is prevented (Silcoon's Harde
 # that answers damage with a coin, a Special Energy and a Stadium for Basic Pokémon, and a
 # Tool that answers a Knock Out.
 
-from ..facts import RESTORED_KIND  # noqa: E402
-
-
-def is_basic_in_play(m: Match, s: Slot) -> bool:
-    """A Basic Pokémon in play: its card stack's stage is Basic, and it is no Restored
-    Pokémon (Appendix B of seed 003: not a Basic Pokémon)."""
-    pf = stack_facts(m, s)
-    return pf.stage == 0 and RESTORED_KIND not in pf.kinds
+from ..facts import is_basic_in_play  # noqa: E402
 
 
 class BasicEnergyDoubled(Passive):
@@ -1932,8 +1925,6 @@ class NoAttackWhileFacingBasic(Passive):
     Pokémon (Slaking's Unobservant; fact hook ``attacks``)."""
 
     def attacks(self, m: Match, holder: Slot, refs: tuple[Any, ...]) -> tuple[Any, ...]:
-        from .steps import is_basic_in_play
-
         foe = m.players[1 - holder.owner].active
         return () if foe is not None and is_basic_in_play(m, foe) else refs
 

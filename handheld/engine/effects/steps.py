@@ -6457,15 +6457,9 @@ class SwitchInDefender(Step):
 
 # ---- Black & White era: dragons_exalted part2 ----
 
-from ..facts import EX_KIND, RESTORED_KIND  # noqa: E402
+from ..facts import EX_KIND  # noqa: E402
 
 SLOT_TESTS["ex"] = (lambda m, s: EX_KIND in stack_facts(m, s).kinds, "is a Pokémon-EX")
-
-
-def is_basic_in_play(m: Match, s: Slot) -> bool:
-    """A Basic Pokémon in play (a Restored Pokémon is none: Appendix B of seed 003)."""
-    pf = stack_facts(m, s)
-    return pf.stage == 0 and RESTORED_KIND not in pf.kinds
 
 
 @dataclass(frozen=True)
