@@ -716,7 +716,7 @@ def evolve_triggers(m: Match, slot: Slot, pf: PokemonFacts) -> None:
     Bench for Cast-off Shell). Its steps ask whether the player wants it ("you may")."""
     for i in pf.power_choices:
         pw = pf.powers[i].power
-        if any(getattr(c, "fires_on_evolve", False) for c in pw.requires) \
+        if pw.fires_on_evolve \
                 and power_works(m, slot, pw) \
                 and m.requirements_hold(tuple(c for c in pw.requires
                                               if not getattr(c, "fires_on_evolve", False)),
@@ -750,11 +750,6 @@ def hand_evolution_banned(m: Match, player: int) -> bool:
 # Abilities used from the discard pile (Rebirth).
 
 
-def from_discard(pw: Any) -> bool:
-    """Is this power used from its card in the discard pile (``steps.InDiscardPile``)?"""
-    return any(getattr(c, "from_discard", False) for c in pw.requires)
-
-
 def discard_power_usable(m: Match, cid: int, index: int) -> bool:
     """May the Ability ``index`` of the card ``cid``, lying in its owner's discard pile, be
     used now: not used up this turn (a use is recorded against the card), not taken away
@@ -785,7 +780,7 @@ def discard_power_options(m: Match, player: int) -> list[tuple[Any, ...]]:
         if not d.powers:
             continue
         for i, pw in enumerate(d.powers):
-            if (id(d), i) in offered or not from_discard(pw):
+            if (id(d), i) in offered or not pw.from_discard:
                 continue
             if discard_power_usable(m, cid, i):
                 offered.add((id(d), i))

@@ -117,6 +117,19 @@ class PowerDef:
     # "Once during a game": at most one use of a power of this name by each player.
     once_per_game: bool = False
 
+    @property
+    def from_discard(self) -> bool:
+        """Used from its card in the discard pile (a requirement ``steps.InDiscardPile``:
+        Ho-Oh-EX's Rebirth), not from a Pokémon in play."""
+        return any(getattr(c, "from_discard", False) for c in self.requires)
+
+    @property
+    def fires_on_evolve(self) -> bool:
+        """Used only as its card is played from the hand to evolve (a requirement
+        ``steps.EvolvedFromHand``: Amoonguss's Sporprise), started by
+        ``actions.evolve_triggers``, never offered in the main phase."""
+        return any(getattr(c, "fires_on_evolve", False) for c in self.requires)
+
 
 QUICK_OWN, QUICK_OPP, QUICK_SLOT, QUICK_COND = 0, 1, 2, 3
 

@@ -24,7 +24,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..kernel import digest
-from .carddefs import POKEMON, STADIUM, SUPPORTER, TM, TOOL, CardDef, PowerDef
+from .carddefs import POKEMON, STADIUM, SUPPORTER, TM, TOOL, CardDef
 from .cardpool import CardPool
 from .effects.core import NEXT, SUSPEND, Cond
 from .effects.passives import FACT_HOOK_NAMES
@@ -707,7 +707,7 @@ class _Tables:
         # Some card answers the opponent's moves (a response window may open).
         self.responses = any(d.responds_to for d in defs)
         # Some card has an Ability used from the discard pile (actions.discard_power_options).
-        self.discard_powers = any(_from_discard(pw) for d in defs for pw in d.powers)
+        self.discard_powers = any(pw.from_discard for d in defs for pw in d.powers)
         # (the printed facts name their card by its number in the match: hence ``start``)
         self.printed: list[PokemonFacts | None] = [
             build_printed_facts(d, cid) if d.kind == POKEMON or d.fossil else None
@@ -792,11 +792,6 @@ def _check_permutation(outcome: Any, size: int) -> None:
 
 
 _OPP_ATTACH = "on_opponent_energy_attached"
-
-
-def _from_discard(pw: PowerDef) -> bool:
-    """A power used from its card in the discard pile (``steps.InDiscardPile``)."""
-    return any(getattr(c, "from_discard", False) for c in pw.requires)
 
 
 __all__ = ["NEXT", "Chance", "Choice", "Match"]

@@ -135,3 +135,13 @@ def test_a_kind_that_keeps_the_cards_below_gives_their_attacks() -> None:
     assert [r.origin for r in refs[own:]] == ["below"] * len(m.defs[below].attacks)
     assert {r.card for r in refs[own:]} == {below}
     assert F.stack_facts(m, slot).stage == m.defs[below].stage  # type: ignore[arg-type]
+
+
+def test_every_hook_is_in_the_engine_docs_hook_table() -> None:
+    """docs/ENGINE.md's table of passive hooks names every hook of the registry."""
+    doc = (ROOT.parent / "docs" / "ENGINE.md").read_text(encoding="utf-8")
+    section = doc.split("### Passive hooks: one registry", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    documented = set(re.findall(r"`(\w+)`", " ".join(r.split(" | ")[0] for r in rows)))
+    assert set(HOOKS) - documented == set()
+    assert documented - set(HOOKS) == set()

@@ -354,8 +354,9 @@ Passive.attack_toll = _attack_toll  # type: ignore[attr-defined]
 Passive.on_knocked_out = _on_knocked_out  # type: ignore[attr-defined]
 hook("attack_toll", "of the Poké-Bodies of the other player's Pokémon, whether the Active "
                     "Pokémon may attack and what it pays first (actions.attack_toll)")
-hook("on_knocked_out", "of the Poké-Bodies of its side's Pokémon in play, once a Pokémon of "
-                       "that side was Knocked Out (rules.CollectKnockOuts)")
+hook("on_knocked_out", "of the Poké-Bodies and Pokémon Tools of its side's Pokémon in play, "
+                       "the Knocked Out one's among them, as a Pokémon of that side is "
+                       "Knocked Out (rules.knocked_out_answers)")
 
 
 # ---- Black & White era: dark_explorers part2 ----
