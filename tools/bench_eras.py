@@ -5,7 +5,7 @@ Usage::
 
     python tools/bench_eras.py [--games N] [--greedy-games N] [--seed N]
 
-For each playable era (its deck set: ``expedition``, ``platinum``) it plays, in one
+For each playable era (its deck set: ``expedition``, ``platinum``, ``black_white``) it plays, in one
 process and one after the other, ``--games`` random-vs-random games of the league,
 ``--greedy-games`` greedy-vs-greedy games, and ``--greedy-games`` greedy-vs-random games
 with the seats alternating. Then the same three runs of Legend Pieces (Gold against
