@@ -116,6 +116,8 @@ class PowerDef:
     on_level_up: bool = False
     # "Once during a game": at most one use of a power of this name by each player.
     once_per_game: bool = False
+    # The era's Special Condition shut-off does not apply (the card prints none).
+    works_under_conditions: bool = False
 
     @property
     def from_discard(self) -> bool:

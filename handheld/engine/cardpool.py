@@ -74,6 +74,9 @@ class Power:
     on_level_up: bool = False
     # "Once during a game ... not more than 1 <name> each game": one use a game, per player.
     once_per_game: bool = False
+    # A Poké-Power that prints no Special Condition stopping it, in an era whose rule stops
+    # most (seed 000's glossary: "most" Poké-Powers): the era's shut-off passes it by.
+    works_under_conditions: bool = False
 
 
 @dataclass
@@ -393,7 +396,8 @@ def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
                       requires=tuple(ps.requires), uses_per_turn=ps.uses_per_turn,
                       passives=tuple(ps.passives), instead_of_attack=ps.instead_of_attack,
                       key=f"{d.id}#p{i}", quick_requires=_quick_power_requires(ps.requires),
-                      on_level_up=ps.on_level_up, once_per_game=ps.once_per_game)
+                      on_level_up=ps.on_level_up, once_per_game=ps.once_per_game,
+                      works_under_conditions=ps.works_under_conditions)
         if pw.steps:
             b = Builder()
             if pw.on_level_up:

@@ -428,7 +428,7 @@ def power_works(m: Match, slot: Slot, power: PowerDef) -> bool:
     if power.kind == POKE_POWER and POWER_LOCK_HOOK in m.body_hooks_present \
             and powers_locked(m, slot, power):
         return False  # a Poké-Body in play (Ampharos's Damage Bind)
-    if slot.conditions & shut:
+    if slot.conditions & shut and not power.works_under_conditions:
         return False
     return not (power.kind == POKE_BODY and m.body_blocks and bodies_blocked(m, slot, power))
 

@@ -97,7 +97,8 @@ def _attack_section(a: AttackDef) -> TextSection:
 
 def _power_section(pw: PowerDef, era: Era) -> TextSection:
     printed = pw.printed or pw.kind
-    body = " ".join(t for t in (pw.text, era.power_shutoff_sentence(printed)) if t)
+    stop = "" if pw.works_under_conditions else era.power_shutoff_sentence(printed)
+    body = " ".join(t for t in (pw.text, stop) if t)
     return TextSection(body, era.power_label(printed), pw.name)
 
 

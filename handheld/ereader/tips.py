@@ -55,7 +55,8 @@ def cost_words(cost: tuple[str, ...]) -> str:
 
 
 def _power_tip(kind: str, era: Era, uses_per_turn: int | None,
-               instead_of_attack: bool = False, effect: str = "") -> str:
+               instead_of_attack: bool = False, effect: str = "",
+               works_under_conditions: bool = False) -> str:
     """How to use a Power or Body, without repeating what its own text already says."""
     rules = era.ruleset
     if kind == POKE_BODY:
@@ -67,7 +68,8 @@ def _power_tip(kind: str, era: Era, uses_per_turn: int | None,
         uses = "once during your turn" if uses_per_turn == 1 else "during your turn"
         uses = "" if uses in said else f" {uses}"
         stop = (f" It does not work while this Pokémon has "
-                f"{era.shutoff_words(rules.power_shutoff)}." if rules.power_shutoff else "")
+                f"{era.shutoff_words(rules.power_shutoff)}."
+                if rules.power_shutoff and not works_under_conditions else "")
         if instead_of_attack:
             return f"Use it{uses} in place of an attack, while it is your Active Pokémon." \
                 + stop
@@ -159,13 +161,15 @@ def _pokemon_tips(card: CardDef, era: Era, effects: dict[str, str]) -> list[Tip]
         label = era.power_label(pw.printed or pw.kind)
         # The tip says which Special Conditions stop the power, so the card text's own
         # shut-off sentence (the same era's) is not said twice.
-        stop = era.power_shutoff_sentence(pw.printed or pw.kind)
+        stop = "" if pw.works_under_conditions \
+            else era.power_shutoff_sentence(pw.printed or pw.kind)
         effect = effects.get(pw.name, "")
         if stop:
             effect = effect.replace(f" {stop}", "").replace(stop, "").strip()
         tips.append(Tip(f"{label} {pw.name}",
                         " ".join(t for t in (effect, _power_tip(
-                            pw.kind, era, pw.uses_per_turn, pw.instead_of_attack, effect))
+                            pw.kind, era, pw.uses_per_turn, pw.instead_of_attack, effect,
+                            pw.works_under_conditions))
                                  if t)))
     tips.extend(_attack_tips(card, effects))
     if card.weakness:
