@@ -120,7 +120,7 @@ TEST_SCRIPTS: dict[str, Any] = {
 # The sets whose cards scenarios may hold: Expedition, the Platinum era's and the Black &
 # White era's.
 SCENARIO_SETS = ("expedition", "platinum", "rising_rivals", "black_white", "next_destinies",
-                 "dark_explorers", "dragons_exalted")
+                 "dark_explorers", "dragons_exalted", "heartgold_soulsilver", "call_of_legends")
 
 
 @functools.lru_cache(maxsize=1)
