@@ -3180,8 +3180,11 @@ class SideHasMarker(Cond):
 SLOT_TESTS["lv_x"] = (lambda m, s: bool(m.defs[s.top].lv_x), "is a Pokémon LV.X")
 
 NOT_EVOLVED = PokemonFilter("not_evolved", "that is not an Evolved Pokémon",
-                            lambda m, s: stack_facts(m, s).stage == 0 and len(s.cards) < 2)
-EVOLVED = PokemonFilter("evolved", "that has evolved", lambda m, s: len(s.cards) > 1)
+                            lambda m, s: stack_facts(m, s).stage == 0
+                            and (len(s.cards) < 2 or m.defs[s.top].legend))
+# (a Pokémon LEGEND is two cards and no Evolved Pokémon)
+EVOLVED = PokemonFilter("evolved", "that has evolved",
+                        lambda m, s: len(s.cards) > 1 and not m.defs[s.top].legend)
 SUPPORTER_CARD = CardFilter("supporter", "Supporter card",
                             lambda d: d.kind == TRAINER and d.trainer_kind == "supporter")
 
