@@ -4581,22 +4581,27 @@ class PoisonCounters(Step):
         return NEXT
 
 
-@dataclass(frozen=True)
-class BenchedFromHand(Cond):
-    """The requirement of a Poké-Power that fires only as its Pokémon is put from the hand
-    onto the Bench (Crobat G's Flash Bite). It never holds in the main phase, so the Power
-    is never offered there; ``actions.do_main_action`` uses it at that moment instead."""
-
-    fires_on_bench: ClassVar[bool] = True
+class FiringMoment(Cond):
+    """The requirement of a power used only at one moment of the game that the rules
+    recognise (a flag on the subclass says which): it never holds in the main phase, so the
+    power is never offered there, and the rule of that moment starts it instead."""
 
     def holds(self, m: Match, f: Frame) -> bool:
         return False
 
-    def text(self, tc: TC) -> str:
-        return "you have just put this Pokémon from your hand onto your Bench"
-
     def prob(self, ev: Eval) -> float:
         return 0.0
+
+
+@dataclass(frozen=True)
+class BenchedFromHand(FiringMoment):
+    """A Poké-Power that fires as its Pokémon is put from the hand onto the Bench (Crobat
+    G's Flash Bite), started by ``actions.do_main_action``."""
+
+    fires_on_bench: ClassVar[bool] = True
+
+    def text(self, tc: TC) -> str:
+        return "you have just put this Pokémon from your hand onto your Bench"
 
 
 # --- Platinum era: pl1 part3 (damage taken from the last turn's attacks)
@@ -5150,7 +5155,7 @@ class EnergyOfTypeOnAll(Expr):
 
 
 @dataclass(frozen=True)
-class KnockedOutByAttack(Cond):
+class KnockedOutByAttack(FiringMoment):
     """The requirement of a Poké-Power used only as its Pokémon would be Knocked Out by
     damage from the opponent's attack, once during the opponent's turn (Jirachi's Final
     Wish). It never holds in the main phase, so the Power is never offered there;
@@ -5161,14 +5166,8 @@ class KnockedOutByAttack(Cond):
     power_head: ClassVar[str] = ("Once during your opponent's turn, if this Pokémon would be "
                                  "Knocked Out by damage from an attack")
 
-    def holds(self, m: Match, f: Frame) -> bool:
-        return False
-
     def text(self, tc: TC) -> str:
         return "this Pokémon would be Knocked Out by damage from your opponent's attack"
-
-    def prob(self, ev: Eval) -> float:
-        return 0.0
 
 
 class UseSupporterInPlay(Step):
@@ -5563,7 +5562,7 @@ def rule_hooks_of(steps: Sequence[Step]) -> frozenset[str]:
 
 
 @dataclass(frozen=True)
-class EvolvedFromHand(Cond):
+class EvolvedFromHand(FiringMoment):
     """The requirement of an Ability used only as its card is played from the hand to evolve
     one of its player's Pokémon (Amoonguss's Sporprise). It never holds in the main phase,
     so the Ability is never offered there; ``actions.evolve_triggers`` starts it at that
@@ -5573,14 +5572,8 @@ class EvolvedFromHand(Cond):
     power_head: ClassVar[str] = ("When you play this Pokémon from your hand to evolve 1 of "
                                  "your Pokémon")
 
-    def holds(self, m: Match, f: Frame) -> bool:
-        return False
-
     def text(self, tc: TC) -> str:
         return "you have just evolved 1 of your Pokémon with this card from your hand"
-
-    def prob(self, ev: Eval) -> float:
-        return 0.0
 
 
 class ChooseAttachedSpecialEnergy(ChooseAttachedEnergy):

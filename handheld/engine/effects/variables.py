@@ -321,6 +321,7 @@ USES.update({
 USES.update({  # pl1 part2, the hooks
     S.ForbidAttack: Uses(reads=("who",)),
     S.PoisonCounters: Uses(reads=("who",)),
+    S.FiringMoment: NONE,
     S.BenchedFromHand: NONE,
 })
 
