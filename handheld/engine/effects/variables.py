@@ -73,6 +73,7 @@ USES: dict[type, Uses] = {
     S.OpponentHandSize: NONE,
     S.Scaled: NONE,
     S.VarValue: Uses(reads=("var",)),
+    S.SideCount: NONE,
     S.CountPokemon: NONE,
     S.DamageCountersOn: Uses(reads=("who",)),
     S.EnergyOfTypeOn: Uses(reads=("who",)),
