@@ -1973,31 +1973,44 @@ class VarValue(Expr):
         return self.guess
 
 
+class SideCount(Expr):
+    """A count of something of one side, ``side`` "own" (the player whose effect it is) or
+    "opp": a subclass says what it counts (``count``) and how it reads. The computer
+    player's estimate is the count now (what it counts lies face up)."""
+
+    side: str
+
+    def count(self, m: Match, p: PlayerState) -> int:
+        raise NotImplementedError
+
+    def _count(self, m: Match, player: int) -> int:
+        return self.count(m, m.players[player if self.side == "own" else 1 - player])
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self._count(m, f.player)
+
+    def expect(self, ev: Eval) -> float:
+        return float(self._count(ev.m, ev.player))
+
+
 @dataclass(frozen=True)
-class CountPokemon(Expr):
+class CountPokemon(SideCount):
     """How many Pokémon a side has in play that pass a filter (``where``: any / bench)."""
 
     side: str
     where: str = "any"
     filt: Any = None  # PokemonFilter
 
-    def _count(self, m: Match, player: int) -> int:
-        p = m.players[player if self.side == "own" else 1 - player]
+    def count(self, m: Match, p: PlayerState) -> int:
         slots = p.bench if self.where == "bench" else p.in_play()
         filt = self.filt or ANY_POKEMON
         return sum(1 for s in slots if filt.test(m, s))
-
-    def eval(self, m: Match, f: Frame) -> int:
-        return self._count(m, f.player)
 
     def text(self, tc: TC) -> str:
         whose = "your" if self.side == "own" else "your opponent's"
         where = "Benched Pokémon" if self.where == "bench" else "Pokémon in play"
         label = f" {self.filt.label}" if self.filt is not None and self.filt.label else ""
         return f"of {whose} {where}{label}"
-
-    def expect(self, ev: Eval) -> float:
-        return float(self._count(ev.m, ev.player))
 
 
 @dataclass(frozen=True)
@@ -2934,25 +2947,18 @@ class HasMarker(Cond):
 
 
 @dataclass(frozen=True)
-class PrizesTaken(Expr):
+class PrizesTaken(SideCount):
     """How many Prize cards a side has taken so far (the game's Prize count less those
     left)."""
 
     side: str = "opp"
 
-    def _count(self, m: Match, player: int) -> int:
-        p = m.players[player if self.side == "own" else 1 - player]
+    def count(self, m: Match, p: PlayerState) -> int:
         return max(0, m.prize_count - len(p.prizes))
-
-    def eval(self, m: Match, f: Frame) -> int:
-        return self._count(m, f.player)
 
     def text(self, tc: TC) -> str:
         return "Prize card you have taken" if self.side == "own" else \
             "Prize card your opponent has taken"
-
-    def expect(self, ev: Eval) -> float:
-        return float(self._count(ev.m, ev.player))
 
 
 def _evolved_from_this_turn(m: Match, s: Slot, name: str) -> bool:
@@ -3837,7 +3843,7 @@ class VarFalse(Cond):
 
 
 @dataclass(frozen=True)
-class CardsInZone(Expr):
+class CardsInZone(SideCount):
     """How many cards passing a filter lie in a zone (hand, deck, discard) of a side."""
 
     side: str
@@ -3845,13 +3851,9 @@ class CardsInZone(Expr):
     filt: Any  # CardFilter
     wording: str = ""
 
-    def _count(self, m: Match, player: int) -> int:
-        p = player if self.side == "own" else 1 - player
+    def count(self, m: Match, p: PlayerState) -> int:
         ok = self.filt.verdicts
-        return sum(1 for c in _zone(m, p, self.zone) if ok[m.defs[c]])
-
-    def eval(self, m: Match, f: Frame) -> int:
-        return self._count(m, f.player)
+        return sum(1 for c in _zone(m, p.index, self.zone) if ok[m.defs[c]])
 
     def text(self, tc: TC) -> str:
         if self.wording:
@@ -3859,9 +3861,6 @@ class CardsInZone(Expr):
         whose = "your" if self.side == "own" else "your opponent's"
         where = {"hand": "hand", "deck": "deck", "discard": "discard pile"}[self.zone]
         return f"{self.filt.label} in {whose} {where}"
-
-    def expect(self, ev: Eval) -> float:
-        return float(self._count(ev.m, ev.player))
 
 
 class MoveZoneCards(Step):
@@ -4145,26 +4144,19 @@ PLAYER_TESTS["supporter_played"] = (lambda m, p: m.players[p].supporter_played,
 
 
 @dataclass(frozen=True)
-class EnergyOfTypeInPlay(Expr):
+class EnergyOfTypeInPlay(SideCount):
     """Energy units of a type attached to all of a side's Pokémon."""
 
     side: str
     etype: str
 
-    def _count(self, m: Match, player: int) -> int:
-        p = m.players[player if self.side == "own" else 1 - player]
+    def count(self, m: Match, p: PlayerState) -> int:
         bit = BIT[self.etype]
         return sum(1 for s in p.in_play() for u in energy_units(m, s) if u & bit)
-
-    def eval(self, m: Match, f: Frame) -> int:
-        return self._count(m, f.player)
 
     def text(self, tc: TC) -> str:
         whose = "your" if self.side == "own" else "your opponent's"
         return f"[{self.etype}] Energy attached to all of {whose} Pokémon"
-
-    def expect(self, ev: Eval) -> float:
-        return float(self._count(ev.m, ev.player))
 
 
 @dataclass(frozen=True)
@@ -4584,22 +4576,27 @@ class PoisonCounters(Step):
         return NEXT
 
 
-@dataclass(frozen=True)
-class BenchedFromHand(Cond):
-    """The requirement of a Poké-Power that fires only as its Pokémon is put from the hand
-    onto the Bench (Crobat G's Flash Bite). It never holds in the main phase, so the Power
-    is never offered there; ``actions.do_main_action`` uses it at that moment instead."""
-
-    fires_on_bench: ClassVar[bool] = True
+class FiringMoment(Cond):
+    """The requirement of a power used only at one moment of the game that the rules
+    recognise (a flag on the subclass says which): it never holds in the main phase, so the
+    power is never offered there, and the rule of that moment starts it instead."""
 
     def holds(self, m: Match, f: Frame) -> bool:
         return False
 
-    def text(self, tc: TC) -> str:
-        return "you have just put this Pokémon from your hand onto your Bench"
-
     def prob(self, ev: Eval) -> float:
         return 0.0
+
+
+@dataclass(frozen=True)
+class BenchedFromHand(FiringMoment):
+    """A Poké-Power that fires as its Pokémon is put from the hand onto the Bench (Crobat
+    G's Flash Bite), started by ``actions.do_main_action``."""
+
+    fires_on_bench: ClassVar[bool] = True
+
+    def text(self, tc: TC) -> str:
+        return "you have just put this Pokémon from your hand onto your Bench"
 
 
 # --- Platinum era: pl1 part3 (damage taken from the last turn's attacks)
@@ -5153,7 +5150,7 @@ class EnergyOfTypeOnAll(Expr):
 
 
 @dataclass(frozen=True)
-class KnockedOutByAttack(Cond):
+class KnockedOutByAttack(FiringMoment):
     """The requirement of a Poké-Power used only as its Pokémon would be Knocked Out by
     damage from the opponent's attack, once during the opponent's turn (Jirachi's Final
     Wish). It never holds in the main phase, so the Power is never offered there;
@@ -5164,14 +5161,8 @@ class KnockedOutByAttack(Cond):
     power_head: ClassVar[str] = ("Once during your opponent's turn, if this Pokémon would be "
                                  "Knocked Out by damage from an attack")
 
-    def holds(self, m: Match, f: Frame) -> bool:
-        return False
-
     def text(self, tc: TC) -> str:
         return "this Pokémon would be Knocked Out by damage from your opponent's attack"
-
-    def prob(self, ev: Eval) -> float:
-        return 0.0
 
 
 class UseSupporterInPlay(Step):
@@ -5566,7 +5557,7 @@ def rule_hooks_of(steps: Sequence[Step]) -> frozenset[str]:
 
 
 @dataclass(frozen=True)
-class EvolvedFromHand(Cond):
+class EvolvedFromHand(FiringMoment):
     """The requirement of an Ability used only as its card is played from the hand to evolve
     one of its player's Pokémon (Amoonguss's Sporprise). It never holds in the main phase,
     so the Ability is never offered there; ``actions.evolve_triggers`` starts it at that
@@ -5576,14 +5567,8 @@ class EvolvedFromHand(Cond):
     power_head: ClassVar[str] = ("When you play this Pokémon from your hand to evolve 1 of "
                                  "your Pokémon")
 
-    def holds(self, m: Match, f: Frame) -> bool:
-        return False
-
     def text(self, tc: TC) -> str:
         return "you have just evolved 1 of your Pokémon with this card from your hand"
-
-    def prob(self, ev: Eval) -> float:
-        return 0.0
 
 
 class ChooseAttachedSpecialEnergy(ChooseAttachedEnergy):
@@ -5654,23 +5639,17 @@ PLAYER_TESTS["two_other_cards_in_hand"] = (lambda m, p: len(m.players[p].hand) >
 
 
 @dataclass(frozen=True)
-class PrizesLeft(Expr):
+class PrizesLeft(SideCount):
     """How many Prize cards a side has left."""
 
     side: str = "own"
 
-    def _count(self, m: Match, player: int) -> int:
-        return len(m.players[player if self.side == "own" else 1 - player].prizes)
-
-    def eval(self, m: Match, f: Frame) -> int:
-        return self._count(m, f.player)
+    def count(self, m: Match, p: PlayerState) -> int:
+        return len(p.prizes)
 
     def text(self, tc: TC) -> str:
         return "Prize card you have left" if self.side == "own" else \
             "Prize card your opponent has left"
-
-    def expect(self, ev: Eval) -> float:
-        return float(self._count(ev.m, ev.player))
 
 
 class PlayerDraws(Step):
@@ -5987,25 +5966,18 @@ class BasicEnergyTypesOn(Expr):
 
 
 @dataclass(frozen=True)
-class EnergyInPlay(Expr):
+class EnergyInPlay(SideCount):
     """The Energy (units, after effects that change them) attached to all of a side's
     Pokémon."""
 
     side: str = "opp"
 
-    def _count(self, m: Match, player: int) -> int:
-        p = m.players[player if self.side == "own" else 1 - player]
+    def count(self, m: Match, p: PlayerState) -> int:
         return sum(len(energy_units(m, s)) for s in p.in_play())
-
-    def eval(self, m: Match, f: Frame) -> int:
-        return self._count(m, f.player)
 
     def text(self, tc: TC) -> str:
         whose = "your" if self.side == "own" else "your opponent's"
         return f"Energy attached to all of {whose} Pokémon"
-
-    def expect(self, ev: Eval) -> float:
-        return float(self._count(ev.m, ev.player))
 
 
 # (``has_tool`` and ``SPECIAL_ENERGY``: the dark_explorers part2 block above)
@@ -6466,25 +6438,18 @@ SLOT_TESTS["ex"] = (lambda m, s: EX_KIND in stack_facts(m, s).kinds, "is a Poké
 
 
 @dataclass(frozen=True)
-class DamageCountersOnBench(Expr):
+class DamageCountersOnBench(SideCount):
     """Every damage counter on a side's Benched Pokémon, added up (Gigalith's Revenge
     Cannon)."""
 
     side: str = "own"
 
-    def _count(self, m: Match, player: int) -> int:
-        p = m.players[player if self.side == "own" else 1 - player]
+    def count(self, m: Match, p: PlayerState) -> int:
         return sum(s.damage // 10 for s in p.bench)
-
-    def eval(self, m: Match, f: Frame) -> int:
-        return self._count(m, f.player)
 
     def text(self, tc: TC) -> str:
         whose = "your" if self.side == "own" else "your opponent's"
         return f"damage counter on {whose} Benched Pokémon"
-
-    def expect(self, ev: Eval) -> float:
-        return float(self._count(ev.m, ev.player))
 
 
 class ShredDamage(Damage):

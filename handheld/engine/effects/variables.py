@@ -73,6 +73,7 @@ USES: dict[type, Uses] = {
     S.OpponentHandSize: NONE,
     S.Scaled: NONE,
     S.VarValue: Uses(reads=("var",)),
+    S.SideCount: NONE,
     S.CountPokemon: NONE,
     S.DamageCountersOn: Uses(reads=("who",)),
     S.EnergyOfTypeOn: Uses(reads=("who",)),
@@ -321,6 +322,7 @@ USES.update({
 USES.update({  # pl1 part2, the hooks
     S.ForbidAttack: Uses(reads=("who",)),
     S.PoisonCounters: Uses(reads=("who",)),
+    S.FiringMoment: NONE,
     S.BenchedFromHand: NONE,
 })
 
