@@ -84,6 +84,9 @@ class Era:
     # A card of the era puts a Stage 2 card straight onto the Basic Pokémon its Stage 1
     # evolves from (Rare Candy): positions may hold such a stack (``validate``).
     stage2_onto_basic: ClassVar[bool] = False
+    # Cards printed as Pokémon Prime (a frame with no rule of its own; the card data names
+    # them only by rarity, so the era lists them): marked on the board and card pages.
+    prime_cards: ClassVar[frozenset[str]] = frozenset()
 
     # ------------------------------------------------------------------ sentences
 
