@@ -114,6 +114,15 @@ class Era:
     ex_rule: ClassVar[str] = ("Pokémon-EX rule: when a Pokémon-EX is Knocked Out, its "
                               "opponent takes 2 Prize cards.")
 
+    def legend_rule(self, name: str, top: bool) -> str:
+        """The rule line of a half of the Pokémon LEGEND ``name`` (seed 000's glossary and
+        our reading of it, docs/ENGINE.md), in this project's words."""
+        half = "the top card, with the Pokémon's attacks and powers" if top \
+            else "the lower card, with the Pokémon's HP"
+        return (f"Pokémon LEGEND rule: {half}. It is played only together with the other "
+                f"card of {name}: both from your hand to your Bench at once, as one Pokémon. "
+                "Never placed in setup; a Knock Out discards both cards.")
+
     def restored_rule(self, fossil: str) -> str:
         """The rule line of a Restored Pokémon benched by the Item ``fossil`` (Appendix B
         of seed 003), in this project's words."""
