@@ -1962,3 +1962,25 @@ class ToHandWhenKnockedOut(Passive):
         return ("If damage from your opponent's attack Knocks Out the Pokémon this card is "
                 "attached to, put its Pokémon cards into your hand and discard the other "
                 "cards attached to it.")
+
+
+# ---- Call of Legends era: hgss_p3 ----
+
+
+class CountersOnAnyAttach(CountersOnOpponentAttach):
+    """A Poké-Body: wherever its Pokémon is, Active or on the Bench, each Energy card the
+    opponent attaches from the hand to one of their Pokémon puts ``counters`` damage
+    counters on that Pokémon (Ampharos's Conductivity; hook
+    ``on_opponent_energy_attached``)."""
+
+    def on_opponent_energy_attached(self, m: Match, holder: Slot, target: Slot,
+                                    cid: int) -> None:
+        from ..ops import place_counters
+
+        place_counters(m, target, self.counters)
+
+    def text(self) -> str:
+        counters = "1 damage counter" if self.counters == 1 else \
+            f"{self.counters} damage counters"
+        return (f"Whenever your opponent attaches an Energy card from their hand to 1 of their "
+                f"Pokémon, put {counters} on that Pokémon.")

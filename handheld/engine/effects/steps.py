@@ -6654,3 +6654,43 @@ class ToolInPlay(Cond):
 
     def prob(self, ev: Eval) -> float:
         return 1.0 if any(s.tool >= 0 for p in ev.m.players for s in p.in_play()) else 0.0
+
+
+# ---- Call of Legends era: hgss_p3 ----
+
+
+@dataclass(frozen=True)
+class PokemonInPlayOf(PokemonInPlay):
+    """How many Pokémon in play pass a filter, both players' counted ("the number of Mareep
+    in play, yours and your opponent's": Mareep's Static Electricity)."""
+
+    filt: PokemonFilter = ANY_POKEMON
+
+    def _count(self, m: Match) -> int:
+        return sum(1 for p in m.players for s in p.in_play() if self.filt.test(m, s))
+
+    def text(self, tc: TC) -> str:
+        return f"{self.filt.label} in play (yours and your opponent's)"
+
+
+class HealAllShedEnergy(Step):
+    """Remove every damage counter from each of your Pokémon; each Pokémon that had any
+    then discards all its attached Energy cards (Blissey's Blissful Nurse). A Pokémon whose
+    healing is blocked (Heal Block) keeps its counters and its Energy."""
+
+    def text(self, tc: TC) -> str:
+        return ("Remove all damage counters from each of your Pokémon, then discard all "
+                "Energy attached to each Pokémon that had any.")
+
+    def value(self, ev: Eval) -> None:
+        # A counter healed is worth about 7, an Energy card lost about 8 (as elsewhere).
+        for s in ev.m.players[ev.player].in_play():
+            if s.damage:
+                ev.add(0.7 * s.damage - 8 * len(s.energy))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        for s in m.players[f.player].in_play():
+            if s.damage and heal(m, s, s.damage):
+                for c in list(s.energy):
+                    discard_attached(m, s, c)
+        return NEXT

@@ -460,3 +460,10 @@ USES.update({
     S.DiscardToolsInPlay: NONE,
     S.ToolInPlay: NONE,
 })
+
+
+# ---- Call of Legends era: hgss_p3 ----
+USES.update({
+    S.PokemonInPlayOf: NONE,
+    S.HealAllShedEnergy: NONE,
+})
