@@ -1,9 +1,10 @@
 """Call of Legends (col1): effect scripts of col1-33 to col1-75.
 
-Fourteen of these Pokémon are printed as in HeartGold & SoulSilver (Typhlosion, Tyrogue,
-Weezing, Bayleef, Croconaw, Donphan, Flaaffy, Quilava, Clefairy, Koffing, Magikarp,
-Slowpoke, Snubbull, Vulpix); their first printings had no script yet when these were
-written, so they are scripted here in full.
+Fourteen of these Pokémon are printed as in HeartGold & SoulSilver. Koffing, Magikarp,
+Slowpoke, Snubbull and Vulpix share their first printing's script (``sets/reprints.py``);
+the first printings of the other nine (Typhlosion, Tyrogue, Weezing, Bayleef, Croconaw,
+Donphan, Flaaffy, Quilava, Clefairy) had no script yet when these were written, so they
+are scripted here in full.
 """
 
 from __future__ import annotations
@@ -45,7 +46,6 @@ from ...effects.steps import (
     LoseOpponentTopCards,
     Mark,
     MoveCards,
-    NothingOnTails,
     OpponentDraws,
     Plus,
     PlusIf,
@@ -67,7 +67,6 @@ from ..shapes import (
     condition,
     no_trainers_next_turn,
     on_heads,
-    opponent_switches,
     plus_on_heads,
     times_heads,
 )
@@ -92,14 +91,6 @@ def takes_30_less_next_turn() -> Step:
     return Mark(SELF, TAKES_30_LESS.name, 1,
                 "takes 30 less damage from attacks (after Weakness and Resistance) during "
                 "your opponent's next turn")
-
-
-def smokescreen() -> Step:
-    """If the Defending Pokémon tries to attack during the opponent's next turn, its owner
-    flips a coin and tails stops the attack (the ``attack_may_fail`` marker)."""
-    return Mark(DEFENDER, "attack_may_fail", 1,
-                "is hidden in smoke: if it tries to attack during your opponent's next turn, "
-                "your opponent flips a coin, and on tails that attack does nothing")
 
 
 SCRIPTS: dict[str, Script] = {
@@ -214,11 +205,6 @@ SCRIPTS: dict[str, Script] = {
     }),
     "col1-58": PokemonScript(attacks={"Kick": [], "High Jump Kick": []}),  # Hitmonlee
     "col1-59": PokemonScript(attacks={"Jump On": plus_on_heads(10, 10)}),  # Houndour
-    "col1-60": PokemonScript(attacks={  # Koffing
-        "Smokescreen": [smokescreen()],
-        "Suffocating Gas": [],
-    }),
-    "col1-61": PokemonScript(attacks={"Splash": []}),  # Magikarp
     "col1-62": PokemonScript(attacks={"Live Coal": [], "Magma Punch": []}),  # Magmar
     "col1-63": PokemonScript(attacks={"Static Shock": []}),  # Mareep
     "col1-64": PokemonScript(attacks={  # Mawile
@@ -254,11 +240,6 @@ SCRIPTS: dict[str, Script] = {
         "Prehistoric Wisdom": [ChooseCards("c", "hand"), LoseChosenCards("c"), Draw(3)],
         "Granite Head": [takes_30_less_next_turn()],
     }),
-    "col1-70": PokemonScript(attacks={"Whimsy Tackle": [NothingOnTails()]}),  # Slowpoke
-    "col1-71": PokemonScript(attacks={  # Snubbull
-        "Roar": opponent_switches(),
-        "Sharp Fang": [],
-    }),
     "col1-72": PokemonScript(attacks={  # Tangela
         "Nutritional Support": [ChooseCards("e", "deck", G_ENERGY),
                                 If(VarTrue("e", "you found one"), [
@@ -273,9 +254,5 @@ SCRIPTS: dict[str, Script] = {
     }),
     "col1-74": PokemonScript(attacks={  # Totodile
         "Aqua Tail": [Flip(EnergyOfTypeOn(SELF, "W")), Damage(Plus(30, 20))],
-    }),
-    "col1-75": PokemonScript(attacks={  # Vulpix
-        "Singe": coin_condition(BURNED),
-        "Ember": discard_r_on_tails(),
     }),
 }
