@@ -1984,3 +1984,49 @@ class CountersOnAnyAttach(CountersOnOpponentAttach):
             f"{self.counters} damage counters"
         return (f"Whenever your opponent attaches an Energy card from their hand to 1 of their "
                 f"Pokémon, put {counters} on that Pokémon.")
+
+
+# ---- Call of Legends era: col_p2 ----
+
+from ..ruleset import ASLEEP as _ASLEEP  # noqa: E402
+
+
+class NoDamageWhileAsleep(Passive):
+    """h) A Poké-Body: while its holder is Asleep, attacks do it no damage at all (Sweet
+    Sleeping Face of the HeartGold & SoulSilver era's young Pokémon: Tyrogue, Magby, Mime
+    Jr.). Their other effects still happen."""
+
+    damage_step = "h"
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.defender is not holder or not holder.conditions & _ASLEEP:
+            return dmg
+        return 0
+
+    def text(self) -> str:
+        return "While this Pokémon is Asleep, attacks do no damage to it."
+
+
+class ReduceDamageTakenWhileEnergized(Passive):
+    """h) A Poké-Body: while any Energy card is attached to its holder, damage done to it
+    by attacks is reduced (Phanpy's Ultra-thick Skin; Sand Armor asks for one type)."""
+
+    damage_step = "h"
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.defender is not holder or not holder.energy:
+            return dmg
+        return dmg - self.amount
+
+    def text(self) -> str:
+        return (f"While any Energy is attached to this Pokémon, damage done to it by attacks "
+                f"is reduced by {self.amount} (after Weakness and Resistance).")
+
+
+# An attack's result on its user for the opponent's next turn (Relicanth's Granite Head,
+# Teddiursa's Fake Tears).
+TAKES_30_LESS = register_marker(MarkerKind("takes_30_less", "takes 30 less damage",
+                                           passive=ReduceDamageTaken(30)))

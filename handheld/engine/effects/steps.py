@@ -6694,3 +6694,89 @@ class HealAllShedEnergy(Step):
                 for c in list(s.energy):
                     discard_attached(m, s, c)
         return NEXT
+
+
+# ---- Call of Legends era: col_p2 ----
+# Cards sent to the Lost Zone from the opponent's hand and deck and from your own hand.
+
+from ..ops import to_lost_zone as _to_lost_zone  # noqa: E402
+
+
+class LoseFromOpponentHandUnseen(FromOpponentHandUnseen):
+    """Choose ``count`` cards from the opponent's hand without looking and put them in the
+    Lost Zone (Zangoose's Lost Claw). As for the other picks without looking, a shuffle of
+    that hand stands for the pick."""
+
+    def __init__(self, count: int | Expr = 1, *, wording: str | None = None) -> None:
+        super().__init__(count, "lost", wording=wording)
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        c = self.count
+        if isinstance(c, Const):
+            what = _plural(c.n, "card")
+            it = "it" if c.n == 1 else "them"
+        else:
+            what, it = f"1 card for each {c.text(tc)}", "them"
+        return (f"Choose {what} from your opponent's hand without looking and put {it} in "
+                "the Lost Zone.")
+
+    def value(self, ev: Eval) -> None:
+        hand = len(ev.m.players[1 - ev.player].hand)
+        ev.add(8 * min(float(hand), self.count.expect(ev)))  # gone for good: more than a discard
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        n = self._n(m, f)
+        p = m.players[1 - f.player]
+        hand = [p.hand[i] for i in answer]
+        p.hand[:] = hand[n:]
+        _to_lost_zone(m, hand[:n])
+        return NEXT
+
+
+class LoseOpponentTopCards(Step):
+    """Put the top ``n`` cards of the opponent's deck in the Lost Zone, fewer if the deck
+    runs out (Mime Jr.'s Sleepy Lost)."""
+
+    def __init__(self, n: int = 1) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        what = "the top card" if self.n == 1 else f"the top {self.n} cards"
+        return f"Put {what} of your opponent's deck in the Lost Zone."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(4 * min(self.n, len(ev.m.players[1 - ev.player].deck)))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        deck = m.players[1 - f.player].deck
+        n = min(self.n, len(deck))
+        if n:
+            cards = deck[-n:]
+            del deck[-n:]
+            _to_lost_zone(m, list(reversed(cards)))  # (the top card first)
+        return NEXT
+
+
+class LoseChosenCards(Step):
+    """Put the chosen cards (ids in ``var``, from your hand, deck or discard pile) in your
+    Lost Zone (Relicanth's Prehistoric Wisdom)."""
+
+    def __init__(self, var: str, wording: str = "Put it in the Lost Zone.") -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-2)  # (the choice from the hand already counts the card's worth)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        lost = [cid for cid in f.vars.get(self.var) or []
+                if _take_from_own_zones(p, cid) is not None]
+        if lost:
+            _to_lost_zone(m, lost)
+        return NEXT
