@@ -1962,3 +1962,35 @@ class ToHandWhenKnockedOut(Passive):
         return ("If damage from your opponent's attack Knocks Out the Pokémon this card is "
                 "attached to, put its Pokémon cards into your hand and discard the other "
                 "cards attached to it.")
+
+
+# ---- Call of Legends era: hgss_p1 ----
+# The lasting results of HeartGold & SoulSilver's hgss1-1 to hgss1-30: a Poké-Body that
+# shields an Asleep Pokémon, and two marks an attack leaves on its own user.
+
+
+class NoDamageWhileAsleep(Passive):
+    """h) A Poké-Body: while its Pokémon is Asleep, attacks (either player's) do it no
+    damage (Sweet Sleeping Face). Only an Active Pokémon can be Asleep, so it shields the
+    Active Pokémon alone."""
+
+    damage_step = "h"
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        from ..ruleset import ASLEEP
+
+        if holder is not None and dc.defender is holder and holder.conditions & ASLEEP:
+            return 0
+        return dmg
+
+    def text(self) -> str:
+        return "While this Pokémon is Asleep, attacks do no damage to it."
+
+
+# "During your opponent's next turn, damage done to this Pokémon by attacks is increased by
+# 20 / reduced by 30 (after Weakness and Resistance)": results of its own attack on the
+# attacker, gone if it goes to the Bench or evolves (Close Combat, Leaf Guard).
+TAKES_20_MORE = register_marker(MarkerKind("takes_20_more", "takes 20 more damage",
+                                           passive=IncreaseDamageTaken(20)))
+TAKES_30_LESS = register_marker(MarkerKind("takes_30_less", "takes 30 less damage",
+                                           passive=ReduceDamageTaken(30)))

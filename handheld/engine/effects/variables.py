@@ -458,3 +458,9 @@ USES.update({
     S.DiscardToolsInPlay: NONE,
     S.ToolInPlay: NONE,
 })
+
+
+# ---- Call of Legends era: hgss_p1 ----
+USES.update({
+    S.SearchDeckToBench: NONE,
+})
