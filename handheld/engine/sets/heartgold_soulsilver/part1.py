@@ -86,12 +86,11 @@ def bench_hit(amount: int) -> list[Step]:
                    "Resistance on the Bench).")]
 
 
-def switch_self(then: str = "") -> list[Step]:
-    """The attacker trades places with 1 of its owner's Benched Pokémon (after the damage;
-    nothing happens without a Benched Pokémon); ``then`` starts the sentence."""
-    return [ChoosePokemon("b", "own", "bench", wording=""),
-            SwitchOwnActive("b", f"{then}{'t' if then else 'T'}his Pokémon trades places with "
-                                 "1 of your Benched Pokémon.")]
+def switch_self(wording: str = "This Pokémon trades places with 1 of your Benched "
+                                "Pokémon.") -> list[Step]:
+    """The attacker trades places with 1 of its owner's Benched Pokémon, after the damage
+    (nothing happens without a Benched Pokémon)."""
+    return [Worded(ChoosePokemon("b", "own", "bench"), ""), SwitchOwnActive("b", wording)]
 
 
 def guard_mark(marker: str, wording: str) -> Step:
@@ -149,7 +148,7 @@ SCRIPTS: dict[str, Script] = {
     "hgss1-11": PokemonScript(attacks={"Poison Jab": condition(POISONED)}),  # Shuckle
     "hgss1-12": PokemonScript(  # Slowking
         powers={"Second Sight": Power(
-            # (Asked for no cards in either deck: no player has an empty deck for long.)
+            # (No requirement: both decks are empty only in the last turn of a game.)
             steps=(Worded(ChooseYesNo("theirs", "Look at your opponent's deck (else your "
                                                 "own)?"), ""),
                    ReorderTopOfDeckOf(3, "theirs")))},
@@ -162,7 +161,7 @@ SCRIPTS: dict[str, Script] = {
         "Acceleration Bolt": [
             ChooseCards("e", "deck", BASIC_ENERGY, count=2),
             If(VarTrue("e", "you found any"), [
-                ChoosePokemon("t", "own", wording=""),
+                Worded(ChoosePokemon("t", "own"), ""),
                 MoveCards("e", "attach", onto="t",
                           wording="Attach them to 1 of your Pokémon.")]),
             ShuffleDeck()],
@@ -203,7 +202,8 @@ SCRIPTS: dict[str, Script] = {
         "Quick Blow": plus_on_heads(20, 20),
     }),
     "hgss1-22": PokemonScript(attacks={  # Granbull
-        "Timid Tackle": [SelfDamage(20), *switch_self("Then ")],
+        "Timid Tackle": [SelfDamage(20), *switch_self("Then this Pokémon trades places with 1 "
+                                                      "of your Benched Pokémon.")],
         "Chomp": [Damage(Plus(40, 10, DamageCountersOn(SELF)))],
     }),
     "hgss1-23": PokemonScript(  # Hypno
