@@ -93,8 +93,9 @@ def switch_self(wording: str = "This Pokémon trades places with 1 of your Bench
     return [Worded(ChoosePokemon("b", "own", "bench"), ""), SwitchOwnActive("b", wording)]
 
 
-def guard_mark(marker: str, wording: str) -> Step:
-    """A mark this attack leaves on its user until the end of the opponent's next turn."""
+def own_mark(marker: str, wording: str) -> Step:
+    """A mark this attack leaves on its user through the opponent's next turn (Close
+    Combat, Leaf Guard)."""
     return Mark(SELF, marker, 1, f"{wording} during your opponent's next turn (after "
                                  "Weakness and Resistance)")
 
@@ -118,11 +119,11 @@ SCRIPTS: dict[str, Script] = {
     }),
     "hgss1-5": PokemonScript(attacks={  # Hitmontop
         "Triple Kick": times_heads(20, 3),
-        "Close Combat": [guard_mark(TAKES_20_MORE.name, "takes 20 more damage from attacks")],
+        "Close Combat": [own_mark(TAKES_20_MORE.name, "takes 20 more damage from attacks")],
     }),
     "hgss1-6": PokemonScript(attacks={  # Jumpluff
         "Mass Attack": [Damage(Times(10, PokemonInPlay()))],
-        "Leaf Guard": [guard_mark(TAKES_30_LESS.name, "takes 30 less damage from attacks")],
+        "Leaf Guard": [own_mark(TAKES_30_LESS.name, "takes 30 less damage from attacks")],
     }),
     "hgss1-7": PokemonScript(  # Ninetales
         powers={"Roast Reveal": Power(
