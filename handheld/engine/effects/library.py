@@ -1986,15 +1986,17 @@ class CountersOnAnyAttach(CountersOnOpponentAttach):
                 f"Pokémon, put {counters} on that Pokémon.")
 
 
-# ---- Call of Legends era: col_p2 ----
+# ---- Call of Legends era: col_p2 and hgss_p1 ----
+# Sweet Sleeping Face (Cleffa, Pichu, Tyrogue, Magby, Mime Jr.), Phanpy's Ultra-thick Skin,
+# and the marks an attack leaves on its own user for the opponent's next turn.
 
 from ..ruleset import ASLEEP as _ASLEEP  # noqa: E402
 
 
 class NoDamageWhileAsleep(Passive):
-    """h) A Poké-Body: while its holder is Asleep, attacks do it no damage at all (Sweet
-    Sleeping Face of the HeartGold & SoulSilver era's young Pokémon: Tyrogue, Magby, Mime
-    Jr.). Their other effects still happen."""
+    """h) A Poké-Body: while its holder is Asleep, attacks (either player's) do it no damage
+    at all; their other effects still happen (Sweet Sleeping Face). Only an Active Pokémon
+    can be Asleep, so it shields the Active Pokémon alone."""
 
     damage_step = "h"
 
@@ -2026,7 +2028,10 @@ class ReduceDamageTakenWhileEnergized(Passive):
                 f"is reduced by {self.amount} (after Weakness and Resistance).")
 
 
-# An attack's result on its user for the opponent's next turn (Relicanth's Granite Head,
-# Teddiursa's Fake Tears).
+# "During your opponent's next turn, damage done to this Pokémon by attacks is 20 more /
+# 30 less (after Weakness and Resistance)": results of its own attack on the attacker, gone
+# if it goes to the Bench or evolves (Close Combat, Leaf Guard, Granite Head, Fake Tears).
+TAKES_20_MORE = register_marker(MarkerKind("takes_20_more", "takes 20 more damage",
+                                           passive=IncreaseDamageTaken(20)))
 TAKES_30_LESS = register_marker(MarkerKind("takes_30_less", "takes 30 less damage",
                                            passive=ReduceDamageTaken(30)))

@@ -6780,3 +6780,68 @@ class LoseChosenCards(Step):
         if lost:
             _to_lost_zone(m, lost)
         return NEXT
+
+
+# ---- Call of Legends era: hgss_p1 ----
+# A player's own search of his or her deck for Pokémon to bench, as many as the Bench has
+# room for, made by that player even in the other one's attack (Pichu's Playground: each
+# player may put Basic Pokémon from his or her deck onto the Bench).
+
+
+class SearchDeckToBench(Step):
+    """The player of ``side`` ("own", "opp") may search his or her deck for any number of
+    cards of ``filt`` (Basic Pokémon cards), as many as the Bench has room for, and put them
+    onto his or her Bench. That player chooses, seeing only that deck; the shuffle of it
+    follows as its own step."""
+
+    def __init__(self, side: str = "own", filt: CardFilter = BASIC_POKEMON,
+                 wording: str | None = None) -> None:
+        self.side = side
+        self.filt = filt
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        if self.side == "own":
+            return (f"Search your deck for any number of {self.filt.label}s and put them "
+                    "onto your Bench.")
+        return (f"Your opponent may search their deck for any number of {self.filt.label}s "
+                "and put them onto their Bench.")
+
+    def _player(self, m: Match, player: int) -> PlayerState:
+        return m.players[player if self.side == "own" else 1 - player]
+
+    def value(self, ev: Eval) -> None:
+        # More Pokémon in play: more attackers, and more to Knock Out before the last
+        # Prize; a guess of two of them, each worth about a card to its owner.
+        p = self._player(ev.m, ev.player)
+        n = min(2, max(0, ev.m.rules.bench_size - len(p.bench)))
+        ev.add((6 if self.side == "own" else -6) * n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = self._player(m, f.player)
+        ok = self.filt.verdicts
+        cands = [c for c in p.deck if ok[m.defs[c]]]
+        most = min(m.rules.bench_size - len(p.bench), len(cands))
+        if most <= 0:
+            return NEXT
+        m.pending = Choice(p.index, "cards_deck",
+                           f"Put any number of {self.filt.label}s from your deck onto your "
+                           "Bench.", tuple((CARD, c) for c in cands), min=0, max=most)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        from ..notation import EV_BENCH
+
+        p = self._player(m, f.player)
+        for opt in answer:
+            cid = opt[1]
+            if len(p.bench) >= m.rules.bench_size or cid not in p.deck:
+                continue
+            p.deck.remove(cid)
+            p.bench.append(Slot(cid, p.index, m.turn))
+            m.ko_dirty = True
+            if m.logging:
+                m.log.append((EV_BENCH, p.index, cid))
+        return NEXT

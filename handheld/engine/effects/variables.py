@@ -474,3 +474,9 @@ USES.update({
     S.LoseOpponentTopCards: NONE,
     S.LoseChosenCards: Uses(reads=("var",)),
 })
+
+
+# ---- Call of Legends era: hgss_p1 ----
+USES.update({
+    S.SearchDeckToBench: NONE,
+})
