@@ -6694,3 +6694,154 @@ class HealAllShedEnergy(Step):
                 for c in list(s.energy):
                     discard_attached(m, s, c)
         return NEXT
+
+
+# ---- Call of Legends era: col_p2 ----
+# Cards sent to the Lost Zone from the opponent's hand and deck and from your own hand.
+
+from ..ops import to_lost_zone as _to_lost_zone  # noqa: E402
+
+
+class LoseFromOpponentHandUnseen(FromOpponentHandUnseen):
+    """Choose ``count`` cards from the opponent's hand without looking and put them in the
+    Lost Zone (Zangoose's Lost Claw). As for the other picks without looking, a shuffle of
+    that hand stands for the pick."""
+
+    def __init__(self, count: int | Expr = 1, *, wording: str | None = None) -> None:
+        super().__init__(count, "lost", wording=wording)
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        c = self.count
+        if isinstance(c, Const):
+            what = _plural(c.n, "card")
+            it = "it" if c.n == 1 else "them"
+        else:
+            what, it = f"1 card for each {c.text(tc)}", "them"
+        return (f"Choose {what} from your opponent's hand without looking and put {it} in "
+                "the Lost Zone.")
+
+    def value(self, ev: Eval) -> None:
+        hand = len(ev.m.players[1 - ev.player].hand)
+        ev.add(8 * min(float(hand), self.count.expect(ev)))  # gone for good: more than a discard
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        n = self._n(m, f)
+        p = m.players[1 - f.player]
+        hand = [p.hand[i] for i in answer]
+        p.hand[:] = hand[n:]
+        _to_lost_zone(m, hand[:n])
+        return NEXT
+
+
+class LoseOpponentTopCards(Step):
+    """Put the top ``n`` cards of the opponent's deck in the Lost Zone, fewer if the deck
+    runs out (Mime Jr.'s Sleepy Lost)."""
+
+    def __init__(self, n: int = 1) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        what = "the top card" if self.n == 1 else f"the top {self.n} cards"
+        return f"Put {what} of your opponent's deck in the Lost Zone."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(4 * min(self.n, len(ev.m.players[1 - ev.player].deck)))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        deck = m.players[1 - f.player].deck
+        n = min(self.n, len(deck))
+        if n:
+            cards = deck[-n:]
+            del deck[-n:]
+            _to_lost_zone(m, list(reversed(cards)))  # (the top card first)
+        return NEXT
+
+
+class LoseChosenCards(Step):
+    """Put the chosen cards (ids in ``var``, from your hand, deck or discard pile) in your
+    Lost Zone (Relicanth's Prehistoric Wisdom)."""
+
+    def __init__(self, var: str, wording: str = "Put it in the Lost Zone.") -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-2)  # (the choice from the hand already counts the card's worth)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        lost = [cid for cid in f.vars.get(self.var) or []
+                if _take_from_own_zones(p, cid) is not None]
+        if lost:
+            _to_lost_zone(m, lost)
+        return NEXT
+
+
+# ---- Call of Legends era: hgss_p1 ----
+# A player's own search of his or her deck for Pokémon to bench, as many as the Bench has
+# room for, made by that player even in the other one's attack (Pichu's Playground: each
+# player may put Basic Pokémon from his or her deck onto the Bench).
+
+
+class SearchDeckToBench(Step):
+    """The player of ``side`` ("own", "opp") may search his or her deck for any number of
+    cards of ``filt`` (Basic Pokémon cards), as many as the Bench has room for, and put them
+    onto his or her Bench. That player chooses, seeing only that deck; the shuffle of it
+    follows as its own step."""
+
+    def __init__(self, side: str = "own", filt: CardFilter = BASIC_POKEMON,
+                 wording: str | None = None) -> None:
+        self.side = side
+        self.filt = filt
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        if self.side == "own":
+            return (f"Search your deck for any number of {self.filt.label}s and put them "
+                    "onto your Bench.")
+        return (f"Your opponent may search their deck for any number of {self.filt.label}s "
+                "and put them onto their Bench.")
+
+    def _player(self, m: Match, player: int) -> PlayerState:
+        return m.players[player if self.side == "own" else 1 - player]
+
+    def value(self, ev: Eval) -> None:
+        # More Pokémon in play: more attackers, and more to Knock Out before the last
+        # Prize; a guess of two of them, each worth about a card to its owner.
+        p = self._player(ev.m, ev.player)
+        n = min(2, max(0, ev.m.rules.bench_size - len(p.bench)))
+        ev.add((6 if self.side == "own" else -6) * n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = self._player(m, f.player)
+        ok = self.filt.verdicts
+        cands = [c for c in p.deck if ok[m.defs[c]]]
+        most = min(m.rules.bench_size - len(p.bench), len(cands))
+        if most <= 0:
+            return NEXT
+        m.pending = Choice(p.index, "cards_deck",
+                           f"Put any number of {self.filt.label}s from your deck onto your "
+                           "Bench.", tuple((CARD, c) for c in cands), min=0, max=most)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        from ..notation import EV_BENCH
+
+        p = self._player(m, f.player)
+        for opt in answer:
+            cid = opt[1]
+            if len(p.bench) >= m.rules.bench_size or cid not in p.deck:
+                continue
+            p.deck.remove(cid)
+            p.bench.append(Slot(cid, p.index, m.turn))
+            m.ko_dirty = True
+            if m.logging:
+                m.log.append((EV_BENCH, p.index, cid))
+        return NEXT

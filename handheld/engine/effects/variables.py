@@ -467,3 +467,16 @@ USES.update({
     S.PokemonInPlayOf: NONE,
     S.HealAllShedEnergy: NONE,
 })
+
+# ---- Call of Legends era: col_p2 ----
+USES.update({
+    S.LoseFromOpponentHandUnseen: NONE,
+    S.LoseOpponentTopCards: NONE,
+    S.LoseChosenCards: Uses(reads=("var",)),
+})
+
+
+# ---- Call of Legends era: hgss_p1 ----
+USES.update({
+    S.SearchDeckToBench: NONE,
+})
