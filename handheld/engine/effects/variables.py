@@ -458,3 +458,12 @@ USES.update({
     S.DiscardToolsInPlay: NONE,
     S.ToolInPlay: NONE,
 })
+
+
+# ---- Call of Legends era: col_tr ----
+USES.update({
+    S.LoseChosenEnergy: Uses(reads=("var",)),
+    S.TopOrBottom: NONE,  # (its own progress: "_keep", "_top", "_bottom")
+    S.LostZonePokemon: NONE,
+    S.WinGame: NONE,
+})
