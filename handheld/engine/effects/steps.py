@@ -1201,8 +1201,13 @@ class ChooseCards(Step):
         c = self.count
         where = {"hand": "your hand", "deck": "your deck", "discard": "your discard pile"}
         if self.top:
-            return (f"Look at the top {self.top} cards of your deck. You may choose "
-                    f"{_a(self.filt.label)} from them.")
+            head = f"Look at the top {self.top} cards of your deck."
+            if isinstance(c, Const) and c.n == 1:
+                return f"{head} You may choose {_a(self.filt.label)} from them."
+            n = c.text(tc)
+            if self.up_to:
+                return f"{head} You may choose up to {n} {self.filt.label}s from them."
+            return f"{head} Choose {n} {self.filt.label}s from them."
         if not isinstance(c, Const):
             return (f"Choose {_a(self.filt.label)} from {where[self.zone]} for each "
                     f"{c.text(tc)} (all of them if there are fewer).")

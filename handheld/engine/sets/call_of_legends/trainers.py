@@ -43,7 +43,11 @@ TRAINERS: dict[str, TrainerScript] = {
         steps=[Draw(3), OpponentMayDraw(1)]),
     "col1-78": TrainerScript(  # Dual Ball
         requires=(PlayerHas("own", "deck"),),
-        steps=[Flip(2), If(HEADS, search_to_hand(BASIC_POKEMON, HEADS_COUNT))]),
+        steps=[Flip(2), Worded(
+            If(HEADS, search_to_hand(BASIC_POKEMON, HEADS_COUNT)),
+            "Search your deck for 1 Basic Pokémon card for each heads, reveal them to your "
+            "opponent and add them to your hand, then shuffle your deck (nothing happens on "
+            "2 tails).")]),
     "col1-79": TrainerScript(  # Interviewer's Questions
         requires=(PlayerHas("own", "deck"),),
         steps=[Worded(ChooseCards("e", "deck", ENERGY_CARD, count=8, up_to=True, top=8),
@@ -65,8 +69,7 @@ TRAINERS: dict[str, TrainerScript] = {
         steps=[TopOrBottom(4)]),
     "col1-85": TrainerScript(  # Sage's Training
         requires=(PlayerHas("own", "deck"),),
-        steps=[Worded(ChooseCards("c", "deck", ANY_CARD, count=2, up_to=False, top=5),
-                      "Look at the top 5 cards of your deck and choose 2 of them."),
+        steps=[ChooseCards("c", "deck", ANY_CARD, count=2, up_to=False, top=5),
                MoveCards("c", "hand", wording="Put them into your hand."),
                DiscardRestOfTop(5, "c")]),
 }
