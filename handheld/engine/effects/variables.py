@@ -480,3 +480,12 @@ USES.update({
 USES.update({
     S.SearchDeckToBench: NONE,
 })
+
+
+# ---- Call of Legends era: col_tr ----
+USES.update({
+    S.LoseChosenEnergy: Uses(reads=("var",)),
+    S.TopOrBottom: NONE,  # (its own progress: "_keep", "_top", "_bottom")
+    S.LostZonePokemon: NONE,
+    S.WinGame: NONE,
+})
