@@ -4588,6 +4588,8 @@ class BenchedFromHand(Cond):
     is never offered there; ``actions.do_main_action`` uses it at that moment instead."""
 
     fires_on_bench: ClassVar[bool] = True
+    power_head: ClassVar[str] = ("Once during your turn, when you put this Pokémon from your "
+                                 "hand onto your Bench")
 
     def holds(self, m: Match, f: Frame) -> bool:
         return False
