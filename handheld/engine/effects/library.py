@@ -1962,3 +1962,98 @@ class ToHandWhenKnockedOut(Passive):
         return ("If damage from your opponent's attack Knocks Out the Pokémon this card is "
                 "attached to, put its Pokémon cards into your hand and discard the other "
                 "cards attached to it.")
+
+
+# ---- Call of Legends era: col_p1 ----
+# Call of Legends col1-1 to col1-32: a Body that answers one Special Condition of its own
+# Pokémon, and three results of attacks (damage taken increased, attacks that cost more,
+# a guard against the attacks of Pokémon with Poké-Powers or Poké-Bodies).
+
+
+class PreventDamageWhileAffected(Passive):
+    """h) A Poké-Body: while its Pokémon has the Special Condition ``condition``, attacks
+    (either player's) do no damage to it (Cleffa's Sweet Sleeping Face)."""
+
+    damage_step = "h"
+
+    def __init__(self, condition: int, name: str) -> None:
+        self.condition = condition
+        self.name = name
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is not None and dc.defender is holder and holder.conditions & self.condition:
+            return 0
+        return dmg
+
+    def text(self) -> str:
+        return f"While this Pokémon is {self.name}, attacks do no damage to it."
+
+
+TAKES_20_MORE = register_marker(MarkerKind("takes_20_more", "takes 20 more damage",
+                                           passive=IncreaseDamageTaken(20)))
+"""An attack's result on its user: through the opponent's next turn, damage attacks do to
+it is 20 more, after Weakness and Resistance (Hitmontop's Close Combat)."""
+
+
+class AttackCostMore(Passive):
+    """A lasting result of an attack: each attack of the holder costs ``count`` more
+    ``symbol`` Energy (Pidgeot's Headwind). Asked through the ``attack_costs`` fact hook,
+    so the main phase offers an attack only when the dearer cost is paid."""
+
+    def __init__(self, symbol: str = "C", count: int = 2) -> None:
+        self.symbol = symbol
+        self.count = count
+        # printed attack -> the same attack costing more (built once, as AttackCostLess)
+        self._dearer: dict[AttackDef, AttackDef] = {}
+
+    def attack_costs(self, m: Match, holder: Slot, attacks: tuple[AttackRef, ...],
+                     ) -> tuple[AttackRef, ...]:
+        return tuple(self._ref(r) for r in attacks)
+
+    def _ref(self, ref: AttackRef) -> AttackRef:
+        a = ref.attack
+        dearer = self._dearer.get(a)
+        if dearer is None:
+            dearer = self._dearer[a] = replace(a, cost=(*a.cost, *(self.symbol,) * self.count))
+        return replace(ref, attack=dearer)
+
+    def text(self) -> str:
+        return f"Each of this Pokémon's attacks costs {f'[{self.symbol}]' * self.count} more."
+
+
+COSTS_CC_MORE = register_marker(MarkerKind("costs_cc_more", "attacks cost [C][C] more",
+                                           passive=AttackCostMore("C", 2)))
+"""An attack's result on the Defending Pokémon: through its owner's next turn, each of its
+attacks costs [C][C] more (Pidgeot's Headwind)."""
+
+
+def _has_powers(m: Match, s: Slot | None) -> bool:
+    return s is not None and bool(stack_facts(m, s).powers)
+
+
+class GuardFromPowered(Passive):
+    """A lasting result of an attack on its user: the attacks of the opponent's Pokémon that
+    has any Poké-Powers or Poké-Bodies do nothing to it, neither damage (step h) nor any
+    other effect (``guards_attack_effects``, asked of its markers by ``steps.shielded``;
+    Umbreon's Moonlight Fang). The attacker is the attacking player's Active Pokémon."""
+
+    damage_step = "h"
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.defender is not holder or dc.player == holder.owner:
+            return dmg
+        return 0 if _has_powers(m, dc.attacker) else dmg
+
+    def guards_attack_effects(self, m: Match, holder: Slot, player: int) -> bool:
+        return player != holder.owner and _has_powers(m, m.players[player].active)
+
+    def text(self) -> str:
+        return ("Attacks of your opponent's Pokémon that has any Poké-Powers or Poké-Bodies "
+                "do nothing to this Pokémon (no damage, no other effect).")
+
+
+GUARD_FROM_POWERED = register_marker(MarkerKind(
+    "guard_from_powered", "no effect from Pokémon with Poké-Powers or Poké-Bodies",
+    passive=GuardFromPowered()))
+"""An attack's result on its user through the opponent's next turn (Umbreon's Moonlight
+Fang): see :class:`GuardFromPowered`."""
