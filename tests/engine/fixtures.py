@@ -250,3 +250,12 @@ TEST_SCRIPTS["test-5101"] = PokemonScript(attacks={"Stand In": []})
 TEST_FACTS.append(_pokemon("test-661", "Nosepass", 60, ["C"],
                            [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
 TEST_SCRIPTS["test-661"] = PokemonScript(attacks={"Stand In": []})
+
+# ---- Call of Legends era: col_p1 ----
+# Stand-ins for the Basics Forretress (col1-5) and Granbull (col1-26) evolve from, Pineco
+# and Snubbull, scripted by other helpers' parts (col1-68, col1-71, hgss1-82): made-up [C]
+# Basics of the tests with a plain attack (read in the home era).
+for _i, _name in ((1101, "Pineco"), (1102, "Snubbull")):
+    TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 50, ["C"],
+                               [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
+    TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})
