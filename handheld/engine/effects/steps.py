@@ -6912,7 +6912,10 @@ class DevolveEach(Step):
                 "owner's hand.")
 
     def value(self, ev: Eval) -> None:
-        ev.add(25)
+        # About a card's worth of tempo for each Evolved Pokémon the opponent has (2 at most:
+        # the Energy such attacks usually count), nothing with none to choose.
+        evolved = sum(1 for s in ev.m.players[1 - ev.player].in_play() if len(s.cards) > 1)
+        ev.add(20 * min(evolved, 2))
 
     def run(self, m: Match, f: Frame) -> Result:
         for sid in list(f.vars.get(self.var) or []):
