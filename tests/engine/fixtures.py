@@ -251,11 +251,13 @@ TEST_FACTS.append(_pokemon("test-661", "Nosepass", 60, ["C"],
                            [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
 TEST_SCRIPTS["test-661"] = PokemonScript(attacks={"Stand In": []})
 
-# ---- Call of Legends era: col_p1 ----
-# Stand-ins for the Basics Forretress (col1-5) and Granbull (col1-26) evolve from, Pineco
-# and Snubbull, scripted by other helpers' parts (col1-68, col1-71, hgss1-82): made-up [C]
-# Basics of the tests with a plain attack (read in the home era).
-for _i, _name in ((1101, "Pineco"), (1102, "Snubbull")):
-    TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 50, ["C"],
+# --- Call of Legends era: hgss_p1 (hgss1-1 to hgss1-30)
+# Stand-ins for the Basic Pokémon that Stage 1 Pokémon of hgss1-1 to hgss1-30 stand on,
+# scripted by another part of the set (hgss1-62 to hgss1-88) and by no other set of the
+# pool: made-up cards of the tests (read in the home era) with a plain attack.
+_HGSS1A_BASICS = ("Hoothoot", "Wooper", "Spinarak", "Exeggcute", "Sentret", "Snubbull",
+                  "Drowzee", "Ledyba", "Sandshrew")
+for _i, _name in enumerate(_HGSS1A_BASICS, start=27101):
+    TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 60, ["C"],
                                [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
     TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})

@@ -41,4 +41,23 @@ REPRINTS: dict[str, str] = {
     "bw6-122": "bw6-81",  # Registeel-EX
     "bw6-123": "bw6-85",  # Rayquaza-EX
     "bw6-124": "bw6-92",  # Giratina-EX
+    # ---- Call of Legends era: col_p2 ----
+    # Pokémon of Call of Legends printed as in HeartGold & SoulSilver
+    "col1-60": "hgss1-70",  # Koffing
+    "col1-61": "hgss1-72",  # Magikarp
+    "col1-70": "hgss1-81",  # Slowpoke
+    "col1-71": "hgss1-82",  # Snubbull
+    "col1-75": "hgss1-87",  # Vulpix
+    # ---- Call of Legends era: col_p1 ----
+    # Pokémon of Call of Legends printed as in HeartGold & SoulSilver
+    "col1-1": "hgss1-3",  # Clefable
+    "col1-7": "hgss1-4",  # Gyarados
+    "col1-8": "hgss1-5",  # Hitmontop
+    "col1-17": "hgss1-7",  # Ninetales
+    "col1-23": "hgss1-14",  # Ampharos
+    "col1-24": "hgss1-17",  # Cleffa
+    "col1-25": "hgss1-20",  # Feraligatr
+    "col1-26": "hgss1-22",  # Granbull
+    "col1-27": "hgss1-26",  # Meganium
+    "col1-32": "hgss1-12",  # Slowking
 }

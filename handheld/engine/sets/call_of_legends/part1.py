@@ -1,7 +1,7 @@
 """Call of Legends (col1): effect scripts of col1-1 to col1-32 (the holo rares and the
 rares). Ten of them were printed first in HeartGold & SoulSilver with the same effect
 (Clefable, Gyarados, Hitmontop, Ninetales, Slowking, Ampharos, Cleffa, Feraligatr,
-Granbull, Meganium); their first printings had no script yet, so they are scripted here."""
+Granbull, Meganium): they play those printings' scripts (``sets/reprints.py``)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,8 @@ from ...effects.core import Step
 from ...effects.library import (
     COSTS_CC_MORE,
     GUARD_FROM_POWERED,
-    TAKES_20_MORE,
-    PreventDamageWhileAffected,
 )
 from ...effects.steps import (
-    BASIC_ENERGY,
     DEFENDER,
     ENERGY_CARD,
     HEADS,
@@ -36,20 +33,16 @@ from ...effects.steps import (
     CountPokemon,
     Damage,
     DamageChosen,
-    DamageCountersOn,
     DamageEach,
     DevolveEach,
     DiscardEnergy,
     DiscardTopCounting,
     DiscardTopOfDeck,
-    Draw,
     EnergyCardsOn,
     EnergyUnitsOn,
     Flip,
-    HasCards,
     Heal,
     If,
-    Inflict,
     LoseAttachedEnergy,
     Mark,
     MillOpponent,
@@ -60,9 +53,6 @@ from ...effects.steps import (
     Plus,
     PlusIf,
     PokemonFilter,
-    ReorderTopOfDeckOf,
-    ReturnToHand,
-    SelfDamage,
     ShowHand,
     ShuffleDeck,
     ShuffleHandIntoDeck,
@@ -78,7 +68,7 @@ from ...effects.steps import (
     pokemon_of_type_in_play,
 )
 from ...facts import stack_facts
-from ...ruleset import ASLEEP, CONFUSED, PARALYZED
+from ...ruleset import ASLEEP, CONFUSED
 from ..shapes import coin_condition, condition, plus_on_heads, times_heads
 
 P_ENERGY = energy_of_type("P")
@@ -111,10 +101,6 @@ def search_and_attach(search: Step, more: bool) -> list[Step]:
 
 
 SCRIPTS: dict[str, Script] = {
-    "col1-1": PokemonScript(attacks={  # Clefable
-        "Fairy Power": [ChoosePokemon("t", "own"), ReturnToHand("t")],
-        "Moon Impact": [],
-    }),
     "col1-2": PokemonScript(attacks={  # Deoxys
         "Cell Storm": [DiscardEnergy(SELF, 2, "P"), Heal(SELF, 6)],
     }),
@@ -136,16 +122,6 @@ SCRIPTS: dict[str, Script] = {
     }),
     "col1-6": PokemonScript(attacks={  # Groudon
         "Volcano Stomp": [Flip(), If(HEADS, MillOpponent(4), DiscardTopOfDeck(4))],
-    }),
-    "col1-7": PokemonScript(attacks={  # Gyarados
-        "Hydro Splash": [],
-        "Hyper Beam": [DiscardEnergy(DEFENDER, 1)],
-    }),
-    "col1-8": PokemonScript(attacks={  # Hitmontop
-        "Triple Kick": times_heads(20, 3),
-        "Close Combat": [Mark(SELF, TAKES_20_MORE.name, 1,
-                              "takes 20 more damage from attacks during your opponent's next "
-                              "turn (after Weakness and Resistance)")],
     }),
     "col1-9": PokemonScript(attacks={  # Ho-Oh
         "Combustion": [],
@@ -197,15 +173,6 @@ SCRIPTS: dict[str, Script] = {
                                                  1.2)))],
         "Mantle Bazooka": [DiscardEnergy(SELF, 2, "R")],
     }),
-    "col1-17": PokemonScript(  # Ninetales
-        powers={"Roast Reveal": Power(
-            requires=(HasCards("hand", energy_of_type("R")),),
-            steps=(Worded(ChooseCards("e", "hand", energy_of_type("R")), ""),
-                   Worded(MoveCards("e", "discard"),
-                          "Discard a [R] Energy card from your hand, then draw 3 cards."),
-                   Worded(Draw(3), "")))},
-        attacks={"Will-o'-the-wisp": []},
-    ),
     "col1-18": PokemonScript(  # Pachirisu
         powers={"Self-Generation": Power(
             requires=(BenchedFromHand(),), works_under_conditions=True,
@@ -243,31 +210,6 @@ SCRIPTS: dict[str, Script] = {
             "Poké-Powers or Poké-Bodies.")],
         "Quick Blow": plus_on_heads(30, 30),
     }),
-    "col1-23": PokemonScript(attacks={  # Ampharos
-        "Acceleration Bolt": search_and_attach(
-            ChooseCards("e", "deck", BASIC_ENERGY, count=2), more=True),
-        "Thunder": [Flip(), If(TAILS, SelfDamage(20))],
-    }),
-    "col1-24": PokemonScript(  # Cleffa
-        powers={"Sweet Sleeping Face": Power(
-            passives=(PreventDamageWhileAffected(ASLEEP, "Asleep"),))},
-        attacks={"Eeeeeeek": [ShuffleHandIntoDeck(), ShuffleDeck(wording=""), Draw(6),
-                              Inflict(SELF, ASLEEP)]},
-    ),
-    "col1-25": PokemonScript(attacks={  # Feraligatr
-        "Spinning Tail": [DamageEach(20, "opp")],
-        "Surf": [],
-    }),
-    "col1-26": PokemonScript(attacks={  # Granbull
-        "Timid Tackle": [SelfDamage(20), If(PlayerHas("own", "bench"), [
-            ChoosePokemon("s", "own", "bench", wording=""),
-            SwitchOwnActive("s", "Switch this Pokémon with 1 of your Benched Pokémon.")])],
-        "Chomp": [Damage(Plus(40, 10, DamageCountersOn(SELF)))],
-    }),
-    "col1-27": PokemonScript(attacks={  # Meganium
-        "Sleep Powder": condition(ASLEEP),
-        "Giant Bloom": [Heal(SELF, 2)],
-    }),
     "col1-28": PokemonScript(attacks={  # Mismagius
         "Sleeping Spell": coin_condition(ASLEEP),
         "Poltergeist": [Worded(ShowHand("opp"), "Look at your opponent's hand."),
@@ -294,11 +236,4 @@ SCRIPTS: dict[str, Script] = {
                                         more=False),
         "Razor Wing": [],
     }),
-    "col1-32": PokemonScript(  # Slowking
-        powers={"Second Sight": Power(
-            steps=(Worded(ChooseYesNo("theirs", "Look at your opponent's deck (else your "
-                                                "own)?"), ""),
-                   ReorderTopOfDeckOf(3, "theirs")))},
-        attacks={"Psyshock": coin_condition(PARALYZED)},
-    ),
 }
