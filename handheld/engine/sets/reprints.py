@@ -74,4 +74,16 @@ REPRINTS: dict[str, str] = {
     "col1-SL7": "col1-15",  # Lugia
     "col1-SL8": "col1-19",  # Palkia
     "col1-SL10": "col1-20",  # Rayquaza
+    # ---- Call of Legends era: col_p1 ----
+    # Pokémon of Call of Legends printed as in HeartGold & SoulSilver
+    "col1-1": "hgss1-3",  # Clefable
+    "col1-7": "hgss1-4",  # Gyarados
+    "col1-8": "hgss1-5",  # Hitmontop
+    "col1-17": "hgss1-7",  # Ninetales
+    "col1-23": "hgss1-14",  # Ampharos
+    "col1-24": "hgss1-17",  # Cleffa
+    "col1-25": "hgss1-20",  # Feraligatr
+    "col1-26": "hgss1-22",  # Granbull
+    "col1-27": "hgss1-26",  # Meganium
+    "col1-32": "hgss1-12",  # Slowking
 }
