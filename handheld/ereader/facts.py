@@ -136,6 +136,12 @@ def other_half_label(card: CardDef) -> str:
     return f"{info.abbr} {other.number}" if info is not None else other.id
 
 
+def legend_half(card: CardDef) -> tuple[str, str]:
+    """Which half of a Pokémon LEGEND a card is: its tag and its words, ("1/2", "with the
+    HP") for the half printed first, ("2/2", "with the attacks") for the other."""
+    return ("2/2", "with the attacks") if card.legend_top else ("1/2", "with the HP")
+
+
 def is_prime(card: CardDef) -> bool:
     """A Pokémon Prime: a card its era lists as one (a frame with no rule of its own)."""
     return card.id in era_of_card(card.id).prime_cards
@@ -182,7 +188,7 @@ def data_rows(card: CardDef) -> list[tuple[str, str]]:
         if card.ex:
             rows.append(("Prizes", "2 when Knocked Out"))
         if card.legend:
-            rows.append(("Half", "with the attacks" if card.legend_top else "with the HP"))
+            rows.append(("Half", ", ".join(legend_half(card))))
             rows.append(("Other half", other_half_label(card) or "not in this game's sets"))
         if card.evolves_from:
             rows.append(("Evolves from", card.evolves_from))

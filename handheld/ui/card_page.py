@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from ..engine.carddefs import ENERGY, POKEMON, CardDef
 from ..engine.eras import era_of_card
 from ..engine.text import TextSection, card_sections
-from ..ereader.facts import other_half_label
+from ..ereader.facts import legend_half, other_half_label
 from .font import LINE_HEIGHT, PixelFont
 from .icons import ICON_SIZE
 from .marks import mark_ops, marks_width, plain_name
@@ -136,11 +136,6 @@ def owner_title(d: CardDef) -> str:
     return era_of_card(d.id).sp_owners.get(d.sp_owner, d.sp_owner)
 
 
-def legend_half(d: CardDef) -> str:
-    """Which half of a Pokémon LEGEND the card is, in a player's words."""
-    return "the half with the attacks" if d.legend_top else "the half with the HP"
-
-
 def legend_note(d: CardDef) -> str:
     """The note a Pokémon LEGEND half's page starts with (empty for any other card): the
     other half, and how both are played (the engine's rules, docs/ENGINE.md)."""
@@ -155,7 +150,8 @@ def _stage_text(d: CardDef) -> str:
     if d.kind == POKEMON:
         if d.legend:
             # Not a Basic: benched only with its other half, never at setup (seed 000).
-            return f"Pokémon LEGEND · {legend_half(d)}"
+            number, words = legend_half(d)
+            return f"Pokémon LEGEND · half {number}, {words}"
         if d.lv_x:
             # Not an Evolution: it levels up the Active Pokémon of its very name.
             return f"Pokémon LV.X · onto {d.name}"

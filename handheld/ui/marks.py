@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..ereader.facts import is_prime
+from ..ereader.facts import is_prime, legend_half
 from .font import GLYPH_HEIGHT, PixelFont
-from .palette import INK, WHITE, Color
+from .palette import INK, MUTED, WHITE, Color
 from .text import Op, RectOp, TextCache, TextOp, draw_ops, fit
 
 if TYPE_CHECKING:
@@ -121,15 +121,27 @@ def mark_ops(font: PixelFont, d: CardDef, x: int, y: int, *, lv_x: bool = True,
     return ops
 
 
+def legend_half_tag(d: CardDef) -> str:
+    """Which half of a Pokémon LEGEND a card is ("1/2", "2/2"), where a list names both
+    halves alike; "" for any other card."""
+    return legend_half(d)[0] if d.legend else ""
+
+
 def draw_marked_name(surface: pygame.Surface, text: TextCache, d: CardDef, x: int, y: int,
                      width: int, color: Color = INK, *, prefix: str = "",
-                     lv_x: bool = True, prime: bool = True) -> int:
+                     lv_x: bool = True, prime: bool = True, half: bool = False) -> int:
     """``prefix`` and the card's name (without the owner's symbol, which its badge shows),
-    cut to fit ``width`` with its badges, drawn with the text's top at ``y``. Returns the
-    width drawn."""
+    cut to fit ``width`` with its badges, drawn with the text's top at ``y``; ``half``
+    adds a LEGEND half's tag after them (a list of cards, where the two halves would
+    otherwise read the same). Returns the width drawn."""
     font = text.font
+    tag = legend_half_tag(d) if half else ""
     marks = marks_width(font, d, lv_x=lv_x, prime=prime)
+    if tag:
+        marks += MARK_GAP + font.width(tag)
     name = fit(font, prefix + plain_name(d), max(0, width - marks))
     w = text.draw(surface, name, x, y, color)
     draw_ops(surface, mark_ops(font, d, x + w, y - 1, lv_x=lv_x, prime=prime), text)
+    if tag:
+        text.draw(surface, tag, x + w + marks - font.width(tag), y, MUTED)
     return w + marks

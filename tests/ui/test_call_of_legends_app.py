@@ -252,6 +252,9 @@ def test_either_half_in_the_hand_benches_the_pair(tmp_path: Path) -> None:
     assert isinstance(hand, HandScene)
     rows = {duel.match.defs[it.value].id: it for it in hand.menu.items}
     assert rows["hgss1-113"].enabled and rows["hgss1-114"].enabled
+    # The two halves share a name; their tags tell them apart.
+    assert (rows["hgss1-113"].label, rows["hgss1-114"].label) == (
+        "* Lugia LEGEND 1/2", "* Lugia LEGEND 2/2")
     beneath, on_top = (hand.options_for(rows[c].value) for c in LU)
     assert beneath == on_top and len(on_top) == 1
     # A on the half with the attacks puts both onto the Bench as one Pokémon.
@@ -268,10 +271,10 @@ def test_either_half_in_the_hand_benches_the_pair(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("card_id", "half", "other", "hp"), [
-    ("hgss1-111", "the half with the HP", "HGSS 112", 140),
-    ("hgss1-112", "the half with the attacks", "HGSS 111", 140),
-    ("hgss1-113", "the half with the HP", "HGSS 114", 130),
-    ("hgss1-114", "the half with the attacks", "HGSS 113", 130)])
+    ("hgss1-111", "half 1/2, with the HP", "HGSS 112", 140),
+    ("hgss1-112", "half 2/2, with the attacks", "HGSS 111", 140),
+    ("hgss1-113", "half 1/2, with the HP", "HGSS 114", 130),
+    ("hgss1-114", "half 2/2, with the attacks", "HGSS 113", 130)])
 def test_a_legend_half_s_page(card_id: str, half: str, other: str, hp: int) -> None:
     d = POOL.get(card_id)
     pages = card_pages(d, FONT, "HGSS")
@@ -401,8 +404,8 @@ def test_the_album_draws_the_legend_badge(tmp_path: Path) -> None:
 
 
 def test_the_data_screen_of_a_legend_half() -> None:
-    for card_id, half, other in (("hgss1-111", "with the HP", "HGSS 112"),
-                                 ("hgss1-114", "with the attacks", "HGSS 113")):
+    for card_id, half, other in (("hgss1-111", "1/2, with the HP", "HGSS 112"),
+                                 ("hgss1-114", "2/2, with the attacks", "HGSS 113")):
         card = POOL.get(card_id)
         rows = dict(data_rows(card))
         assert rows["Stage"] == stage_label(card) == "Pokémon LEGEND (not Basic)"
@@ -484,3 +487,16 @@ def test_the_duel_setup_and_the_deck_builder_offer_the_era_in_order(tmp_path: Pa
     assert all(i.startswith(("hgss1-", "col1-")) for i in ids)
     energy = [i for i in ids if h.pool.get(i).basic_energy]
     assert {f"hgss1-{n}" for n in range(115, 123)} <= set(energy)
+    # Both lists tell a LEGEND's two halves apart by their tags.
+    for cid in ("hgss1-111", "hgss1-112"):
+        ed.builder.add(cid)
+    drawn: list[str] = []
+    real = h.text.draw
+
+    def spy(surface: pygame.Surface, s: str, *args: Any, **kw: Any) -> int:
+        drawn.append(s)
+        return real(surface, s, *args, **kw)
+
+    h.text.draw = spy  # type: ignore[method-assign, assignment]
+    h.tick(1)  # (one frame drawn)
+    assert drawn.count("1/2") == 3 and drawn.count("2/2") == 3  # (Ho-Oh, Lugia; the deck)

@@ -33,6 +33,7 @@ from ...engine.notation import (
     RETREAT,
     SLOT,
 )
+from ..marks import legend_half_tag
 from ..palette import INK, MUTED, PAPER, SHADE, WHITE
 from ..scene import Scene
 from ..text import draw_ops, line_ops, wrap
@@ -275,7 +276,9 @@ class HandScene(_Overlay):
         for cid in self.cards:
             d = self.m.defs[cid]
             playable = id(d) in by_def
-            items.append(MenuItem(("* " if playable else "  ") + d.name, playable, cid))
+            # (the two halves of a LEGEND share a name: their tags tell them apart)
+            name = f"{d.name} {legend_half_tag(d)}" if d.legend else d.name
+            items.append(MenuItem(("* " if playable else "  ") + name, playable, cid))
         self.menu = Menu(items, rows=11)
 
     def options_for(self, cid: int) -> list[tuple[int, tuple[Any, ...]]]:
