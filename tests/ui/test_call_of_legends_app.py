@@ -56,6 +56,7 @@ from handheld.ui.marks import (
     plain_name,
 )
 from handheld.ui.palette import INK
+from handheld.ui.scenes import duel_setup
 from handheld.ui.scenes.album import AlbumScene
 from handheld.ui.scenes.card_info import card_terms
 from handheld.ui.scenes.card_view import CardViewScene
@@ -63,7 +64,7 @@ from handheld.ui.scenes.common import MenuOverlay
 from handheld.ui.scenes.decks import DeckEditorScene, DeckListScene
 from handheld.ui.scenes.duel import DuelScene
 from handheld.ui.scenes.duel_menus import HandScene, PilesScene, TargetScene
-from handheld.ui.scenes.duel_setup import DuelSetupScene
+from handheld.ui.scenes.duel_setup import NO_DECKS, DuelSetupScene
 from handheld.ui.text import TextCache
 from tests.engine.scenario import authoring_position
 from tests.engine.test_view import play_until
@@ -500,3 +501,30 @@ def test_the_duel_setup_and_the_deck_builder_offer_the_era_in_order(tmp_path: Pa
     h.text.draw = spy  # type: ignore[method-assign, assignment]
     h.tick(1)  # (one frame drawn)
     assert drawn.count("1/2") == 3 and drawn.count("2/2") == 3  # (Ho-Oh, Lugia; the deck)
+
+
+def test_an_era_without_decks_says_how_to_get_one(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # (whatever ready-made decks the era has by now: none here)
+    monkeypatch.setattr(duel_setup, "era_deck_names", lambda era: [])
+    h = fresh(tmp_path)
+    to_menu(h)
+    choose(h, "Duel")
+    setup = h.scenes.top
+    assert isinstance(setup, DuelSetupScene)
+    while setup.era != COL.key:
+        h.press("RIGHT")
+    choose(h, "The computer")
+    assert setup.step == "deck1" and setup.decks == []
+    drawn: list[str] = []
+    real = h.text.draw
+
+    def spy(surface: pygame.Surface, s: str, *args: Any, **kw: Any) -> int:
+        drawn.append(s)
+        return real(surface, s, *args, **kw)
+
+    h.text.draw = spy  # type: ignore[method-assign, assignment]
+    h.tick(1)
+    assert " ".join(d for d in drawn if d in NO_DECKS).startswith("No deck for these rules")
+    h.press("B")  # back to the opponents
+    assert setup.step == "opponent"
