@@ -114,6 +114,11 @@ def duel_at(tmp_path: Path, position: dict[str, Any]) -> tuple[Handheld, DuelSce
     """A duel against the computer standing at ``position`` (the player to move is the
     person holding the handheld), on top of the title screen."""
     h = fresh(tmp_path)
+    return h, open_duel(h, position)
+
+
+def open_duel(h: Handheld, position: dict[str, Any]) -> DuelScene:
+    """Open a duel of ``h`` against the computer at ``position`` (an era position)."""
     deck = load_deck("blazing_quake")  # (only to open the session: the position replaces it)
     session = MatchSession(h.pool, (deck, deck), ["human", "greedy"], 1, record_log=True)
     session.era = COL.key
@@ -121,7 +126,7 @@ def duel_at(tmp_path: Path, position: dict[str, Any]) -> tuple[Handheld, DuelSce
     duel = DuelScene(h, session, names=("You", "CPU"), mode="cpu", deck_names=("A", "B"))
     h.scenes.push(duel)
     h.tick(3)
-    return h, duel
+    return duel
 
 
 # --------------------------------------------------------------------------- 1. the board
