@@ -10,9 +10,10 @@ A Pokémon LEGEND (two cards, one Pokémon) is one wide box: the width of two Be
 the Bench, and on the Active Spot the whole row left of the Prizes (178 pixels; two Active
 frames cannot fit 240). Its name is drawn once, with the LEGEND badge, and a notch at the
 top and bottom edges marks where its two halves meet. Bench frames keep their size while the
-free spaces can give up width; only a Bench too full for that (a LEGEND and three or more
-other Pokémon) narrows every frame alike, so that each Benched Pokémon and each free space
-is still drawn (:func:`bench_layout`). The Stadium lies at the right end of the turn line,
+free spaces can give up width; only a Bench whose Pokémon need five frames or more with a
+LEGEND among them (a LEGEND and three others, two LEGENDs and one other) narrows every
+frame alike, so that each Benched Pokémon and each free space is still drawn
+(:func:`bench_layout`). The Stadium lies at the right end of the turn line,
 out of the way of a wide Active Pokémon.
 
 Drawn from one player's side (the *viewer*: the bottom half is theirs). Only what that

@@ -190,7 +190,9 @@ def test_a_legend_on_the_bench_takes_two_frames_and_the_free_spaces_stay() -> No
 @pytest.mark.parametrize(("widths", "free", "unit"), [
     ([1, 1, 1, 1, 1], 0, BENCH_W), ([1, 1], 3, BENCH_W), ([2], 4, BENCH_W),
     ([2, 1, 1], 2, BENCH_W),  # the two free spaces narrow, the frames keep their size
+    ([2, 2], 3, BENCH_W),
     ([2, 1, 1, 1], 1, 38),  # one free space would be too thin: every frame narrows
+    ([2, 2, 1], 2, 32),
     ([2, 1, 1, 1, 1], 0, 38), ([2, 2, 1, 1, 1], 0, 32), ([2, 2, 2, 2, 2], 0, 22)])
 def test_the_bench_layout_always_holds_five_pokemon(widths: list[int], free: int,
                                                     unit: int) -> None:
