@@ -14,10 +14,9 @@ import pytest
 
 from handheld.assets import load_set
 from handheld.cards import default_pool
-from handheld.collection import Album
+from handheld.collection import Album, played_sets
 from handheld.engine.cardpool import CardPool, TrainerScript
 from handheld.engine.effects.steps import Draw
-from handheld.engine.eras import playable_eras
 from handheld.engine.text import card_sections
 from handheld.ui.card_page import (
     BODY_BOTTOM,
@@ -41,7 +40,7 @@ from handheld.ui.palette import INK, PAPER
 
 POOL = default_pool()
 FONT = pocket_font()
-SETS = [slug for e in playable_eras() for slug in e.sets]
+SETS = list(played_sets())  # every set of every playable era that has card scripts
 ALBUM = Album(POOL, SETS)
 EVERY_CARD = [c["id"] for slug in SETS for c in load_set(slug)["cards"]]
 
