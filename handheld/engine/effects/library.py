@@ -1962,3 +1962,59 @@ class ToHandWhenKnockedOut(Passive):
         return ("If damage from your opponent's attack Knocks Out the Pokémon this card is "
                 "attached to, put its Pokémon cards into your hand and discard the other "
                 "cards attached to it.")
+
+
+# ---- Call of Legends era: hgss_p2 ----
+
+from ..ruleset import ASLEEP as _ASLEEP  # noqa: E402
+
+
+class NoAttackDamageWhileAsleep(Passive):
+    """h) A Poké-Body: while its holder is Asleep, attacks (either player's) do it no
+    damage; damage counters placed by an attack are no damage and still land (Tyrogue's
+    Sweet Sleeping Face)."""
+
+    damage_step = "h"
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is not None and dc.defender is holder and holder.conditions & _ASLEEP:
+            return 0
+        return dmg
+
+    def text(self) -> str:
+        return "While this Pokémon is Asleep, attacks do no damage to it."
+
+
+class AttackCostMore(Passive):
+    """An attack's result on the Defending Pokémon: each of its attacks costs ``count``
+    more ``symbol`` Energy, a cost-free attack too (Igglybuff's Graffiti). Asked through
+    the ``attack_costs`` fact hook, as a Tool that makes attacks cheaper is."""
+
+    def __init__(self, symbol: str = "C", count: int = 1) -> None:
+        self.symbol = symbol
+        self.count = count
+        # printed attack -> the same attack costing more (built once: an attack's identity
+        # keys caches elsewhere, e.g. the computer player's)
+        self._dearer: dict[AttackDef, AttackDef] = {}
+
+    def attack_costs(self, m: Match, holder: Slot, attacks: tuple[AttackRef, ...],
+                     ) -> tuple[AttackRef, ...]:
+        return tuple(self._ref(r) for r in attacks)
+
+    def _ref(self, ref: AttackRef) -> AttackRef:
+        a = ref.attack
+        dearer = self._dearer.get(a)
+        if dearer is None:
+            dearer = self._dearer[a] = replace(a, cost=a.cost + (self.symbol,) * self.count)
+        return replace(ref, attack=dearer)
+
+    def text(self) -> str:
+        n = "" if self.count == 1 else f"{self.count} "
+        return f"Each of this Pokémon's attacks needs {n}[{self.symbol}] more Energy to use."
+
+
+COSTS_C_MORE = register_marker(MarkerKind(
+    "costs_c_more", "its attacks cost [C] more", passive=AttackCostMore("C", 1)))
+"""An attack's result on the Defending Pokémon through its owner's next turn: each of its
+attacks costs [C] more (Igglybuff's Graffiti). It goes when the Pokémon leaves the Active
+Spot or evolves, as attack results do."""
