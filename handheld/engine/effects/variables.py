@@ -458,3 +458,10 @@ USES.update({
     S.DiscardToolsInPlay: NONE,
     S.ToolInPlay: NONE,
 })
+
+
+# ---- Call of Legends era: hgss_p2 ----
+USES.update({
+    S.ReturnEnergyToHand: Uses(reads=("who",)),
+    S.EnergyIntoDeck: Uses(reads=("var",)),
+})
