@@ -174,7 +174,7 @@ SCRIPTS: dict[str, Script] = {
                                        "as you like."),
             Damage(Times(20, VarValue("w", "Energy chosen", 2))),
             EnergyIntoDeck("w", "Shuffle the chosen Energy cards into your deck."),
-            Worded(ShuffleDeck(), ""),
+            Worded(If(VarTrue("w"), ShuffleDeck()), ""),  # (none chosen: no shuffle)
         ],
     }),
     "hgss1-54": PokemonScript(  # Unown
