@@ -111,6 +111,7 @@ class PokemonFacts:
 
 LV_X_KIND = "lv_x"  # (eras.base.LV_X: the facts do not import the eras)
 RESTORED_KIND = "restored"  # eras.base.RESTORED
+LEGEND_KIND = "legend"  # eras.base.LEGEND
 EX_KIND = "ex"  # eras.base.POKEMON_EX
 KEEPS_CARDS_BELOW: set[str] = {LV_X_KIND}
 """Kinds of Pokémon whose earlier level (the card directly beneath) keeps giving its
@@ -121,6 +122,10 @@ _LV_X_KINDS = frozenset((LV_X_KIND,))
 _FOSSIL_KINDS = frozenset(("fossil",))
 _RESTORED_KINDS = frozenset((RESTORED_KIND,))
 _EX_KINDS = frozenset((EX_KIND,))
+_LEGEND_KINDS = frozenset((LEGEND_KIND,))
+# Pokémon whose facts carry stage 0 yet that are no Basic Pokémon: Restored Pokémon
+# (Appendix B of seed 003) and Pokémon LEGEND (seed 000's glossary).
+NOT_BASIC_KINDS = frozenset((RESTORED_KIND, LEGEND_KIND))
 
 
 def card_kinds(d: CardDef) -> frozenset[str]:
@@ -130,6 +135,8 @@ def card_kinds(d: CardDef) -> frozenset[str]:
         return _BABY_KINDS
     if d.restored:
         return _RESTORED_KINDS
+    if d.legend:
+        return _LEGEND_KINDS
     if d.ex:
         return _EX_KINDS
     return _FOSSIL_KINDS if d.fossil else frozenset()
@@ -273,9 +280,10 @@ def pokemon_facts_reference(m: Match, slot: Slot) -> PokemonFacts:
 
 def is_basic_in_play(m: Match, slot: Slot) -> bool:
     """A Basic Pokémon in play: its card stack's stage is Basic and it is no Restored
-    Pokémon (Appendix B of seed 003 makes those neither Basic nor Evolution)."""
+    Pokémon (Appendix B of seed 003 makes those neither Basic nor Evolution) and no
+    Pokémon LEGEND (seed 000)."""
     pf = stack_facts(m, slot)
-    return pf.stage == 0 and RESTORED_KIND not in pf.kinds
+    return pf.stage == 0 and pf.kinds.isdisjoint(NOT_BASIC_KINDS)
 
 
 def stack_facts_reference(m: Match, slot: Slot) -> PokemonFacts:

@@ -117,6 +117,8 @@ def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
             out.append(TextSection(era.ex_rule))
         if d.restored:
             out.append(TextSection(era.restored_rule(d.benched_by)))
+        if d.legend:
+            out.append(TextSection(era.legend_rule(d.name, d.legend_top)))
         return out
     if d.kind == ENERGY:
         provides = " ".join(

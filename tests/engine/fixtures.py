@@ -251,17 +251,20 @@ TEST_FACTS.append(_pokemon("test-661", "Nosepass", 60, ["C"],
                            [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
 TEST_SCRIPTS["test-661"] = PokemonScript(attacks={"Stand In": []})
 
-# --- Call of Legends era: hgss_p2 (hgss1-31 to hgss1-60)
-# Stand-ins for the Basic Pokémon that the evolved Pokémon of hgss1-31 to hgss1-60 stand on,
-# whose scripts belong to other parts of the set (hgss1-61 to hgss1-88): made-up cards of
-# the tests (read in the home era) with a plain attack. And a made-up Item named Moomoo Milk
-# (the set's card is scripted with the Trainers) for Miltank's Moomoo Squeeze to find.
-_HGSS_P2_BASICS = ("Sunkern", "Cyndaquil", "Koffing", "Totodile", "Phanpy", "Mareep",
-                   "Jigglypuff", "Paras", "Slowpoke", "Staryu", "Hoppip")
-for _i, _name in enumerate(_HGSS_P2_BASICS, start=27201):
+# --- Call of Legends era: hgss_p1 (hgss1-1 to hgss1-30)
+# Stand-ins for the Basic Pokémon that Stage 1 Pokémon of hgss1-1 to hgss1-30 stand on,
+# scripted by another part of the set (hgss1-62 to hgss1-88) and by no other set of the
+# pool: made-up cards of the tests (read in the home era) with a plain attack.
+_HGSS1A_BASICS = ("Hoothoot", "Wooper", "Spinarak", "Exeggcute", "Sentret", "Snubbull",
+                  "Drowzee", "Ledyba", "Sandshrew")
+for _i, _name in enumerate(_HGSS1A_BASICS, start=27101):
     TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 60, ["C"],
                                [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
     TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})
+
+# --- Call of Legends era: hgss_p2 (hgss1-31 to hgss1-60)
+# A made-up Item named Moomoo Milk (the set's card is scripted with the Trainers) for
+# Miltank's Moomoo Squeeze to find meanwhile.
 TEST_FACTS.append({"id": "test-27220", "number": "27220", "name": "Moomoo Milk",
                    "supertype": "trainer", "subtypes": ["item"], "rarity": "", "artist": "",
                    "reprint_of": None})

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar
 
 import pytest
 
@@ -53,7 +53,7 @@ class GymEra(type(ERAS["expedition"])):  # type: ignore[misc]
     key = "gym_era"
     name = "Gym Heroes"
     ruleset = EXPEDITION.variant(era="gym_era", name="Gym Heroes")
-    sets = {"gym_test": "gymt"}
+    sets: ClassVar[Mapping[str, str]] = {"gym_test": "gymt"}
     playable = False
 
 

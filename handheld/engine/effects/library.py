@@ -1964,26 +1964,80 @@ class ToHandWhenKnockedOut(Passive):
                 "cards attached to it.")
 
 
-# ---- Call of Legends era: hgss_p2 ----
+# ---- Call of Legends era: hgss_p3 ----
+
+
+class CountersOnAnyAttach(CountersOnOpponentAttach):
+    """A Poké-Body: wherever its Pokémon is, Active or on the Bench, each Energy card the
+    opponent attaches from the hand to one of their Pokémon puts ``counters`` damage
+    counters on that Pokémon (Ampharos's Conductivity; hook
+    ``on_opponent_energy_attached``)."""
+
+    def on_opponent_energy_attached(self, m: Match, holder: Slot, target: Slot,
+                                    cid: int) -> None:
+        from ..ops import place_counters
+
+        place_counters(m, target, self.counters)
+
+    def text(self) -> str:
+        counters = "1 damage counter" if self.counters == 1 else \
+            f"{self.counters} damage counters"
+        return (f"Whenever your opponent attaches an Energy card from their hand to 1 of their "
+                f"Pokémon, put {counters} on that Pokémon.")
+
+
+# ---- Call of Legends era: col_p2 and hgss_p1 ----
+# Sweet Sleeping Face (Cleffa, Pichu, Tyrogue, Magby, Mime Jr.), Phanpy's Ultra-thick Skin,
+# and the marks an attack leaves on its own user for the opponent's next turn.
 
 from ..ruleset import ASLEEP as _ASLEEP  # noqa: E402
 
 
-class NoAttackDamageWhileAsleep(Passive):
-    """h) A Poké-Body: while its holder is Asleep, attacks (either player's) do it no
-    damage; damage counters placed by an attack are no damage and still land (Tyrogue's
-    Sweet Sleeping Face)."""
+class NoDamageWhileAsleep(Passive):
+    """h) A Poké-Body: while its holder is Asleep, attacks (either player's) do it no damage
+    at all; their other effects still happen (Sweet Sleeping Face). Only an Active Pokémon
+    can be Asleep, so it shields the Active Pokémon alone."""
 
     damage_step = "h"
 
     def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
-        if holder is not None and dc.defender is holder and holder.conditions & _ASLEEP:
-            return 0
-        return dmg
+        if holder is None or dc.defender is not holder or not holder.conditions & _ASLEEP:
+            return dmg
+        return 0
 
     def text(self) -> str:
         return "While this Pokémon is Asleep, attacks do no damage to it."
 
+
+class ReduceDamageTakenWhileEnergized(Passive):
+    """h) A Poké-Body: while any Energy card is attached to its holder, damage done to it
+    by attacks is reduced (Phanpy's Ultra-thick Skin; Sand Armor asks for one type)."""
+
+    damage_step = "h"
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.defender is not holder or not holder.energy:
+            return dmg
+        return dmg - self.amount
+
+    def text(self) -> str:
+        return (f"While any Energy is attached to this Pokémon, damage done to it by attacks "
+                f"is reduced by {self.amount} (after Weakness and Resistance).")
+
+
+# "During your opponent's next turn, damage done to this Pokémon by attacks is 20 more /
+# 30 less (after Weakness and Resistance)": results of its own attack on the attacker, gone
+# if it goes to the Bench or evolves (Close Combat, Leaf Guard, Granite Head, Fake Tears).
+TAKES_20_MORE = register_marker(MarkerKind("takes_20_more", "takes 20 more damage",
+                                           passive=IncreaseDamageTaken(20)))
+TAKES_30_LESS = register_marker(MarkerKind("takes_30_less", "takes 30 less damage",
+                                           passive=ReduceDamageTaken(30)))
+
+
+# ---- Call of Legends era: hgss_p2 ----
 
 class AttackCostMore(Passive):
     """An attack's result on the Defending Pokémon: each of its attacks costs ``count``

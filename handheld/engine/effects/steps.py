@@ -1973,31 +1973,44 @@ class VarValue(Expr):
         return self.guess
 
 
+class SideCount(Expr):
+    """A count of something of one side, ``side`` "own" (the player whose effect it is) or
+    "opp": a subclass says what it counts (``count``) and how it reads. The computer
+    player's estimate is the count now (what it counts lies face up)."""
+
+    side: str
+
+    def count(self, m: Match, p: PlayerState) -> int:
+        raise NotImplementedError
+
+    def _count(self, m: Match, player: int) -> int:
+        return self.count(m, m.players[player if self.side == "own" else 1 - player])
+
+    def eval(self, m: Match, f: Frame) -> int:
+        return self._count(m, f.player)
+
+    def expect(self, ev: Eval) -> float:
+        return float(self._count(ev.m, ev.player))
+
+
 @dataclass(frozen=True)
-class CountPokemon(Expr):
+class CountPokemon(SideCount):
     """How many Pokémon a side has in play that pass a filter (``where``: any / bench)."""
 
     side: str
     where: str = "any"
     filt: Any = None  # PokemonFilter
 
-    def _count(self, m: Match, player: int) -> int:
-        p = m.players[player if self.side == "own" else 1 - player]
+    def count(self, m: Match, p: PlayerState) -> int:
         slots = p.bench if self.where == "bench" else p.in_play()
         filt = self.filt or ANY_POKEMON
         return sum(1 for s in slots if filt.test(m, s))
-
-    def eval(self, m: Match, f: Frame) -> int:
-        return self._count(m, f.player)
 
     def text(self, tc: TC) -> str:
         whose = "your" if self.side == "own" else "your opponent's"
         where = "Benched Pokémon" if self.where == "bench" else "Pokémon in play"
         label = f" {self.filt.label}" if self.filt is not None and self.filt.label else ""
         return f"of {whose} {where}{label}"
-
-    def expect(self, ev: Eval) -> float:
-        return float(self._count(ev.m, ev.player))
 
 
 @dataclass(frozen=True)
@@ -2934,25 +2947,18 @@ class HasMarker(Cond):
 
 
 @dataclass(frozen=True)
-class PrizesTaken(Expr):
+class PrizesTaken(SideCount):
     """How many Prize cards a side has taken so far (the game's Prize count less those
     left)."""
 
     side: str = "opp"
 
-    def _count(self, m: Match, player: int) -> int:
-        p = m.players[player if self.side == "own" else 1 - player]
+    def count(self, m: Match, p: PlayerState) -> int:
         return max(0, m.prize_count - len(p.prizes))
-
-    def eval(self, m: Match, f: Frame) -> int:
-        return self._count(m, f.player)
 
     def text(self, tc: TC) -> str:
         return "Prize card you have taken" if self.side == "own" else \
             "Prize card your opponent has taken"
-
-    def expect(self, ev: Eval) -> float:
-        return float(self._count(ev.m, ev.player))
 
 
 def _evolved_from_this_turn(m: Match, s: Slot, name: str) -> bool:
@@ -3180,8 +3186,11 @@ class SideHasMarker(Cond):
 SLOT_TESTS["lv_x"] = (lambda m, s: bool(m.defs[s.top].lv_x), "is a Pokémon LV.X")
 
 NOT_EVOLVED = PokemonFilter("not_evolved", "that is not an Evolved Pokémon",
-                            lambda m, s: stack_facts(m, s).stage == 0 and len(s.cards) < 2)
-EVOLVED = PokemonFilter("evolved", "that has evolved", lambda m, s: len(s.cards) > 1)
+                            lambda m, s: stack_facts(m, s).stage == 0
+                            and (len(s.cards) < 2 or m.defs[s.top].legend))
+# (a Pokémon LEGEND is two cards and no Evolved Pokémon)
+EVOLVED = PokemonFilter("evolved", "that has evolved",
+                        lambda m, s: len(s.cards) > 1 and not m.defs[s.top].legend)
 SUPPORTER_CARD = CardFilter("supporter", "Supporter card",
                             lambda d: d.kind == TRAINER and d.trainer_kind == "supporter")
 
@@ -3834,7 +3843,7 @@ class VarFalse(Cond):
 
 
 @dataclass(frozen=True)
-class CardsInZone(Expr):
+class CardsInZone(SideCount):
     """How many cards passing a filter lie in a zone (hand, deck, discard) of a side."""
 
     side: str
@@ -3842,13 +3851,9 @@ class CardsInZone(Expr):
     filt: Any  # CardFilter
     wording: str = ""
 
-    def _count(self, m: Match, player: int) -> int:
-        p = player if self.side == "own" else 1 - player
+    def count(self, m: Match, p: PlayerState) -> int:
         ok = self.filt.verdicts
-        return sum(1 for c in _zone(m, p, self.zone) if ok[m.defs[c]])
-
-    def eval(self, m: Match, f: Frame) -> int:
-        return self._count(m, f.player)
+        return sum(1 for c in _zone(m, p.index, self.zone) if ok[m.defs[c]])
 
     def text(self, tc: TC) -> str:
         if self.wording:
@@ -3856,9 +3861,6 @@ class CardsInZone(Expr):
         whose = "your" if self.side == "own" else "your opponent's"
         where = {"hand": "hand", "deck": "deck", "discard": "discard pile"}[self.zone]
         return f"{self.filt.label} in {whose} {where}"
-
-    def expect(self, ev: Eval) -> float:
-        return float(self._count(ev.m, ev.player))
 
 
 class MoveZoneCards(Step):
@@ -4142,26 +4144,19 @@ PLAYER_TESTS["supporter_played"] = (lambda m, p: m.players[p].supporter_played,
 
 
 @dataclass(frozen=True)
-class EnergyOfTypeInPlay(Expr):
+class EnergyOfTypeInPlay(SideCount):
     """Energy units of a type attached to all of a side's Pokémon."""
 
     side: str
     etype: str
 
-    def _count(self, m: Match, player: int) -> int:
-        p = m.players[player if self.side == "own" else 1 - player]
+    def count(self, m: Match, p: PlayerState) -> int:
         bit = BIT[self.etype]
         return sum(1 for s in p.in_play() for u in energy_units(m, s) if u & bit)
-
-    def eval(self, m: Match, f: Frame) -> int:
-        return self._count(m, f.player)
 
     def text(self, tc: TC) -> str:
         whose = "your" if self.side == "own" else "your opponent's"
         return f"[{self.etype}] Energy attached to all of {whose} Pokémon"
-
-    def expect(self, ev: Eval) -> float:
-        return float(self._count(ev.m, ev.player))
 
 
 @dataclass(frozen=True)
@@ -4581,22 +4576,27 @@ class PoisonCounters(Step):
         return NEXT
 
 
-@dataclass(frozen=True)
-class BenchedFromHand(Cond):
-    """The requirement of a Poké-Power that fires only as its Pokémon is put from the hand
-    onto the Bench (Crobat G's Flash Bite). It never holds in the main phase, so the Power
-    is never offered there; ``actions.do_main_action`` uses it at that moment instead."""
-
-    fires_on_bench: ClassVar[bool] = True
+class FiringMoment(Cond):
+    """The requirement of a power used only at one moment of the game that the rules
+    recognise (a flag on the subclass says which): it never holds in the main phase, so the
+    power is never offered there, and the rule of that moment starts it instead."""
 
     def holds(self, m: Match, f: Frame) -> bool:
         return False
 
-    def text(self, tc: TC) -> str:
-        return "you have just put this Pokémon from your hand onto your Bench"
-
     def prob(self, ev: Eval) -> float:
         return 0.0
+
+
+@dataclass(frozen=True)
+class BenchedFromHand(FiringMoment):
+    """A Poké-Power that fires as its Pokémon is put from the hand onto the Bench (Crobat
+    G's Flash Bite), started by ``actions.do_main_action``."""
+
+    fires_on_bench: ClassVar[bool] = True
+
+    def text(self, tc: TC) -> str:
+        return "you have just put this Pokémon from your hand onto your Bench"
 
 
 # --- Platinum era: pl1 part3 (damage taken from the last turn's attacks)
@@ -5150,7 +5150,7 @@ class EnergyOfTypeOnAll(Expr):
 
 
 @dataclass(frozen=True)
-class KnockedOutByAttack(Cond):
+class KnockedOutByAttack(FiringMoment):
     """The requirement of a Poké-Power used only as its Pokémon would be Knocked Out by
     damage from the opponent's attack, once during the opponent's turn (Jirachi's Final
     Wish). It never holds in the main phase, so the Power is never offered there;
@@ -5161,14 +5161,8 @@ class KnockedOutByAttack(Cond):
     power_head: ClassVar[str] = ("Once during your opponent's turn, if this Pokémon would be "
                                  "Knocked Out by damage from an attack")
 
-    def holds(self, m: Match, f: Frame) -> bool:
-        return False
-
     def text(self, tc: TC) -> str:
         return "this Pokémon would be Knocked Out by damage from your opponent's attack"
-
-    def prob(self, ev: Eval) -> float:
-        return 0.0
 
 
 class UseSupporterInPlay(Step):
@@ -5563,7 +5557,7 @@ def rule_hooks_of(steps: Sequence[Step]) -> frozenset[str]:
 
 
 @dataclass(frozen=True)
-class EvolvedFromHand(Cond):
+class EvolvedFromHand(FiringMoment):
     """The requirement of an Ability used only as its card is played from the hand to evolve
     one of its player's Pokémon (Amoonguss's Sporprise). It never holds in the main phase,
     so the Ability is never offered there; ``actions.evolve_triggers`` starts it at that
@@ -5573,14 +5567,8 @@ class EvolvedFromHand(Cond):
     power_head: ClassVar[str] = ("When you play this Pokémon from your hand to evolve 1 of "
                                  "your Pokémon")
 
-    def holds(self, m: Match, f: Frame) -> bool:
-        return False
-
     def text(self, tc: TC) -> str:
         return "you have just evolved 1 of your Pokémon with this card from your hand"
-
-    def prob(self, ev: Eval) -> float:
-        return 0.0
 
 
 class ChooseAttachedSpecialEnergy(ChooseAttachedEnergy):
@@ -5651,23 +5639,17 @@ PLAYER_TESTS["two_other_cards_in_hand"] = (lambda m, p: len(m.players[p].hand) >
 
 
 @dataclass(frozen=True)
-class PrizesLeft(Expr):
+class PrizesLeft(SideCount):
     """How many Prize cards a side has left."""
 
     side: str = "own"
 
-    def _count(self, m: Match, player: int) -> int:
-        return len(m.players[player if self.side == "own" else 1 - player].prizes)
-
-    def eval(self, m: Match, f: Frame) -> int:
-        return self._count(m, f.player)
+    def count(self, m: Match, p: PlayerState) -> int:
+        return len(p.prizes)
 
     def text(self, tc: TC) -> str:
         return "Prize card you have left" if self.side == "own" else \
             "Prize card your opponent has left"
-
-    def expect(self, ev: Eval) -> float:
-        return float(self._count(ev.m, ev.player))
 
 
 class PlayerDraws(Step):
@@ -5984,25 +5966,18 @@ class BasicEnergyTypesOn(Expr):
 
 
 @dataclass(frozen=True)
-class EnergyInPlay(Expr):
+class EnergyInPlay(SideCount):
     """The Energy (units, after effects that change them) attached to all of a side's
     Pokémon."""
 
     side: str = "opp"
 
-    def _count(self, m: Match, player: int) -> int:
-        p = m.players[player if self.side == "own" else 1 - player]
+    def count(self, m: Match, p: PlayerState) -> int:
         return sum(len(energy_units(m, s)) for s in p.in_play())
-
-    def eval(self, m: Match, f: Frame) -> int:
-        return self._count(m, f.player)
 
     def text(self, tc: TC) -> str:
         whose = "your" if self.side == "own" else "your opponent's"
         return f"Energy attached to all of {whose} Pokémon"
-
-    def expect(self, ev: Eval) -> float:
-        return float(self._count(ev.m, ev.player))
 
 
 # (``has_tool`` and ``SPECIAL_ENERGY``: the dark_explorers part2 block above)
@@ -6463,25 +6438,18 @@ SLOT_TESTS["ex"] = (lambda m, s: EX_KIND in stack_facts(m, s).kinds, "is a Poké
 
 
 @dataclass(frozen=True)
-class DamageCountersOnBench(Expr):
+class DamageCountersOnBench(SideCount):
     """Every damage counter on a side's Benched Pokémon, added up (Gigalith's Revenge
     Cannon)."""
 
     side: str = "own"
 
-    def _count(self, m: Match, player: int) -> int:
-        p = m.players[player if self.side == "own" else 1 - player]
+    def count(self, m: Match, p: PlayerState) -> int:
         return sum(s.damage // 10 for s in p.bench)
-
-    def eval(self, m: Match, f: Frame) -> int:
-        return self._count(m, f.player)
 
     def text(self, tc: TC) -> str:
         whose = "your" if self.side == "own" else "your opponent's"
         return f"damage counter on {whose} Benched Pokémon"
-
-    def expect(self, ev: Eval) -> float:
-        return float(self._count(ev.m, ev.player))
 
 
 class ShredDamage(Damage):
@@ -6686,6 +6654,197 @@ class ToolInPlay(Cond):
 
     def prob(self, ev: Eval) -> float:
         return 1.0 if any(s.tool >= 0 for p in ev.m.players for s in p.in_play()) else 0.0
+
+
+# ---- Call of Legends era: hgss_p3 ----
+
+
+@dataclass(frozen=True)
+class PokemonInPlayOf(PokemonInPlay):
+    """How many Pokémon in play pass a filter, both players' counted ("the number of Mareep
+    in play, yours and your opponent's": Mareep's Static Electricity)."""
+
+    filt: PokemonFilter = ANY_POKEMON
+
+    def _count(self, m: Match) -> int:
+        return sum(1 for p in m.players for s in p.in_play() if self.filt.test(m, s))
+
+    def text(self, tc: TC) -> str:
+        return f"{self.filt.label} in play (yours and your opponent's)"
+
+
+class HealAllShedEnergy(Step):
+    """Remove every damage counter from each of your Pokémon; each Pokémon that had any
+    then discards all its attached Energy cards (Blissey's Blissful Nurse). A Pokémon whose
+    healing is blocked (Heal Block) keeps its counters and its Energy."""
+
+    def text(self, tc: TC) -> str:
+        return ("Remove all damage counters from each of your Pokémon, then discard all "
+                "Energy attached to each Pokémon that had any.")
+
+    def value(self, ev: Eval) -> None:
+        # A counter healed is worth about 7, an Energy card lost about 8 (as elsewhere).
+        for s in ev.m.players[ev.player].in_play():
+            if s.damage:
+                ev.add(0.7 * s.damage - 8 * len(s.energy))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        for s in m.players[f.player].in_play():
+            if s.damage and heal(m, s, s.damage):
+                for c in list(s.energy):
+                    discard_attached(m, s, c)
+        return NEXT
+
+
+# ---- Call of Legends era: col_p2 ----
+# Cards sent to the Lost Zone from the opponent's hand and deck and from your own hand.
+
+from ..ops import to_lost_zone as _to_lost_zone  # noqa: E402
+
+
+class LoseFromOpponentHandUnseen(FromOpponentHandUnseen):
+    """Choose ``count`` cards from the opponent's hand without looking and put them in the
+    Lost Zone (Zangoose's Lost Claw). As for the other picks without looking, a shuffle of
+    that hand stands for the pick."""
+
+    def __init__(self, count: int | Expr = 1, *, wording: str | None = None) -> None:
+        super().__init__(count, "lost", wording=wording)
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        c = self.count
+        if isinstance(c, Const):
+            what = _plural(c.n, "card")
+            it = "it" if c.n == 1 else "them"
+        else:
+            what, it = f"1 card for each {c.text(tc)}", "them"
+        return (f"Choose {what} from your opponent's hand without looking and put {it} in "
+                "the Lost Zone.")
+
+    def value(self, ev: Eval) -> None:
+        hand = len(ev.m.players[1 - ev.player].hand)
+        ev.add(8 * min(float(hand), self.count.expect(ev)))  # gone for good: more than a discard
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        n = self._n(m, f)
+        p = m.players[1 - f.player]
+        hand = [p.hand[i] for i in answer]
+        p.hand[:] = hand[n:]
+        _to_lost_zone(m, hand[:n])
+        return NEXT
+
+
+class LoseOpponentTopCards(Step):
+    """Put the top ``n`` cards of the opponent's deck in the Lost Zone, fewer if the deck
+    runs out (Mime Jr.'s Sleepy Lost)."""
+
+    def __init__(self, n: int = 1) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        what = "the top card" if self.n == 1 else f"the top {self.n} cards"
+        return f"Put {what} of your opponent's deck in the Lost Zone."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(4 * min(self.n, len(ev.m.players[1 - ev.player].deck)))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        deck = m.players[1 - f.player].deck
+        n = min(self.n, len(deck))
+        if n:
+            cards = deck[-n:]
+            del deck[-n:]
+            _to_lost_zone(m, list(reversed(cards)))  # (the top card first)
+        return NEXT
+
+
+class LoseChosenCards(Step):
+    """Put the chosen cards (ids in ``var``, from your hand, deck or discard pile) in your
+    Lost Zone (Relicanth's Prehistoric Wisdom)."""
+
+    def __init__(self, var: str, wording: str = "Put it in the Lost Zone.") -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-2)  # (the choice from the hand already counts the card's worth)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        lost = [cid for cid in f.vars.get(self.var) or []
+                if _take_from_own_zones(p, cid) is not None]
+        if lost:
+            _to_lost_zone(m, lost)
+        return NEXT
+
+
+# ---- Call of Legends era: hgss_p1 ----
+# A player's own search of his or her deck for Pokémon to bench, as many as the Bench has
+# room for, made by that player even in the other one's attack (Pichu's Playground: each
+# player may put Basic Pokémon from his or her deck onto the Bench).
+
+
+class SearchDeckToBench(Step):
+    """The player of ``side`` ("own", "opp") may search his or her deck for any number of
+    cards of ``filt`` (Basic Pokémon cards), as many as the Bench has room for, and put them
+    onto his or her Bench. That player chooses, seeing only that deck; the shuffle of it
+    follows as its own step."""
+
+    def __init__(self, side: str = "own", filt: CardFilter = BASIC_POKEMON,
+                 wording: str | None = None) -> None:
+        self.side = side
+        self.filt = filt
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        if self.side == "own":
+            return (f"Search your deck for any number of {self.filt.label}s and put them "
+                    "onto your Bench.")
+        return (f"Your opponent may search their deck for any number of {self.filt.label}s "
+                "and put them onto their Bench.")
+
+    def _player(self, m: Match, player: int) -> PlayerState:
+        return m.players[player if self.side == "own" else 1 - player]
+
+    def value(self, ev: Eval) -> None:
+        # More Pokémon in play: more attackers, and more to Knock Out before the last
+        # Prize; a guess of two of them, each worth about a card to its owner.
+        p = self._player(ev.m, ev.player)
+        n = min(2, max(0, ev.m.rules.bench_size - len(p.bench)))
+        ev.add((6 if self.side == "own" else -6) * n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = self._player(m, f.player)
+        ok = self.filt.verdicts
+        cands = [c for c in p.deck if ok[m.defs[c]]]
+        most = min(m.rules.bench_size - len(p.bench), len(cands))
+        if most <= 0:
+            return NEXT
+        m.pending = Choice(p.index, "cards_deck",
+                           f"Put any number of {self.filt.label}s from your deck onto your "
+                           "Bench.", tuple((CARD, c) for c in cands), min=0, max=most)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        from ..notation import EV_BENCH
+
+        p = self._player(m, f.player)
+        for opt in answer:
+            cid = opt[1]
+            if len(p.bench) >= m.rules.bench_size or cid not in p.deck:
+                continue
+            p.deck.remove(cid)
+            p.bench.append(Slot(cid, p.index, m.turn))
+            m.ko_dirty = True
+            if m.logging:
+                m.log.append((EV_BENCH, p.index, cid))
+        return NEXT
 
 
 # ---- Call of Legends era: hgss_p2 ----

@@ -73,6 +73,7 @@ USES: dict[type, Uses] = {
     S.OpponentHandSize: NONE,
     S.Scaled: NONE,
     S.VarValue: Uses(reads=("var",)),
+    S.SideCount: NONE,
     S.CountPokemon: NONE,
     S.DamageCountersOn: Uses(reads=("who",)),
     S.EnergyOfTypeOn: Uses(reads=("who",)),
@@ -321,6 +322,7 @@ USES.update({
 USES.update({  # pl1 part2, the hooks
     S.ForbidAttack: Uses(reads=("who",)),
     S.PoisonCounters: Uses(reads=("who",)),
+    S.FiringMoment: NONE,
     S.BenchedFromHand: NONE,
 })
 
@@ -457,6 +459,26 @@ USES.update({
     S.MillOpponent: NONE,
     S.DiscardToolsInPlay: NONE,
     S.ToolInPlay: NONE,
+})
+
+
+# ---- Call of Legends era: hgss_p3 ----
+USES.update({
+    S.PokemonInPlayOf: NONE,
+    S.HealAllShedEnergy: NONE,
+})
+
+# ---- Call of Legends era: col_p2 ----
+USES.update({
+    S.LoseFromOpponentHandUnseen: NONE,
+    S.LoseOpponentTopCards: NONE,
+    S.LoseChosenCards: Uses(reads=("var",)),
+})
+
+
+# ---- Call of Legends era: hgss_p1 ----
+USES.update({
+    S.SearchDeckToBench: NONE,
 })
 
 

@@ -84,6 +84,9 @@ class Era:
     # A card of the era puts a Stage 2 card straight onto the Basic Pokémon its Stage 1
     # evolves from (Rare Candy): positions may hold such a stack (``validate``).
     stage2_onto_basic: ClassVar[bool] = False
+    # Cards printed as Pokémon Prime (a frame with no rule of its own; the card data names
+    # them only by rarity, so the era lists them): marked on the board and card pages.
+    prime_cards: ClassVar[frozenset[str]] = frozenset()
 
     # ------------------------------------------------------------------ sentences
 
@@ -110,6 +113,15 @@ class Era:
 
     ex_rule: ClassVar[str] = ("Pokémon-EX rule: when a Pokémon-EX is Knocked Out, its "
                               "opponent takes 2 Prize cards.")
+
+    def legend_rule(self, name: str, top: bool) -> str:
+        """The rule line of a half of the Pokémon LEGEND ``name`` (seed 000's glossary and
+        our reading of it, docs/ENGINE.md), in this project's words."""
+        half = "the top card, with the Pokémon's attacks and powers" if top \
+            else "the lower card, with the Pokémon's HP"
+        return (f"Pokémon LEGEND rule: {half}. It is played only together with the other "
+                f"card of {name}: both from your hand to your Bench at once, as one Pokémon. "
+                "Never placed in setup; a Knock Out discards both cards.")
 
     def restored_rule(self, fossil: str) -> str:
         """The rule line of a Restored Pokémon benched by the Item ``fossil`` (Appendix B

@@ -61,6 +61,9 @@ class CallOfLegends(Era):
     playable = True
     # The glossary knows Pokémon-ex (2 Prize cards) though the era's sets print none.
     pokemon_kinds = frozenset({LEGEND, POKEMON_EX})
+    # HeartGold & SoulSilver's Pokémon Prime: Ampharos, Blissey, Donphan, Feraligatr,
+    # Meganium and Typhlosion.
+    prime_cards = frozenset(f"hgss1-{n}" for n in range(105, 111))
 
     def setup_procedure(self) -> list[Any]:
         """Platinum's setup: a single mulligan owes the other player one card, which that

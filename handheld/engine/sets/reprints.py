@@ -41,4 +41,11 @@ REPRINTS: dict[str, str] = {
     "bw6-122": "bw6-81",  # Registeel-EX
     "bw6-123": "bw6-85",  # Rayquaza-EX
     "bw6-124": "bw6-92",  # Giratina-EX
+    # ---- Call of Legends era: col_p2 ----
+    # Pokémon of Call of Legends printed as in HeartGold & SoulSilver
+    "col1-60": "hgss1-70",  # Koffing
+    "col1-61": "hgss1-72",  # Magikarp
+    "col1-70": "hgss1-81",  # Slowpoke
+    "col1-71": "hgss1-82",  # Snubbull
+    "col1-75": "hgss1-87",  # Vulpix
 }

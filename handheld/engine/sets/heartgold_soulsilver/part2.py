@@ -9,7 +9,7 @@ from ...effects.library import (
     COSTS_C_MORE,
     REDUCED_10,
     TAKES_20_LESS,
-    NoAttackDamageWhileAsleep,
+    NoDamageWhileAsleep,
 )
 from ...effects.steps import (
     DEFENDER,
@@ -89,7 +89,7 @@ SCRIPTS: dict[str, Script] = {
         "Fire Spin": [DiscardEnergy(SELF, 2, pre=True)],
     }),
     "hgss1-33": PokemonScript(  # Tyrogue
-        powers={"Sweet Sleeping Face": Power(passives=(NoAttackDamageWhileAsleep(),))},
+        powers={"Sweet Sleeping Face": Power(passives=(NoDamageWhileAsleep(),))},
         attacks={"Mischievous Punch": [Damage(weakness=False, resistance=False),
                                        Inflict(SELF, ASLEEP)]},
     ),
