@@ -86,7 +86,7 @@ SCRIPTS: dict[str, Script] = {
     ),
     "hgss1-32": PokemonScript(attacks={  # Typhlosion
         "Magma Punch": [],
-        "Fire Spin": [DiscardEnergy(SELF, 2, pre=True)],
+        "Fire Spin": [DiscardEnergy(SELF, 2)],
     }),
     "hgss1-33": PokemonScript(  # Tyrogue
         powers={"Sweet Sleeping Face": Power(passives=(NoDamageWhileAsleep(),))},
@@ -95,8 +95,10 @@ SCRIPTS: dict[str, Script] = {
     ),
     "hgss1-34": PokemonScript(attacks={  # Weezing
         "Super Poison Breath": condition(POISONED),
-        # (the era applies no Weakness or Resistance to damage an attacker does to itself)
-        "Super Explosion": [SelfDamage(90)],
+        # (the era applies no Weakness or Resistance to damage an attacker does to itself;
+        # the sentence says so, as the card does)
+        "Super Explosion": [Worded(SelfDamage(90), "This Pokémon does 90 damage to itself "
+                                                   "(Weakness is not applied).")],
     }),
     "hgss1-35": PokemonScript(attacks={"Hammer In": [], "Razor Leaf": []}),  # Bayleef
     "hgss1-36": PokemonScript(attacks={  # Blissey
@@ -154,7 +156,7 @@ SCRIPTS: dict[str, Script] = {
     }),
     "hgss1-49": PokemonScript(attacks={  # Quilava
         "Flare": [],
-        "Flamethrower": [DiscardEnergy(SELF, 1, pre=True)],
+        "Flamethrower": [DiscardEnergy(SELF, 1)],
     }),
     "hgss1-50": PokemonScript(attacks={  # Qwilfish
         "Offensive Needle": [Flip(), If(HEADS, Inflict(DEFENDER, POISONED),
