@@ -261,11 +261,3 @@ for _i, _name in enumerate(_HGSS1A_BASICS, start=27101):
     TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 60, ["C"],
                                [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
     TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})
-
-# --- Call of Legends era: hgss_p2 (hgss1-31 to hgss1-60)
-# A made-up Item named Moomoo Milk (the set's card is scripted with the Trainers) for
-# Miltank's Moomoo Squeeze to find meanwhile.
-TEST_FACTS.append({"id": "test-27220", "number": "27220", "name": "Moomoo Milk",
-                   "supertype": "trainer", "subtypes": ["item"], "rarity": "", "artist": "",
-                   "reprint_of": None})
-TEST_SCRIPTS["test-27220"] = TrainerScript(steps=[Draw(1)])

@@ -40,7 +40,7 @@ from handheld.ui.palette import INK, PAPER
 POOL = default_pool()
 FONT = pocket_font()
 SETS = ["expedition", "platinum", "rising_rivals", "black_white", "next_destinies",
-        "dark_explorers", "dragons_exalted"]
+        "dark_explorers", "dragons_exalted", "heartgold_soulsilver", "call_of_legends"]
 ALBUM = Album(POOL, SETS)
 EVERY_CARD = [c["id"] for slug in SETS for c in load_set(slug)["cards"]]
 

@@ -2037,6 +2037,44 @@ TAKES_30_LESS = register_marker(MarkerKind("takes_30_less", "takes 30 less damag
                                            passive=ReduceDamageTaken(30)))
 
 
+# ---- Call of Legends era: col_tr ----
+# Retreat Costs that shrink with the Energy attached, and a Special Energy of every type
+# that counts as [C] wherever it is not in play.
+
+
+class RetreatLessPerEnergy(Passive):
+    """A Poké-Body: the holder's Retreat Cost is [C] less for each unit of ``etype`` Energy
+    attached to it (Extreme Speed of the shiny Entei, Raikou and Suicune)."""
+
+    def __init__(self, etype: str) -> None:
+        self.etype = etype
+        self.bit = BIT[etype]
+
+    def retreat_cost(self, m: Match, holder: Slot, cost: int) -> int:
+        from ..ops import energy_units
+
+        # (pokemon_facts keeps a Retreat Cost from going below 0)
+        return cost - sum(1 for u in energy_units(m, holder) if u & self.bit)
+
+    def text(self) -> str:
+        return (f"This Pokémon's Retreat Cost is [C] less for each [{self.etype}] Energy "
+                "attached to it.")
+
+
+class EveryTypeInPlay(Passive):
+    """A Special Energy whose printed Energy is [C] (all a search of the hand, the deck or
+    the discard pile sees) but which provides 1 unit of every type while attached to a
+    Pokémon (HeartGold & SoulSilver's Rainbow Energy)."""
+
+    def card_units(self, m: Match, holder: Slot, card: int, units: tuple[int, ...],
+                   ) -> tuple[int, ...]:
+        return (ALL_TYPES,)
+
+    def text(self) -> str:
+        return ("While it is attached to a Pokémon, it provides 1 Energy of every type (only "
+                "1 Energy at a time). Anywhere else it counts as [C] Energy.")
+
+
 # ---- Call of Legends era: hgss_p2 ----
 
 class AttackCostMore(Passive):

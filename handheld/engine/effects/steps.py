@@ -1201,8 +1201,13 @@ class ChooseCards(Step):
         c = self.count
         where = {"hand": "your hand", "deck": "your deck", "discard": "your discard pile"}
         if self.top:
-            return (f"Look at the top {self.top} cards of your deck. You may choose "
-                    f"{_a(self.filt.label)} from them.")
+            head = f"Look at the top {self.top} cards of your deck."
+            if isinstance(c, Const) and c.n == 1:
+                return f"{head} You may choose {_a(self.filt.label)} from them."
+            n = c.text(tc)
+            if self.up_to:
+                return f"{head} You may choose up to {n} {self.filt.label}s from them."
+            return f"{head} Choose {n} {self.filt.label}s from them."
         if not isinstance(c, Const):
             return (f"Choose {_a(self.filt.label)} from {where[self.zone]} for each "
                     f"{c.text(tc)} (all of them if there are fewer).")
@@ -6844,6 +6849,153 @@ class SearchDeckToBench(Step):
             m.ko_dirty = True
             if m.logging:
                 m.log.append((EV_BENCH, p.index, cid))
+        return NEXT
+
+
+# ---- Call of Legends era: col_tr ----
+# The Trainers of HeartGold & SoulSilver and Call of Legends: an attached Energy card put in
+# the Lost Zone, the top of the deck split between its top and its bottom, the Pokémon in a
+# Lost Zone counted, and a game won by a card's effect (Lost World).
+
+
+class LoseChosenEnergy(Step):
+    """Put the Energy cards chosen into ``var`` (attached to Pokémon in play, either
+    player's) in their owners' Lost Zones (Lost Remover)."""
+
+    def __init__(self, var: str) -> None:
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        return "Put it in the Lost Zone."
+
+    def value(self, ev: Eval) -> None:
+        # (the card is gone for good: a little more than a discarded one)
+        if any(not ev.m.defs[c].basic_energy for s in ev.m.players[1 - ev.player].in_play()
+               for c in s.energy):
+            ev.add(25)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..ops import lose_attached
+
+        for cid in f.vars.get(self.var) or []:
+            for p in m.players:
+                for s in p.in_play():
+                    if cid in s.energy:
+                        lose_attached(m, s, cid)
+        return NEXT
+
+
+def _distinct_orders(m: Match, cards: list[int]) -> list[tuple[Any, ...]]:
+    """Every order of ``cards`` as an ``ORDER`` option, one per distinct order of card ids
+    (copies of a card are interchangeable)."""
+    from itertools import permutations
+
+    seen: set[tuple[str, ...]] = set()
+    options: list[tuple[Any, ...]] = []
+    for order in permutations(cards):
+        key = tuple(m.defs[c].id for c in order)
+        if key not in seen:
+            seen.add(key)
+            options.append((ORDER, *order))
+    return options
+
+
+class TopOrBottom(Step):
+    """Look at the top ``n`` cards of your deck: put any of them back on top in the order
+    you choose and the others on the bottom in the order you choose (Research Record).
+    Three decisions (which stay on top, their order, the order of the others) are kept in
+    the frame's ``_keep``, ``_top`` and ``_bottom``; the cards move once all are in."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        return (f"Look at the top {self.n} cards of your deck. Put as many of them as you "
+                "like back on top of your deck in any order, and the others on the bottom "
+                "of your deck in any order.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(4)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        deck = m.players[f.player].deck
+        top = list(reversed(deck[-self.n:]))  # the top card first
+        if not top:
+            return NEXT
+        if "_keep" not in f.vars:
+            m.pending = Choice(f.player, "cards_deck", "Choose the cards that go back on top "
+                               "of your deck (the others go to the bottom).",
+                               tuple((CARD, c) for c in top), min=0, max=len(top))
+            return SUSPEND
+        keep = [c for c in top if c in f.vars["_keep"]]
+        rest = [c for c in top if c not in keep]
+        for var, cards, prompt in (
+                ("_top", keep, "Put these cards back on top of your deck, the top card "
+                               "first."),
+                ("_bottom", rest, "Put these cards on the bottom of your deck, the card "
+                                  "that goes nearest the top first.")):
+            if var in f.vars:
+                continue
+            options = _distinct_orders(m, cards)
+            if len(options) > 1:
+                m.pending = Choice(f.player, "order", prompt, tuple(options))
+                return SUSPEND
+            f.vars[var] = list(cards)  # (one order only: nothing to ask)
+        on_top, below = f.vars.pop("_top"), f.vars.pop("_bottom")
+        del f.vars["_keep"]
+        del deck[-len(top):]
+        deck[:0] = list(reversed(below))  # (the deck's list runs from the bottom card up)
+        deck.extend(reversed(on_top))
+        return NEXT
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        if "_keep" not in f.vars:
+            f.vars["_keep"] = [opt[1] for opt in answer]
+        else:
+            f.vars["_top" if "_top" not in f.vars else "_bottom"] = list(answer[0][1:])
+        return f.pc  # (then the next decision, or the move)
+
+
+@dataclass(frozen=True)
+class LostZonePokemon(Cond):
+    """A side ("own" or "opp") has at least ``n`` Pokémon cards in its Lost Zone (Lost
+    World). Each Pokémon card counts: an evolved Pokémon put there counts once for each of
+    its Pokémon cards."""
+
+    side: str
+    n: int
+
+    def _count(self, m: Match, player: int) -> int:
+        return sum(1 for c in m.players[player].lost_zone if m.defs[c].kind == POKEMON)
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return self._count(m, f.player if self.side == "own" else 1 - f.player) >= self.n
+
+    def text(self, tc: TC) -> str:
+        whose = "you have" if self.side == "own" else "your opponent has"
+        return f"{whose} {self.n} or more Pokémon cards in the Lost Zone"
+
+    def prob(self, ev: Eval) -> float:
+        player = ev.player if self.side == "own" else 1 - ev.player
+        return 1.0 if self._count(ev.m, player) >= self.n else 0.0
+
+
+class WinGame(Step):
+    """The player of the effect wins the game at once (Lost World). ``reason`` is the word
+    the match's result records (``Match.result``, beside "prizes" or "deck_out"); the log
+    says why in ``describe``'s words."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+    def text(self, tc: TC) -> str:
+        return "Win the game."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(10_000)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        m.finish(f.player, self.reason)
         return NEXT
 
 

@@ -482,6 +482,15 @@ USES.update({
 })
 
 
+# ---- Call of Legends era: col_tr ----
+USES.update({
+    S.LoseChosenEnergy: Uses(reads=("var",)),
+    S.TopOrBottom: NONE,  # (its own progress: "_keep", "_top", "_bottom")
+    S.LostZonePokemon: NONE,
+    S.WinGame: NONE,
+})
+
+
 # ---- Call of Legends era: hgss_p2 ----
 USES.update({
     S.ReturnEnergyToHand: Uses(reads=("who",)),

@@ -48,6 +48,32 @@ REPRINTS: dict[str, str] = {
     "col1-70": "hgss1-81",  # Slowpoke
     "col1-71": "hgss1-82",  # Snubbull
     "col1-75": "hgss1-87",  # Vulpix
+    # ---- Call of Legends era: col_tr ----
+    # Trainers and Special Energy of HeartGold & SoulSilver and Call of Legends printed with
+    # an earlier card's very effect (Call of Legends' Copycat and Professor Elm's Training
+    # Method as well, like HeartGold & SoulSilver's printings of them)
+    "hgss1-90": "ecard1-138",  # Copycat
+    "col1-77": "ecard1-138",
+    "hgss1-91": "bw1-94",  # Energy Switch
+    "hgss1-93": "ecard1-154",  # Full Heal
+    "hgss1-95": "pl1-113",  # Poké Ball
+    "hgss1-98": "bw1-99",  # Pokémon Communication
+    "hgss1-100": "ecard1-148",  # Professor Elm's Training Method
+    "col1-82": "ecard1-148",
+    "hgss1-102": "ecard1-157",  # Switch
+    "hgss1-103": "bw4-92",  # Double Colorless Energy
+    "col1-83": "hgss1-101",  # Professor Oak's New Theory
+    "col1-86": "pl2-99",  # Darkness Energy
+    "col1-87": "pl2-100",  # Metal Energy
+    # The shiny Legendary Pokémon printed again from the set's own (col1-1 to col1-32)
+    "col1-SL1": "col1-2",  # Deoxys
+    "col1-SL2": "col1-3",  # Dialga
+    "col1-SL4": "col1-6",  # Groudon
+    "col1-SL5": "col1-9",  # Ho-Oh
+    "col1-SL6": "col1-12",  # Kyogre
+    "col1-SL7": "col1-15",  # Lugia
+    "col1-SL8": "col1-19",  # Palkia
+    "col1-SL10": "col1-20",  # Rayquaza
     # ---- Call of Legends era: hgss_p2 ----
     # Pokémon of Call of Legends printed as in HeartGold & SoulSilver hgss1-31 to hgss1-60
     "col1-35": "hgss1-32",  # Typhlosion

@@ -578,7 +578,8 @@ class ResultScene(Scene):
         reasons = {"prizes": "took the last Prize card", "no_pokemon":
                    "left the opponent without Pokémon in play", "deck_out":
                    "outlasted an empty deck", "time": "had fewer Prize cards left when "
-                   "time was called", "forfeit": "wins: the opponent forfeited"}
+                   "time was called", "forfeit": "wins: the opponent forfeited",
+                   "lost_world": "won by Lost World (6 Pokémon in the Lost Zone)"}
         self.why = " and ".join(reasons.get(r, r) for r in m.result.split("+"))
         self.turns = m.turn
 
