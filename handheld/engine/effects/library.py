@@ -2142,3 +2142,12 @@ GUARD_FROM_POWERED = register_marker(MarkerKind(
     passive=GuardFromPowered()))
 """An attack's result on its user through the opponent's next turn (Umbreon's Moonlight
 Fang): see :class:`GuardFromPowered`."""
+
+
+# ---- Call of Legends era: hgss_p2 ----
+
+COSTS_C_MORE = register_marker(MarkerKind(
+    "costs_c_more", "its attacks cost [C] more", passive=AttackCostMore("C", 1)))
+"""An attack's result on the Defending Pokémon through its owner's next turn: each of its
+attacks costs [C] more, a cost-free attack too (Igglybuff's Graffiti). It goes when the
+Pokémon leaves the Active Spot or evolves, as attack results do."""

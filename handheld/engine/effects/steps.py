@@ -7265,3 +7265,71 @@ class UseOpponentSupporter(Step):
         if d.play_code and cid in m.players[1 - f.player].hand:
             m.stack.append(_Frame(f"{d.id}#t", d.play_code, f.player, cid))
         return NEXT
+
+
+# ---- Call of Legends era: hgss_p2 ----
+# Attached Energy cards taken off a Pokémon in play into a zone of their owner's: all of
+# one Pokémon's into the hand (Unown's RETURN), or the chosen ones into the deck (Starmie's
+# Cosmic Cyclone, a shuffle following).
+
+from ..ops import detach as _detach  # noqa: E402
+
+
+def _energy_off_to(m: Match, slot: Slot, cards: Sequence[int], to: str) -> None:
+    """Take each of ``cards`` still attached to ``slot`` off it into its owner's ``to``
+    zone ("hand" or "deck"), logged as a public move from play."""
+    for cid in cards:
+        if cid not in slot.energy:
+            continue
+        _detach(slot, cid)
+        owner = m.players[m.owner[cid]]
+        (owner.hand if to == "hand" else owner.deck).append(cid)
+        if m.logging:
+            m.log.append((EV_MOVE, m.owner[cid], cid, to, True, "attach"))
+
+
+class ReturnEnergyToHand(Step):
+    """Every Energy card attached to the Pokémon in ``who`` goes back to its owner's hand
+    (Unown's RETURN: a Pokémon's Energy saved before it is Knocked Out, or moved on)."""
+
+    def __init__(self, who: str) -> None:
+        self.who = who
+
+    def text(self, tc: TC) -> str:
+        return f"Return all Energy cards attached to {who_text(tc, self.who)} to your hand."
+
+    def value(self, ev: Eval) -> None:
+        # Energy taken out of play costs attachments to come: worth it only for a Pokémon
+        # about to be Knocked Out, which a plain estimate cannot see.
+        s = _eval_slot(ev, self.who)
+        ev.add(-5 * (len(s.energy) if s is not None else 1))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            _energy_off_to(m, s, list(s.energy), "hand")
+        return NEXT
+
+
+class EnergyIntoDeck(Step):
+    """The Energy cards chosen into ``var``, wherever they are attached, go into their
+    owner's deck (a ``ShuffleDeck`` follows: Starmie's Cosmic Cyclone)."""
+
+    def __init__(self, var: str, wording: str | None = None) -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        return "Put those Energy cards into your deck."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-8)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cards = list(f.vars.get(self.var) or [])
+        for p in m.players:
+            for s in p.in_play():
+                _energy_off_to(m, s, [c for c in cards if c in s.energy], "deck")
+        return NEXT

@@ -502,3 +502,10 @@ USES.update({
     # (the Supporter's program runs in a frame of its own)
     S.UseOpponentSupporter: NONE,
 })
+
+
+# ---- Call of Legends era: hgss_p2 ----
+USES.update({
+    S.ReturnEnergyToHand: Uses(reads=("who",)),
+    S.EnergyIntoDeck: Uses(reads=("var",)),
+})
