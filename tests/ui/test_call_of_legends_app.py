@@ -4,8 +4,8 @@ Pokémon's cards treating it as one), its halves' card pages, the Lost Zone besi
 discard pile and both players' piles to look at, the PRIME mark, the e-Reader's Data, Card
 and Dictionary screens, and the deck builder's "New deck".
 
-Only the cards scripted on this branch appear in positions: the two LEGENDs (hgss1-111 to
-114) and the era's basic Energy; ready-made decks of the era do not exist yet."""
+Also its ready-made decks (offered and described at duel setup, together using every card),
+the link's hello, and scans landing in its decks."""
 
 from __future__ import annotations
 
@@ -535,3 +535,90 @@ def test_an_era_without_decks_says_how_to_get_one(tmp_path: Path,
     assert " ".join(d for d in drawn if d in NO_DECKS).startswith("No deck for these rules")
     h.press("B")  # back to the opponents
     assert setup.step == "opponent"
+
+
+# --- the era's ready-made decks, the link and scans ---------------------------------------
+
+
+def test_the_duel_setup_offers_the_era_and_describes_its_decks(tmp_path: Path) -> None:
+    from handheld.cards import deck_description, era_deck_names
+    from handheld.ui.scenes.duel_setup import available_decks
+
+    h = fresh(tmp_path)
+    to_menu(h)
+    choose(h, "Duel")
+    setup = h.scenes.top
+    assert isinstance(setup, DuelSetupScene)
+    while setup.era != COL.key:
+        h.press("RIGHT")
+    choose(h, "The computer")
+    assert setup.decks == available_decks(h, COL.key)
+    # Every ready-made deck of the era is legal, so every one is offered, the pair first.
+    titles = [n.replace("_", " ").title() for n in era_deck_names(COL.key)]
+    assert [d[0] for d in setup.decks] == titles
+    assert setup.decks[0][0] == "Blazing Ascent"
+    assert setup.descriptions[0] == deck_description("blazing_ascent")
+    assert setup.descriptions[0].startswith("Fire theme deck. Cyndaquil climbs")
+
+
+def test_the_era_s_decks_together_use_every_card_of_its_two_sets() -> None:
+    from handheld import cards as cards_module
+    from handheld.assets import load_set
+
+    pool = default_pool()
+    used = {cid for name in cards_module.CALL_OF_LEGENDS_DECKS for cid in load_deck(name)}
+    for slug in COL.sets:
+        ids = {c["id"] for c in load_set(slug)["cards"]}
+        assert ids <= used, f"{slug}: {sorted(ids - used)} in no ready-made deck"
+    for name in cards_module.CALL_OF_LEGENDS_DECKS:
+        assert COL.deck_violations(pool, load_deck(name)) == [], name
+    # Both LEGENDs are played whole: two of each half (the four-copy rule by their name).
+    legends = [load_deck(n) for n in ("sacred_flame", "ocean_legend")]
+    assert [d.count(c) for d, pair in zip(legends, (("hgss1-111", "hgss1-112"),
+                                                     ("hgss1-113", "hgss1-114")), strict=True)
+            for c in pair] == [2, 2, 2, 2]
+
+
+def test_the_hello_names_the_era_and_a_duel_starts_in_it(tmp_path: Any) -> None:
+    from handheld.netplay import parse_hello
+    from handheld.ui.scenes.link_duel import GAME
+
+    from .test_link_duel import duel_of, until
+    from .test_platinum_app import link_pair
+
+    host, guest, hs, gs = link_pair(tmp_path, COL.key, COL.key)
+    deck = ("Blazing Ascent", load_deck("blazing_ascent"))
+    hs.decks, gs.decks = [deck], [deck]
+    hs._pick_deck(0)
+    assert hs.mine is not None and hs.mine.message()["era"] == COL.key
+    assert parse_hello(hs.mine.message(), game=GAME, era=COL.key).era == COL.key
+    gs._pick_deck(0)
+    until(host, guest, lambda: duel_of(host) is not None and duel_of(guest) is not None)
+    assert duel_of(host).match.era.key == duel_of(guest).match.era.key == COL.key
+
+
+def test_a_scanned_legend_lands_only_in_a_deck_of_its_era(tmp_path: Path) -> None:
+    from handheld.ereader.scan_session import ScanBasket
+
+    h = fresh(tmp_path)
+    home = h.saves.save_deck(h.profile, "Old deck", ["ecard1-161"] * 4)
+    basket = ScanBasket()
+    basket.add_card("hgss1-111", 1)  # Ho-Oh LEGEND, both halves
+    basket.add_card("hgss1-112", 1)
+    assert basket.eras(h.pool) == [COL.key]
+    update = basket.add_to_deck(h.saves, h.profile, home.id, h.pool)
+    assert not update.added and any("Ho-Oh LEGEND (hgss1-111)" in r for r in update.refused)
+    mine = h.saves.save_deck(h.profile, "Legends", [], era=COL.key)
+    update = basket.add_to_deck(h.saves, h.profile, mine.id, h.pool)
+    assert sorted(update.added) == ["hgss1-111", "hgss1-112"] and not update.refused
+
+
+@pytest.mark.parametrize("deck", ["blazing_ascent", "tidal_crest"])
+def test_the_theme_pair_plays_a_whole_match(deck: str) -> None:
+    from handheld.players import make_player, play_match
+
+    other = "tidal_crest" if deck == "blazing_ascent" else "blazing_ascent"
+    done, rec = play_match(default_pool(), (load_deck(deck), load_deck(other)),
+                           [make_player("greedy", 1), make_player("random", 2)], 7,
+                           rules=COL.ruleset)
+    assert done.over and done.era is COL and rec.winner in (0, 1)
