@@ -23,9 +23,18 @@ from .engine.errors import InvalidDeck
 from .engine.ruleset import Ruleset
 
 DEFAULT_SETS = ("expedition",)
-# The sets whose cards the engine's scripts are written for, oldest first: the main menu's
-# card album (the e-Reader's "Look up a card" shows every set of the assets).
-PLAYED_SETS = ("expedition", "platinum", "rising_rivals")
+
+
+def played_sets() -> tuple[str, ...]:
+    """The sets whose cards are played, oldest era first: every set of a playable era that
+    has card scripts (the main menu's card album; the e-Reader's "Look up a card" shows
+    every set of the assets)."""
+    from .engine.eras import playable_eras
+    from .engine.sets import SCRIPTS
+
+    codes = {cid.rsplit("-", 1)[0] for cid in SCRIPTS}
+    return tuple(slug for e in playable_eras() for slug, code in e.sets.items()
+                 if code in codes)
 
 
 @dataclass(frozen=True)

@@ -557,8 +557,8 @@ def attack_cost(m: Match, slot: Slot, attack: AttackDef) -> tuple[str, ...]:
     """The cost of one of this Pokémon's attacks now: the printed cost, unless a passive
     in force changes it (the ``attack_costs`` fact hook; an attack copied from another
     Pokémon keeps its printed cost)."""
-    if not m.fact_hooks:
-        return attack.cost  # (Expedition: no card changes a cost)
+    if not m.fact_hooks and not slot.markers and not m.players[slot.owner].turn_effects:
+        return attack.cost  # (Expedition: no card changes a cost; an attack's mark may)
     for ref in pokemon_facts(m, slot).attacks:
         if ref.attack.key == attack.key:
             return ref.attack.cost

@@ -23,6 +23,8 @@ SETUPS: dict[tuple[str, str], list[Callable[[], Any]]] = {
                             lambda: (load_deck("dark_steel"), load_deck("thunder_link"))],
     ("tcg", "platinum"): [lambda: (load_deck("flame_rush"), load_deck("tidal_guard")),
                           lambda: (load_deck("steel_time"), load_deck("thunder_gym"))],
+    ("tcg", "call_of_legends"): [lambda: (load_deck("blazing_ascent"), load_deck("tidal_crest")),
+                                 lambda: (load_deck("sacred_flame"), load_deck("ocean_legend"))],
     ("tcg", "black_white"): [lambda: (load_deck("crimson_spark"), load_deck("tidal_blade")),
                              lambda: (load_deck("fossil_quarry"), load_deck("phantom_gate"))],
     # Legend Pieces: None is Gold against Silver; the armies can also be named, either way.

@@ -194,13 +194,17 @@ def test_sounds_follow_the_cursor(tmp_path: Path) -> None:
     assert list(h.sounds.played)[:2] == ["cursor", "confirm"]
 
 
-def test_the_album_shows_all_165_cards_then_platinums_253(tmp_path: Path) -> None:
+def test_the_album_shows_the_cards_of_every_played_era_oldest_first(tmp_path: Path) -> None:
     h = fresh(tmp_path)
     to_menu(h)
     choose(h, "Card album")
     album = h.scenes.top
-    assert len(album.shown) == 165 + 253
-    assert album.shown[165].card_id == "pl1-1" and album.shown[-1].card_id.startswith("pl2-")
+    # Expedition's 165, Platinum's and Rising Rivals' 253, HeartGold & SoulSilver's and Call
+    # of Legends' 230, the Black & White era's 454.
+    assert len(album.shown) == 165 + 253 + 230 + 454
+    assert album.shown[165].card_id == "pl1-1" and album.shown[418].card_id == "hgss1-1"
+    assert album.shown[648].card_id == "bw1-1"
+    assert album.shown[-1].card_id.startswith("bw6-")
     h.press("A")
     assert h.describe()["scene"] == "CardViewScene"
     h.press("RIGHT")

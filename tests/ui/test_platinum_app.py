@@ -168,7 +168,8 @@ def test_a_new_deck_for_platinum_offers_its_cards_and_basic_energy(tmp_path: Pat
     choose(h, "New deck")
     overlay = h.scenes.top
     assert isinstance(overlay, MenuOverlay)
-    assert [i.value for i in overlay.menu.items] == ["expedition", "platinum", "black_white"]
+    assert [i.value for i in overlay.menu.items] == ["expedition", "platinum",
+                                                     "call_of_legends", "black_white"]
     h.press("DOWN")
     h.press("A")
     ed = h.scenes.top

@@ -2073,3 +2073,81 @@ class EveryTypeInPlay(Passive):
     def text(self) -> str:
         return ("While it is attached to a Pokémon, it provides 1 Energy of every type (only "
                 "1 Energy at a time). Anywhere else it counts as [C] Energy.")
+
+
+# ---- Call of Legends era: col_p1 ----
+# Call of Legends col1-1 to col1-32: two results of attacks (attacks that cost more, a guard
+# against the attacks of Pokémon with Poké-Powers or Poké-Bodies).
+
+
+class AttackCostMore(Passive):
+    """A lasting result of an attack: each attack of the holder costs ``count`` more
+    ``symbol`` Energy (Pidgeot's Headwind). Asked through the ``attack_costs`` fact hook,
+    so the main phase offers an attack only when the dearer cost is paid."""
+
+    def __init__(self, symbol: str = "C", count: int = 2) -> None:
+        self.symbol = symbol
+        self.count = count
+        # printed attack -> the same attack costing more (built once, as AttackCostLess)
+        self._dearer: dict[AttackDef, AttackDef] = {}
+
+    def attack_costs(self, m: Match, holder: Slot, attacks: tuple[AttackRef, ...],
+                     ) -> tuple[AttackRef, ...]:
+        return tuple(self._ref(r) for r in attacks)
+
+    def _ref(self, ref: AttackRef) -> AttackRef:
+        a = ref.attack
+        dearer = self._dearer.get(a)
+        if dearer is None:
+            dearer = self._dearer[a] = replace(a, cost=(*a.cost, *(self.symbol,) * self.count))
+        return replace(ref, attack=dearer)
+
+    def text(self) -> str:
+        return f"Each of this Pokémon's attacks costs {f'[{self.symbol}]' * self.count} more."
+
+
+COSTS_CC_MORE = register_marker(MarkerKind("costs_cc_more", "attacks cost [C][C] more",
+                                           passive=AttackCostMore("C", 2)))
+"""An attack's result on the Defending Pokémon: through its owner's next turn, each of its
+attacks costs [C][C] more (Pidgeot's Headwind)."""
+
+
+def _has_powers(m: Match, s: Slot | None) -> bool:
+    return s is not None and bool(stack_facts(m, s).powers)
+
+
+class GuardFromPowered(Passive):
+    """A lasting result of an attack on its user: the attacks of the opponent's Pokémon that
+    has any Poké-Powers or Poké-Bodies do nothing to it, neither damage (step h) nor any
+    other effect (``guards_attack_effects``, asked of its markers by ``steps.shielded``;
+    Umbreon's Moonlight Fang). The attacker is the attacking player's Active Pokémon."""
+
+    damage_step = "h"
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.defender is not holder or dc.player == holder.owner:
+            return dmg
+        return 0 if _has_powers(m, dc.attacker) else dmg
+
+    def guards_attack_effects(self, m: Match, holder: Slot, player: int) -> bool:
+        return player != holder.owner and _has_powers(m, m.players[player].active)
+
+    def text(self) -> str:
+        return ("Attacks of your opponent's Pokémon that has any Poké-Powers or Poké-Bodies "
+                "do nothing to this Pokémon (no damage, no other effect).")
+
+
+GUARD_FROM_POWERED = register_marker(MarkerKind(
+    "guard_from_powered", "no effect from Pokémon with Poké-Powers or Poké-Bodies",
+    passive=GuardFromPowered()))
+"""An attack's result on its user through the opponent's next turn (Umbreon's Moonlight
+Fang): see :class:`GuardFromPowered`."""
+
+
+# ---- Call of Legends era: hgss_p2 ----
+
+COSTS_C_MORE = register_marker(MarkerKind(
+    "costs_c_more", "its attacks cost [C] more", passive=AttackCostMore("C", 1)))
+"""An attack's result on the Defending Pokémon through its owner's next turn: each of its
+attacks costs [C] more, a cost-free attack too (Igglybuff's Graffiti). It goes when the
+Pokémon leaves the Active Spot or evolves, as attack results do."""

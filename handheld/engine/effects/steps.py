@@ -4504,13 +4504,16 @@ class MarkWhileActive(Mark):
 def shielded(m: Match, f: Frame, s: Slot) -> bool:
     """Is the opponent's Pokémon ``s`` protected from every effect but damage of the attack
     running in ``f``? By an earlier attack's result (marker ``no_attack_effects``) or by a
-    Poké-Body (hook ``guards_attack_effects``: Toxicroak G's Anticipation), or by an
-    Ability of its side (hook ``guards_side_effects``: Espeon's Solar Revelation). The one
+    Poké-Body (hook ``guards_attack_effects``: Toxicroak G's Anticipation) or a marker
+    whose passive answers that hook (Umbreon's Moonlight Fang), or by an Ability of its
+    side (hook ``guards_side_effects``: Espeon's Solar Revelation). The one
     check of the steps that land an effect on a Pokémon (counters, conditions, markers,
     Energy discards, a forbidden attack)."""
     if s.owner == f.player or "#a" not in f.key:
         return False
     if has_marker(m, s, "no_attack_effects"):
+        return True
+    if s.markers and _marker_guards(m, s, f.player):  # (Umbreon's Moonlight Fang)
         return True
     return body_says(m, s, "guards_attack_effects", f.player) \
         or side_guards_effects(m, s, f.player)  # (an Ability of its side: Solar Revelation)
@@ -4599,6 +4602,8 @@ class BenchedFromHand(FiringMoment):
     G's Flash Bite), started by ``actions.do_main_action``."""
 
     fires_on_bench: ClassVar[bool] = True
+    power_head: ClassVar[str] = ("Once during your turn, when you put this Pokémon from your "
+                                 "hand onto your Bench")
 
     def text(self, tc: TC) -> str:
         return "you have just put this Pokémon from your hand onto your Bench"
@@ -6996,4 +7001,335 @@ class WinGame(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         m.finish(f.player, self.reason)
+        return NEXT
+
+
+# ---- Call of Legends era: col_p1 ----
+# What Call of Legends col1-1 to col1-32 print that no earlier step says: a count of the
+# Lost Zone, the top of the deck discarded and counted, a discard the opponent chooses,
+# damage counters moved to the opponent's Pokémon, Evolution cards taken back to the
+# opponent's hand, a Supporter of the opponent's hand used as a Poké-Power's effect, and
+# the guard of a marker against the effects of attacks (``shielded``).
+
+from ..facts import marker_passives as _marker_passives  # noqa: E402
+
+
+def _marker_guards(m: Match, s: Slot, player: int) -> bool:
+    """Does a marker in force on ``s`` keep the effects of ``player``'s attacks off it (its
+    passive answers ``guards_attack_effects``: Umbreon's Moonlight Fang)?"""
+    return any("guards_attack_effects" in ps.hooks and ps.guards_attack_effects(m, s, player)
+               for ps in _marker_passives(m, s))
+
+
+@dataclass(frozen=True)
+class CardsInLostZone(SideCount):
+    """How many cards passing a filter lie in a side's Lost Zone ("for each of your Pokémon
+    in the Lost Zone": Pokémon cards)."""
+
+    side: str
+    filt: Any  # CardFilter
+
+    def count(self, m: Match, p: PlayerState) -> int:
+        ok = self.filt.verdicts
+        return sum(1 for c in p.lost_zone if ok[m.defs[c]])
+
+    def text(self, tc: TC) -> str:
+        whose = "your" if self.side == "own" else "your opponent's"
+        return f"{self.filt.label} in {whose} Lost Zone"
+
+
+class DiscardTopCounting(DiscardTopOfDeck):
+    """Discard the top ``n`` cards of your deck (fewer if it runs out) and count in ``var``
+    those that pass ``filt`` (Magmortar's Hard Crush: the Energy cards discarded)."""
+
+    def __init__(self, n: int, filt: CardFilter, var: str) -> None:
+        super().__init__(n)
+        self.filt = filt
+        self.var = var
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-2 * self.n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        ok = self.filt.verdicts
+        counted = 0
+        for _ in range(min(self.n, len(p.deck))):
+            cid = p.deck.pop()
+            p.discard.append(cid)
+            counted += ok[m.defs[cid]]
+            if m.logging:
+                m.log.append((EV_MOVE, p.index, cid, "discard", True, "deck"))
+        f.vars[self.var] = counted
+        return NEXT
+
+
+class OpponentDiscardsFromHand(Step):
+    """Your opponent discards ``n`` cards from their hand, choosing which (all of them if
+    they hold no more; Houndoom's Dark Roar). Only that player sees the choice."""
+
+    def __init__(self, n: int = 1) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        what = "a card" if self.n == 1 else f"{self.n} cards"
+        return f"Your opponent discards {what} from their hand."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(6 * min(self.n, len(ev.m.players[1 - ev.player].hand)))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        hand = m.players[1 - f.player].hand
+        n = min(self.n, len(hand))
+        if n <= 0:
+            return NEXT
+        if n == len(hand):
+            return self._discard(m, f, list(hand))
+        options = m.distinct_cards(hand, lambda d: True) if n == 1 else \
+            tuple((CARD, c) for c in hand)
+        if len(options) == 1:
+            return self._discard(m, f, [options[0][1]])
+        m.pending = Choice(1 - f.player, "cards_hand",
+                           f"Discard {_plural(n, 'card')} from your hand", options,
+                           min=n, max=n)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        return self._discard(m, f, [opt[1] for opt in answer])
+
+    @staticmethod
+    def _discard(m: Match, f: Frame, cards: list[int]) -> Result:
+        p = m.players[1 - f.player]
+        for cid in cards:
+            if cid in p.hand:
+                p.hand.remove(cid)
+                p.discard.append(cid)
+                if m.logging:
+                    m.log.append((EV_MOVE, p.index, cid, "discard", True, "hand"))
+        return NEXT
+
+
+class MoveCountersToOpponent(Step):
+    """Move up to ``n`` damage counters from your Pokémon to your opponent's Pokémon in any
+    way you like (Espeon's Solar Suggestion): one counter at a time, from one of your
+    Pokémon that has any to one of your opponent's Pokémon, each chosen (choosing no
+    Pokémon to move from stops). A Pokémon protected from the attack's effects takes none.
+    Its progress: "_counters" (moved so far), "_from" (the Pokémon chosen to move from)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        return (f"Move up to {_plural(self.n, 'damage counter')} from your Pokémon to your "
+                "opponent's Pokémon, in any way you like.")
+
+    def value(self, ev: Eval) -> None:
+        mine = sum(s.damage // 10 for s in ev.m.players[ev.player].in_play())
+        ev.add(15 * min(self.n, mine))
+
+    def _targets(self, m: Match, f: Frame) -> list[Slot]:
+        return [s for s in m.players[1 - f.player].in_play() if not shielded(m, f, s)]
+
+    def _done(self, f: Frame) -> Result:
+        f.vars.pop("_counters", None)
+        f.vars.pop("_from", None)
+        return NEXT
+
+    def run(self, m: Match, f: Frame) -> Result:
+        targets = self._targets(m, f)
+        if "_from" in f.vars:  # where the chosen counter goes
+            if len(targets) <= 1:
+                return self._move(m, f, targets[0] if targets else None)
+            m.pending = Choice(f.player, "target", "Move the damage counter to which of your "
+                               "opponent's Pokémon?", tuple((SLOT, s.id) for s in targets))
+            return SUSPEND
+        done = int(f.vars.get("_counters", 0))
+        sources = [s for s in m.players[f.player].in_play() if s.damage >= 10]
+        if done >= self.n or not sources or not targets:
+            return self._done(f)
+        m.pending = Choice(f.player, "target",
+                           f"Move damage counter {done + 1} of up to {self.n} from which of "
+                           "your Pokémon? (choose none to stop)",
+                           tuple((SLOT, s.id) for s in sources), min=0, max=1)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        if "_from" in f.vars:
+            return self._move(m, f, find_slot(m, answer[0][1]))
+        if not answer:
+            return self._done(f)
+        f.vars["_from"] = answer[0][1]
+        return f.pc
+
+    def _move(self, m: Match, f: Frame, target: Slot | None) -> Result:
+        source = find_slot(m, f.vars.pop("_from"))
+        if source is not None and target is not None and source.damage >= 10:
+            remove_damage(m, source, 10)  # (moved, not healed: no heal block stops it)
+            place_counters(m, target, 1)
+        f.vars["_counters"] = int(f.vars.get("_counters", 0)) + 1
+        return f.pc
+
+
+class ChoosePokemonUpTo(ChoosePokemon):
+    """``ChoosePokemon`` of any number of different Pokémon from none up to ``count``, an
+    expression ("choose a number of ... up to the amount of Energy attached")."""
+
+    def __init__(self, var: str, side: str, where: str = "any", *, count: Expr,
+                 filt: PokemonFilter = ANY_POKEMON, wording: str | None = None) -> None:
+        super().__init__(var, side, where, filt=filt, wording=wording)
+        self.count_expr = count
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        whose = {"own": "your", "opp": "your opponent's", "any": "either player's"}[self.side]
+        where = {"any": "Pokémon", "bench": "Benched Pokémon", "active": "Active Pokémon"}
+        label = f" {self.filt.label}" if self.filt.label else ""
+        return (f"Choose any number of {whose} {where[self.where]}{label}, up to 1 for each "
+                f"{self.count_expr.text(tc)}.")
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cands = self.candidates(m, f.player, f)
+        n = min(self.count_expr.eval(m, f), len(cands))
+        if n <= 0:
+            f.vars[self.var] = []
+            return NEXT
+        m.pending = Choice(f.player, "target", self.text(TC("")),
+                           tuple((SLOT, s.id) for s in cands), min=0, max=n)
+        return SUSPEND
+
+
+class DevolveEach(Step):
+    """Take the highest Evolution card off each Pokémon chosen in ``var`` and put it into
+    its owner's hand (Jirachi's Time Hollow): the card below is the Pokémon now, with its
+    damage and attached cards; Special Conditions and the results of attacks go, as on
+    evolving. A Pokémon protected from the attack's effects keeps its card."""
+
+    def __init__(self, var: str, wording: str | None = None) -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        return ("Take the highest Evolution card off each of them and put it into its "
+                "owner's hand.")
+
+    def value(self, ev: Eval) -> None:
+        # About a card's worth of tempo for each Evolved Pokémon the opponent has (2 at most:
+        # the Energy such attacks usually count), nothing with none to choose.
+        evolved = sum(1 for s in ev.m.players[1 - ev.player].in_play() if len(s.cards) > 1)
+        ev.add(20 * min(evolved, 2))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        for sid in list(f.vars.get(self.var) or []):
+            s = find_slot(m, sid)
+            if s is not None and len(s.cards) > 1 and not shielded(m, f, s):
+                devolve(m, s, m.players[s.owner].hand)
+        return NEXT
+
+
+class UseOpponentSupporter(Step):
+    """Choose a Supporter card in your opponent's hand (the hand is looked at first, by an
+    earlier step) and do what it does, as this effect's own (Smeargle's Portrait): its
+    program runs now for you, its requirements aside (it does what it can); the card stays
+    in that hand. With no Supporter there, nothing happens."""
+
+    def text(self, tc: TC) -> str:
+        return ("Choose a Supporter card there, if any, and use its effect as the effect of "
+                f"this {'Poké-Power' if tc.kind == 'power' else 'attack'} (the card stays in "
+                "their hand).")
+
+    def value(self, ev: Eval) -> None:
+        hand = ev.m.players[1 - ev.player].hand
+        if any(SUPPORTER_CARD.verdicts[ev.m.defs[c]] for c in hand):
+            ev.add(20)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        ok = SUPPORTER_CARD.verdicts
+        cands = [c for c in m.players[1 - f.player].hand if ok[m.defs[c]]]
+        if not cands:
+            return NEXT
+        options = m.distinct_cards(cands, lambda d: True)
+        if len(options) == 1:
+            return self.resume(m, f, options)
+        m.pending = Choice(f.player, "cards_opp_hand",
+                           "Choose a Supporter card whose effect to use", options)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        from ..state import Frame as _Frame
+
+        cid = answer[0][1]
+        d = m.defs[cid]
+        if d.play_code and cid in m.players[1 - f.player].hand:
+            m.stack.append(_Frame(f"{d.id}#t", d.play_code, f.player, cid))
+        return NEXT
+
+
+# ---- Call of Legends era: hgss_p2 ----
+# Attached Energy cards taken off a Pokémon in play into a zone of their owner's: all of
+# one Pokémon's into the hand (Unown's RETURN), or the chosen ones into the deck (Starmie's
+# Cosmic Cyclone, a shuffle following).
+
+from ..ops import detach as _detach  # noqa: E402
+
+
+def _energy_off_to(m: Match, slot: Slot, cards: Sequence[int], to: str) -> None:
+    """Take each of ``cards`` still attached to ``slot`` off it into its owner's ``to``
+    zone ("hand" or "deck"), logged as a public move from play."""
+    for cid in cards:
+        if cid not in slot.energy:
+            continue
+        _detach(slot, cid)
+        owner = m.players[m.owner[cid]]
+        (owner.hand if to == "hand" else owner.deck).append(cid)
+        if m.logging:
+            m.log.append((EV_MOVE, m.owner[cid], cid, to, True, "attach"))
+
+
+class ReturnEnergyToHand(Step):
+    """Every Energy card attached to the Pokémon in ``who`` goes back to its owner's hand
+    (Unown's RETURN: a Pokémon's Energy saved before it is Knocked Out, or moved on)."""
+
+    def __init__(self, who: str) -> None:
+        self.who = who
+
+    def text(self, tc: TC) -> str:
+        return f"Return all Energy cards attached to {who_text(tc, self.who)} to your hand."
+
+    def value(self, ev: Eval) -> None:
+        # Energy taken out of play costs attachments to come: worth it only for a Pokémon
+        # about to be Knocked Out, which a plain estimate cannot see.
+        s = _eval_slot(ev, self.who)
+        ev.add(-5 * (len(s.energy) if s is not None else 1))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            _energy_off_to(m, s, list(s.energy), "hand")
+        return NEXT
+
+
+class EnergyIntoDeck(Step):
+    """The Energy cards chosen into ``var``, wherever they are attached, go into their
+    owner's deck (a ``ShuffleDeck`` follows: Starmie's Cosmic Cyclone)."""
+
+    def __init__(self, var: str, wording: str | None = None) -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        return "Put those Energy cards into your deck."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-8)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cards = list(f.vars.get(self.var) or [])
+        for p in m.players:
+            for s in p.in_play():
+                _energy_off_to(m, s, [c for c in cards if c in s.energy], "deck")
         return NEXT

@@ -489,3 +489,23 @@ USES.update({
     S.LostZonePokemon: NONE,
     S.WinGame: NONE,
 })
+
+
+# ---- Call of Legends era: col_p1 ----
+USES.update({
+    S.CardsInLostZone: NONE,
+    S.DiscardTopCounting: Uses(writes=("var",)),
+    S.OpponentDiscardsFromHand: NONE,
+    S.MoveCountersToOpponent: NONE,  # (its own progress: "_counters", "_from")
+    S.ChoosePokemonUpTo: Uses(reads=("exclude",), writes=("var",)),
+    S.DevolveEach: Uses(reads=("var",)),
+    # (the Supporter's program runs in a frame of its own)
+    S.UseOpponentSupporter: NONE,
+})
+
+
+# ---- Call of Legends era: hgss_p2 ----
+USES.update({
+    S.ReturnEnergyToHand: Uses(reads=("who",)),
+    S.EnergyIntoDeck: Uses(reads=("var",)),
+})

@@ -74,4 +74,27 @@ REPRINTS: dict[str, str] = {
     "col1-SL7": "col1-15",  # Lugia
     "col1-SL8": "col1-19",  # Palkia
     "col1-SL10": "col1-20",  # Rayquaza
+    # ---- Call of Legends era: col_p1 ----
+    # Pokémon of Call of Legends printed as in HeartGold & SoulSilver
+    "col1-1": "hgss1-3",  # Clefable
+    "col1-7": "hgss1-4",  # Gyarados
+    "col1-8": "hgss1-5",  # Hitmontop
+    "col1-17": "hgss1-7",  # Ninetales
+    "col1-23": "hgss1-14",  # Ampharos
+    "col1-24": "hgss1-17",  # Cleffa
+    "col1-25": "hgss1-20",  # Feraligatr
+    "col1-26": "hgss1-22",  # Granbull
+    "col1-27": "hgss1-26",  # Meganium
+    "col1-32": "hgss1-12",  # Slowking
+    # ---- Call of Legends era: hgss_p2 ----
+    # Pokémon of Call of Legends printed as in HeartGold & SoulSilver hgss1-31 to hgss1-60
+    "col1-35": "hgss1-32",  # Typhlosion
+    "col1-36": "hgss1-33",  # Tyrogue
+    "col1-38": "hgss1-34",  # Weezing
+    "col1-40": "hgss1-35",  # Bayleef
+    "col1-41": "hgss1-38",  # Croconaw
+    "col1-42": "hgss1-40",  # Donphan
+    "col1-43": "hgss1-42",  # Flaaffy
+    "col1-49": "hgss1-49",  # Quilava
+    "col1-54": "hgss1-60",  # Clefairy
 }

@@ -58,10 +58,10 @@ class MainMenuScene(Scene):
 
             self.push(DeckListScene(app))
         elif what == "album":
-            from ...collection import PLAYED_SETS
+            from ...collection import played_sets
             from .album import AlbumScene
 
-            self.push(AlbumScene(app, PLAYED_SETS))
+            self.push(AlbumScene(app, played_sets()))
         elif what == "settings":
             from .settings_scene import SettingsScene
 

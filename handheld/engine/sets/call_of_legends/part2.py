@@ -1,10 +1,8 @@
 """Call of Legends (col1): effect scripts of col1-33 to col1-75.
 
-Fourteen of these Pokémon are printed as in HeartGold & SoulSilver. Koffing, Magikarp,
-Slowpoke, Snubbull and Vulpix share their first printing's script (``sets/reprints.py``);
-the first printings of the other nine (Typhlosion, Tyrogue, Weezing, Bayleef, Croconaw,
-Donphan, Flaaffy, Quilava, Clefairy) had no script yet when these were written, so they
-are scripted here in full.
+Fourteen of these Pokémon are printed as in HeartGold & SoulSilver and share their first
+printing's script (``sets/reprints.py``): Typhlosion, Tyrogue, Weezing, Bayleef, Croconaw,
+Donphan, Flaaffy, Quilava, Koffing, Magikarp, Clefairy, Slowpoke, Snubbull and Vulpix.
 """
 
 from __future__ import annotations
@@ -13,7 +11,6 @@ from ...cardpool import PokemonScript, Power, Script
 from ...effects.core import Step
 from ...effects.library import (
     TAKES_30_LESS,
-    NoDamageWhileAsleep,
     ReduceDamageTakenWhileEnergized,
 )
 from ...effects.steps import (
@@ -59,25 +56,18 @@ from ...effects.steps import (
     energy_of_type,
 )
 from ...ruleset import ASLEEP, BURNED, PARALYZED, POISONED
-from ..dragons_exalted.part1 import protected_next_turn, takes_20_less_next_turn
-from ..platinum.part2 import chosen_hit
+from ..dragons_exalted.part1 import protected_next_turn
 from ..platinum.part3 import boosted, power_up
 from ..shapes import (
-    coin_condition,
+    SWEET_SLEEPING_FACE,
     condition,
     no_trainers_next_turn,
     on_heads,
     plus_on_heads,
-    times_heads,
 )
 
 G_ENERGY = energy_of_type("G")
 
-
-def sleeping_face() -> dict[str, Power]:
-    """Sweet Sleeping Face: no damage from attacks while Asleep (Tyrogue, Magby, Mime Jr.,
-    whose attacks put them to sleep)."""
-    return {"Sweet Sleeping Face": Power(passives=(NoDamageWhileAsleep(),))}
 
 
 def discard_r_on_tails() -> list[Step]:
@@ -107,41 +97,13 @@ SCRIPTS: dict[str, Script] = {
                                         "Put 1 Energy card attached to the Defending Pokémon "
                                         "in the Lost Zone."))],
     }),
-    "col1-35": PokemonScript(attacks={  # Typhlosion
-        "Magma Punch": [],
-        "Fire Spin": [DiscardEnergy(SELF, 2)],
-    }),
-    "col1-36": PokemonScript(  # Tyrogue
-        powers=sleeping_face(),
-        attacks={"Mischievous Punch": [Damage(weakness=False, resistance=False),
-                                       Inflict(SELF, ASLEEP)]},
-    ),
     "col1-37": PokemonScript(attacks={  # Ursaring
         "Confront": [],
         "Cross Chop": plus_on_heads(50, 30),
     }),
-    "col1-38": PokemonScript(attacks={  # Weezing
-        "Super Poison Breath": condition(POISONED),
-        "Super Explosion": [Worded(SelfDamage(90), "This Pokémon does 90 damage to itself "
-                                                   "(Weakness is not applied).")],
-    }),
     "col1-39": PokemonScript(attacks={  # Zangoose
         "Swords Dance": [power_up("Lost Claw", 60)],
         "Lost Claw": [boosted("Swords Dance", 30, 60), LoseFromOpponentHandUnseen(1)],
-    }),
-    "col1-40": PokemonScript(attacks={"Hammer In": [], "Razor Leaf": []}),  # Bayleef
-    "col1-41": PokemonScript(attacks={  # Croconaw
-        "Wave Splash": [],
-        "Big Bite": [Mark(DEFENDER, "cant_retreat", 1,
-                          "can't retreat during your opponent's next turn")],
-    }),
-    "col1-42": PokemonScript(attacks={  # Donphan
-        "Rock Hurl": [Damage(resistance=False)],
-        "Double Spin": times_heads(70, 2),
-    }),
-    "col1-43": PokemonScript(attacks={  # Flaaffy
-        "Thunder Spear": chosen_hit(20),
-        "Thundershock": coin_condition(PARALYZED),
     }),
     "col1-44": PokemonScript(attacks={  # Flareon
         "Flame Tail": [],
@@ -152,11 +114,11 @@ SCRIPTS: dict[str, Script] = {
         "Mach Bolt": [],
     }),
     "col1-46": PokemonScript(  # Magby
-        powers=sleeping_face(),
+        powers={"Sweet Sleeping Face": SWEET_SLEEPING_FACE},
         attacks={"Play with Fire": [Inflict(DEFENDER, BURNED), Inflict(SELF, ASLEEP)]},
     ),
     "col1-47": PokemonScript(  # Mime Jr.
-        powers=sleeping_face(),
+        powers={"Sweet Sleeping Face": SWEET_SLEEPING_FACE},
         attacks={"Sleepy Lost": [LoseOpponentTopCards(1), Inflict(SELF, ASLEEP)]},
     ),
     "col1-48": PokemonScript(attacks={  # Pidgeotto
@@ -168,10 +130,6 @@ SCRIPTS: dict[str, Script] = {
                    "heads."),
             Worded(If(HeadsExactly(1, 2), DiscardEnergy(DEFENDER, 1)), ""),
         ],
-    }),
-    "col1-49": PokemonScript(attacks={  # Quilava
-        "Flare": [],
-        "Flamethrower": [DiscardEnergy(SELF, 1)],
     }),
     "col1-50": PokemonScript(attacks={  # Riolu
         "Tumble Over": [Mark(SELF, "cant_attack", 2, "can't attack during your next turn")],
@@ -192,10 +150,6 @@ SCRIPTS: dict[str, Script] = {
     "col1-53": PokemonScript(attacks={  # Chikorita
         "Nap": [Heal(SELF, 1)],
         "Reckless Charge": [SelfDamage(10)],
-    }),
-    "col1-54": PokemonScript(attacks={  # Clefairy
-        "Minimize": [takes_20_less_next_turn()],
-        "Slap": [],
     }),
     "col1-55": PokemonScript(attacks={"Fireworks": discard_r_on_tails()}),  # Cyndaquil
     "col1-56": PokemonScript(attacks={"Tackle": [], "Bite": []}),  # Eevee

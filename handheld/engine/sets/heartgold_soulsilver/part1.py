@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...cardpool import PokemonScript, Power, Script
 from ...effects.core import Step
-from ...effects.library import TAKES_20_MORE, TAKES_30_LESS, NoDamageWhileAsleep
+from ...effects.library import TAKES_20_MORE, TAKES_30_LESS
 from ...effects.steps import (
     BASIC_ENERGY,
     DEFENDER,
@@ -62,6 +62,7 @@ from ...effects.steps import (
 )
 from ...ruleset import ASLEEP, PARALYZED, POISONED
 from ..shapes import (
+    SWEET_SLEEPING_FACE,
     coin_condition,
     condition,
     opponent_switches,
@@ -75,7 +76,6 @@ from ..shapes import (
 R_ENERGY_CARD = basic_energy_of_type("R")
 
 # Cleffa's and Pichu's Poké-Body.
-SWEET_SLEEPING_FACE = Power(passives=(NoDamageWhileAsleep(),))
 
 
 def bench_hit(amount: int) -> list[Step]:
