@@ -72,7 +72,7 @@ MATCHES = [
     # The Call of Legends era: every one of its twelve decks at least once.
     ("col_theme_greedy", "blazing_ascent", "tidal_crest", "greedy", "greedy", 33),
     ("col_theme_random_vs_greedy", "tidal_crest", "blazing_ascent", "random", "greedy", 34),
-    ("col_sacred_flame_vs_ocean_legend", "sacred_flame", "ocean_legend", "greedy", "greedy", 66),
+    ("col_sacred_flame_vs_ocean_legend", "sacred_flame", "ocean_legend", "greedy", "greedy", 87),
     ("col_eevee_prism_vs_harbor_cove", "eevee_prism", "harbor_cove", "random", "greedy", 36),
     ("col_meadow_bloom_vs_mind_haze", "meadow_bloom", "mind_haze", "greedy", "random", 37),
     ("col_quake_fang_vs_sky_parade", "quake_fang", "sky_parade", "greedy", "greedy", 38),

@@ -7175,8 +7175,9 @@ class ChoosePokemonUpTo(ChoosePokemon):
     expression ("choose a number of ... up to the amount of Energy attached")."""
 
     def __init__(self, var: str, side: str, where: str = "any", *, count: Expr,
-                 filt: PokemonFilter = ANY_POKEMON, wording: str | None = None) -> None:
-        super().__init__(var, side, where, filt=filt, wording=wording)
+                 filt: PokemonFilter = ANY_POKEMON, wording: str | None = None,
+                 pre: bool = False) -> None:
+        super().__init__(var, side, where, filt=filt, wording=wording, pre=pre)
         self.count_expr = count
 
     def text(self, tc: TC) -> str:

@@ -84,6 +84,10 @@ class Era:
     # A card of the era puts a Stage 2 card straight onto the Basic Pokémon its Stage 1
     # evolves from (Rare Candy): positions may hold such a stack (``validate``).
     stage2_onto_basic: ClassVar[bool] = False
+    # The order of an attack: a coin whose tails makes the attack do nothing is among what
+    # the attack requires before the Confusion check (seeds 001, 000 and 003, step c), not
+    # among its effects (Expedition's reading of seed 002, whose step d names only costs).
+    coin_gate_first: ClassVar[bool] = False
     # Cards printed as Pokémon Prime (a frame with no rule of its own; the card data names
     # them only by rarity, so the era lists them): marked on the board and card pages.
     prime_cards: ClassVar[frozenset[str]] = frozenset()
@@ -293,7 +297,14 @@ class Era:
             raise self._not_playable("attack procedure")
         end = Label()
         return R.assemble_attack(attack, steps, end, self.attack_opening(attack, end),
-                                 self.attack_checks(end), self.attack_closing())
+                                 self.attack_checks(end), self.attack_closing(),
+                                 self.before_checks if self.coin_gate_first else None)
+
+    def before_checks(self, step: Step) -> bool:
+        """Does this step of an attack come before the checks that may cancel it (the
+        Confusion flip): its choices and costs, and in an era with ``coin_gate_first`` the
+        coin whose tails makes the attack do nothing (``NothingOnTails``)."""
+        return bool(step.pre) or (self.coin_gate_first and getattr(step, "gate", False))
 
     def prizes_for_knockout(self, m: Match, slot: Slot) -> int:
         """How many Prize cards knocking out ``slot`` is worth to its opponent: 1, unless a

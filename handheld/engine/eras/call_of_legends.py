@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from ..ruleset import ALL_CONDITIONS, EXPEDITION
 from .base import LEGEND, POKEMON_EX, Era
-from .platinum import owed_cards_setup
+from .platinum import coin_after_prizes, owed_cards_setup
 
 RULESET = EXPEDITION.variant(
     era="call_of_legends", name="HeartGold & SoulSilver",
@@ -61,14 +61,16 @@ class CallOfLegends(Era):
     playable = True
     # The glossary knows Pokémon-ex (2 Prize cards) though the era's sets print none.
     pokemon_kinds = frozenset({LEGEND, POKEMON_EX})
+    coin_gate_first = True  # attack step c): Slowpoke's Whimsy Tackle flips before Confusion
     # HeartGold & SoulSilver's Pokémon Prime: Ampharos, Blissey, Donphan, Feraligatr,
     # Meganium and Typhlosion.
     prime_cards = frozenset(f"hgss1-{n}" for n in range(105, 111))
 
     def setup_procedure(self) -> list[Any]:
         """Platinum's setup: a single mulligan owes the other player one card, which that
-        player may draw once the Prizes are set (a double mulligan owes nobody)."""
-        return owed_cards_setup(super().setup_procedure())
+        player may draw once the Prizes are set (a double mulligan owes nobody); the coin
+        for who goes first comes after the Prizes (step 7)."""
+        return coin_after_prizes(owed_cards_setup(super().setup_procedure()))
 
 
 ERA = CallOfLegends()

@@ -147,7 +147,7 @@ SCRIPTS: dict[str, Script] = {
             ChoosePokemonUpTo("t", "opp", count=EnergyUnitsOn(SELF), filt=EVOLVED_STAGE,
                               wording="Choose any number of your opponent's Evolved Pokémon "
                                       "(Stage 1 or Stage 2), up to 1 for each Energy attached "
-                                      "to this Pokémon."),
+                                      "to this Pokémon.", pre=True),  # (step b)
             DevolveEach("t", "Put the highest Stage Evolution card of each of them back into "
                              "your opponent's hand.")]},
     ),

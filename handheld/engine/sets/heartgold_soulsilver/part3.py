@@ -82,7 +82,7 @@ SCRIPTS: dict[str, Script] = {
     "hgss1-61": PokemonScript(attacks={"Beat": [], "Flare": []}),  # Cyndaquil
     "hgss1-62": PokemonScript(attacks={  # Drowzee
         "Sleep Inducer": [
-            ChoosePokemon("n", "opp", "bench"),
+            ChoosePokemon("n", "opp", "bench", pre=True),  # (step b: before Confusion)
             SwitchOpponentActive("n", wording="Switch it with the Defending Pokémon; the new "
                                               "Defending Pokémon falls Asleep."),
             Worded(Inflict("n", ASLEEP), ""),
