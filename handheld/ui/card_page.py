@@ -255,11 +255,20 @@ def _footer(font: PixelFont, d: CardDef, set_label: str, number: int, count: int
     return ops
 
 
+def page_sections(d: CardDef) -> list[TextSection]:
+    """The text a card page shows, part by part: the card's generated text, a Pokémon
+    LEGEND half's note first (which says what the era's LEGEND rule line says, with the
+    other half named, so the page shows the note in the rule's place)."""
+    note = legend_note(d)
+    if not note:
+        return card_sections(d)
+    rule = era_of_card(d.id).legend_rule(d.name, d.legend_top)
+    return [TextSection(note), *(s for s in card_sections(d) if s.body != rule)]
+
+
 def card_pages(d: CardDef, font: PixelFont, set_label: str = "") -> list[CardPage]:
     """Lay the card out in as many 240x160 pages as its text needs (most need one)."""
-    note = legend_note(d)
-    blocks = [_section_block(font, TextSection(note))] if note else []
-    blocks += [_section_block(font, s) for s in card_sections(d)]
+    blocks = [_section_block(font, s) for s in page_sections(d)]
     # Fill pages line by line; a block may continue on the next page.
     pages_lines: list[list[tuple[int, _Line]]] = [[]]
     y = BODY_TOP

@@ -206,9 +206,9 @@ def test_free_retreat(pool) -> None:
 
 
 def test_a_card_without_effects_says_so_first(pool) -> None:
-    pikachu = pool.get("hgss1-78")  # (the Call of Legends era has no scripts yet)
-    assert not pikachu.implemented
-    first = card_tips(pikachu)[0]
+    sentret = pool.get("ecard2-107")  # (Aquapolis, of the Expedition era, has no scripts yet)
+    assert not sentret.implemented
+    first = card_tips(sentret)[0]
     assert first == Tip("Effects", "This handheld knows the card's printed facts but has not "
                         "learned its effects yet; it cannot be played in a match.")
     assert "Effects" not in tips(pool.get("ecard1-124"))

@@ -498,6 +498,10 @@ def test_the_duel_setup_and_the_deck_builder_offer_the_era_in_order(tmp_path: Pa
     # Both lists tell a LEGEND's two halves apart by their tags.
     for cid in ("hgss1-111", "hgss1-112"):
         ed.builder.add(cid)
+    # (the offered list scrolled to the LEGENDs, among the era's 230 cards)
+    cur = ed.cursors[0]
+    cur.index = cur.top = next(i for i, e in enumerate(ed.offered) if e.card_id == "hgss1-111")
+    assert [e.card_id for e in ed.offered[cur.top:cur.top + 4]] == HO + LU
     drawn: list[str] = []
     real = h.text.draw
 

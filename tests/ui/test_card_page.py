@@ -30,7 +30,7 @@ from handheld.ui.card_page import (
     TextOp,
     card_pages,
     draw_card_page,
-    legend_note,
+    page_sections,
     section_head,
     wrap,
 )
@@ -46,8 +46,8 @@ EVERY_CARD = [c["id"] for slug in SETS for c in load_set(slug)["cards"]]
 
 
 def _expected_words(card_id: str) -> list[str]:
-    words: list[str] = legend_note(POOL.get(card_id)).split()
-    for s in card_sections(POOL.get(card_id)):
+    words: list[str] = []
+    for s in page_sections(POOL.get(card_id)):
         words += section_head(s).split() + s.body.split()
     return words
 
