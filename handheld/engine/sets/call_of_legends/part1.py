@@ -187,7 +187,7 @@ SCRIPTS: dict[str, Script] = {
     "col1-19": PokemonScript(attacks={  # Palkia
         "Wormhole": [If(PlayerHas("own", "bench"), [
             ChoosePokemon("s", "own", "bench", wording=""),
-            SwitchOwnActive("s", "Switch this Pokémon with 1 of your Benched Pokémon.")]),
+            SwitchOwnActive("s", "This Pokémon trades places with 1 of your Benched Pokémon.")]),
             ChoosePokemon("o", "opp", "bench", chooser="opp", wording=""),
             SwitchOpponentActive("o", "Then your opponent switches the Defending Pokémon with "
                                       "1 of their Benched Pokémon.")],
@@ -198,7 +198,7 @@ SCRIPTS: dict[str, Script] = {
     "col1-21": PokemonScript(  # Smeargle
         powers={"Portrait": Power(
             requires=(SlotIs(SELF, "active"), PlayerHas("opp", "hand")),
-            steps=(Worded(ShowHand("opp"), "Look at your opponent's hand."),
+            steps=(Worded(ShowHand("opp"), "Your opponent shows you their hand."),
                    UseOpponentSupporter()))},
         attacks={"Tail Rap": times_heads(20, 2)},
     ),
@@ -212,7 +212,7 @@ SCRIPTS: dict[str, Script] = {
     }),
     "col1-28": PokemonScript(attacks={  # Mismagius
         "Sleeping Spell": coin_condition(ASLEEP),
-        "Poltergeist": [Worded(ShowHand("opp"), "Look at your opponent's hand."),
+        "Poltergeist": [Worded(ShowHand("opp"), "Your opponent shows you their hand."),
                         Damage(Times(30, CardsInZone(
                             "opp", "hand", TRAINER_CARD,
                             "Trainer, Supporter and Stadium card in your opponent's hand")))],

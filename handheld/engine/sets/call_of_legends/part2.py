@@ -126,8 +126,7 @@ SCRIPTS: dict[str, Script] = {
         "Twister": [
             Flip(2), If(HeadsExactly(0, 2), DoesNothing()), Damage(),
             Worded(If(HeadsExactly(2, 2), DiscardEnergy(DEFENDER, 2)),
-                   "Discard an Energy card attached to the Defending Pokémon for each "
-                   "heads."),
+                   "For each heads, discard 1 Energy card from the Defending Pokémon."),
             Worded(If(HeadsExactly(1, 2), DiscardEnergy(DEFENDER, 1)), ""),
         ],
     }),
@@ -173,7 +172,7 @@ SCRIPTS: dict[str, Script] = {
     }),
     "col1-65": PokemonScript(attacks={  # Misdreavus
         "Mumble": [],
-        "Dual Draw": [Worded(Draw(3), "Each player draws 3 cards, you first."),
+        "Dual Draw": [Worded(Draw(3), "You draw 3 cards, then your opponent draws 3."),
                       Worded(OpponentDraws(3), "")],
     }),
     "col1-66": PokemonScript(  # Phanpy

@@ -61,7 +61,7 @@ TRAINERS: dict[str, TrainerScript] = {
         ShuffleHandIntoDeck(), ShuffleDeck(wording=""), Draw(6)]),
     "hgss1-ONE": TrainerScript(  # Alph Lithograph
         requires=(PlayerHas("opp", "hand"),),
-        steps=[Worded(ShowHand("opp"), "Look at your opponent's hand.")]),
+        steps=[Worded(ShowHand("opp"), "Your opponent shows you their hand.")]),
 }
 
 ENERGY: dict[str, EnergyScript] = {
