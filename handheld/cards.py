@@ -35,13 +35,21 @@ BLACK_WHITE_DECKS = (*BLACK_WHITE_THEME_DECKS, "deep_current", "dojo_brawl", "dr
                      "inferno_dance", "iron_gears", "mind_maze", "night_spear", "open_skies",
                      "phantom_gate", "riptide_reef", "shadow_claw", "silk_and_spore",
                      "spark_parade", "storm_circuit", "verdant_crown")
+# The Call of Legends era's: a theme-deck-like pair, then decks that together use every card
+# of HeartGold & SoulSilver and Call of Legends.
+CALL_OF_LEGENDS_THEME_DECKS = ("blazing_ascent", "tidal_crest")
+CALL_OF_LEGENDS_DECKS = (*CALL_OF_LEGENDS_THEME_DECKS, "eevee_prism", "harbor_cove",
+                         "meadow_bloom", "mind_haze", "ocean_legend", "quake_fang",
+                         "sacred_flame", "sky_parade", "steel_storm", "town_square")
 DECK_SETS = {"theme": THEME_DECKS, "expedition": EXPEDITION_DECKS,
              "platinum_theme": PLATINUM_THEME_DECKS, "platinum": PLATINUM_DECKS,
+             "call_of_legends_theme": CALL_OF_LEGENDS_THEME_DECKS,
+             "call_of_legends": CALL_OF_LEGENDS_DECKS,
              "black_white_theme": BLACK_WHITE_THEME_DECKS, "black_white": BLACK_WHITE_DECKS}
 # The era whose rules each deck set's decks are built for. A deck set named after an era's
 # key (``expedition``, ``platinum``) is that era's without being listed here.
 DECK_SET_ERAS = {"theme": "expedition", "platinum_theme": "platinum",
-                 "black_white_theme": "black_white"}
+                 "call_of_legends_theme": "call_of_legends", "black_white_theme": "black_white"}
 
 
 def deck_set_era(name: str) -> str:

@@ -55,12 +55,14 @@ EXTRA_TERMS = ["Asleep", "Burned", "Confused", "Paralyzed", "Poisoned", "Special
                "Level Up", "Team Galactic", "Team Galactic's Invention", "Gym Leader",
                "Elite Four", "Champion", "Frontier Brain",
                # The Black & White era's new type, named on its Dragon cards.
-               "Dragon"]
+               "Dragon",
+               # The frame of HeartGold & SoulSilver's strongest cards (no rulebook word).
+               "Pokémon Prime"]
 
 # The words of the second game, Legend Pieces (docs/PIECES.md): no rulebook era, game "pieces".
 PIECE_TERMS = ["Legend Piece", "Plus Power Card", "Plus Power Area", "Cost Area", "Play Area",
                "Tamago Piece", "Reverse side", "Arrow mark", "Summon"]
-CARD_GAME_TERMS = 79
+CARD_GAME_TERMS = 80
 
 
 @pytest.fixture(autouse=True)

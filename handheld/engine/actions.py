@@ -91,6 +91,7 @@ CAT_OTHER_TRAINER = 5  # Tools, TMs, Stadiums, elaborate requirements
 CAT_FOSSIL = 6  # a Fossil Trainer, played onto the Bench as if it were a Basic Pokémon
 CAT_LEVEL_UP = 7  # a Pokémon LV.X: levelled up onto the Active Pokémon of its name
 CAT_RESTORED = 8  # a Restored Pokémon: benched only by its Fossil Item's effect
+CAT_LEGEND = 9  # a half of a Pokémon LEGEND: benched from the hand with its other half
 
 
 def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
@@ -167,6 +168,10 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                             opts.append((EVOLVE, cid, s.id))
         elif cat == CAT_RESTORED:
             continue
+        elif cat == CAT_LEGEND:
+            # Offered once, for the half beneath, when the other half is in the hand too.
+            if bench_room and not d.legend_top and d.legend_other in distinct:
+                opts.append((BENCH, cid))
         elif cat == CAT_LEVEL_UP:
             # levels_up_onto, inlined (tops[0] is the Active Pokémon's card stack)
             if can_evolve and active is not None and active.played_turn < turn:
@@ -306,7 +311,8 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
     for cid in distinct.values():
         d = m.defs[cid]
         if d.is_pokemon:
-            if d.is_basic_pokemon and len(p.bench) < rules.bench_size:
+            if (d.is_basic_pokemon or legend_benchable(m, p.hand, d)) \
+                    and len(p.bench) < rules.bench_size:
                 opts.append((BENCH, cid))
             if can_evolve:
                 opts.extend((EVOLVE, cid, s.id) for s in slots
@@ -564,12 +570,14 @@ def do_main_action(m: Match, opt: tuple[Any, ...]) -> None:
         cid = opt[1]
         p.hand.remove(cid)
         slot = Slot(cid, cur, m.turn)
+        if m.defs[cid].legend:
+            bench_legend_top(m, p.hand, slot)
         p.bench.append(slot)
         if log is not None:
             log.append((EV_BENCH, cur, cid))
         if m.stadium >= 0:
             pokemon_played(m, p.bench[-1], "bench")
-        pf = m.printed[cid]
+        pf = m.printed[slot.top]
         if pf is not None and pf.power_choices:
             _fire_on_bench(m, slot, pf)
     elif tag == EVOLVE:
@@ -801,3 +809,24 @@ def use_discard_power(m: Match, cid: int, index: int) -> None:
     if m.logging:
         m.log.append((EV_POWER, owner, cid, pw.name))
     m.stack.append(Frame(pw.key, pw.code, owner, cid, cid))
+
+
+# ---- Call of Legends era: Pokémon LEGEND
+
+
+def legend_benchable(m: Match, hand: list[int], d: Any) -> bool:
+    """May this half of a Pokémon LEGEND be benched from ``hand`` now: it is the half
+    beneath (the pair is offered once) and its other half is in the hand too. A half never
+    goes into play alone, nor with a half of another LEGEND (seed 000's glossary)."""
+    return bool(d.legend) and not d.legend_top and d.legend_other is not None \
+        and any(m.defs[c] is d.legend_other for c in hand)
+
+
+def bench_legend_top(m: Match, hand: list[int], slot: Slot) -> None:
+    """The half beneath of a Pokémon LEGEND was just taken from ``hand`` into ``slot``: its
+    other half goes with it, on top, and the two are one Pokémon from now on."""
+    other = m.defs[slot.top].legend_other
+    cid = next(c for c in hand if m.defs[c] is other)
+    hand.remove(cid)
+    slot.cards.append(cid)
+    slot.top = cid

@@ -116,6 +116,8 @@ class PowerDef:
     on_level_up: bool = False
     # "Once during a game": at most one use of a power of this name by each player.
     once_per_game: bool = False
+    # The era's Special Condition shut-off does not apply (the card prints none).
+    works_under_conditions: bool = False
 
     @property
     def from_discard(self) -> bool:
@@ -162,6 +164,13 @@ class CardDef:
     # Fossil Item, Appendix B).
     ex: bool = False
     restored: bool = False
+    # Call of Legends era (seed 000): one half of a Pokémon LEGEND, two cards benched
+    # together from the hand as one Pokémon. ``legend_top``: the half that prints the
+    # attacks and lies on top (the other prints the HP and lies beneath); ``legend_other``:
+    # the other half's card, linked by the card pool.
+    legend: bool = False
+    legend_top: bool = False
+    legend_other: CardDef | None = None
     benched_by: str = ""  # a Restored Pokémon's Fossil Item (its name)
     flip_shield: int = 0
     flip_retaliation: int = 0
@@ -228,10 +237,11 @@ class CardDef:
     def is_basic_pokemon(self) -> bool:
         """A Basic Pokémon card, Baby Pokémon included (they are Basic for deck rules). A
         Pokémon LV.X is not one: its facts carry no stage, yet it is never played as a
-        Basic (Appendix A of seed 001), nor is a Restored Pokémon (Appendix B of seed 003).
+        Basic (Appendix A of seed 001), nor is a Restored Pokémon (Appendix B of seed 003)
+        or a half of a Pokémon LEGEND (benched only with its other half, never in setup).
         """
         return self.kind == POKEMON and self.stage == BASIC and not self.lv_x \
-            and not self.restored
+            and not self.restored and not self.legend
 
     @property
     def is_evolution(self) -> bool:
@@ -244,6 +254,8 @@ class CardDef:
                 return "Pokémon LV.X"
             if self.restored:
                 return "Restored Pokémon"
+            if self.legend:
+                return "Pokémon LEGEND"
             if self.ex:
                 return STAGE_NAMES[self.stage] + " Pokémon-EX"
             return "Baby Pokémon" if self.baby else STAGE_NAMES[self.stage] + " Pokémon"

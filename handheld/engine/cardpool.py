@@ -53,7 +53,7 @@ from .effects.steps import (
 from .effects.variables import ATTACK_BUILT_INS, check_variables
 from .energy import mask_of
 from .eras import HOME, Era, era_of_card
-from .eras.base import ABILITY, POKEMON_EX, RESTORED
+from .eras.base import ABILITY, LEGEND, POKEMON_EX, RESTORED
 from .errors import CardDefinitionError, UnknownCard
 
 # --------------------------------------------------------------------------- scripts
@@ -74,6 +74,9 @@ class Power:
     on_level_up: bool = False
     # "Once during a game ... not more than 1 <name> each game": one use a game, per player.
     once_per_game: bool = False
+    # A Poké-Power that prints no Special Condition stopping it, in an era whose rule stops
+    # most (seed 000's glossary: "most" Poké-Powers): the era's shut-off passes it by.
+    works_under_conditions: bool = False
 
 
 @dataclass
@@ -166,6 +169,8 @@ class CardPool:
         d = build_def(facts, script)
         self.defs[d.id] = d
         self._link_babies(d)
+        if d.legend:
+            self._link_legend(d)
         for a in (*d.attacks, *d.tm_attacks):
             self.programs[a.key] = a.code
         for pw in d.powers:
@@ -188,6 +193,19 @@ class CardPool:
                     d.evolves_onto_baby = True
         elif new.is_basic_pokemon:
             new.evolves_onto_baby = new.name in self._baby_targets
+
+    def _link_legend(self, new: CardDef) -> None:
+        """Pair the two halves of a Pokémon LEGEND (same set, same name). The half on top
+        is the Pokémon in play, so it takes the HP the half beneath prints: every fact
+        of the Pokémon is then read off its top card, as for any other Pokémon."""
+        for d in self.defs.values():
+            if d.legend and d is not new and d.set_code == new.set_code \
+                    and d.name == new.name and d.legend_top != new.legend_top:
+                d.legend_other, new.legend_other = new, d
+                top, beneath = (d, new) if d.legend_top else (new, d)
+                if not top.hp:
+                    top.hp = beneath.hp
+                return
 
     def get(self, card_id: str) -> CardDef:
         try:
@@ -275,6 +293,7 @@ def _play_category(d: CardDef) -> int:
         CAT_ENERGY,
         CAT_EVOLUTION,
         CAT_FOSSIL,
+        CAT_LEGEND,
         CAT_LEVEL_UP,
         CAT_OTHER_TRAINER,
         CAT_PLAIN_TRAINER,
@@ -285,6 +304,8 @@ def _play_category(d: CardDef) -> int:
     if d.kind == POKEMON:
         if d.restored:
             return CAT_RESTORED
+        if d.legend:
+            return CAT_LEGEND
         if d.lv_x:
             return CAT_LEVEL_UP
         return CAT_EVOLUTION if d.stage else CAT_BASIC
@@ -339,6 +360,9 @@ def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
     d.lv_x = "lv_x" in subtypes
     d.ex = POKEMON_EX in subtypes
     d.restored = RESTORED in subtypes
+    d.legend = LEGEND in subtypes
+    # (the half that prints the attacks or the Power lies on top)
+    d.legend_top = d.legend and bool(facts.get("attacks") or facts.get("powers"))
     if isinstance(script, PokemonScript):
         d.benched_by = script.benched_by
     d.sp_owner = era_of_card(d.id).sp_owner_of(d.name)
@@ -393,7 +417,8 @@ def _build_pokemon(d: CardDef, facts: Mapping[str, Any], subtypes: list[str],
                       requires=tuple(ps.requires), uses_per_turn=ps.uses_per_turn,
                       passives=tuple(ps.passives), instead_of_attack=ps.instead_of_attack,
                       key=f"{d.id}#p{i}", quick_requires=_quick_power_requires(ps.requires),
-                      on_level_up=ps.on_level_up, once_per_game=ps.once_per_game)
+                      on_level_up=ps.on_level_up, once_per_game=ps.once_per_game,
+                      works_under_conditions=ps.works_under_conditions)
         if pw.steps:
             b = Builder()
             if pw.on_level_up:

@@ -216,7 +216,10 @@ def describe_event(m: Match, ev: tuple[Any, ...], viewer: int | None = None,
         reasons = {"prizes": "took the last Prize", "no_pokemon": "the opponent has no "
                    "Pokémon left in play", "deck_out": "the opponent cannot draw",
                    "time": "fewer Prize cards left when time was called",
-                   "forfeit": "the opponent forfeited"}
+                   "forfeit": "the opponent forfeited",
+                   # a card's effect that wins the game (steps.WinGame)
+                   "lost_world": "Lost World, with 6 or more of the opponent's Pokémon in "
+                   "the Lost Zone"}
         why = " and ".join(reasons.get(r, r) for r in ev[2].split("+"))
         return f"*** {who(ev[1])} wins: {why}. ***"
     return " ".join(str(x) for x in ev)

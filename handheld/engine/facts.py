@@ -111,6 +111,7 @@ class PokemonFacts:
 
 LV_X_KIND = "lv_x"  # (eras.base.LV_X: the facts do not import the eras)
 RESTORED_KIND = "restored"  # eras.base.RESTORED
+LEGEND_KIND = "legend"  # eras.base.LEGEND
 EX_KIND = "ex"  # eras.base.POKEMON_EX
 KEEPS_CARDS_BELOW: set[str] = {LV_X_KIND}
 """Kinds of Pokémon whose earlier level (the card directly beneath) keeps giving its
@@ -121,6 +122,10 @@ _LV_X_KINDS = frozenset((LV_X_KIND,))
 _FOSSIL_KINDS = frozenset(("fossil",))
 _RESTORED_KINDS = frozenset((RESTORED_KIND,))
 _EX_KINDS = frozenset((EX_KIND,))
+_LEGEND_KINDS = frozenset((LEGEND_KIND,))
+# Pokémon whose facts carry stage 0 yet that are no Basic Pokémon: Restored Pokémon
+# (Appendix B of seed 003) and Pokémon LEGEND (seed 000's glossary).
+NOT_BASIC_KINDS = frozenset((RESTORED_KIND, LEGEND_KIND))
 
 
 def card_kinds(d: CardDef) -> frozenset[str]:
@@ -130,6 +135,8 @@ def card_kinds(d: CardDef) -> frozenset[str]:
         return _BABY_KINDS
     if d.restored:
         return _RESTORED_KINDS
+    if d.legend:
+        return _LEGEND_KINDS
     if d.ex:
         return _EX_KINDS
     return _FOSSIL_KINDS if d.fossil else frozenset()
@@ -273,9 +280,10 @@ def pokemon_facts_reference(m: Match, slot: Slot) -> PokemonFacts:
 
 def is_basic_in_play(m: Match, slot: Slot) -> bool:
     """A Basic Pokémon in play: its card stack's stage is Basic and it is no Restored
-    Pokémon (Appendix B of seed 003 makes those neither Basic nor Evolution)."""
+    Pokémon (Appendix B of seed 003 makes those neither Basic nor Evolution) and no
+    Pokémon LEGEND (seed 000)."""
     pf = stack_facts(m, slot)
-    return pf.stage == 0 and RESTORED_KIND not in pf.kinds
+    return pf.stage == 0 and pf.kinds.isdisjoint(NOT_BASIC_KINDS)
 
 
 def stack_facts_reference(m: Match, slot: Slot) -> PokemonFacts:
@@ -428,7 +436,7 @@ def power_works(m: Match, slot: Slot, power: PowerDef) -> bool:
     if power.kind == POKE_POWER and POWER_LOCK_HOOK in m.body_hooks_present \
             and powers_locked(m, slot, power):
         return False  # a Poké-Body in play (Ampharos's Damage Bind)
-    if slot.conditions & shut:
+    if slot.conditions & shut and not power.works_under_conditions:
         return False
     return not (power.kind == POKE_BODY and m.body_blocks and bodies_blocked(m, slot, power))
 
@@ -549,8 +557,8 @@ def attack_cost(m: Match, slot: Slot, attack: AttackDef) -> tuple[str, ...]:
     """The cost of one of this Pokémon's attacks now: the printed cost, unless a passive
     in force changes it (the ``attack_costs`` fact hook; an attack copied from another
     Pokémon keeps its printed cost)."""
-    if not m.fact_hooks:
-        return attack.cost  # (Expedition: no card changes a cost)
+    if not m.fact_hooks and not slot.markers and not m.players[slot.owner].turn_effects:
+        return attack.cost  # (Expedition: no card changes a cost; an attack's mark may)
     for ref in pokemon_facts(m, slot).attacks:
         if ref.attack.key == attack.key:
             return ref.attack.cost

@@ -543,8 +543,8 @@ def devolve(m: Match, slot: Slot, zone: list[int]) -> list[int]:
     Conditions and other effects (the glossary), as on evolving; damage stays."""
     defs = m.defs
     cards = slot.cards
-    if len(cards) < 2 or (defs[cards[-1]].lv_x and len(cards) < 3):
-        return []
+    if len(cards) < 2 or (defs[cards[-1]].lv_x and len(cards) < 3) or defs[cards[-1]].legend:
+        return []  # (the two halves of a Pokémon LEGEND are no evolution)
     removed = [cards.pop(-2), cards.pop()] if defs[cards[-1]].lv_x else [cards.pop()]
     zone.extend(removed)
     _new_top_card(m, slot)

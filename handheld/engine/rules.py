@@ -8,6 +8,7 @@ what it asks for (letters like ``a)`` follow that section's numbered steps).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -1145,22 +1146,29 @@ def assemble(*sections: Section) -> tuple[Any, ...]:
 
 
 def assemble_attack(attack: AttackDef, steps: tuple[Step, ...], end: Label,
-                    opening: Section, checks: Section, closing: Section) -> tuple[Any, ...]:
-    """An attack's whole program: ``opening``, the card's choices and costs (``Step.pre``),
-    ``checks``, the card's other steps in the order given (the card pool has already
-    placed the printed damage), then ``end`` and ``closing``."""
+                    opening: Section, checks: Section, closing: Section,
+                    early: Callable[[Step], bool] | None = None) -> tuple[Any, ...]:
+    """An attack's whole program: ``opening``, the card's choices and costs (``Step.pre``,
+    or what ``early`` says comes before the checks), ``checks``, the card's other steps in
+    the order given (the card pool has already placed the printed damage), then ``end``
+    and ``closing``."""
+    first = early or _is_pre
     b = Builder()
     b.attack_end = end  # type: ignore[attr-defined]
     for instr in opening:
         b.emit(instr)
-    b.steps([s for s in steps if s.pre])
+    b.steps([s for s in steps if first(s)])
     for instr in checks:
         b.emit(instr)
-    b.steps([s for s in steps if not s.pre])
+    b.steps([s for s in steps if not first(s)])
     b.here(end)
     for instr in closing:
         b.emit(instr)
     return b.build()
+
+
+def _is_pre(step: Step) -> bool:
+    return bool(step.pre)
 
 
 def compile_attack(attack: AttackDef, steps: tuple[Step, ...]) -> tuple[Any, ...]:

@@ -97,7 +97,8 @@ def _attack_section(a: AttackDef) -> TextSection:
 
 def _power_section(pw: PowerDef, era: Era) -> TextSection:
     printed = pw.printed or pw.kind
-    body = " ".join(t for t in (pw.text, era.power_shutoff_sentence(printed)) if t)
+    stop = "" if pw.works_under_conditions else era.power_shutoff_sentence(printed)
+    body = " ".join(t for t in (pw.text, stop) if t)
     return TextSection(body, era.power_label(printed), pw.name)
 
 
@@ -116,6 +117,8 @@ def card_sections(d: CardDef, era: Era | None = None) -> list[TextSection]:
             out.append(TextSection(era.ex_rule))
         if d.restored:
             out.append(TextSection(era.restored_rule(d.benched_by)))
+        if d.legend:
+            out.append(TextSection(era.legend_rule(d.name, d.legend_top)))
         return out
     if d.kind == ENERGY:
         provides = " ".join(

@@ -271,9 +271,11 @@ def _zones(m: Match, player: int) -> None:
 
 def _slot(m: Match, slot: Slot, where: str, *, active: bool) -> None:
     defs = m.defs
+    if any(defs[c].legend for c in slot.cards):
+        _legend_slot(m, slot, where)
     # Evolution chain: a Basic at the bottom, then each card evolves from the one below.
     below = None
-    for i, cid in enumerate(slot.cards):
+    for i, cid in enumerate(slot.cards if not defs[slot.cards[0]].legend else ()):
         d = defs[cid]
         at = f"{where}.cards[{i}]"
         if d.kind != POKEMON and not (d.fossil and i == 0):
@@ -602,3 +604,16 @@ def _answer(m: Match, answer: Any) -> None:
         m.resolve(answer)
     else:
         m.apply(answer)
+
+
+def _legend_slot(m: Match, slot: Slot, where: str) -> None:
+    """A Pokémon LEGEND in play is its two halves and nothing else: the half that prints
+    the HP beneath, its own other half on top (seed 000's glossary)."""
+    defs = m.defs
+    names = " + ".join(defs[c].name for c in slot.cards)
+    if len(slot.cards) != 2:
+        raise _fail(f"{where}.cards", f"a Pokémon LEGEND is its 2 halves in play ({names})")
+    beneath, top = (defs[c] for c in slot.cards)
+    if beneath.legend_top or beneath.legend_other is not top:
+        raise _fail(f"{where}.cards", f"{names}: the half beneath of a Pokémon LEGEND, then "
+                                      "its own other half on top")

@@ -6,7 +6,7 @@ when it was printed in one of that era's sets, or when the very same card was (a
 the same original, which the assets record as ``reprint_of`` in the source database's ids,
 ``<set id>-<number>``, so an original in our assets is found by its set's id), and basic
 Energy is legal everywhere. "Playable here" says whether this handheld has the card's
-effects written.
+effects written and plays its era's rules.
 """
 
 from __future__ import annotations
@@ -127,10 +127,34 @@ def _modifiers(pairs: tuple[tuple[str, str], ...]) -> str:
     return ", ".join(f"{TYPE_NAMES.get(t, t)} {v}".strip() for t, v in pairs) or "none"
 
 
+def other_half_label(card: CardDef) -> str:
+    """A Pokémon LEGEND half's other half by set and number ("HGSS 112"), else ""."""
+    other = card.legend_other
+    if not card.legend or other is None:
+        return ""
+    info = set_info(other.id)
+    return f"{info.abbr} {other.number}" if info is not None else other.id
+
+
+def legend_half(card: CardDef) -> tuple[str, str]:
+    """Which half of a Pokémon LEGEND a card is: its tag and its words, ("1/2", "with the
+    HP") for the half printed first, ("2/2", "with the attacks") for the other."""
+    return ("2/2", "with the attacks") if card.legend_top else ("1/2", "with the HP")
+
+
+def is_prime(card: CardDef) -> bool:
+    """A Pokémon Prime: a card its era lists as one (a frame with no rule of its own)."""
+    return card.id in era_of_card(card.id).prime_cards
+
+
 def stage_label(card: CardDef) -> str:
     if card.kind == POKEMON:
         if card.lv_x:
             return "LV.X (a level, not a Stage)"
+        if card.legend:
+            return "Pokémon LEGEND (not Basic)"
+        if is_prime(card):
+            return f"{STAGE_NAMES[card.stage]}, Pokémon Prime"
         if card.sp:
             return "Basic, Pokémon SP"
         if card.restored:
@@ -163,13 +187,23 @@ def data_rows(card: CardDef) -> list[tuple[str, str]]:
             rows.append(("Benched by", card.benched_by))
         if card.ex:
             rows.append(("Prizes", "2 when Knocked Out"))
+        if card.legend:
+            rows.append(("Half", ", ".join(legend_half(card))))
+            rows.append(("Other half", other_half_label(card) or "not in this game's sets"))
         if card.evolves_from:
             rows.append(("Evolves from", card.evolves_from))
         rows.append(("Type", _types(card.types) or "none"))
+        # (a LEGEND's HP is the whole Pokémon's, whichever half prints it)
         rows.append(("HP", str(card.hp)))
-        rows.append(("Retreat", f"{card.retreat} Energy" if card.retreat else "free"))
-        rows.append(("Weakness", _modifiers(card.weakness)))
-        rows.append(("Resistance", _modifiers(card.resistance)))
+        if card.legend and not card.legend_top:
+            # The half beneath prints none of these: the Pokémon takes them from the top.
+            elsewhere = f"on {other_half_label(card) or 'the other half'}"
+            rows += [("Retreat", elsewhere), ("Weakness", elsewhere),
+                     ("Resistance", elsewhere)]
+        else:
+            rows.append(("Retreat", f"{card.retreat} Energy" if card.retreat else "free"))
+            rows.append(("Weakness", _modifiers(card.weakness)))
+            rows.append(("Resistance", _modifiers(card.resistance)))
     elif card.kind == TRAINER:
         rows.append(("Kind", card.kind_name))
     else:
@@ -178,5 +212,16 @@ def data_rows(card: CardDef) -> list[tuple[str, str]]:
         rows.append(("Illustrator", card.artist))
     for era in legality(card):
         rows.append((era.name, ("legal: " if era.legal else "not legal: ") + era.reason))
-    rows.append(("Playable here", "yes" if card.implemented else "not yet (facts only)"))
+    rows.append(("Playable here", playable_here(card)))
     return rows
+
+
+def playable_here(card: CardDef) -> str:
+    """Does this handheld play the card: its effects are written and its era's rules are
+    (a card of an era not played yet says so)."""
+    era = era_of_card(card.id)
+    if not card.implemented:
+        return "not yet (facts only)"
+    if not era.playable:
+        return f"not yet (the {era.label} rules are not played here)"
+    return f"yes, in the {era.label} rules"

@@ -17,6 +17,7 @@ from ..engine.carddefs import (
     STADIUM,
     STAGE1,
     STAGE2,
+    STAGE_NAMES,
     SUPPORTER,
     TM,
     TOOL,
@@ -26,6 +27,7 @@ from ..engine.carddefs import (
 from ..engine.energy import TYPE_NAMES
 from ..engine.eras import Era, era_of_card
 from ..engine.text import card_sections
+from .facts import is_prime, other_half_label
 
 # The later eras' rulesets (their rulebooks, seeds 001 Platinum, 000 Call of Legends and 003
 # Black & White) live in their era modules (handheld/engine/eras), with the sentences of
@@ -55,7 +57,8 @@ def cost_words(cost: tuple[str, ...]) -> str:
 
 
 def _power_tip(kind: str, era: Era, uses_per_turn: int | None,
-               instead_of_attack: bool = False, effect: str = "") -> str:
+               instead_of_attack: bool = False, effect: str = "",
+               works_under_conditions: bool = False) -> str:
     """How to use a Power or Body, without repeating what its own text already says."""
     rules = era.ruleset
     if kind == POKE_BODY:
@@ -67,7 +70,8 @@ def _power_tip(kind: str, era: Era, uses_per_turn: int | None,
         uses = "once during your turn" if uses_per_turn == 1 else "during your turn"
         uses = "" if uses in said else f" {uses}"
         stop = (f" It does not work while this Pokémon has "
-                f"{era.shutoff_words(rules.power_shutoff)}." if rules.power_shutoff else "")
+                f"{era.shutoff_words(rules.power_shutoff)}."
+                if rules.power_shutoff and not works_under_conditions else "")
         if instead_of_attack:
             return f"Use it{uses} in place of an attack, while it is your Active Pokémon." \
                 + stop
@@ -125,12 +129,42 @@ def _restored_tip(card: CardDef) -> Tip:
                "any Pokémon do. It evolves like a Basic into what names it.")
 
 
+def _legend_tips(card: CardDef, era: Era) -> list[Tip]:
+    """A half of a Pokémon LEGEND (seed 000's glossary, as the engine plays it,
+    docs/ENGINE.md): how the two halves are played as one Pokémon, and what a Knock Out of
+    it gives."""
+    other = other_half_label(card) or "its other half"
+    half = "the attacks" if card.legend_top else "the HP"
+    most = era.ruleset.max_copies
+    return [
+        Tip("Pokémon LEGEND", f"{card.name} is two cards: this one, with {half}, and {other}. "
+            "During your turn, when both are in your hand, put them onto your Bench together: "
+            "from then on they are one Pokémon. One half alone is never played."),
+        Tip("Not a Basic Pokémon", "You can't start the game with it or put it down during "
+            "setup, and nothing evolves it. Cards that look for a Basic Pokémon don't find it."),
+        Tip("Knocked Out", "Both halves go to the discard pile with everything attached, and "
+            "your opponent takes 1 Prize card."),
+        Tip("In a deck", f"Both halves have the name {card.name}, so together they count "
+            f"for the {most}-copy rule: at most {most} cards of that name, so "
+            f"{most // 2} whole Pokémon."),
+    ]
+
+
+def _prime_tip(card: CardDef) -> Tip:
+    """A Pokémon Prime: only a frame (the era lists them)."""
+    kind = "Baby" if card.baby else STAGE_NAMES[card.stage]
+    return Tip("Pokémon Prime", "Its shiny frame marks a strong card, but it brings no rule "
+               f"of its own: play it like any other {kind} Pokémon.")
+
+
 def _pokemon_tips(card: CardDef, era: Era, effects: dict[str, str]) -> list[Tip]:
     rules = era.ruleset
     tips: list[Tip] = []
     if card.ex:
         tips.append(_ex_tip(card, era))
-    if card.restored:
+    if card.legend:
+        tips.extend(_legend_tips(card, era))
+    elif card.restored:
         tips.append(_restored_tip(card))
     elif card.lv_x:
         tips.extend(_level_up_tips(card, era))
@@ -155,19 +189,28 @@ def _pokemon_tips(card: CardDef, era: Era, effects: dict[str, str]) -> list[Tip]
                         "Basic Pokémon to start the game."))
         if card.sp and card.sp_owner:
             tips.append(_sp_tip(card, era))
+    if is_prime(card):
+        tips.append(_prime_tip(card))
     for pw in card.powers:
         label = era.power_label(pw.printed or pw.kind)
         # The tip says which Special Conditions stop the power, so the card text's own
         # shut-off sentence (the same era's) is not said twice.
-        stop = era.power_shutoff_sentence(pw.printed or pw.kind)
+        stop = "" if pw.works_under_conditions \
+            else era.power_shutoff_sentence(pw.printed or pw.kind)
         effect = effects.get(pw.name, "")
         if stop:
             effect = effect.replace(f" {stop}", "").replace(stop, "").strip()
         tips.append(Tip(f"{label} {pw.name}",
                         " ".join(t for t in (effect, _power_tip(
-                            pw.kind, era, pw.uses_per_turn, pw.instead_of_attack, effect))
+                            pw.kind, era, pw.uses_per_turn, pw.instead_of_attack, effect,
+                            pw.works_under_conditions))
                                  if t)))
     tips.extend(_attack_tips(card, effects))
+    if card.legend and not card.legend_top:
+        tips.append(Tip("Retreat", "This half prints no Retreat Cost, Weakness or "
+                        "Resistance: the Pokémon takes them from "
+                        f"{other_half_label(card) or 'its other half'}."))
+        return tips
     if card.weakness:
         t, v = card.weakness[0]
         if rules.use_printed_weakness and v.startswith("+"):

@@ -8,6 +8,8 @@ no two texts overlap, and every word of the generated card text appears once, in
 
 The words come from :func:`handheld.engine.text.card_sections`, the same text the engine
 generates from the card's effect definition, so what the page says is what the card does.
+A half of a Pokémon LEGEND adds one note of its own before them (:func:`legend_note`): which
+half it is, its other half by set and number, and how the two are played as one Pokémon.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import TYPE_CHECKING
 from ..engine.carddefs import ENERGY, POKEMON, CardDef
 from ..engine.eras import era_of_card
 from ..engine.text import TextSection, card_sections
+from ..ereader.facts import legend_half, other_half_label
 from .font import LINE_HEIGHT, PixelFont
 from .icons import ICON_SIZE
 from .marks import mark_ops, marks_width, plain_name
@@ -133,8 +136,22 @@ def owner_title(d: CardDef) -> str:
     return era_of_card(d.id).sp_owners.get(d.sp_owner, d.sp_owner)
 
 
+def legend_note(d: CardDef) -> str:
+    """The note a Pokémon LEGEND half's page starts with (empty for any other card): the
+    other half, and how both are played (the engine's rules, docs/ENGINE.md)."""
+    if not d.legend:
+        return ""
+    other = other_half_label(d) or "its other half"
+    return (f"Played with {other}: both cards go from your hand onto your Bench at once, "
+            f"as one Pokémon with {d.hp} HP.")
+
+
 def _stage_text(d: CardDef) -> str:
     if d.kind == POKEMON:
+        if d.legend:
+            # Not a Basic: benched only with its other half, never at setup (seed 000).
+            number, words = legend_half(d)
+            return f"Pokémon LEGEND · half {number}, {words}"
         if d.lv_x:
             # Not an Evolution: it levels up the Active Pokémon of its very name.
             return f"Pokémon LV.X · onto {d.name}"
@@ -202,7 +219,12 @@ def _footer(font: PixelFont, d: CardDef, set_label: str, number: int, count: int
     ops: list[Op] = [RectOp(MARGIN, FOOTER_Y - 2, WIDTH - 2 * MARGIN, 1, SHADE)]
     y = FOOTER_Y
     x = MARGIN
-    if d.kind == POKEMON:
+    if d.legend and not d.legend_top:
+        # The half beneath prints no Weakness, Resistance nor Retreat: the other half does.
+        note = f"Weakness, Retreat: on {other_half_label(d) or 'the other half'}"
+        ops.append(TextOp(x, y + 1, note, MUTED))
+        x += font.width(note)
+    elif d.kind == POKEMON:
         for label, entries in (("Weak", d.weakness), ("Resist", d.resistance)):
             if not entries:
                 continue
@@ -233,9 +255,20 @@ def _footer(font: PixelFont, d: CardDef, set_label: str, number: int, count: int
     return ops
 
 
+def page_sections(d: CardDef) -> list[TextSection]:
+    """The text a card page shows, part by part: the card's generated text, a Pokémon
+    LEGEND half's note first (which says what the era's LEGEND rule line says, with the
+    other half named, so the page shows the note in the rule's place)."""
+    note = legend_note(d)
+    if not note:
+        return card_sections(d)
+    rule = era_of_card(d.id).legend_rule(d.name, d.legend_top)
+    return [TextSection(note), *(s for s in card_sections(d) if s.body != rule)]
+
+
 def card_pages(d: CardDef, font: PixelFont, set_label: str = "") -> list[CardPage]:
     """Lay the card out in as many 240x160 pages as its text needs (most need one)."""
-    blocks = [_section_block(font, s) for s in card_sections(d)]
+    blocks = [_section_block(font, s) for s in page_sections(d)]
     # Fill pages line by line; a block may continue on the next page.
     pages_lines: list[list[tuple[int, _Line]]] = [[]]
     y = BODY_TOP

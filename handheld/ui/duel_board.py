@@ -6,13 +6,23 @@ the card beneath as a strip of that card's colour along the left edge, like a ca
 out under another, and a "LV.X" badge. A Pokémon SP shows its owner's symbol as a badge
 (:mod:`handheld.ui.marks`).
 
+A Pokémon LEGEND (two cards, one Pokémon) is one wide box: the width of two Bench frames on
+the Bench, and on the Active Spot the whole row left of the Prizes (178 pixels; two Active
+frames cannot fit 240). Its name is drawn once, with the LEGEND badge, and a notch at the
+top and bottom edges marks where its two halves meet. Bench frames keep their size while the
+free spaces can give up width; only a Bench whose Pokémon need five frames or more with a
+LEGEND among them (a LEGEND and three others, two LEGENDs and one other) narrows every
+frame alike, so that each Benched Pokémon and each free space is still drawn
+(:func:`bench_layout`). The Stadium lies at the right end of the turn line,
+out of the way of a wide Active Pokémon.
+
 Drawn from one player's side (the *viewer*: the bottom half is theirs). Only what that
 player may see is drawn: the opponent's hand, deck and Prizes are counts. Layout, 240x160:
 
-    y   0-10   opponent: name, hand, deck, discard        Prizes on the right
-    y  11-31   opponent's Bench (5 slots)
-    y  33-63   opponent's Active Pokémon          (Stadium left, Prize cards right)
-    y  65-75   turn line
+    y   0-10   opponent: name, hand, deck, discard, Lost Zone     Prizes on the right
+    y  11-31   opponent's Bench (5 spaces)
+    y  33-63   opponent's Active Pokémon                (Prize cards right)
+    y  65-75   turn line                                (Stadium right)
     y  77-107  your Active Pokémon
     y 109-129  your Bench
     y 131-140  you: name, hand, deck, discard (and Lost Zone, once a card is there)
@@ -29,9 +39,20 @@ from ..engine.carddefs import CardDef
 from ..engine.energy import types_of
 from ..engine.position import setup_face_down
 from ..engine.ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
+from ..ereader.facts import is_prime
 from .icons import ICON_SIZE, energy_icon
-from .marks import LV_X_FILL, LV_X_INK, LV_X_LABEL, badge_ops, badge_width, draw_marked_name
-from .palette import INK, MUTED, PAPER, SHADE, TYPE_BAND, WHITE, Color
+from .marks import (
+    LV_X_FILL,
+    LV_X_INK,
+    LV_X_LABEL,
+    PRIME_FILL,
+    PRIME_INK,
+    PRIME_LABEL,
+    badge_ops,
+    badge_width,
+    draw_marked_name,
+)
+from .palette import INK, MUTED, PAPER, SHADE, TRAINER_BAND, TYPE_BAND, WHITE, Color
 from .text import TextCache, draw_ops, fit
 
 if TYPE_CHECKING:
@@ -41,7 +62,13 @@ if TYPE_CHECKING:
     from ..engine.state import PlayerState, Slot
 
 BENCH_W, BENCH_H = 46, 21
+BENCH_X, BENCH_RIGHT = 2, 238  # the Bench row: five frames of 46 with 1-pixel gaps
+MIN_FREE_W = 12  # a free Bench space narrower than this would no longer read as a space
 ACTIVE_X, ACTIVE_W, ACTIVE_H = 60, 120, 30
+# A Pokémon LEGEND on the Active Spot: from the Bench's left edge to the Active frame's
+# right one, beside the Prize cards.
+LEGEND_ACTIVE_X = BENCH_X
+LEGEND_ACTIVE_W = ACTIVE_X + ACTIVE_W - BENCH_X
 ROWS = {"opp_info": 0, "opp_bench": 11, "opp_active": 33, "turn": 65, "own_active": 77,
         "own_bench": 109, "own_info": 131, "message": 142}
 BOARD_BG: Color = (118, 168, 96)  # the play mat
@@ -63,16 +90,63 @@ class Rect:
     h: int
 
 
+def is_legend(m: Match, s: Slot) -> bool:
+    """Is the Pokémon in ``s`` a Pokémon LEGEND (its two halves, one Pokémon)?"""
+    return bool(m.defs[s.top].legend)
+
+
+def active_rect(m: Match, s: Slot | None, y: int) -> Rect:
+    """The Active Spot's box: wide for a Pokémon LEGEND."""
+    if s is not None and is_legend(m, s):
+        return Rect(LEGEND_ACTIVE_X, y, LEGEND_ACTIVE_W, ACTIVE_H)
+    return Rect(ACTIVE_X, y, ACTIVE_W, ACTIVE_H)
+
+
+def bench_layout(widths: list[int], free: int, y: int) -> tuple[list[Rect], list[Rect]]:
+    """The boxes of the Benched Pokémon (``widths``: 1 a frame, 2 a Pokémon LEGEND's two)
+    and of the ``free`` Bench spaces after them, left to right with 1-pixel gaps. The
+    Pokémon keep the 46-pixel frame while the free spaces can be narrowed to make room
+    (down to MIN_FREE_W); past that, every frame narrows alike."""
+    room = BENCH_RIGHT - BENCH_X
+    units = sum(widths)
+    used = units * (BENCH_W + 1)  # each frame and the gap after it
+    free_w = (room - used - (free - 1)) // free if free else BENCH_W
+    unit = BENCH_W
+    if (free and free_w < MIN_FREE_W) or (not free and used - 1 > room):
+        unit = (room - (units + free - 1)) // (units + free)
+        free_w = unit
+    free_w = min(free_w, BENCH_W)
+    x = BENCH_X
+    pokemon: list[Rect] = []
+    for n in widths:
+        w = n * unit + (n - 1)  # two frames and the gap between them
+        pokemon.append(Rect(x, y, w, BENCH_H))
+        x += w + 1
+    spaces: list[Rect] = []
+    for _ in range(free):
+        spaces.append(Rect(x, y, free_w, BENCH_H))
+        x += free_w + 1
+    return pokemon, spaces
+
+
+def side_bench(m: Match, p: PlayerState, y: int) -> tuple[list[Rect], list[Rect]]:
+    """The boxes of one player's Benched Pokémon and free Bench spaces."""
+    widths = [2 if is_legend(m, s) else 1 for s in p.bench]
+    return bench_layout(widths, max(0, m.rules.bench_size - len(p.bench)), y)
+
+
 def slot_rects(m: Match, viewer: int) -> dict[int, Rect]:
-    """Where each Pokémon in play is drawn, by slot id."""
+    """Where each Pokémon in play is drawn, by slot id (the cursor, the targets and the
+    flash of damage use these boxes, so a Pokémon LEGEND is one Pokémon to them all)."""
     out: dict[int, Rect] = {}
     for side, (active_y, bench_y) in ((viewer, (ROWS["own_active"], ROWS["own_bench"])),
                                       (1 - viewer, (ROWS["opp_active"], ROWS["opp_bench"]))):
         p = m.players[side]
         if p.active is not None:
-            out[p.active.id] = Rect(ACTIVE_X, active_y, ACTIVE_W, ACTIVE_H)
-        for i, s in enumerate(p.bench):
-            out[s.id] = Rect(2 + i * 47, bench_y, BENCH_W, BENCH_H)
+            out[p.active.id] = active_rect(m, p.active, active_y)
+        pokemon, _ = side_bench(m, p, bench_y)
+        for s, r in zip(p.bench, pokemon, strict=True):
+            out[s.id] = r
     return out
 
 
@@ -101,9 +175,8 @@ class BoardView:
         for side in (viewer, opp):
             p = m.players[side]
             bench_y = ROWS["own_bench"] if side == viewer else ROWS["opp_bench"]
-            for i in range(m.rules.bench_size):
-                if i >= len(p.bench):
-                    self._empty(surface, Rect(2 + i * 47, bench_y, BENCH_W, BENCH_H))
+            for r in side_bench(m, p, bench_y)[1]:
+                self._empty(surface, r)
             # During setup the opponent's Pokémon lie face down until both have placed (the
             # same rule as the engine's player view).
             hidden = side != viewer and setup_face_down(m)
@@ -120,9 +193,9 @@ class BoardView:
                 self._empty(surface, Rect(ACTIVE_X, y, ACTIVE_W, ACTIVE_H))
             self._prizes(surface, len(p.prizes), m.prize_count if m.turn else 0,
                          ROWS["own_active"] if side == viewer else ROWS["opp_active"])
-        self._turn_line(surface, m, viewer, names)
+        turn_w = self._turn_line(surface, m, viewer, names)
         if m.stadium >= 0:
-            self._stadium(surface, m)
+            self._stadium(surface, m, turn_w)
         blink = (frame // 8) % 2 == 0
         for sid in highlight:
             if sid in rects and blink:
@@ -157,7 +230,8 @@ class BoardView:
                 surface.fill(SHADE, (x, py, 7, 9))
 
     def _turn_line(self, surface: pygame.Surface, m: Match, viewer: int,
-                   names: tuple[str, str]) -> None:
+                   names: tuple[str, str]) -> int:
+        """Whose turn it is; returns where its text ends."""
         y = ROWS["turn"]
         surface.fill(PAPER, (0, y, 240, 11))
         if m.turn == 0:
@@ -167,13 +241,18 @@ class BoardView:
             text = f"Turn {m.turn}: {whose}"
         if m.sudden_death:
             text += f"  (Sudden Death {m.sudden_death})"
-        self.text.draw(surface, text, 4, y + 2, INK)
+        return 4 + self.text.draw(surface, text, 4, y + 2, INK)
 
-    def _stadium(self, surface: pygame.Surface, m: Match) -> None:
-        name = m.card_name(m.stadium)
-        y = ROWS["opp_active"] + 10
-        surface.fill(PAPER, (2, y, 55, 11))
-        self.text.draw(surface, _cut(self.text, name, 52), 4, y + 2, INK)
+    def _stadium(self, surface: pygame.Surface, m: Match, after: int) -> None:
+        """The Stadium in play, at the right end of the turn line (cut to the room the
+        turn's text leaves)."""
+        y = ROWS["turn"]
+        name = _cut(self.text, m.card_name(m.stadium), min(STADIUM_W, 236 - after - 10))
+        if not name:
+            return
+        w = self.text.font.width(name) + 4
+        surface.fill(TRAINER_BAND, (236 - w, y + 1, w, 9))
+        self.text.draw(surface, name, 238 - w, y + 2, INK)
 
     def _empty(self, surface: pygame.Surface, r: Rect) -> None:
         for x in range(r.x, r.x + r.w, 4):
@@ -204,6 +283,11 @@ class BoardView:
             inset = PEEK + 1  # the strip and an ink line between the two cards
         surface.fill(PAPER, (r.x + 1 + inset, r.y + 1, r.w - 2 - inset, r.h - 2))
         surface.fill(band, (r.x + 1 + inset, r.y + 1, r.w - 2 - inset, 9))
+        if is_legend(m, s):
+            # Where the two halves of a Pokémon LEGEND meet: a notch in each long edge.
+            mid = r.x + r.w // 2
+            surface.fill(INK, (mid, r.y + 1, 1, NOTCH))
+            surface.fill(INK, (mid, r.y + r.h - 1 - NOTCH, 1, NOTCH))
         return inset
 
     def _active(self, surface: pygame.Surface, m: Match, s: Slot, r: Rect) -> None:
@@ -239,18 +323,20 @@ class BoardView:
         left = max(0, max_hp(m, s) - s.damage)
         t = self.text
         # A Benched box is narrow: the owner's symbol goes beside the name, and a LV.X's
-        # badge on the second line, right-aligned (the Energy gives way).
+        # or a Pokémon Prime's badge on the second line, right-aligned (the Energy gives
+        # way).
         draw_marked_name(surface, t, d, r.x + 2 + inset, r.y + 2, r.w - 5 - inset,
-                         lv_x=False)
+                         lv_x=False, prime=False)
         hp = str(left)
         t.draw(surface, hp, r.x + 2 + inset, r.y + 12, INK if not s.damage else (196, 40, 40))
         x0 = r.x + 4 + inset + t.font.width(hp)
         right = r.x + r.w - 2
-        if d.lv_x:
-            bw = badge_width(t.font, LV_X_LABEL)
+        for label, fill, ink in second_line_marks(d):
+            bw = badge_width(t.font, label)
+            if right - bw - 1 < x0:
+                break  # (a Bench narrowed by a LEGEND: no room left beside the HP)
             right -= bw + 1
-            draw_ops(surface, badge_ops(t.font, LV_X_LABEL, right + 1, r.y + 11, LV_X_FILL,
-                                        LV_X_INK), t)
+            draw_ops(surface, badge_ops(t.font, label, right + 1, r.y + 11, fill, ink), t)
         self._energy(surface, m, s, x0, r.y + 12, right - x0)
         if s.tool >= 0 or s.tms:
             surface.fill(MUTED, (r.x + r.w - 5, r.y + 2, 3, 6))
@@ -270,6 +356,19 @@ class BoardView:
 
 
 PEEK = 3  # the width of the earlier level's strip beside a LV.X
+NOTCH = 2  # the length of the notches where a LEGEND's two halves meet
+
+
+def second_line_marks(d: CardDef) -> list[tuple[str, Color, Color]]:
+    """The badges a Benched Pokémon shows on its second line, where its name has no room
+    for them: LV.X and PRIME."""
+    out: list[tuple[str, Color, Color]] = []
+    if d.lv_x:
+        out.append((LV_X_LABEL, LV_X_FILL, LV_X_INK))
+    if is_prime(d):
+        out.append((PRIME_LABEL, PRIME_FILL, PRIME_INK))
+    return out
+STADIUM_W = 100  # the most of the turn line a Stadium's name takes
 
 
 def earlier_level(m: Match, s: Slot) -> CardDef | None:

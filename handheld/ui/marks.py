@@ -1,8 +1,10 @@
 """The marks a card's kind gets wherever its name is drawn: a gold-on-ink "LV.X" badge for a
 Pokémon LV.X, the owner's symbol of a Pokémon SP ("G", "GL", "4", "C", "FB") on its
-owner's colour, a silver "EX" badge in place of a Pokémon-EX's "-EX", and an amber "RST"
-badge for a Restored Pokémon. The board, the card page, the album and the deck lists draw
-the same marks, so a player learns them once.
+owner's colour, a silver "EX" badge in place of a Pokémon-EX's "-EX", an amber "RST"
+badge for a Restored Pokémon, a gold-on-wine "LEGEND" badge in place of a Pokémon LEGEND's
+" LEGEND" (either half), and a dark-on-gold "PRIME" badge for a card its era lists as a
+Pokémon Prime. The board, the card page, the album and the deck lists draw the same marks,
+so a player learns them once.
 
 Layout is pure, like :mod:`handheld.ui.text`: :func:`mark_ops` returns draw operations that
 tests can check; :func:`draw_marked_name` draws a name with its marks at once.
@@ -12,8 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..ereader.facts import is_prime, legend_half
 from .font import GLYPH_HEIGHT, PixelFont
-from .palette import INK, WHITE, Color
+from .palette import INK, MUTED, WHITE, Color
 from .text import Op, RectOp, TextCache, TextOp, draw_ops, fit
 
 if TYPE_CHECKING:
@@ -32,6 +35,13 @@ EX_INK: Color = (226, 232, 240)
 RESTORED_LABEL = "RST"
 RESTORED_FILL: Color = (150, 96, 36)  # amber, like the fossil resin it came from
 EX_SUFFIX = "-EX"
+LEGEND_LABEL = "LEGEND"
+LEGEND_FILL: Color = (112, 24, 44)  # wine, with gold letters: the two halves' big name
+LEGEND_INK: Color = (255, 206, 92)
+LEGEND_SUFFIX = " LEGEND"
+PRIME_LABEL = "PRIME"
+PRIME_FILL: Color = (204, 152, 20)  # the gold of the Prime frame, with dark letters
+PRIME_INK: Color = INK
 # The owners of Pokémon SP, each with a colour of its own (symbols as printed on the cards).
 OWNER_FILL: dict[str, Color] = {
     "G": (58, 82, 150),  # Team Galactic
@@ -42,9 +52,11 @@ OWNER_FILL: dict[str, Color] = {
 }
 
 
-def card_marks(d: CardDef, *, lv_x: bool = True) -> list[tuple[str, Color, Color]]:
-    """(label, fill, ink) of each badge a card gets: its owner's symbol, then LV.X (unless
-    ``lv_x`` is False: a place that shows the LV.X badge elsewhere)."""
+def card_marks(d: CardDef, *, lv_x: bool = True, prime: bool = True
+               ) -> list[tuple[str, Color, Color]]:
+    """(label, fill, ink) of each badge a card gets: its owner's symbol, then LV.X, EX,
+    RST, LEGEND and PRIME. ``lv_x`` or ``prime`` False leaves that badge out: a place that
+    shows it elsewhere (a Benched Pokémon's second line)."""
     out: list[tuple[str, Color, Color]] = []
     if d.sp and d.sp_owner:
         out.append((d.sp_owner, OWNER_FILL.get(d.sp_owner, INK), WHITE))
@@ -54,16 +66,24 @@ def card_marks(d: CardDef, *, lv_x: bool = True) -> list[tuple[str, Color, Color
         out.append((EX_LABEL, EX_FILL, EX_INK))
     if d.restored:
         out.append((RESTORED_LABEL, RESTORED_FILL, WHITE))
+    if d.legend:
+        out.append((LEGEND_LABEL, LEGEND_FILL, LEGEND_INK))
+    if prime and is_prime(d):
+        out.append((PRIME_LABEL, PRIME_FILL, PRIME_INK))
     return out
+
 
 
 def plain_name(d: CardDef) -> str:
     """The name without what its badge shows: the owner's symbol ("Luxray GL" -> "Luxray"),
-    a Pokémon-EX's "-EX" ("Reshiram-EX" -> "Reshiram", beside its EX badge)."""
+    a Pokémon-EX's "-EX" ("Reshiram-EX" -> "Reshiram", beside its EX badge), a Pokémon
+    LEGEND's " LEGEND" ("Ho-Oh LEGEND" -> "Ho-Oh", beside its LEGEND badge)."""
     if d.sp and d.sp_owner and d.name.endswith(" " + d.sp_owner):
         return d.name[: -len(d.sp_owner) - 1]
     if d.ex and d.name.endswith(EX_SUFFIX):
         return d.name[: -len(EX_SUFFIX)]
+    if d.legend and d.name.endswith(LEGEND_SUFFIX):
+        return d.name[: -len(LEGEND_SUFFIX)]
     return d.name
 
 
@@ -77,9 +97,10 @@ def badge_width(font: PixelFont, label: str) -> int:
     return font.width(label) + 4
 
 
-def marks_width(font: PixelFont, d: CardDef, *, lv_x: bool = True) -> int:
+def marks_width(font: PixelFont, d: CardDef, *, lv_x: bool = True, prime: bool = True) -> int:
     """The room the card's badges take after a name (0 when it has none)."""
-    return sum(MARK_GAP + badge_width(font, label) for label, _, _ in card_marks(d, lv_x=lv_x))
+    return sum(MARK_GAP + badge_width(font, label)
+               for label, _, _ in card_marks(d, lv_x=lv_x, prime=prime))
 
 
 def badge_ops(font: PixelFont, label: str, x: int, y: int, fill: Color, ink: Color
@@ -89,25 +110,38 @@ def badge_ops(font: PixelFont, label: str, x: int, y: int, fill: Color, ink: Col
             TextOp(x + 2, y + 1, label, ink)]
 
 
-def mark_ops(font: PixelFont, d: CardDef, x: int, y: int, *, lv_x: bool = True) -> list[Op]:
+def mark_ops(font: PixelFont, d: CardDef, x: int, y: int, *, lv_x: bool = True,
+             prime: bool = True) -> list[Op]:
     """The card's badges side by side from (x, y), each preceded by a gap."""
     ops: list[Op] = []
-    for label, fill, ink in card_marks(d, lv_x=lv_x):
+    for label, fill, ink in card_marks(d, lv_x=lv_x, prime=prime):
         x += MARK_GAP
         ops.extend(badge_ops(font, label, x, y, fill, ink))
         x += badge_width(font, label)
     return ops
 
 
+def legend_half_tag(d: CardDef) -> str:
+    """Which half of a Pokémon LEGEND a card is ("1/2", "2/2"), where a list names both
+    halves alike; "" for any other card."""
+    return legend_half(d)[0] if d.legend else ""
+
+
 def draw_marked_name(surface: pygame.Surface, text: TextCache, d: CardDef, x: int, y: int,
                      width: int, color: Color = INK, *, prefix: str = "",
-                     lv_x: bool = True) -> int:
+                     lv_x: bool = True, prime: bool = True, half: bool = False) -> int:
     """``prefix`` and the card's name (without the owner's symbol, which its badge shows),
-    cut to fit ``width`` with its badges, drawn with the text's top at ``y``. Returns the
-    width drawn."""
+    cut to fit ``width`` with its badges, drawn with the text's top at ``y``; ``half``
+    adds a LEGEND half's tag after them (a list of cards, where the two halves would
+    otherwise read the same). Returns the width drawn."""
     font = text.font
-    room = width - marks_width(font, d, lv_x=lv_x)
-    name = fit(font, prefix + plain_name(d), max(0, room))
+    tag = legend_half_tag(d) if half else ""
+    marks = marks_width(font, d, lv_x=lv_x, prime=prime)
+    if tag:
+        marks += MARK_GAP + font.width(tag)
+    name = fit(font, prefix + plain_name(d), max(0, width - marks))
     w = text.draw(surface, name, x, y, color)
-    draw_ops(surface, mark_ops(font, d, x + w, y - 1, lv_x=lv_x), text)
-    return w + marks_width(font, d, lv_x=lv_x)
+    draw_ops(surface, mark_ops(font, d, x + w, y - 1, lv_x=lv_x, prime=prime), text)
+    if tag:
+        text.draw(surface, tag, x + w + marks - font.width(tag), y, MUTED)
+    return w + marks

@@ -120,7 +120,7 @@ TEST_SCRIPTS: dict[str, Any] = {
 # The sets whose cards scenarios may hold: Expedition, the Platinum era's and the Black &
 # White era's.
 SCENARIO_SETS = ("expedition", "platinum", "rising_rivals", "black_white", "next_destinies",
-                 "dark_explorers", "dragons_exalted")
+                 "dark_explorers", "dragons_exalted", "heartgold_soulsilver", "call_of_legends")
 
 
 @functools.lru_cache(maxsize=1)
@@ -250,3 +250,14 @@ TEST_SCRIPTS["test-5101"] = PokemonScript(attacks={"Stand In": []})
 TEST_FACTS.append(_pokemon("test-661", "Nosepass", 60, ["C"],
                            [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
 TEST_SCRIPTS["test-661"] = PokemonScript(attacks={"Stand In": []})
+
+# --- Call of Legends era: hgss_p1 (hgss1-1 to hgss1-30)
+# Stand-ins for the Basic Pokémon that Stage 1 Pokémon of hgss1-1 to hgss1-30 stand on,
+# scripted by another part of the set (hgss1-62 to hgss1-88) and by no other set of the
+# pool: made-up cards of the tests (read in the home era) with a plain attack.
+_HGSS1A_BASICS = ("Hoothoot", "Wooper", "Spinarak", "Exeggcute", "Sentret", "Snubbull",
+                  "Drowzee", "Ledyba", "Sandshrew")
+for _i, _name in enumerate(_HGSS1A_BASICS, start=27101):
+    TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 60, ["C"],
+                               [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
+    TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})

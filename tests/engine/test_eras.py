@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import importlib
 import json
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar
 
 import pytest
 
@@ -33,6 +34,7 @@ from handheld.engine.eras import (
     era_of_set,
     playable_era,
     playable_eras,
+    registered,
 )
 from handheld.engine.errors import CardDefinitionError
 from handheld.engine.text import card_sections
@@ -41,6 +43,24 @@ from handheld.players import make_player, play_match
 from handheld.protocol.session import Session
 from handheld.session import MatchSession, SessionError
 from tests.theme_match import DECKS, POOL
+
+PLAYABLE = ["expedition", "platinum", "call_of_legends", "black_white"]
+
+
+class GymEra(type(ERAS["expedition"])):  # type: ignore[misc]
+    """An era of a made-up set that cannot be played yet (every built-in era can)."""
+
+    key = "gym_era"
+    name = "Gym Heroes"
+    ruleset = EXPEDITION.variant(era="gym_era", name="Gym Heroes")
+    sets: ClassVar[Mapping[str, str]] = {"gym_test": "gymt"}
+    playable = False
+
+
+@pytest.fixture
+def gym() -> Iterator[Era]:
+    with registered(GymEra()) as e:
+        yield e
 
 # --- the registry -------------------------------------------------------------------------
 
@@ -75,14 +95,14 @@ def test_a_card_belongs_to_the_era_of_its_set() -> None:
     assert era_of_card("test-1") is HOME  # a made-up set is read in the home era
 
 
-def test_unknown_and_unplayable_eras_are_refused_clearly() -> None:
+def test_unknown_and_unplayable_eras_are_refused_clearly(gym: Era) -> None:
     with pytest.raises(KeyError, match="known eras: expedition, platinum"):
         era("gym_heroes")
     with pytest.raises(KeyError, match="no era plays the set"):
         era_of_set("gym_heroes")
-    with pytest.raises(EraNotPlayable, match="playable eras: expedition, platinum, black_white"):
-        playable_era("call_of_legends")
-    assert [e.key for e in playable_eras()] == ["expedition", "platinum", "black_white"]
+    with pytest.raises(EraNotPlayable, match="playable eras: " + ", ".join(PLAYABLE)):
+        playable_era("gym_era")
+    assert [e.key for e in playable_eras()] == PLAYABLE
     assert era(ERAS["platinum"]) is ERAS["platinum"]
 
 
@@ -124,11 +144,11 @@ def test_a_match_takes_its_era_from_a_ruleset_and_keeps_house_rules() -> None:
     assert Match(POOL, DECKS).era is HOME
 
 
-def test_a_match_in_an_era_that_cannot_be_played_yet_is_refused() -> None:
-    with pytest.raises(EraNotPlayable, match="Call of Legends era"):
-        Match(POOL, DECKS, era="call_of_legends")
+def test_a_match_in_an_era_that_cannot_be_played_yet_is_refused(gym: Era) -> None:
+    with pytest.raises(EraNotPlayable, match="Gym Heroes era"):
+        Match(POOL, DECKS, era="gym_era")
     with pytest.raises(EraNotPlayable):
-        Match(POOL, DECKS, ERAS["call_of_legends"].ruleset)
+        Match(POOL, DECKS, gym.ruleset)
 
 
 def test_the_era_answers_for_prizes_and_procedures(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -147,15 +167,15 @@ def test_the_era_answers_for_prizes_and_procedures(monkeypatch: pytest.MonkeyPat
     assert POOL.program("rule:knockouts") is m.era.knockouts_program
 
 
-def test_a_position_keeps_its_era_and_names_an_unplayable_one() -> None:
+def test_a_position_keeps_its_era_and_names_an_unplayable_one(gym: Era) -> None:
     m = Match(POOL, DECKS)
     pos = m.position()
     assert pos["era"] == "expedition"
     again = Match.from_position(POOL, pos)
     assert again.era is m.era and again.position() == pos
     with pytest.raises(InvalidPosition,
-                       match=r"era: the HGSS & Call of Legends era \(call_of_legends\) cannot"):
-        Match.from_position(POOL, {**pos, "era": "call_of_legends"})
+                       match=r"era: the Gym Heroes era \(gym_era\) cannot"):
+        Match.from_position(POOL, {**pos, "era": "gym_era"})
     with pytest.raises(InvalidPosition, match="era: unknown era 'base'"):
         Match.from_position(POOL, {**pos, "era": "base"})
 
@@ -185,15 +205,16 @@ def test_deck_rules_refuse_cards_of_another_era() -> None:
         Match(POOL, (blastoise, DECKS[1]))
 
 
-def test_each_card_is_compiled_by_the_era_that_plays_its_set() -> None:
-    """A Call of Legends card with a script asks its era for its attack procedure, which
-    the era does not have yet; the same card in an Expedition set compiles."""
+def test_each_card_is_compiled_by_the_era_that_plays_its_set(gym: Era) -> None:
+    """A card of an era that cannot be played asks that era for its attack procedure, which
+    it does not have yet; the same card in an Expedition set compiles."""
     facts = dict(next(c for c in load_set("call_of_legends")["cards"]
                       if c["supertype"] == "pokemon"))
+    facts["id"] = "gymt-1"
     facts["powers"] = []
     facts["attacks"] = [{"name": "Hit", "cost": ["C"], "damage": "20"}]
     script = PokemonScript(attacks={"Hit": ()})
-    with pytest.raises(EraNotPlayable, match="Call of Legends era cannot be played yet"):
+    with pytest.raises(EraNotPlayable, match="Gym Heroes era cannot be played yet"):
         CardPool().add(facts, script)
     home = CardPool().add({**facts, "id": "test-2"}, script)
     assert home.attacks and all(a.code for a in home.attacks)
@@ -241,26 +262,25 @@ def test_trainer_rule_lines_and_power_labels_are_the_eras() -> None:
 # --- the era in the app -------------------------------------------------------------------
 
 
-def test_the_protocol_hello_lists_the_eras_and_new_takes_one() -> None:
+def test_the_protocol_hello_lists_the_eras_and_new_takes_one(gym: Era) -> None:
     s = Session()
     hello = s.handle({"cmd": "hello"})
-    assert hello["eras"] == sorted(["expedition", "platinum", "black_white"])
+    assert hello["eras"] == sorted(PLAYABLE)
     assert hello["era_info"] == [{"key": e.key, "name": e.name, "playable": e.playable}
                                  for e in ERAS.values()]
     s.handle({"cmd": "new", "decks": ["blazing_quake", "tidal_mind"], "era": "expedition"})
     assert s.match is not None and s.match.era is ERAS["expedition"]
-    with pytest.raises(Exception, match="must be one of black_white, expedition, platinum"):
-        s.handle({"cmd": "new", "decks": ["blazing_quake", "tidal_mind"],
-                  "era": "call_of_legends"})
+    with pytest.raises(Exception, match="must be one of " + ", ".join(sorted(PLAYABLE))):
+        s.handle({"cmd": "new", "decks": ["blazing_quake", "tidal_mind"], "era": "gym_era"})
 
 
 @pytest.mark.parametrize(("value", "says"), [
-    ("call_of_legends", "the HGSS & Call of Legends era (call_of_legends) cannot be played "
-                        "yet; playable eras: expedition, platinum"),
+    ("gym_era", "the Gym Heroes era (gym_era) cannot be played yet; playable eras: "
+                "expedition, platinum"),
     ("nope", "unknown era 'nope'; playable eras: expedition, platinum"),
 ])
 def test_sim_refuses_an_era_it_cannot_play(capsys: pytest.CaptureFixture[str], value: str,
-                                           says: str) -> None:
+                                           says: str, gym: Era) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["sim", "--era", value, "--games", "1"])
     assert exc.value.code == 2
@@ -273,7 +293,7 @@ def test_sim_plays_in_the_era_given(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(capsys.readouterr().out)["era"] == "expedition"
 
 
-def test_a_session_records_its_era_and_resumes_in_it() -> None:
+def test_a_session_records_its_era_and_resumes_in_it(gym: Era) -> None:
     s = MatchSession(POOL, (list(DECKS[0]), list(DECKS[1])), ["random", "random"], 4)
     for _ in range(30):
         s.step()
@@ -285,6 +305,6 @@ def test_a_session_records_its_era_and_resumes_in_it() -> None:
     # A snapshot written before eras were recorded is the home era's.
     del snap["replay"]["era"]
     assert MatchSession.resume(POOL, snap).era == "expedition"
-    snap["replay"]["era"] = "call_of_legends"
+    snap["replay"]["era"] = "gym_era"
     with pytest.raises(SessionError, match="era cannot be played"):
         MatchSession.resume(POOL, snap)

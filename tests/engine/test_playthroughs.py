@@ -69,6 +69,14 @@ MATCHES = [
     ("bw_shadow_claw_vs_silk_and_spore", "shadow_claw", "silk_and_spore", "random", "greedy", 30),
     ("bw_spark_parade_vs_storm_circuit", "spark_parade", "storm_circuit", "greedy", "greedy", 31),
     ("bw_verdant_crown_vs_deep_current", "verdant_crown", "deep_current", "random", "random", 32),
+    # The Call of Legends era: every one of its twelve decks at least once.
+    ("col_theme_greedy", "blazing_ascent", "tidal_crest", "greedy", "greedy", 33),
+    ("col_theme_random_vs_greedy", "tidal_crest", "blazing_ascent", "random", "greedy", 34),
+    ("col_sacred_flame_vs_ocean_legend", "sacred_flame", "ocean_legend", "greedy", "greedy", 87),
+    ("col_eevee_prism_vs_harbor_cove", "eevee_prism", "harbor_cove", "random", "greedy", 36),
+    ("col_meadow_bloom_vs_mind_haze", "meadow_bloom", "mind_haze", "greedy", "random", 37),
+    ("col_quake_fang_vs_sky_parade", "quake_fang", "sky_parade", "greedy", "greedy", 38),
+    ("col_steel_storm_vs_town_square", "steel_storm", "town_square", "random", "random", 39),
 ]
 
 

@@ -92,11 +92,12 @@ def coverage_gaps(set_slug: str, only: set[str] | None = None) -> list[str]:
 
 
 @pytest.mark.parametrize("set_slug", ["expedition", "platinum", "rising_rivals", "black_white",
-                                      "next_destinies", "dark_explorers", "dragons_exalted"])
+                                      "next_destinies", "dark_explorers", "dragons_exalted",
+                                      "heartgold_soulsilver", "call_of_legends"])
 def test_every_card_has_scenarios_for_each_attack_power_and_coin(set_slug: str) -> None:
     """Every card of the played sets (Expedition's 165, Platinum's 133, Rising Rivals' 120,
-    and the Black & White era's 115, 100, 111 and 128) is scripted and pinned by scenarios
-    (see :func:`coverage_gaps`)."""
+    the Black & White era's 115, 100, 111 and 128, and HeartGold & SoulSilver's 124 and
+    Call of Legends' 106) is scripted and pinned by scenarios (see :func:`coverage_gaps`)."""
     missing = coverage_gaps(set_slug)
     assert not missing, "\n".join(missing)
 

@@ -149,7 +149,7 @@ def test_data_rows_of_a_pokemon(pool) -> None:
     assert (r["Weakness"], r["Resistance"]) == ("Psychic x2", "none")
     assert r["Expedition"] == "legal: printed in Expedition"
     assert r["Black & White"] == "not legal: not printed in its sets"
-    assert r["Playable here"] == "yes"
+    assert r["Playable here"] == "yes, in the Expedition rules"
 
 
 def test_data_rows_of_later_cards_show_printed_modifiers_and_free_retreat(pool) -> None:
@@ -159,7 +159,7 @@ def test_data_rows_of_later_cards_show_printed_modifiers_and_free_retreat(pool) 
     assert (raichu_gl["Retreat"], raichu_gl["Weakness"], raichu_gl["Resistance"]) == (
         "free", "Fighting x2", "Metal -20")
     assert raichu_gl["Platinum"] == "legal: printed in Rising Rivals"
-    assert raichu_gl["Playable here"] == "yes"  # scripted, in the playable Platinum era
+    assert raichu_gl["Playable here"] == "yes, in the Platinum rules"  # scripted, playable era
     ampharos = rows(pool.get("pl1-1"))
     assert ampharos["Weakness"] == "Fighting +30"
 

@@ -103,12 +103,27 @@ def test_a_pokemon_with_a_poke_power(pool) -> None:
                             "it (as often as you like).")
 
 
-def test_a_poke_power_under_later_rules_stops_for_three_conditions_only(pool) -> None:
+def test_a_poke_power_in_call_of_legends_stops_for_any_condition(pool) -> None:
+    # (the glossary of seed 000: a Special Condition turns most Poké-Powers off, and the
+    # era's cards print it on each Power)
     power = tips(pool.get("ecard1-33"), era("call_of_legends"))["Poké-Power Psymimic"]
-    assert power.endswith("It does not work while this Pokémon has Asleep, Confused or "
-                          "Paralyzed.")
+    assert power.endswith("It does not work while this Pokémon has any Special Condition "
+                          "(Asleep, Confused, Paralyzed, Poisoned or Burned).")
     retreat = tips(pool.get("ecard1-33"), era("call_of_legends"))["Retreat"]
     assert retreat.endswith("(once a turn).")
+
+
+def test_a_house_rule_that_stops_powers_for_three_conditions_says_which(pool) -> None:
+    from handheld.engine.ruleset import ROTATION
+
+    plat = era("platinum")
+
+    class ThreeConditions(type(plat)):  # type: ignore[misc]
+        ruleset = plat.ruleset.variant(power_shutoff=ROTATION)
+
+    power = tips(pool.get("ecard1-33"), ThreeConditions())["Poké-Power Psymimic"]
+    assert power.endswith("It does not work while this Pokémon has Asleep, Confused or "
+                          "Paralyzed.")
 
 
 def test_a_poke_power_in_platinum_stops_for_any_condition(pool) -> None:
@@ -191,9 +206,9 @@ def test_free_retreat(pool) -> None:
 
 
 def test_a_card_without_effects_says_so_first(pool) -> None:
-    pikachu = pool.get("hgss1-78")  # (the Call of Legends era has no scripts yet)
-    assert not pikachu.implemented
-    first = card_tips(pikachu)[0]
+    sentret = pool.get("ecard2-107")  # (Aquapolis, of the Expedition era, has no scripts yet)
+    assert not sentret.implemented
+    first = card_tips(sentret)[0]
     assert first == Tip("Effects", "This handheld knows the card's printed facts but has not "
                         "learned its effects yet; it cannot be played in a match.")
     assert "Effects" not in tips(pool.get("ecard1-124"))

@@ -23,6 +23,10 @@ SETUPS: dict[tuple[str, str], list[Callable[[], Any]]] = {
                             lambda: (load_deck("dark_steel"), load_deck("thunder_link"))],
     ("tcg", "platinum"): [lambda: (load_deck("flame_rush"), load_deck("tidal_guard")),
                           lambda: (load_deck("steel_time"), load_deck("thunder_gym"))],
+    # (not the theme pair: its random games often end in a few turns, the starting player
+    # Knocking Out a lone Basic on the first turn, too short for these checks)
+    ("tcg", "call_of_legends"): [lambda: (load_deck("meadow_bloom"), load_deck("mind_haze")),
+                                 lambda: (load_deck("sacred_flame"), load_deck("ocean_legend"))],
     ("tcg", "black_white"): [lambda: (load_deck("crimson_spark"), load_deck("tidal_blade")),
                              lambda: (load_deck("fossil_quarry"), load_deck("phantom_gate"))],
     # Legend Pieces: None is Gold against Silver; the armies can also be named, either way.

@@ -199,9 +199,11 @@ def test_the_album_shows_the_cards_of_every_played_era_oldest_first(tmp_path: Pa
     to_menu(h)
     choose(h, "Card album")
     album = h.scenes.top
-    # Expedition's 165, Platinum's and Rising Rivals' 253, the Black & White era's 454.
-    assert len(album.shown) == 165 + 253 + 454
-    assert album.shown[165].card_id == "pl1-1" and album.shown[418].card_id == "bw1-1"
+    # Expedition's 165, Platinum's and Rising Rivals' 253, HeartGold & SoulSilver's and Call
+    # of Legends' 230, the Black & White era's 454.
+    assert len(album.shown) == 165 + 253 + 230 + 454
+    assert album.shown[165].card_id == "pl1-1" and album.shown[418].card_id == "hgss1-1"
+    assert album.shown[648].card_id == "bw1-1"
     assert album.shown[-1].card_id.startswith("bw6-")
     h.press("A")
     assert h.describe()["scene"] == "CardViewScene"

@@ -91,7 +91,7 @@ def test_a_new_deck_for_black_white_offers_its_cards_and_its_own_basic_energy(
     overlay = h.scenes.top
     assert isinstance(overlay, MenuOverlay)
     values = [i.value for i in overlay.menu.items]
-    assert values[-1] == "black_white"
+    assert values == ["expedition", "platinum", "call_of_legends", "black_white"]
     for _ in range(values.index("black_white")):
         h.press("DOWN")
     h.press("A")

@@ -1,7 +1,7 @@
-"""Every card page of the Expedition, Platinum and Rising Rivals sets (scripted or not) fits
-the 240x160 screen: nothing clipped, nothing overlapping, every word of the generated card
-text shown once and in order. A Pokémon LV.X's page says so and what it goes onto; a
-Pokémon SP's page shows its owner's mark."""
+"""Every card page of the sets of every playable era (scripted or not) fits the 240x160
+screen: nothing clipped, nothing overlapping, every word of the generated card text shown
+once and in order. A Pokémon LV.X's page says so and what it goes onto; a Pokémon SP's page
+shows its owner's mark."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 
 from handheld.assets import load_set
 from handheld.cards import default_pool
-from handheld.collection import Album
+from handheld.collection import Album, played_sets
 from handheld.engine.cardpool import CardPool, TrainerScript
 from handheld.engine.effects.steps import Draw
 from handheld.engine.text import card_sections
@@ -30,6 +30,7 @@ from handheld.ui.card_page import (
     TextOp,
     card_pages,
     draw_card_page,
+    page_sections,
     section_head,
     wrap,
 )
@@ -39,15 +40,14 @@ from handheld.ui.palette import INK, PAPER
 
 POOL = default_pool()
 FONT = pocket_font()
-SETS = ["expedition", "platinum", "rising_rivals", "black_white", "next_destinies",
-        "dark_explorers", "dragons_exalted"]
+SETS = list(played_sets())  # every set of every playable era that has card scripts
 ALBUM = Album(POOL, SETS)
 EVERY_CARD = [c["id"] for slug in SETS for c in load_set(slug)["cards"]]
 
 
 def _expected_words(card_id: str) -> list[str]:
     words: list[str] = []
-    for s in card_sections(POOL.get(card_id)):
+    for s in page_sections(POOL.get(card_id)):
         words += section_head(s).split() + s.body.split()
     return words
 
@@ -156,6 +156,13 @@ def test_every_platinum_era_card_is_covered() -> None:
     ids = set(EVERY_CARD)
     # The era's 253 cards, secret rares and all.
     assert len([i for i in ids if i.startswith(("pl1-", "pl2-"))]) == 253
+
+
+def test_every_playable_era_s_sets_are_covered() -> None:
+    assert {"expedition", "rising_rivals", "next_destinies", "heartgold_soulsilver",
+            "call_of_legends"} <= set(SETS)
+    ids = set(EVERY_CARD)
+    assert {"hgss1-111", "hgss1-112", "col1-1", "bw1-1"} <= ids
 
 
 def _header_texts(page: CardPage) -> list[str]:

@@ -119,11 +119,25 @@ def _battle_timer(h: Handheld) -> None:
     h.tick(60)
 
 
+def _legend_board(h: Handheld) -> None:
+    """The HGSS & Call of Legends board: Pokémon LEGEND on both Active Spots and on a
+    Bench, the Lost Zone counted, a Stadium on the turn line."""
+    from .test_call_of_legends_app import HO, LU, open_duel
+
+    open_duel(h, {"stadium": "pl1-106", "players": [
+        {"active": {"cards": HO, "energy": ["hgss1-116", "hgss1-116"], "damage": 30},
+         "bench": [{"cards": LU, "energy": ["hgss1-117"]}], "hand": ["hgss1-116"],
+         "discard": ["hgss1-117"], "lost_zone": ["hgss1-118", "hgss1-118"]},
+        {"active": {"cards": LU, "conditions": ["poisoned"]}, "bench": [{"cards": HO}],
+         "lost_zone": ["hgss1-119"]}]})
+
+
 SCREENS: dict[str, Callable[[Handheld], None]] = {
     "coin_flipper": _coin_flipper, "battle_timer": _battle_timer,
     "title": _title, "main_menu": _menu, "album": _album, "card_page": _card,
     "settings": _settings, "duel_setup": _duel_setup, "duel_board": _duel_board,
     "action_menu": _action_menu, "hand": _hand, "deck_list": _deck_list,
+    "duel_board_legend": _legend_board,
 }
 
 

@@ -115,7 +115,7 @@ def test_the_combo_opens_the_match_menu_over_a_setup_prompt_and_answers_nothing(
     assert h.describe()["scene"] == "MatchMenuScene"
     assert len(duel.session.answers) == answers  # START did not confirm the empty Bench
     labels = [it.label for it in top(h).menu.items]
-    assert labels == ["Resume", "Suspend", "Forfeit", "Settings"]
+    assert labels == ["Resume", "Discard piles", "Suspend", "Forfeit", "Settings"]
     choose(h, "Resume")
     assert top(h) is prompt
 

@@ -52,12 +52,14 @@ def test_the_ready_made_decks_of_an_era_come_from_its_deck_sets(deck_sets: None)
 def test_each_era_offers_exactly_its_own_ready_made_decks() -> None:
     expedition, platinum = era_deck_names("expedition"), era_deck_names("platinum")
     black_white = era_deck_names("black_white")
+    legends = era_deck_names("call_of_legends")
     assert set(expedition) == {*cards_module.THEME_DECKS, *cards_module.EXPEDITION_DECKS}
     assert set(platinum) == set(cards_module.PLATINUM_DECKS) and len(platinum) == 14
+    assert set(legends) == set(cards_module.CALL_OF_LEGENDS_DECKS) and len(legends) == 12
     assert set(black_white) == set(cards_module.BLACK_WHITE_DECKS) and len(black_white) == 21
-    assert set(expedition) | set(platinum) | set(black_white) == set(cards_module.deck_names())
-    assert not set(expedition) & set(platinum)
-    assert not (set(expedition) | set(platinum)) & set(black_white)
+    eras = [set(expedition), set(platinum), set(legends), set(black_white)]
+    assert set().union(*eras) == set(cards_module.deck_names())
+    assert sum(map(len, eras)) == len(cards_module.deck_names())  # (no deck in two eras)
 
 
 # --------------------------------------------------------------------------- duel setup
@@ -168,7 +170,8 @@ def test_a_new_deck_for_platinum_offers_its_cards_and_basic_energy(tmp_path: Pat
     choose(h, "New deck")
     overlay = h.scenes.top
     assert isinstance(overlay, MenuOverlay)
-    assert [i.value for i in overlay.menu.items] == ["expedition", "platinum", "black_white"]
+    assert [i.value for i in overlay.menu.items] == ["expedition", "platinum",
+                                                     "call_of_legends", "black_white"]
     h.press("DOWN")
     h.press("A")
     ed = h.scenes.top

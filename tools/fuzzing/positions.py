@@ -323,7 +323,8 @@ def broken_invariant(m: Match) -> str | None:
     seen: Counter[int] = Counter()
     where: dict[int, int] = {}
     for p in m.players:
-        cards = [*p.deck, *p.hand, *p.discard, *p.prizes, *p.resolving, *p.supporter]
+        cards = [*p.deck, *p.hand, *p.discard, *p.prizes, *p.resolving, *p.supporter,
+                 *p.lost_zone]
         for slot in p.in_play():
             cards += slot.attached()
             top = m.defs[slot.top]
@@ -338,11 +339,18 @@ def broken_invariant(m: Match) -> str | None:
                 a, b = m.defs[lower], m.defs[upper]
                 # An Evolution card on the card it names; a Basic on the Baby (or Basic)
                 # that names it (Magby's, Munchlax's evolution); a Pokémon LV.X on the
-                # Pokémon of its own name (Platinum's Appendix A).
+                # Pokémon of its own name (Platinum's Appendix A); any Stage on the Restored
+                # Pokémon it names (Black & White's Appendix B); a Stage 2 on the Basic its
+                # Stage 1 evolves from, where the era has Rare Candy; the top half of a
+                # Pokémon LEGEND on its own other half (seed 000).
                 evolves = (b.evolves_from == a.name and b.stage == a.stage + 1
                            and not b.lv_x) or \
                     (not b.baby and b.stage == 0 and not b.lv_x and b.name in a.evolves_to) or \
-                    (b.lv_x and not a.lv_x and b.name == a.name)
+                    (b.lv_x and not a.lv_x and b.name == a.name) or \
+                    (a.restored and b.evolves_from == a.name) or \
+                    (m.era.stage2_onto_basic and b.stage == 2 and a.is_basic_pokemon
+                     and b.evolves_from in a.evolves_to) or \
+                    (a.legend and not a.legend_top and a.legend_other is b)
                 if not evolves:
                     return f"player {p.index}: {b.name} does not evolve from {a.name}"
             if any(m.defs[c].kind != 2 for c in slot.energy):

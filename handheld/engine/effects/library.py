@@ -1962,3 +1962,192 @@ class ToHandWhenKnockedOut(Passive):
         return ("If damage from your opponent's attack Knocks Out the Pokémon this card is "
                 "attached to, put its Pokémon cards into your hand and discard the other "
                 "cards attached to it.")
+
+
+# ---- Call of Legends era: hgss_p3 ----
+
+
+class CountersOnAnyAttach(CountersOnOpponentAttach):
+    """A Poké-Body: wherever its Pokémon is, Active or on the Bench, each Energy card the
+    opponent attaches from the hand to one of their Pokémon puts ``counters`` damage
+    counters on that Pokémon (Ampharos's Conductivity; hook
+    ``on_opponent_energy_attached``)."""
+
+    def on_opponent_energy_attached(self, m: Match, holder: Slot, target: Slot,
+                                    cid: int) -> None:
+        from ..ops import place_counters
+
+        place_counters(m, target, self.counters)
+
+    def text(self) -> str:
+        counters = "1 damage counter" if self.counters == 1 else \
+            f"{self.counters} damage counters"
+        return (f"Whenever your opponent attaches an Energy card from their hand to 1 of their "
+                f"Pokémon, put {counters} on that Pokémon.")
+
+
+# ---- Call of Legends era: col_p2 and hgss_p1 ----
+# Sweet Sleeping Face (Cleffa, Pichu, Tyrogue, Magby, Mime Jr.), Phanpy's Ultra-thick Skin,
+# and the marks an attack leaves on its own user for the opponent's next turn.
+
+from ..ruleset import ASLEEP as _ASLEEP  # noqa: E402
+
+
+class NoDamageWhileAsleep(Passive):
+    """h) A Poké-Body: while its holder is Asleep, attacks (either player's) do it no damage
+    at all; their other effects still happen (Sweet Sleeping Face). Only an Active Pokémon
+    can be Asleep, so it shields the Active Pokémon alone."""
+
+    damage_step = "h"
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.defender is not holder or not holder.conditions & _ASLEEP:
+            return dmg
+        return 0
+
+    def text(self) -> str:
+        return "While this Pokémon is Asleep, attacks do no damage to it."
+
+
+class ReduceDamageTakenWhileEnergized(Passive):
+    """h) A Poké-Body: while any Energy card is attached to its holder, damage done to it
+    by attacks is reduced (Phanpy's Ultra-thick Skin; Sand Armor asks for one type)."""
+
+    damage_step = "h"
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.defender is not holder or not holder.energy:
+            return dmg
+        return dmg - self.amount
+
+    def text(self) -> str:
+        return (f"While any Energy is attached to this Pokémon, damage done to it by attacks "
+                f"is reduced by {self.amount} (after Weakness and Resistance).")
+
+
+# "During your opponent's next turn, damage done to this Pokémon by attacks is 20 more /
+# 30 less (after Weakness and Resistance)": results of its own attack on the attacker, gone
+# if it goes to the Bench or evolves (Close Combat, Leaf Guard, Granite Head, Fake Tears).
+TAKES_20_MORE = register_marker(MarkerKind("takes_20_more", "takes 20 more damage",
+                                           passive=IncreaseDamageTaken(20)))
+TAKES_30_LESS = register_marker(MarkerKind("takes_30_less", "takes 30 less damage",
+                                           passive=ReduceDamageTaken(30)))
+
+
+# ---- Call of Legends era: col_tr ----
+# Retreat Costs that shrink with the Energy attached, and a Special Energy of every type
+# that counts as [C] wherever it is not in play.
+
+
+class RetreatLessPerEnergy(Passive):
+    """A Poké-Body: the holder's Retreat Cost is [C] less for each unit of ``etype`` Energy
+    attached to it (Extreme Speed of the shiny Entei, Raikou and Suicune)."""
+
+    def __init__(self, etype: str) -> None:
+        self.etype = etype
+        self.bit = BIT[etype]
+
+    def retreat_cost(self, m: Match, holder: Slot, cost: int) -> int:
+        from ..ops import energy_units
+
+        # (pokemon_facts keeps a Retreat Cost from going below 0)
+        return cost - sum(1 for u in energy_units(m, holder) if u & self.bit)
+
+    def text(self) -> str:
+        return (f"This Pokémon's Retreat Cost is [C] less for each [{self.etype}] Energy "
+                "attached to it.")
+
+
+class EveryTypeInPlay(Passive):
+    """A Special Energy whose printed Energy is [C] (all a search of the hand, the deck or
+    the discard pile sees) but which provides 1 unit of every type while attached to a
+    Pokémon (HeartGold & SoulSilver's Rainbow Energy)."""
+
+    def card_units(self, m: Match, holder: Slot, card: int, units: tuple[int, ...],
+                   ) -> tuple[int, ...]:
+        return (ALL_TYPES,)
+
+    def text(self) -> str:
+        return ("While it is attached to a Pokémon, it provides 1 Energy of every type (only "
+                "1 Energy at a time). Anywhere else it counts as [C] Energy.")
+
+
+# ---- Call of Legends era: col_p1 ----
+# Call of Legends col1-1 to col1-32: two results of attacks (attacks that cost more, a guard
+# against the attacks of Pokémon with Poké-Powers or Poké-Bodies).
+
+
+class AttackCostMore(Passive):
+    """A lasting result of an attack: each attack of the holder costs ``count`` more
+    ``symbol`` Energy (Pidgeot's Headwind). Asked through the ``attack_costs`` fact hook,
+    so the main phase offers an attack only when the dearer cost is paid."""
+
+    def __init__(self, symbol: str = "C", count: int = 2) -> None:
+        self.symbol = symbol
+        self.count = count
+        # printed attack -> the same attack costing more (built once, as AttackCostLess)
+        self._dearer: dict[AttackDef, AttackDef] = {}
+
+    def attack_costs(self, m: Match, holder: Slot, attacks: tuple[AttackRef, ...],
+                     ) -> tuple[AttackRef, ...]:
+        return tuple(self._ref(r) for r in attacks)
+
+    def _ref(self, ref: AttackRef) -> AttackRef:
+        a = ref.attack
+        dearer = self._dearer.get(a)
+        if dearer is None:
+            dearer = self._dearer[a] = replace(a, cost=(*a.cost, *(self.symbol,) * self.count))
+        return replace(ref, attack=dearer)
+
+    def text(self) -> str:
+        return f"Each of this Pokémon's attacks costs {f'[{self.symbol}]' * self.count} more."
+
+
+COSTS_CC_MORE = register_marker(MarkerKind("costs_cc_more", "attacks cost [C][C] more",
+                                           passive=AttackCostMore("C", 2)))
+"""An attack's result on the Defending Pokémon: through its owner's next turn, each of its
+attacks costs [C][C] more (Pidgeot's Headwind)."""
+
+
+def _has_powers(m: Match, s: Slot | None) -> bool:
+    return s is not None and bool(stack_facts(m, s).powers)
+
+
+class GuardFromPowered(Passive):
+    """A lasting result of an attack on its user: the attacks of the opponent's Pokémon that
+    has any Poké-Powers or Poké-Bodies do nothing to it, neither damage (step h) nor any
+    other effect (``guards_attack_effects``, asked of its markers by ``steps.shielded``;
+    Umbreon's Moonlight Fang). The attacker is the attacking player's Active Pokémon."""
+
+    damage_step = "h"
+
+    def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
+        if holder is None or dc.defender is not holder or dc.player == holder.owner:
+            return dmg
+        return 0 if _has_powers(m, dc.attacker) else dmg
+
+    def guards_attack_effects(self, m: Match, holder: Slot, player: int) -> bool:
+        return player != holder.owner and _has_powers(m, m.players[player].active)
+
+    def text(self) -> str:
+        return ("Attacks of your opponent's Pokémon that has any Poké-Powers or Poké-Bodies "
+                "do nothing to this Pokémon (no damage, no other effect).")
+
+
+GUARD_FROM_POWERED = register_marker(MarkerKind(
+    "guard_from_powered", "no effect from Pokémon with Poké-Powers or Poké-Bodies",
+    passive=GuardFromPowered()))
+"""An attack's result on its user through the opponent's next turn (Umbreon's Moonlight
+Fang): see :class:`GuardFromPowered`."""
+
+
+# ---- Call of Legends era: hgss_p2 ----
+
+COSTS_C_MORE = register_marker(MarkerKind(
+    "costs_c_more", "its attacks cost [C] more", passive=AttackCostMore("C", 1)))
+"""An attack's result on the Defending Pokémon through its owner's next turn: each of its
+attacks costs [C] more, a cost-free attack too (Igglybuff's Graffiti). It goes when the
+Pokémon leaves the Active Spot or evolves, as attack results do."""

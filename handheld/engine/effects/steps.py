@@ -1201,8 +1201,13 @@ class ChooseCards(Step):
         c = self.count
         where = {"hand": "your hand", "deck": "your deck", "discard": "your discard pile"}
         if self.top:
-            return (f"Look at the top {self.top} cards of your deck. You may choose "
-                    f"{_a(self.filt.label)} from them.")
+            head = f"Look at the top {self.top} cards of your deck."
+            if isinstance(c, Const) and c.n == 1:
+                return f"{head} You may choose {_a(self.filt.label)} from them."
+            n = c.text(tc)
+            if self.up_to:
+                return f"{head} You may choose up to {n} {self.filt.label}s from them."
+            return f"{head} Choose {n} {self.filt.label}s from them."
         if not isinstance(c, Const):
             return (f"Choose {_a(self.filt.label)} from {where[self.zone]} for each "
                     f"{c.text(tc)} (all of them if there are fewer).")
@@ -3186,8 +3191,11 @@ class SideHasMarker(Cond):
 SLOT_TESTS["lv_x"] = (lambda m, s: bool(m.defs[s.top].lv_x), "is a Pokémon LV.X")
 
 NOT_EVOLVED = PokemonFilter("not_evolved", "that is not an Evolved Pokémon",
-                            lambda m, s: stack_facts(m, s).stage == 0 and len(s.cards) < 2)
-EVOLVED = PokemonFilter("evolved", "that has evolved", lambda m, s: len(s.cards) > 1)
+                            lambda m, s: stack_facts(m, s).stage == 0
+                            and (len(s.cards) < 2 or m.defs[s.top].legend))
+# (a Pokémon LEGEND is two cards and no Evolved Pokémon)
+EVOLVED = PokemonFilter("evolved", "that has evolved",
+                        lambda m, s: len(s.cards) > 1 and not m.defs[s.top].legend)
 SUPPORTER_CARD = CardFilter("supporter", "Supporter card",
                             lambda d: d.kind == TRAINER and d.trainer_kind == "supporter")
 
@@ -4496,13 +4504,16 @@ class MarkWhileActive(Mark):
 def shielded(m: Match, f: Frame, s: Slot) -> bool:
     """Is the opponent's Pokémon ``s`` protected from every effect but damage of the attack
     running in ``f``? By an earlier attack's result (marker ``no_attack_effects``) or by a
-    Poké-Body (hook ``guards_attack_effects``: Toxicroak G's Anticipation), or by an
-    Ability of its side (hook ``guards_side_effects``: Espeon's Solar Revelation). The one
+    Poké-Body (hook ``guards_attack_effects``: Toxicroak G's Anticipation) or a marker
+    whose passive answers that hook (Umbreon's Moonlight Fang), or by an Ability of its
+    side (hook ``guards_side_effects``: Espeon's Solar Revelation). The one
     check of the steps that land an effect on a Pokémon (counters, conditions, markers,
     Energy discards, a forbidden attack)."""
     if s.owner == f.player or "#a" not in f.key:
         return False
     if has_marker(m, s, "no_attack_effects"):
+        return True
+    if s.markers and _marker_guards(m, s, f.player):  # (Umbreon's Moonlight Fang)
         return True
     return body_says(m, s, "guards_attack_effects", f.player) \
         or side_guards_effects(m, s, f.player)  # (an Ability of its side: Solar Revelation)
@@ -4591,6 +4602,8 @@ class BenchedFromHand(FiringMoment):
     G's Flash Bite), started by ``actions.do_main_action``."""
 
     fires_on_bench: ClassVar[bool] = True
+    power_head: ClassVar[str] = ("Once during your turn, when you put this Pokémon from your "
+                                 "hand onto your Bench")
 
     def text(self, tc: TC) -> str:
         return "you have just put this Pokémon from your hand onto your Bench"
@@ -6651,3 +6664,673 @@ class ToolInPlay(Cond):
 
     def prob(self, ev: Eval) -> float:
         return 1.0 if any(s.tool >= 0 for p in ev.m.players for s in p.in_play()) else 0.0
+
+
+# ---- Call of Legends era: hgss_p3 ----
+
+
+@dataclass(frozen=True)
+class PokemonInPlayOf(PokemonInPlay):
+    """How many Pokémon in play pass a filter, both players' counted ("the number of Mareep
+    in play, yours and your opponent's": Mareep's Static Electricity)."""
+
+    filt: PokemonFilter = ANY_POKEMON
+
+    def _count(self, m: Match) -> int:
+        return sum(1 for p in m.players for s in p.in_play() if self.filt.test(m, s))
+
+    def text(self, tc: TC) -> str:
+        return f"{self.filt.label} in play (yours and your opponent's)"
+
+
+class HealAllShedEnergy(Step):
+    """Remove every damage counter from each of your Pokémon; each Pokémon that had any
+    then discards all its attached Energy cards (Blissey's Blissful Nurse). A Pokémon whose
+    healing is blocked (Heal Block) keeps its counters and its Energy."""
+
+    def text(self, tc: TC) -> str:
+        return ("Remove all damage counters from each of your Pokémon, then discard all "
+                "Energy attached to each Pokémon that had any.")
+
+    def value(self, ev: Eval) -> None:
+        # A counter healed is worth about 7, an Energy card lost about 8 (as elsewhere).
+        for s in ev.m.players[ev.player].in_play():
+            if s.damage:
+                ev.add(0.7 * s.damage - 8 * len(s.energy))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        for s in m.players[f.player].in_play():
+            if s.damage and heal(m, s, s.damage):
+                for c in list(s.energy):
+                    discard_attached(m, s, c)
+        return NEXT
+
+
+# ---- Call of Legends era: col_p2 ----
+# Cards sent to the Lost Zone from the opponent's hand and deck and from your own hand.
+
+from ..ops import to_lost_zone as _to_lost_zone  # noqa: E402
+
+
+class LoseFromOpponentHandUnseen(FromOpponentHandUnseen):
+    """Choose ``count`` cards from the opponent's hand without looking and put them in the
+    Lost Zone (Zangoose's Lost Claw). As for the other picks without looking, a shuffle of
+    that hand stands for the pick."""
+
+    def __init__(self, count: int | Expr = 1, *, wording: str | None = None) -> None:
+        super().__init__(count, "lost", wording=wording)
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        c = self.count
+        if isinstance(c, Const):
+            what = _plural(c.n, "card")
+            it = "it" if c.n == 1 else "them"
+        else:
+            what, it = f"1 card for each {c.text(tc)}", "them"
+        return (f"Choose {what} from your opponent's hand without looking and put {it} in "
+                "the Lost Zone.")
+
+    def value(self, ev: Eval) -> None:
+        hand = len(ev.m.players[1 - ev.player].hand)
+        ev.add(8 * min(float(hand), self.count.expect(ev)))  # gone for good: more than a discard
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        n = self._n(m, f)
+        p = m.players[1 - f.player]
+        hand = [p.hand[i] for i in answer]
+        p.hand[:] = hand[n:]
+        _to_lost_zone(m, hand[:n])
+        return NEXT
+
+
+class LoseOpponentTopCards(Step):
+    """Put the top ``n`` cards of the opponent's deck in the Lost Zone, fewer if the deck
+    runs out (Mime Jr.'s Sleepy Lost)."""
+
+    def __init__(self, n: int = 1) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        what = "the top card" if self.n == 1 else f"the top {self.n} cards"
+        return f"Put {what} of your opponent's deck in the Lost Zone."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(4 * min(self.n, len(ev.m.players[1 - ev.player].deck)))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        deck = m.players[1 - f.player].deck
+        n = min(self.n, len(deck))
+        if n:
+            cards = deck[-n:]
+            del deck[-n:]
+            _to_lost_zone(m, list(reversed(cards)))  # (the top card first)
+        return NEXT
+
+
+class LoseChosenCards(Step):
+    """Put the chosen cards (ids in ``var``, from your hand, deck or discard pile) in your
+    Lost Zone (Relicanth's Prehistoric Wisdom)."""
+
+    def __init__(self, var: str, wording: str = "Put it in the Lost Zone.") -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        return self.wording
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-2)  # (the choice from the hand already counts the card's worth)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        lost = [cid for cid in f.vars.get(self.var) or []
+                if _take_from_own_zones(p, cid) is not None]
+        if lost:
+            _to_lost_zone(m, lost)
+        return NEXT
+
+
+# ---- Call of Legends era: hgss_p1 ----
+# A player's own search of his or her deck for Pokémon to bench, as many as the Bench has
+# room for, made by that player even in the other one's attack (Pichu's Playground: each
+# player may put Basic Pokémon from his or her deck onto the Bench).
+
+
+class SearchDeckToBench(Step):
+    """The player of ``side`` ("own", "opp") may search his or her deck for any number of
+    cards of ``filt`` (Basic Pokémon cards), as many as the Bench has room for, and put them
+    onto his or her Bench. That player chooses, seeing only that deck; the shuffle of it
+    follows as its own step."""
+
+    def __init__(self, side: str = "own", filt: CardFilter = BASIC_POKEMON,
+                 wording: str | None = None) -> None:
+        self.side = side
+        self.filt = filt
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        if self.side == "own":
+            return (f"Search your deck for any number of {self.filt.label}s and put them "
+                    "onto your Bench.")
+        return (f"Your opponent may search their deck for any number of {self.filt.label}s "
+                "and put them onto their Bench.")
+
+    def _player(self, m: Match, player: int) -> PlayerState:
+        return m.players[player if self.side == "own" else 1 - player]
+
+    def value(self, ev: Eval) -> None:
+        # More Pokémon in play: more attackers, and more to Knock Out before the last
+        # Prize; a guess of two of them, each worth about a card to its owner.
+        p = self._player(ev.m, ev.player)
+        n = min(2, max(0, ev.m.rules.bench_size - len(p.bench)))
+        ev.add((6 if self.side == "own" else -6) * n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = self._player(m, f.player)
+        ok = self.filt.verdicts
+        cands = [c for c in p.deck if ok[m.defs[c]]]
+        most = min(m.rules.bench_size - len(p.bench), len(cands))
+        if most <= 0:
+            return NEXT
+        m.pending = Choice(p.index, "cards_deck",
+                           f"Put any number of {self.filt.label}s from your deck onto your "
+                           "Bench.", tuple((CARD, c) for c in cands), min=0, max=most)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        from ..notation import EV_BENCH
+
+        p = self._player(m, f.player)
+        for opt in answer:
+            cid = opt[1]
+            if len(p.bench) >= m.rules.bench_size or cid not in p.deck:
+                continue
+            p.deck.remove(cid)
+            p.bench.append(Slot(cid, p.index, m.turn))
+            m.ko_dirty = True
+            if m.logging:
+                m.log.append((EV_BENCH, p.index, cid))
+        return NEXT
+
+
+# ---- Call of Legends era: col_tr ----
+# The Trainers of HeartGold & SoulSilver and Call of Legends: an attached Energy card put in
+# the Lost Zone, the top of the deck split between its top and its bottom, the Pokémon in a
+# Lost Zone counted, and a game won by a card's effect (Lost World).
+
+
+class LoseChosenEnergy(Step):
+    """Put the Energy cards chosen into ``var`` (attached to Pokémon in play, either
+    player's) in their owners' Lost Zones (Lost Remover)."""
+
+    def __init__(self, var: str) -> None:
+        self.var = var
+
+    def text(self, tc: TC) -> str:
+        return "Put it in the Lost Zone."
+
+    def value(self, ev: Eval) -> None:
+        # (the card is gone for good: a little more than a discarded one)
+        if any(not ev.m.defs[c].basic_energy for s in ev.m.players[1 - ev.player].in_play()
+               for c in s.energy):
+            ev.add(25)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        from ..ops import lose_attached
+
+        for cid in f.vars.get(self.var) or []:
+            for p in m.players:
+                for s in p.in_play():
+                    if cid in s.energy:
+                        lose_attached(m, s, cid)
+        return NEXT
+
+
+def _distinct_orders(m: Match, cards: list[int]) -> list[tuple[Any, ...]]:
+    """Every order of ``cards`` as an ``ORDER`` option, one per distinct order of card ids
+    (copies of a card are interchangeable)."""
+    from itertools import permutations
+
+    seen: set[tuple[str, ...]] = set()
+    options: list[tuple[Any, ...]] = []
+    for order in permutations(cards):
+        key = tuple(m.defs[c].id for c in order)
+        if key not in seen:
+            seen.add(key)
+            options.append((ORDER, *order))
+    return options
+
+
+class TopOrBottom(Step):
+    """Look at the top ``n`` cards of your deck: put any of them back on top in the order
+    you choose and the others on the bottom in the order you choose (Research Record).
+    Three decisions (which stay on top, their order, the order of the others) are kept in
+    the frame's ``_keep``, ``_top`` and ``_bottom``; the cards move once all are in."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        return (f"Look at the top {self.n} cards of your deck. Put as many of them as you "
+                "like back on top of your deck in any order, and the others on the bottom "
+                "of your deck in any order.")
+
+    def value(self, ev: Eval) -> None:
+        ev.add(4)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        deck = m.players[f.player].deck
+        top = list(reversed(deck[-self.n:]))  # the top card first
+        if not top:
+            return NEXT
+        if "_keep" not in f.vars:
+            m.pending = Choice(f.player, "cards_deck", "Choose the cards that go back on top "
+                               "of your deck (the others go to the bottom).",
+                               tuple((CARD, c) for c in top), min=0, max=len(top))
+            return SUSPEND
+        keep = [c for c in top if c in f.vars["_keep"]]
+        rest = [c for c in top if c not in keep]
+        for var, cards, prompt in (
+                ("_top", keep, "Put these cards back on top of your deck, the top card "
+                               "first."),
+                ("_bottom", rest, "Put these cards on the bottom of your deck, the card "
+                                  "that goes nearest the top first.")):
+            if var in f.vars:
+                continue
+            options = _distinct_orders(m, cards)
+            if len(options) > 1:
+                m.pending = Choice(f.player, "order", prompt, tuple(options))
+                return SUSPEND
+            f.vars[var] = list(cards)  # (one order only: nothing to ask)
+        on_top, below = f.vars.pop("_top"), f.vars.pop("_bottom")
+        del f.vars["_keep"]
+        del deck[-len(top):]
+        deck[:0] = list(reversed(below))  # (the deck's list runs from the bottom card up)
+        deck.extend(reversed(on_top))
+        return NEXT
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        if "_keep" not in f.vars:
+            f.vars["_keep"] = [opt[1] for opt in answer]
+        else:
+            f.vars["_top" if "_top" not in f.vars else "_bottom"] = list(answer[0][1:])
+        return f.pc  # (then the next decision, or the move)
+
+
+@dataclass(frozen=True)
+class LostZonePokemon(Cond):
+    """A side ("own" or "opp") has at least ``n`` Pokémon cards in its Lost Zone (Lost
+    World). Each Pokémon card counts: an evolved Pokémon put there counts once for each of
+    its Pokémon cards."""
+
+    side: str
+    n: int
+
+    def _count(self, m: Match, player: int) -> int:
+        return sum(1 for c in m.players[player].lost_zone if m.defs[c].kind == POKEMON)
+
+    def holds(self, m: Match, f: Frame) -> bool:
+        return self._count(m, f.player if self.side == "own" else 1 - f.player) >= self.n
+
+    def text(self, tc: TC) -> str:
+        whose = "you have" if self.side == "own" else "your opponent has"
+        return f"{whose} {self.n} or more Pokémon cards in the Lost Zone"
+
+    def prob(self, ev: Eval) -> float:
+        player = ev.player if self.side == "own" else 1 - ev.player
+        return 1.0 if self._count(ev.m, player) >= self.n else 0.0
+
+
+class WinGame(Step):
+    """The player of the effect wins the game at once (Lost World). ``reason`` is the word
+    the match's result records (``Match.result``, beside "prizes" or "deck_out"); the log
+    says why in ``describe``'s words."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+    def text(self, tc: TC) -> str:
+        return "Win the game."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(10_000)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        m.finish(f.player, self.reason)
+        return NEXT
+
+
+# ---- Call of Legends era: col_p1 ----
+# What Call of Legends col1-1 to col1-32 print that no earlier step says: a count of the
+# Lost Zone, the top of the deck discarded and counted, a discard the opponent chooses,
+# damage counters moved to the opponent's Pokémon, Evolution cards taken back to the
+# opponent's hand, a Supporter of the opponent's hand used as a Poké-Power's effect, and
+# the guard of a marker against the effects of attacks (``shielded``).
+
+from ..facts import marker_passives as _marker_passives  # noqa: E402
+
+
+def _marker_guards(m: Match, s: Slot, player: int) -> bool:
+    """Does a marker in force on ``s`` keep the effects of ``player``'s attacks off it (its
+    passive answers ``guards_attack_effects``: Umbreon's Moonlight Fang)?"""
+    return any("guards_attack_effects" in ps.hooks and ps.guards_attack_effects(m, s, player)
+               for ps in _marker_passives(m, s))
+
+
+@dataclass(frozen=True)
+class CardsInLostZone(SideCount):
+    """How many cards passing a filter lie in a side's Lost Zone ("for each of your Pokémon
+    in the Lost Zone": Pokémon cards)."""
+
+    side: str
+    filt: Any  # CardFilter
+
+    def count(self, m: Match, p: PlayerState) -> int:
+        ok = self.filt.verdicts
+        return sum(1 for c in p.lost_zone if ok[m.defs[c]])
+
+    def text(self, tc: TC) -> str:
+        whose = "your" if self.side == "own" else "your opponent's"
+        return f"{self.filt.label} in {whose} Lost Zone"
+
+
+class DiscardTopCounting(DiscardTopOfDeck):
+    """Discard the top ``n`` cards of your deck (fewer if it runs out) and count in ``var``
+    those that pass ``filt`` (Magmortar's Hard Crush: the Energy cards discarded)."""
+
+    def __init__(self, n: int, filt: CardFilter, var: str) -> None:
+        super().__init__(n)
+        self.filt = filt
+        self.var = var
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-2 * self.n)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        p = m.players[f.player]
+        ok = self.filt.verdicts
+        counted = 0
+        for _ in range(min(self.n, len(p.deck))):
+            cid = p.deck.pop()
+            p.discard.append(cid)
+            counted += ok[m.defs[cid]]
+            if m.logging:
+                m.log.append((EV_MOVE, p.index, cid, "discard", True, "deck"))
+        f.vars[self.var] = counted
+        return NEXT
+
+
+class OpponentDiscardsFromHand(Step):
+    """Your opponent discards ``n`` cards from their hand, choosing which (all of them if
+    they hold no more; Houndoom's Dark Roar). Only that player sees the choice."""
+
+    def __init__(self, n: int = 1) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        what = "a card" if self.n == 1 else f"{self.n} cards"
+        return f"Your opponent discards {what} from their hand."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(6 * min(self.n, len(ev.m.players[1 - ev.player].hand)))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        hand = m.players[1 - f.player].hand
+        n = min(self.n, len(hand))
+        if n <= 0:
+            return NEXT
+        if n == len(hand):
+            return self._discard(m, f, list(hand))
+        options = m.distinct_cards(hand, lambda d: True) if n == 1 else \
+            tuple((CARD, c) for c in hand)
+        if len(options) == 1:
+            return self._discard(m, f, [options[0][1]])
+        m.pending = Choice(1 - f.player, "cards_hand",
+                           f"Discard {_plural(n, 'card')} from your hand", options,
+                           min=n, max=n)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        return self._discard(m, f, [opt[1] for opt in answer])
+
+    @staticmethod
+    def _discard(m: Match, f: Frame, cards: list[int]) -> Result:
+        p = m.players[1 - f.player]
+        for cid in cards:
+            if cid in p.hand:
+                p.hand.remove(cid)
+                p.discard.append(cid)
+                if m.logging:
+                    m.log.append((EV_MOVE, p.index, cid, "discard", True, "hand"))
+        return NEXT
+
+
+class MoveCountersToOpponent(Step):
+    """Move up to ``n`` damage counters from your Pokémon to your opponent's Pokémon in any
+    way you like (Espeon's Solar Suggestion): one counter at a time, from one of your
+    Pokémon that has any to one of your opponent's Pokémon, each chosen (choosing no
+    Pokémon to move from stops). A Pokémon protected from the attack's effects takes none.
+    Its progress: "_counters" (moved so far), "_from" (the Pokémon chosen to move from)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def text(self, tc: TC) -> str:
+        return (f"Move up to {_plural(self.n, 'damage counter')} from your Pokémon to your "
+                "opponent's Pokémon, in any way you like.")
+
+    def value(self, ev: Eval) -> None:
+        mine = sum(s.damage // 10 for s in ev.m.players[ev.player].in_play())
+        ev.add(15 * min(self.n, mine))
+
+    def _targets(self, m: Match, f: Frame) -> list[Slot]:
+        return [s for s in m.players[1 - f.player].in_play() if not shielded(m, f, s)]
+
+    def _done(self, f: Frame) -> Result:
+        f.vars.pop("_counters", None)
+        f.vars.pop("_from", None)
+        return NEXT
+
+    def run(self, m: Match, f: Frame) -> Result:
+        targets = self._targets(m, f)
+        if "_from" in f.vars:  # where the chosen counter goes
+            if len(targets) <= 1:
+                return self._move(m, f, targets[0] if targets else None)
+            m.pending = Choice(f.player, "target", "Move the damage counter to which of your "
+                               "opponent's Pokémon?", tuple((SLOT, s.id) for s in targets))
+            return SUSPEND
+        done = int(f.vars.get("_counters", 0))
+        sources = [s for s in m.players[f.player].in_play() if s.damage >= 10]
+        if done >= self.n or not sources or not targets:
+            return self._done(f)
+        m.pending = Choice(f.player, "target",
+                           f"Move damage counter {done + 1} of up to {self.n} from which of "
+                           "your Pokémon? (choose none to stop)",
+                           tuple((SLOT, s.id) for s in sources), min=0, max=1)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        if "_from" in f.vars:
+            return self._move(m, f, find_slot(m, answer[0][1]))
+        if not answer:
+            return self._done(f)
+        f.vars["_from"] = answer[0][1]
+        return f.pc
+
+    def _move(self, m: Match, f: Frame, target: Slot | None) -> Result:
+        source = find_slot(m, f.vars.pop("_from"))
+        if source is not None and target is not None and source.damage >= 10:
+            remove_damage(m, source, 10)  # (moved, not healed: no heal block stops it)
+            place_counters(m, target, 1)
+        f.vars["_counters"] = int(f.vars.get("_counters", 0)) + 1
+        return f.pc
+
+
+class ChoosePokemonUpTo(ChoosePokemon):
+    """``ChoosePokemon`` of any number of different Pokémon from none up to ``count``, an
+    expression ("choose a number of ... up to the amount of Energy attached")."""
+
+    def __init__(self, var: str, side: str, where: str = "any", *, count: Expr,
+                 filt: PokemonFilter = ANY_POKEMON, wording: str | None = None,
+                 pre: bool = False) -> None:
+        super().__init__(var, side, where, filt=filt, wording=wording, pre=pre)
+        self.count_expr = count
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        whose = {"own": "your", "opp": "your opponent's", "any": "either player's"}[self.side]
+        where = {"any": "Pokémon", "bench": "Benched Pokémon", "active": "Active Pokémon"}
+        label = f" {self.filt.label}" if self.filt.label else ""
+        return (f"Choose any number of {whose} {where[self.where]}{label}, up to 1 for each "
+                f"{self.count_expr.text(tc)}.")
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cands = self.candidates(m, f.player, f)
+        n = min(self.count_expr.eval(m, f), len(cands))
+        if n <= 0:
+            f.vars[self.var] = []
+            return NEXT
+        m.pending = Choice(f.player, "target", self.text(TC("")),
+                           tuple((SLOT, s.id) for s in cands), min=0, max=n)
+        return SUSPEND
+
+
+class DevolveEach(Step):
+    """Take the highest Evolution card off each Pokémon chosen in ``var`` and put it into
+    its owner's hand (Jirachi's Time Hollow): the card below is the Pokémon now, with its
+    damage and attached cards; Special Conditions and the results of attacks go, as on
+    evolving. A Pokémon protected from the attack's effects keeps its card."""
+
+    def __init__(self, var: str, wording: str | None = None) -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        return ("Take the highest Evolution card off each of them and put it into its "
+                "owner's hand.")
+
+    def value(self, ev: Eval) -> None:
+        # About a card's worth of tempo for each Evolved Pokémon the opponent has (2 at most:
+        # the Energy such attacks usually count), nothing with none to choose.
+        evolved = sum(1 for s in ev.m.players[1 - ev.player].in_play() if len(s.cards) > 1)
+        ev.add(20 * min(evolved, 2))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        for sid in list(f.vars.get(self.var) or []):
+            s = find_slot(m, sid)
+            if s is not None and len(s.cards) > 1 and not shielded(m, f, s):
+                devolve(m, s, m.players[s.owner].hand)
+        return NEXT
+
+
+class UseOpponentSupporter(Step):
+    """Choose a Supporter card in your opponent's hand (the hand is looked at first, by an
+    earlier step) and do what it does, as this effect's own (Smeargle's Portrait): its
+    program runs now for you, its requirements aside (it does what it can); the card stays
+    in that hand. With no Supporter there, nothing happens."""
+
+    def text(self, tc: TC) -> str:
+        return ("Choose a Supporter card there, if any, and use its effect as the effect of "
+                f"this {'Poké-Power' if tc.kind == 'power' else 'attack'} (the card stays in "
+                "their hand).")
+
+    def value(self, ev: Eval) -> None:
+        hand = ev.m.players[1 - ev.player].hand
+        if any(SUPPORTER_CARD.verdicts[ev.m.defs[c]] for c in hand):
+            ev.add(20)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        ok = SUPPORTER_CARD.verdicts
+        cands = [c for c in m.players[1 - f.player].hand if ok[m.defs[c]]]
+        if not cands:
+            return NEXT
+        options = m.distinct_cards(cands, lambda d: True)
+        if len(options) == 1:
+            return self.resume(m, f, options)
+        m.pending = Choice(f.player, "cards_opp_hand",
+                           "Choose a Supporter card whose effect to use", options)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        from ..state import Frame as _Frame
+
+        cid = answer[0][1]
+        d = m.defs[cid]
+        if d.play_code and cid in m.players[1 - f.player].hand:
+            m.stack.append(_Frame(f"{d.id}#t", d.play_code, f.player, cid))
+        return NEXT
+
+
+# ---- Call of Legends era: hgss_p2 ----
+# Attached Energy cards taken off a Pokémon in play into a zone of their owner's: all of
+# one Pokémon's into the hand (Unown's RETURN), or the chosen ones into the deck (Starmie's
+# Cosmic Cyclone, a shuffle following).
+
+from ..ops import detach as _detach  # noqa: E402
+
+
+def _energy_off_to(m: Match, slot: Slot, cards: Sequence[int], to: str) -> None:
+    """Take each of ``cards`` still attached to ``slot`` off it into its owner's ``to``
+    zone ("hand" or "deck"), logged as a public move from play."""
+    for cid in cards:
+        if cid not in slot.energy:
+            continue
+        _detach(slot, cid)
+        owner = m.players[m.owner[cid]]
+        (owner.hand if to == "hand" else owner.deck).append(cid)
+        if m.logging:
+            m.log.append((EV_MOVE, m.owner[cid], cid, to, True, "attach"))
+
+
+class ReturnEnergyToHand(Step):
+    """Every Energy card attached to the Pokémon in ``who`` goes back to its owner's hand
+    (Unown's RETURN: a Pokémon's Energy saved before it is Knocked Out, or moved on)."""
+
+    def __init__(self, who: str) -> None:
+        self.who = who
+
+    def text(self, tc: TC) -> str:
+        return f"Return all Energy cards attached to {who_text(tc, self.who)} to your hand."
+
+    def value(self, ev: Eval) -> None:
+        # Energy taken out of play costs attachments to come: worth it only for a Pokémon
+        # about to be Knocked Out, which a plain estimate cannot see.
+        s = _eval_slot(ev, self.who)
+        ev.add(-5 * (len(s.energy) if s is not None else 1))
+
+    def run(self, m: Match, f: Frame) -> Result:
+        s = who_slot(m, f, self.who)
+        if s is not None:
+            _energy_off_to(m, s, list(s.energy), "hand")
+        return NEXT
+
+
+class EnergyIntoDeck(Step):
+    """The Energy cards chosen into ``var``, wherever they are attached, go into their
+    owner's deck (a ``ShuffleDeck`` follows: Starmie's Cosmic Cyclone)."""
+
+    def __init__(self, var: str, wording: str | None = None) -> None:
+        self.var = var
+        self.wording = wording
+
+    def text(self, tc: TC) -> str:
+        if self.wording is not None:
+            return self.wording
+        return "Put those Energy cards into your deck."
+
+    def value(self, ev: Eval) -> None:
+        ev.add(-8)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        cards = list(f.vars.get(self.var) or [])
+        for p in m.players:
+            for s in p.in_play():
+                _energy_off_to(m, s, [c for c in cards if c in s.energy], "deck")
+        return NEXT

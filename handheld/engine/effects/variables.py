@@ -460,3 +460,52 @@ USES.update({
     S.DiscardToolsInPlay: NONE,
     S.ToolInPlay: NONE,
 })
+
+
+# ---- Call of Legends era: hgss_p3 ----
+USES.update({
+    S.PokemonInPlayOf: NONE,
+    S.HealAllShedEnergy: NONE,
+})
+
+# ---- Call of Legends era: col_p2 ----
+USES.update({
+    S.LoseFromOpponentHandUnseen: NONE,
+    S.LoseOpponentTopCards: NONE,
+    S.LoseChosenCards: Uses(reads=("var",)),
+})
+
+
+# ---- Call of Legends era: hgss_p1 ----
+USES.update({
+    S.SearchDeckToBench: NONE,
+})
+
+
+# ---- Call of Legends era: col_tr ----
+USES.update({
+    S.LoseChosenEnergy: Uses(reads=("var",)),
+    S.TopOrBottom: NONE,  # (its own progress: "_keep", "_top", "_bottom")
+    S.LostZonePokemon: NONE,
+    S.WinGame: NONE,
+})
+
+
+# ---- Call of Legends era: col_p1 ----
+USES.update({
+    S.CardsInLostZone: NONE,
+    S.DiscardTopCounting: Uses(writes=("var",)),
+    S.OpponentDiscardsFromHand: NONE,
+    S.MoveCountersToOpponent: NONE,  # (its own progress: "_counters", "_from")
+    S.ChoosePokemonUpTo: Uses(reads=("exclude",), writes=("var",)),
+    S.DevolveEach: Uses(reads=("var",)),
+    # (the Supporter's program runs in a frame of its own)
+    S.UseOpponentSupporter: NONE,
+})
+
+
+# ---- Call of Legends era: hgss_p2 ----
+USES.update({
+    S.ReturnEnergyToHand: Uses(reads=("who",)),
+    S.EnergyIntoDeck: Uses(reads=("var",)),
+})

@@ -84,6 +84,13 @@ class Era:
     # A card of the era puts a Stage 2 card straight onto the Basic Pokémon its Stage 1
     # evolves from (Rare Candy): positions may hold such a stack (``validate``).
     stage2_onto_basic: ClassVar[bool] = False
+    # The order of an attack: a coin whose tails makes the attack do nothing is among what
+    # the attack requires before the Confusion check (seeds 001, 000 and 003, step c), not
+    # among its effects (Expedition's reading of seed 002, whose step d names only costs).
+    coin_gate_first: ClassVar[bool] = False
+    # Cards printed as Pokémon Prime (a frame with no rule of its own; the card data names
+    # them only by rarity, so the era lists them): marked on the board and card pages.
+    prime_cards: ClassVar[frozenset[str]] = frozenset()
 
     # ------------------------------------------------------------------ sentences
 
@@ -110,6 +117,15 @@ class Era:
 
     ex_rule: ClassVar[str] = ("Pokémon-EX rule: when a Pokémon-EX is Knocked Out, its "
                               "opponent takes 2 Prize cards.")
+
+    def legend_rule(self, name: str, top: bool) -> str:
+        """The rule line of a half of the Pokémon LEGEND ``name`` (seed 000's glossary and
+        our reading of it, docs/ENGINE.md), in this project's words."""
+        half = "the top card, with the Pokémon's attacks and powers" if top \
+            else "the lower card, with the Pokémon's HP"
+        return (f"Pokémon LEGEND rule: {half}. It is played only together with the other "
+                f"card of {name}: both from your hand to your Bench at once, as one Pokémon. "
+                "Never placed in setup; a Knock Out discards both cards.")
 
     def restored_rule(self, fossil: str) -> str:
         """The rule line of a Restored Pokémon benched by the Item ``fossil`` (Appendix B
@@ -281,7 +297,14 @@ class Era:
             raise self._not_playable("attack procedure")
         end = Label()
         return R.assemble_attack(attack, steps, end, self.attack_opening(attack, end),
-                                 self.attack_checks(end), self.attack_closing())
+                                 self.attack_checks(end), self.attack_closing(),
+                                 self.before_checks if self.coin_gate_first else None)
+
+    def before_checks(self, step: Step) -> bool:
+        """Does this step of an attack come before the checks that may cancel it (the
+        Confusion flip): its choices and costs, and in an era with ``coin_gate_first`` the
+        coin whose tails makes the attack do nothing (``NothingOnTails``)."""
+        return bool(step.pre) or (self.coin_gate_first and getattr(step, "gate", False))
 
     def prizes_for_knockout(self, m: Match, slot: Slot) -> int:
         """How many Prize cards knocking out ``slot`` is worth to its opponent: 1, unless a

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from ..ruleset import EXPEDITION
 from .base import ABILITY, POKEMON_EX, RESTORED, Era
-from .platinum import owed_cards_setup
+from .platinum import coin_after_prizes, owed_cards_setup
 
 RULESET = EXPEDITION.variant(
     era="black_white", name="Black & White",
@@ -64,11 +64,14 @@ class BlackWhite(Era):
     pokemon_kinds = frozenset({POKEMON_EX, RESTORED})
     power_kinds = frozenset({ABILITY})
     stage2_onto_basic = True  # Rare Candy (Dark Explorers)
+    coin_gate_first = True  # the attack's order: a "tails, nothing" coin before Confusion
 
     def setup_procedure(self) -> list[Any]:
         """Platinum's setup: a single mulligan owes the other player one card, which that
-        player may draw once the Prizes are set (a double mulligan owes nobody)."""
-        return owed_cards_setup(super().setup_procedure())
+        player may draw once the Prizes are set (a double mulligan owes nobody), and the
+        coin for who goes first after the Prizes (seed 003's list of setup steps has no
+        coin: we keep the order of the two rulebooks before it, docs/ENGINE.md)."""
+        return coin_after_prizes(owed_cards_setup(super().setup_procedure()))
 
 
 ERA = BlackWhite()

@@ -154,6 +154,29 @@ class PayAttackToll(Instr):
         return NEXT
 
 
+class SeatOrder(Instr):
+    """Until the coin for who goes first, the players set up in seat order (the first seat
+    first): seeds 001 and 000 flip it only once the Pokémon and the Prize cards are down, so
+    no one chooses an Active Pokémon knowing who starts."""
+
+    __slots__ = ()
+
+    def run(self, m: Match, f: Frame) -> Result:
+        m.first = m.current = 0
+        return NEXT
+
+
+def coin_after_prizes(steps: list[Any]) -> list[Any]:
+    """Expedition's setup ``steps`` with the coin for who goes first moved from the start to
+    just after the Prize cards are set aside (step 7 of seeds 001 and 000), the players
+    acting in seat order before it."""
+    flip = next(s for s in steps if isinstance(s, R.FlipForFirst))
+    out = [s for s in steps if s is not flip]
+    out.insert(next(i for i, s in enumerate(out) if isinstance(s, R.SetPrizes)) + 1, flip)
+    out.insert(next(i for i, s in enumerate(out) if isinstance(s, R.NewGame)) + 1, SeatOrder())
+    return out
+
+
 def owed_cards_setup(steps: list[Any]) -> list[Any]:
     """Expedition's setup ``steps`` with the extra cards of a mulligan owed per single
     mulligan and drawn, as many as chosen, after the Prizes (seeds 001, 000 and 003)."""
@@ -170,6 +193,7 @@ class Platinum(Era):
     source_set_ids = range(261, 263)
     playable = True
     pokemon_kinds = frozenset({LV_X, SP})
+    coin_gate_first = True  # attack step c): "flip a coin; tails, nothing" before Confusion
     sp_owners: ClassVar[Mapping[str, str]] = {
         "G": "Team Galactic", "GL": "Gym Leader", "4": "Elite Four", "C": "Champion",
         "FB": "Frontier Brain"}
@@ -181,8 +205,9 @@ class Platinum(Era):
 
     def setup_procedure(self) -> list[Any]:
         """Expedition's setup, but a single mulligan owes the other player one card, which
-        that player may draw once the Prizes are set."""
-        return owed_cards_setup(super().setup_procedure())
+        that player may draw once the Prizes are set, and the coin for who goes first comes
+        after the Prizes."""
+        return coin_after_prizes(owed_cards_setup(super().setup_procedure()))
 
 
 ERA = Platinum()

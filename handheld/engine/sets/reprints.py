@@ -41,4 +41,60 @@ REPRINTS: dict[str, str] = {
     "bw6-122": "bw6-81",  # Registeel-EX
     "bw6-123": "bw6-85",  # Rayquaza-EX
     "bw6-124": "bw6-92",  # Giratina-EX
+    # ---- Call of Legends era: col_p2 ----
+    # Pokémon of Call of Legends printed as in HeartGold & SoulSilver
+    "col1-60": "hgss1-70",  # Koffing
+    "col1-61": "hgss1-72",  # Magikarp
+    "col1-70": "hgss1-81",  # Slowpoke
+    "col1-71": "hgss1-82",  # Snubbull
+    "col1-75": "hgss1-87",  # Vulpix
+    # ---- Call of Legends era: col_tr ----
+    # Trainers and Special Energy of HeartGold & SoulSilver and Call of Legends printed with
+    # an earlier card's very effect (Call of Legends' Copycat and Professor Elm's Training
+    # Method as well, like HeartGold & SoulSilver's printings of them)
+    "hgss1-90": "ecard1-138",  # Copycat
+    "col1-77": "ecard1-138",
+    "hgss1-91": "bw1-94",  # Energy Switch
+    "hgss1-93": "ecard1-154",  # Full Heal
+    "hgss1-95": "pl1-113",  # Poké Ball
+    "hgss1-98": "bw1-99",  # Pokémon Communication
+    "hgss1-100": "ecard1-148",  # Professor Elm's Training Method
+    "col1-82": "ecard1-148",
+    "hgss1-102": "ecard1-157",  # Switch
+    "hgss1-103": "bw4-92",  # Double Colorless Energy
+    "col1-83": "hgss1-101",  # Professor Oak's New Theory
+    "col1-86": "pl2-99",  # Darkness Energy
+    "col1-87": "pl2-100",  # Metal Energy
+    # The shiny Legendary Pokémon printed again from the set's own (col1-1 to col1-32)
+    "col1-SL1": "col1-2",  # Deoxys
+    "col1-SL2": "col1-3",  # Dialga
+    "col1-SL4": "col1-6",  # Groudon
+    "col1-SL5": "col1-9",  # Ho-Oh
+    "col1-SL6": "col1-12",  # Kyogre
+    "col1-SL7": "col1-15",  # Lugia
+    "col1-SL8": "col1-19",  # Palkia
+    "col1-SL10": "col1-20",  # Rayquaza
+    # ---- Call of Legends era: col_p1 ----
+    # Pokémon of Call of Legends printed as in HeartGold & SoulSilver
+    "col1-1": "hgss1-3",  # Clefable
+    "col1-7": "hgss1-4",  # Gyarados
+    "col1-8": "hgss1-5",  # Hitmontop
+    "col1-17": "hgss1-7",  # Ninetales
+    "col1-23": "hgss1-14",  # Ampharos
+    "col1-24": "hgss1-17",  # Cleffa
+    "col1-25": "hgss1-20",  # Feraligatr
+    "col1-26": "hgss1-22",  # Granbull
+    "col1-27": "hgss1-26",  # Meganium
+    "col1-32": "hgss1-12",  # Slowking
+    # ---- Call of Legends era: hgss_p2 ----
+    # Pokémon of Call of Legends printed as in HeartGold & SoulSilver hgss1-31 to hgss1-60
+    "col1-35": "hgss1-32",  # Typhlosion
+    "col1-36": "hgss1-33",  # Tyrogue
+    "col1-38": "hgss1-34",  # Weezing
+    "col1-40": "hgss1-35",  # Bayleef
+    "col1-41": "hgss1-38",  # Croconaw
+    "col1-42": "hgss1-40",  # Donphan
+    "col1-43": "hgss1-42",  # Flaaffy
+    "col1-49": "hgss1-49",  # Quilava
+    "col1-54": "hgss1-60",  # Clefairy
 }

@@ -4,7 +4,9 @@ scripts."""
 
 from __future__ import annotations
 
+from ..cardpool import Power
 from ..effects.core import Step
+from ..effects.library import NoDamageWhileAsleep
 from ..effects.steps import (
     DEFENDER,
     HEADS,
@@ -131,3 +133,8 @@ def with_article(noun: str) -> str:
     """The noun with its indefinite article, for a script's own wording ("an Energy
     card")."""
     return f"{'an' if noun[:1] in 'aeiouAEIOU' else 'a'} {noun}"
+
+
+# ---- Call of Legends era: the young Pokémon's Poké-Body (Cleffa, Pichu, Tyrogue, Magby,
+# Mime Jr.): no damage from attacks while Asleep.
+SWEET_SLEEPING_FACE = Power(passives=(NoDamageWhileAsleep(),))

@@ -695,7 +695,7 @@ class DeckEditorScene(_Asking):
             if cur.top + i == cur.index:
                 self.row_fill(surface, x + 3, ry, w - 6, focused)
             d = app.pool.get(e.card_id)
-            draw_marked_name(surface, app.text, d, x + 10, ry + 2, w - 42)
+            draw_marked_name(surface, app.text, d, x + 10, ry + 2, w - 42, half=True)
             if d.kind == 0 and d.types:
                 surface.blit(energy_icon(d.types[0]), (x + w - 30, ry + 1))
             elif d.kind in (1, 2):
@@ -728,7 +728,7 @@ class DeckEditorScene(_Asking):
             prefix = f"{self.builder.counts[cid]} "
             if cid in app.pool:
                 draw_marked_name(surface, app.text, app.pool.get(cid), x + 10, ry + 2, w - 16,
-                                 prefix=prefix)
+                                 prefix=prefix, half=True)
             else:
                 app.text.draw(surface, fit(app.text.font, prefix + cid, w - 16), x + 10,
                               ry + 2, INK)

@@ -1,6 +1,7 @@
 """The duel's menus and overlays: the action menu, the hand, picking a target on the
 board, every other decision, the coin flip, passing the handheld, the log, the result,
-and the match menu (START+SELECT anywhere in a match).
+both players' discard piles and Lost Zones, and the match menu (START+SELECT anywhere in a
+match).
 
 Each answers the engine through :meth:`DuelScene.act` with the index of an option the
 engine offered, so nothing here can make an illegal move. Whatever ends or puts aside the
@@ -32,6 +33,7 @@ from ...engine.notation import (
     RETREAT,
     SLOT,
 )
+from ..marks import legend_half_tag
 from ..palette import INK, MUTED, PAPER, SHADE, WHITE
 from ..scene import Scene
 from ..text import draw_ops, line_ops, wrap
@@ -60,6 +62,39 @@ def slot_cards_view(app: Handheld, m: Match, slot: Slot) -> CardViewScene:
         ids.append(m.defs[slot.tool].id)
     ids += [m.defs[c].id for c in slot.tms]
     return CardViewScene(app, ids)
+
+
+def pile_ids(m: Match, side: int, zone: str) -> list[str]:
+    """The card ids of one player's discard pile or Lost Zone, the latest card first."""
+    p = m.players[side]
+    cards = p.discard if zone == "discard" else p.lost_zone
+    return [m.defs[c].id for c in reversed(cards)]
+
+
+class PilesScene(MenuOverlay):
+    """Both players' discard piles and, once a card is there, their Lost Zones: all face
+    up, so either player may look at them at any time (the rulebooks). A shows a pile's
+    cards, the latest first; B goes back."""
+
+    def __init__(self, app: Handheld, duel: DuelScene) -> None:
+        m = duel.match
+        self.duel = duel
+        # (the Lost Zone, as on the board's player lines: once a card is there)
+        lost = any(p.lost_zone for p in m.players)
+        items = []
+        for side in (duel.viewer, 1 - duel.viewer):
+            who = "Your" if side == duel.viewer else f"{duel.names[side]}'s"
+            zones = [("discard", "discard pile")] + ([("lost_zone", "Lost Zone")] if lost else [])
+            for zone, what in zones:
+                n = len(pile_ids(m, side, zone))
+                items.append(MenuItem(f"{who} {what} ({n})", n > 0, (side, zone),
+                                      "A: its cards, the latest first." if n else
+                                      "No cards there yet."))
+        super().__init__(app, "Discard piles" + (", Lost Zones" if lost else ""), items)
+
+    def chosen(self, value: Any) -> None:
+        side, zone = value
+        self.push(CardViewScene(self.app, pile_ids(self.duel.match, side, zone)))
 
 
 class _Overlay(Scene):
@@ -96,12 +131,13 @@ class ActionMenuScene(_Overlay):
             MenuItem("Attack", ATTACK in tags, ATTACK),
             MenuItem(self.duel.match.era.chosen_power_label, POWER in tags, POWER),
             MenuItem("Retreat", RETREAT in tags, RETREAT),
+            MenuItem("Discard piles", True, "piles"),
             MenuItem("Log", True, "log"),
             MenuItem("End turn", PASS in tags, PASS),
             # Over the link the match cannot be put aside: leaving ends it.
             MenuItem("Leave" if self.duel.mode == "link" else "Suspend", True, "suspend"),
         ]
-        self.menu = Menu(items, rows=7)
+        self.menu = Menu(items, rows=8)
         self.asking = False  # the Suspend question is up
 
     def resume(self, result: Any = None) -> None:
@@ -135,6 +171,8 @@ class ActionMenuScene(_Overlay):
                                   "Retreat to which Pokémon?"))
         elif what == "log":
             self.push(LogScene(self.app, self.duel))
+        elif what == "piles":
+            self.push(PilesScene(self.app, self.duel))
         elif what == PASS:
             index = next(i for i, o in options if o[0] == PASS)
             self.done(index)
@@ -175,6 +213,8 @@ class MatchMenuScene(MenuOverlay):
     def __init__(self, app: Handheld, duel: DuelScene) -> None:
         link = duel.mode == "link"
         items = [MenuItem("Resume", True, "resume", "Back to the match."),
+                 MenuItem("Discard piles", True, "piles",
+                          "Both players' discard piles and Lost Zones."),
                  MenuItem("Leave" if link else "Suspend", True, "suspend",
                           "End the duel for both (abandoned)." if link else
                           "Put the match aside; Continue resumes it.")]
@@ -193,6 +233,8 @@ class MatchMenuScene(MenuOverlay):
             from .settings_scene import SettingsScene
 
             self.push(SettingsScene(self.app))
+        elif value == "piles":
+            self.push(PilesScene(self.app, self.duel))
         elif value == "suspend":
             self.asking = value
             self.push(leave_question(self.duel))
@@ -223,12 +265,20 @@ class HandScene(_Overlay):
         for i, o in enumerate(self.choice.options):
             if o[0] in HAND_TAGS:
                 by_def.setdefault(id(self.m.defs[o[1]]), []).append((i, o))
+        # The engine offers a Pokémon LEGEND once, for its half beneath; either half in
+        # the hand plays the pair, so the half on top gets the same option.
+        for cid in p.hand:
+            d = self.m.defs[cid]
+            if d.legend and d.legend_other is not None and id(d.legend_other) in by_def:
+                by_def.setdefault(id(d), by_def[id(d.legend_other)])
         self.options_of = by_def
         items = []
         for cid in self.cards:
             d = self.m.defs[cid]
             playable = id(d) in by_def
-            items.append(MenuItem(("* " if playable else "  ") + d.name, playable, cid))
+            # (the two halves of a LEGEND share a name: their tags tell them apart)
+            name = f"{d.name} {legend_half_tag(d)}" if d.legend else d.name
+            items.append(MenuItem(("* " if playable else "  ") + name, playable, cid))
         self.menu = Menu(items, rows=11)
 
     def options_for(self, cid: int) -> list[tuple[int, tuple[Any, ...]]]:
@@ -272,6 +322,8 @@ class HandScene(_Overlay):
             picks = self.options_for(item.value)
             lines += [self.m.describe(o) for _, o in picks[:4]] if picks else \
                 ["Not playable now."]
+            if d.legend:
+                lines.append("Both halves go onto the Bench together, as one Pokémon.")
             y = 20
             for line in lines:
                 for part in wrap(app.text.font, line, 100):
@@ -578,7 +630,8 @@ class ResultScene(Scene):
         reasons = {"prizes": "took the last Prize card", "no_pokemon":
                    "left the opponent without Pokémon in play", "deck_out":
                    "outlasted an empty deck", "time": "had fewer Prize cards left when "
-                   "time was called", "forfeit": "wins: the opponent forfeited"}
+                   "time was called", "forfeit": "wins: the opponent forfeited",
+                   "lost_world": "won by Lost World (6 Pokémon in the Lost Zone)"}
         self.why = " and ".join(reasons.get(r, r) for r in m.result.split("+"))
         self.turns = m.turn
 

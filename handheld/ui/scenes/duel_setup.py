@@ -32,6 +32,9 @@ OPPONENTS = (("cpu", "The computer", "A greedy player that reads every card."),
              ("link", "A friend, over the link", "Two handhelds on the same network."))
 
 
+NO_DECKS = "No deck for these rules yet: build one in the Deck builder (B: back)."
+
+
 def available_decks(app: Any, era: str = HOME.key) -> list[tuple[str, list[str]]]:
     """(name, cards): the ready-made decks of ``era`` (its deck sets, ``cards.DECK_SETS``),
     then the player's own decks built for ``era`` and legal under its deck rules."""
@@ -162,11 +165,16 @@ class DuelSetupScene(Scene):
         app = self.app
         surface.fill(PAPER)
         title_bar(app, surface, self.heading)
-        window(surface, 8, 20, 224, self.menu.height() + 8)
+        empty = self.step != "opponent" and not self.decks
+        window(surface, 8, 20, 224, (22 if empty else self.menu.height()) + 8)
         self.menu.draw(surface, app.text, 11, 24, 218)
         item = self.menu.selected
         if item is not None and item.hint:
             app.text.draw(surface, item.hint, 10, 136, MUTED)
+        if empty:
+            # (an era without ready-made decks, before the player builds one for it)
+            for i, line in enumerate(wrap(app.text.font, NO_DECKS, 212)):
+                app.text.draw(surface, line, 14, 26 + i * 9, MUTED)
         if self.step != "opponent" and item is not None:
             about = self.descriptions[item.value] if item.value < len(self.descriptions) else ""
             y = 24 + self.menu.height() + 8
