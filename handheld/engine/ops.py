@@ -40,6 +40,7 @@ from .facts import (
     stadium_passives,
 )
 from .notation import (
+    EV_BENCH,
     EV_CONDITION,
     EV_COUNTERS,
     EV_DAMAGE,
@@ -218,6 +219,17 @@ def remove_from_hand(p: PlayerState, cid: int) -> None:
 
 def new_slot(m: Match, p: PlayerState, cid: int) -> Slot:
     return Slot(cid, p.index, m.turn)
+
+
+def bench_new(m: Match, p: PlayerState, cid: int) -> Slot:
+    """Put the card ``cid`` (already taken from its zone) onto ``p``'s Bench as a new
+    Pokémon, put into play this turn, logged as benched; the Knock Out check looks again."""
+    slot = new_slot(m, p, cid)
+    p.bench.append(slot)
+    m.ko_dirty = True
+    if m.logging:
+        m.log.append((EV_BENCH, p.index, cid))
+    return slot
 
 
 def clear_on_leave_active(m: Match, slot: Slot) -> None:

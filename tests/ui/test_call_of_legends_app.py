@@ -77,6 +77,21 @@ from .test_match_menu import combo
 POOL = default_pool()
 FONT = pocket_font()
 COL = ERAS["call_of_legends"]
+
+
+def frame_texts(h: Handheld) -> list[str]:
+    """Every text drawn in one frame of the app, in order."""
+    drawn: list[str] = []
+    real = h.text.draw
+
+    def spy(surface: pygame.Surface, s: str, *args: Any, **kw: Any) -> int:
+        drawn.append(s)
+        return real(surface, s, *args, **kw)
+
+    h.text.draw = spy  # type: ignore[method-assign, assignment]
+    h.tick(1)
+    h.text.draw = real  # type: ignore[method-assign]
+    return drawn
 HO = ["hgss1-111", "hgss1-112"]  # Ho-Oh LEGEND: the half with the HP, then the one on top
 LU = ["hgss1-113", "hgss1-114"]  # Lugia LEGEND
 
@@ -502,15 +517,7 @@ def test_the_duel_setup_and_the_deck_builder_offer_the_era_in_order(tmp_path: Pa
     cur = ed.cursors[0]
     cur.index = cur.top = next(i for i, e in enumerate(ed.offered) if e.card_id == "hgss1-111")
     assert [e.card_id for e in ed.offered[cur.top:cur.top + 4]] == HO + LU
-    drawn: list[str] = []
-    real = h.text.draw
-
-    def spy(surface: pygame.Surface, s: str, *args: Any, **kw: Any) -> int:
-        drawn.append(s)
-        return real(surface, s, *args, **kw)
-
-    h.text.draw = spy  # type: ignore[method-assign, assignment]
-    h.tick(1)  # (one frame drawn)
+    drawn = frame_texts(h)
     assert drawn.count("1/2") == 3 and drawn.count("2/2") == 3  # (Ho-Oh, Lugia; the deck)
 
 
@@ -527,15 +534,7 @@ def test_an_era_without_decks_says_how_to_get_one(tmp_path: Path,
         h.press("RIGHT")
     choose(h, "The computer")
     assert setup.step == "deck1" and setup.decks == []
-    drawn: list[str] = []
-    real = h.text.draw
-
-    def spy(surface: pygame.Surface, s: str, *args: Any, **kw: Any) -> int:
-        drawn.append(s)
-        return real(surface, s, *args, **kw)
-
-    h.text.draw = spy  # type: ignore[method-assign, assignment]
-    h.tick(1)
+    drawn = frame_texts(h)
     assert " ".join(d for d in drawn if d in NO_DECKS).startswith("No deck for these rules")
     h.press("B")  # back to the opponents
     assert setup.step == "opponent"

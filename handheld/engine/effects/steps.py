@@ -45,6 +45,7 @@ from ..notation import ENERGY as ENERGY_OPTION
 from ..ops import (
     LV_X_KIND,
     MARKERS,
+    bench_new,
     card_units,
     devolve,
     discard_attached,
@@ -2893,7 +2894,6 @@ class BenchCards(Step):
         ev.add(10)
 
     def run(self, m: Match, f: Frame) -> Result:
-        from ..notation import EV_BENCH
 
         p = m.players[f.player]
         for cid in f.vars.get(self.var) or []:
@@ -2901,10 +2901,7 @@ class BenchCards(Step):
                 break
             if _take_from_own_zones(p, cid) is None:
                 continue
-            p.bench.append(Slot(cid, f.player, m.turn))
-            m.ko_dirty = True
-            if m.logging:
-                m.log.append((EV_BENCH, f.player, cid))
+            bench_new(m, p, cid)
         return NEXT
 
 
@@ -6077,16 +6074,12 @@ class BenchFromDiscardSelf(Step):
         ev.add(40)
 
     def run(self, m: Match, f: Frame) -> Result:
-        from ..notation import EV_BENCH
 
         p = m.players[f.player]
         cid = f.source
         if cid in p.discard and len(p.bench) < m.rules.bench_size:
             p.discard.remove(cid)
-            p.bench.append(Slot(cid, f.player, m.turn))
-            m.ko_dirty = True
-            if m.logging:
-                m.log.append((EV_BENCH, f.player, cid))
+            bench_new(m, p, cid)
         return NEXT
 
 
@@ -6842,7 +6835,6 @@ class SearchDeckToBench(Step):
         return SUSPEND
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
-        from ..notation import EV_BENCH
 
         p = self._player(m, f.player)
         for opt in answer:
@@ -6850,10 +6842,7 @@ class SearchDeckToBench(Step):
             if len(p.bench) >= m.rules.bench_size or cid not in p.deck:
                 continue
             p.deck.remove(cid)
-            p.bench.append(Slot(cid, p.index, m.turn))
-            m.ko_dirty = True
-            if m.logging:
-                m.log.append((EV_BENCH, p.index, cid))
+            bench_new(m, p, cid)
         return NEXT
 
 
