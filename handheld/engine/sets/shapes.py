@@ -15,6 +15,7 @@ from ..effects.steps import (
     BenchCards,
     CardFilter,
     ChooseCards,
+    ChooseEnergyInPlay,
     ChoosePokemon,
     ChooseYesNo,
     Damage,
@@ -24,6 +25,7 @@ from ..effects.steps import (
     If,
     Inflict,
     MoveCards,
+    MoveEnergy,
     PlayerHas,
     PlusIf,
     ShuffleDeck,
@@ -138,3 +140,16 @@ def with_article(noun: str) -> str:
 # ---- Call of Legends era: the young Pokémon's Poké-Body (Cleffa, Pichu, Tyrogue, Magby,
 # Mime Jr.): no damage from attacks while Asleep.
 SWEET_SLEEPING_FACE = Power(passives=(NoDamageWhileAsleep(),))
+
+
+def energy_trans(etype: str) -> Power:
+    """A Power used as often as you like: move a [``etype``] Energy attached to 1 of your
+    Pokémon to another of your Pokémon (Hydreigon's Dark Trance, Meganium's Leaf Trans)."""
+    return Power(
+        uses_per_turn=None,
+        requires=(PlayerHas("own", f"energy_{etype}"), PlayerHas("own", "bench")),
+        steps=(ChooseEnergyInPlay("e", "own", etype=etype, wording=""),
+               ChoosePokemon("to", "own", exclude="e", wording=""),
+               MoveEnergy("e", "to", f"Move a [{etype}] Energy attached to 1 of your Pokémon "
+                                     "to another of your Pokémon.")))
+

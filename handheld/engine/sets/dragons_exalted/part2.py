@@ -33,7 +33,6 @@ from ...effects.steps import (
     CardFilter,
     ChooseAttachedEnergy,
     ChooseCards,
-    ChooseEnergyInPlay,
     ChoosePokemon,
     ChooseYesNo,
     Const,
@@ -85,6 +84,7 @@ from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from ..shapes import (
     coin_condition,
     condition,
+    energy_trans,
     on_heads,
     opponent_switches,
     plus_on_heads,
@@ -292,13 +292,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Dragon Headbutt": [],
     }),
     "bw6-97": PokemonScript(  # Hydreigon
-        powers={"Dark Trance": Power(
-            uses_per_turn=None,
-            requires=(PlayerHas("own", "energy_D"), PlayerHas("own", "bench")),
-            steps=(ChooseEnergyInPlay("e", "own", etype="D", wording=""),
-                   ChoosePokemon("to", "own", exclude="e", wording=""),
-                   MoveEnergy("e", "to", "Move a [D] Energy attached to 1 of your Pokémon to "
-                                         "another of your Pokémon.")))},
+        powers={"Dark Trance": energy_trans("D")},
         attacks={"Dragonblast": [DiscardEnergy(SELF, 2, "D")]},
     ),
     "bw6-98": PokemonScript(attacks={  # Hydreigon

@@ -16,7 +16,6 @@ from ...effects.steps import (
     AnyPokemon,
     BenchDamage,
     ChooseCards,
-    ChooseEnergyInPlay,
     ChoosePokemon,
     ChooseYesNo,
     Damage,
@@ -33,7 +32,6 @@ from ...effects.steps import (
     Inflict,
     Mark,
     MoveCards,
-    MoveEnergy,
     NothingOnTails,
     OpponentHandSize,
     PlayerHas,
@@ -57,6 +55,7 @@ from ...ruleset import ASLEEP, BURNED, PARALYZED
 from ..shapes import (
     coin_condition,
     condition,
+    energy_trans,
     may_switch_self,
     on_heads,
     opponent_switches,
@@ -213,13 +212,7 @@ SCRIPTS: dict[str, Script] = {
         attacks={"Hydro Crunch": [Damage(Plus(60, 10, DamageCountersOn(DEFENDER)))]},
     ),
     "hgss1-109": PokemonScript(  # Meganium
-        powers={"Leaf Trans": Power(
-            uses_per_turn=None,
-            requires=(PlayerHas("own", "energy_G"), PlayerHas("own", "bench")),
-            steps=(ChooseEnergyInPlay("e", "own", etype="G", wording=""),
-                   ChoosePokemon("to", "own", exclude="e", wording=""),
-                   MoveEnergy("e", "to", "Move a [G] Energy attached to 1 of your Pokémon to "
-                                         "another of your Pokémon.")))},
+        powers={"Leaf Trans": energy_trans("G")},
         attacks={"Solarbeam": []},
     ),
     "hgss1-110": PokemonScript(  # Typhlosion
