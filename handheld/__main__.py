@@ -188,10 +188,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _loaded_class(module: str, name: str) -> type[BaseException]:
+    """The exception class ``module.name`` if that module is loaded, else one nothing raises.
+
+    ``main`` reports the card files' and the engine's errors, yet importing their modules
+    to name them would load the whole engine before the title screen (half the launch). An
+    exception of a class whose module was never loaded cannot have been raised."""
+    found = getattr(sys.modules.get(module), name, None)
+    return found if isinstance(found, type) and issubclass(found, BaseException) \
+        else _NeverRaised
+
+
+class _NeverRaised(Exception):
+    """Stands for an error class whose module this run never loaded."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from .assets import AssetError
-    from .cards import DeckFileError
-    from .engine.errors import EngineError
 
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -203,7 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_saves(args)
         return commands[command](args)
-    except (FileNotFoundError, DeckFileError, EngineError) as exc:
+    except (FileNotFoundError, _loaded_class("handheld.cards", "DeckFileError"),
+            _loaded_class("handheld.engine.errors", "EngineError")) as exc:
         parser.exit(2, f"error: {exc}\n")
     except AssetError as exc:  # a damaged or missing install: say which file
         parser.exit(1, f"error: {exc}\n")
