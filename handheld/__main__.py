@@ -89,12 +89,27 @@ def _era(text: str) -> str:
     return text
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from . import DISTRIBUTION, version
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for (reading the
+    package metadata cost a sixth of the launch to the title screen)."""
 
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: Any = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default,
+                         help=help or "show the installed version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        from . import DISTRIBUTION, version
+
+        print(f"{DISTRIBUTION} {version()}")
+        parser.exit()
+
+
+def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="python -m handheld",
                                      description="A pocket Pokémon TCG machine.")
-    parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {version()}")
+    parser.add_argument("--version", action=_Version)
     screen = parser.add_argument_group(
         "the screen", "with no command: the game in a window where there is a display, else "
         "the headless demo")
