@@ -89,12 +89,27 @@ def _era(text: str) -> str:
     return text
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from . import DISTRIBUTION, version
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for (reading the
+    package metadata cost a sixth of the launch to the title screen)."""
 
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: Any = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default,
+                         help=help or "show the installed version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        from . import DISTRIBUTION, version
+
+        print(f"{DISTRIBUTION} {version()}")
+        parser.exit()
+
+
+def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="python -m handheld",
                                      description="A pocket Pokémon TCG machine.")
-    parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {version()}")
+    parser.add_argument("--version", action=_Version)
     screen = parser.add_argument_group(
         "the screen", "with no command: the game in a window where there is a display, else "
         "the headless demo")
@@ -188,10 +203,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _loaded_class(module: str, name: str) -> type[BaseException]:
+    """The exception class ``module.name`` if that module is loaded, else one nothing raises.
+
+    ``main`` reports the card files' and the engine's errors, yet importing their modules
+    to name them would load the whole engine before the title screen (half the launch). An
+    exception of a class whose module was never loaded cannot have been raised."""
+    found = getattr(sys.modules.get(module), name, None)
+    return found if isinstance(found, type) and issubclass(found, BaseException) \
+        else _NeverRaised
+
+
+class _NeverRaised(Exception):
+    """Stands for an error class whose module this run never loaded."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from .assets import AssetError
-    from .cards import DeckFileError
-    from .engine.errors import EngineError
 
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -203,7 +231,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_saves(args)
         return commands[command](args)
-    except (FileNotFoundError, DeckFileError, EngineError) as exc:
+    except (FileNotFoundError, _loaded_class("handheld.cards", "DeckFileError"),
+            _loaded_class("handheld.engine.errors", "EngineError")) as exc:
         parser.exit(2, f"error: {exc}\n")
     except AssetError as exc:  # a damaged or missing install: say which file
         parser.exit(1, f"error: {exc}\n")

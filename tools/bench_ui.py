@@ -14,7 +14,15 @@
   pipeline the most; threaded, the game loop only pays for the picture.
 * ``launch_to_first_frame_s``: from starting ``python -m handheld --headless --frames 1``
   to its first drawn title frame (the child prints a mark right after drawing it), the
-  median of a few launches. Target: at most 1.5 s.
+  median of a few cold launches, each in a new process; ``modules`` counts our modules
+  loaded by then and ``heavy_loaded`` names those of :data:`HEAVY_MODULES` among them
+  (none: the title screen loads no engine, card pool, scanner or e-Reader). Target: at
+  most 1.5 s on a Raspberry Pi 4, which runs Python 5-8x slower than a desktop.
+  ``--compare-root DIR`` times another checkout (a worktree of main) in the same run,
+  launches alternating, and reports its median and the ``speedup``; ``--launch-only``
+  skips the rest. Launches use bytecode caches, as an installed game does after its first
+  start (kept out of the checkout; a warm-up launch writes them); ``--no-bytecode-cache``
+  compiles our modules at every launch.
 * ``match_rss_mb``: the peak resident memory of a process playing a whole duel on the
   screen. Target: at most 150 MB.
 """
@@ -141,32 +149,98 @@ def _time_frames(app: Any, panel: Any, frames: int, pace: bool = False) -> dict[
     return _summary(samples)
 
 
-FIRST_FRAME_CHILD = """
-import sys, time
-t0 = time.perf_counter()
-from handheld.ui.app import Handheld
-h = Handheld(headless=True, data_dir=sys.argv[1])
-h.tick(1)
-print("first-frame", time.perf_counter() - t0, flush=True)
+# Not ours, yet worth a look: numpy, OpenCV and the package metadata (--version) are each
+# a good part of a launch when imported.
+WATCHED_OTHERS = ("numpy", "cv2", "importlib.metadata")
+# The game's own command line, as a player starts it (``python -m handheld --headless
+# --frames 1``); the child prints a mark the moment its first frame is drawn, with the
+# modules of ours loaded by then. It imports the app module first to wrap ``draw``: the game
+# imports that module before its first frame anyway, so the set and the time are the same.
+FIRST_FRAME_CHILD = f"""
+import json, runpy, sys
+WATCHED = {WATCHED_OTHERS!r}
+import handheld.ui.app as app_module
+
+draw = app_module.Handheld.draw
+
+def first_draw(self):
+    draw(self)
+    app_module.Handheld.draw = draw
+    ours = sorted(m for m in sys.modules
+                  if m.split(".")[0] in ("handheld", "scanner", "firmware_sim"))
+    ours += [m for m in WATCHED if m in sys.modules]
+    print("first-frame", json.dumps(ours), flush=True)
+
+app_module.Handheld.draw = first_draw
+sys.argv = ["handheld", "--headless", "--frames", "1", "--data-dir", sys.argv[1]]
+runpy.run_module("handheld", run_name="__main__", alter_sys=True)
 """
+# Modules the title screen must not need; ``launch_times`` says which of them were loaded.
+HEAVY_MODULES = ("handheld.engine", "handheld.engine.cardpool", "handheld.cards",
+                 "handheld.players", "handheld.pieces", "handheld.ereader", "scanner",
+                 "handheld.ui.scenes.duel", "handheld.ui.scenes.scan", *WATCHED_OTHERS)
 
 
-def launch_times(runs: int) -> dict[str, Any]:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    walls, inner = [], []
+def first_frame(root: Path, data_dir: Path,
+                pycache: Path | None = None) -> tuple[float, list[str]]:
+    """One cold launch of the game in ``root`` (a checkout): seconds from starting the
+    process to its first drawn frame, and the modules (ours, and those of
+    :data:`WATCHED_OTHERS`) loaded by then.
+
+    ``pycache``: where the child keeps its bytecode (out of the checkout), as an installed
+    game keeps it beside its modules; None: the child writes none (``PYTHONDONTWRITEBYTECODE``),
+    so a module without a cache is compiled from source at every launch."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYTHONPATH": str(root)}
+    if pycache is None:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    else:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(pycache)
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", FIRST_FRAME_CHILD, str(data_dir)],
+                            cwd=root, env=env, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    wall = time.perf_counter() - t0
+    proc.communicate(timeout=60)
+    if not line.startswith("first-frame "):
+        raise RuntimeError(f"the game in {root} drew no frame (exit {proc.returncode})")
+    return wall, json.loads(line.split(" ", 1)[1])
+
+
+def launch_times(runs: int, compare_root: Path | None = None,
+                 bytecode_cache: bool = True) -> dict[str, Any]:
+    """Medians of ``runs`` cold launches; with ``compare_root`` (another checkout, such as
+    a worktree of main) its launches alternate with ours, so both meet the same machine.
+    ``bytecode_cache``: as a player's every launch but the first after an install (a
+    warm-up launch, not counted, writes the caches); else every module of ours is compiled
+    at every launch."""
+    roots = {"this": ROOT} | ({"compare": compare_root} if compare_root else {})
+    walls: dict[str, list[float]] = {name: [] for name in roots}
+    loaded: dict[str, list[str]] = {}
     with tempfile.TemporaryDirectory() as tmp:
+        caches = {name: Path(tmp) / f"pycache-{name}" if bytecode_cache else None
+                  for name in roots}
+        for name, root in roots.items():
+            first_frame(root, Path(tmp) / f"{name}-warm-up", caches[name])
         for i in range(runs):
-            t0 = time.perf_counter()
-            proc = subprocess.Popen([sys.executable, "-c", FIRST_FRAME_CHILD,
-                                     str(Path(tmp) / str(i))], cwd=ROOT, env=env,
-                                    stdout=subprocess.PIPE, text=True)
-            assert proc.stdout is not None
-            line = proc.stdout.readline()
-            walls.append(time.perf_counter() - t0)
-            inner.append(float(line.split()[1]))
-            proc.wait()
-    return {"median": round(statistics.median(walls), 3), "max": round(max(walls), 3),
-            "in_process_median": round(statistics.median(inner), 3), "runs": runs}
+            for name, root in roots.items():
+                wall, loaded[name] = first_frame(root, Path(tmp) / f"{name}-{i}", caches[name])
+                walls[name].append(wall)
+
+    def summary(name: str) -> dict[str, Any]:
+        mods = loaded[name]
+        return {"median": round(statistics.median(walls[name]), 3),
+                "max": round(max(walls[name]), 3), "runs": runs,
+                "modules": len([m for m in mods if m not in WATCHED_OTHERS]),
+                "heavy_loaded": [m for m in HEAVY_MODULES if m in mods]}
+
+    out = summary("this") | {"bytecode": "cached" if bytecode_cache else "compiled"}
+    if compare_root is not None:
+        out["compare"] = {"root": str(compare_root), **summary("compare")}
+        out["speedup"] = round(out["compare"]["median"] / out["median"], 2)
+    return out
 
 
 # The child reports its own high-water mark (VmHWM, reset when it execs), not getrusage's
@@ -205,13 +279,31 @@ def main(argv: list[str] | None = None) -> int:
                    default=600, help="frames timed per scan-screen case")
     p.add_argument("--launches", type=bounded_int(1, 1000, "launches"), default=5)
     p.add_argument("--seed", type=seed, default=3)
+    p.add_argument("--launch-only", action="store_true",
+                   help="time the launch only (no frames, no memory)")
+    p.add_argument("--compare-root", metavar="DIR", type=Path,
+                   help="another checkout (e.g. a git worktree of main) whose launches "
+                        "alternate with ours, for a before/after in one run")
+    p.add_argument("--no-bytecode-cache", action="store_true",
+                   help="launches compile our modules from source every time, as the "
+                        "first launch after an install that wrote no bytecode")
     args = p.parse_args(argv)
+    if args.compare_root is not None and not (args.compare_root / "handheld").is_dir():
+        p.error(f"--compare-root: no checkout of the game in {args.compare_root}")
+    if args.launch_only:
+        launch = launch_times(args.launches, args.compare_root,
+                              not args.no_bytecode_cache)
+        result = {"launch_to_first_frame_s": launch, "targets": {"launch_s": 1.5},
+                  "ok": launch["median"] <= 1.5, "python": sys.version.split()[0]}
+        print(json.dumps(result, indent=2))
+        return 0 if result["ok"] else 1
     print("bench_ui: timing frames...", file=sys.stderr)
     frames = frame_times(args.frames, args.seed)
     print("bench_ui: timing the scan screen...", file=sys.stderr)
     scan = scan_frame_times(args.scan_frames, args.seed)
     print("bench_ui: timing launches...", file=sys.stderr)
-    launch = launch_times(args.launches)
+    launch = launch_times(args.launches, args.compare_root,
+                          not args.no_bytecode_cache)
     print("bench_ui: a whole duel for its memory...", file=sys.stderr)
     rss = match_rss()
     result = {

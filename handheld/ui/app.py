@@ -98,7 +98,7 @@ class Handheld:
             self.notices.append("Some saved settings were damaged and are back to their "
                                 "defaults: " + "; ".join(damaged[:3]) + ".")
         self.sounds = Sounds(self.settings.volume, enabled=sound if sound is not None
-                             else not headless)
+                             else not headless, later=True)
         self.apply_settings()
         from .etools_service import CoinService, TimerService
 
@@ -275,6 +275,8 @@ class Handheld:
         self._watch_focus()
         tick = self.board.tick()
         self.frame += 1
+        if self.frame == 2:  # the first frame is on the screen: now the sounds
+            self.sounds.load_pending()
         if tick.shutdown and self.shutdown_reason is None:
             self.shutdown(tick.shutdown)
             return

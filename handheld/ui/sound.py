@@ -13,6 +13,9 @@ from collections import deque
 from typing import Any
 
 RATE = 22050
+# The effects' names, known without synthesising them: that needs numpy, which the title
+# screen should not wait for when the board has no sound (a headless board, CI).
+NAMES = ("cursor", "confirm", "back", "coin", "knockout", "error", "scan", "turn")
 
 
 def _tone(freq: float, ms: float, *, wave: str = "square", volume: float = 0.4,
@@ -63,13 +66,23 @@ def _effects() -> dict[str, Any]:
 class Sounds:
     """The effects, at a volume from 0 (off) to 10."""
 
-    def __init__(self, volume: int = 6, *, enabled: bool = True) -> None:
+    def __init__(self, volume: int = 6, *, enabled: bool = True, later: bool = False) -> None:
+        """``later``: synthesise the effects at :meth:`load_pending` (the app calls it once
+        its first frame is on the screen, so the title does not wait for numpy and the
+        mixer) or at the first :meth:`play`, whichever comes first."""
         self.volume = volume
         self.played: deque[str] = deque(maxlen=64)
-        self.names = tuple(n for n in _effects() if n != "silence")
+        self.names = NAMES
         self._sounds: dict[str, Any] = {}
         self.error: str | None = None
-        if enabled:
+        self.pending = enabled and later
+        if enabled and not later:
+            self._load()
+
+    def load_pending(self) -> None:
+        """Synthesise the effects now if they were left for later."""
+        if self.pending:
+            self.pending = False
             self._load()
 
     def _load(self) -> None:
@@ -104,6 +117,7 @@ class Sounds:
         if name not in self.names:
             raise KeyError(f"no sound effect called {name!r}")
         self.played.append(name)
+        self.load_pending()
         sound = self._sounds.get(name)
         if sound is not None and self.volume > 0:
             sound.set_volume(self.volume / 10)
