@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 import signal
 import sys
@@ -126,6 +127,7 @@ class Tally:
     # Microseconds per decision of each game, in tenths (a timing, not a result).
     tenth_us_per_decision: Counter[int] = field(default_factory=Counter)
     seconds: float = 0.0
+    processes: int = 1  # that played these games (a merge adds them up)
 
     def add_error(self, i: int, seed: int, swap: bool, exc: Exception) -> None:
         self.played += 1
@@ -165,6 +167,7 @@ class Tally:
         samples = sorted(self.error_samples + other.error_samples, key=lambda e: e["game"])
         self.error_samples = samples[:ERROR_SAMPLES]
         self.seconds += other.seconds
+        self.processes += other.processes
 
     def to_json(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -353,8 +356,9 @@ def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_chunk(spec: SimSpec, indices: range) -> Tally:
-    """A worker's job: the games ``indices`` of ``spec``, counted."""
+def _play_chunk(spec: SimSpec, indices: range) -> tuple[int, Tally]:
+    """A worker's job: the games ``indices`` of ``spec``, counted, with the worker's
+    process id."""
     table = _WORKER_TABLES.get(spec)
     if table is None:
         table = _WORKER_TABLES[spec] = _table(spec)
@@ -363,7 +367,7 @@ def _play_chunk(spec: SimSpec, indices: range) -> Tally:
     for i in indices:
         table.play(i, tally)
     tally.seconds = time.perf_counter() - t0
-    return tally
+    return os.getpid(), tally
 
 
 def play_games(spec: SimSpec, indices: range, *, jobs: int = 1,
@@ -389,13 +393,15 @@ def play_games(spec: SimSpec, indices: range, *, jobs: int = 1,
     size = max(1, min(200, len(indices) // (jobs * 8)))
     chunks = [indices[k:k + size] for k in range(0, len(indices), size)]
     total = Tally()
+    workers: set[int] = set()
     done = 0
     executor = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)),
                                    initializer=_worker_start)
     try:
         futures = [executor.submit(_play_chunk, spec, chunk) for chunk in chunks]
         for future in as_completed(futures):
-            part = future.result()
+            worker, part = future.result()
+            workers.add(worker)
             total.merge(part)
             done += part.played
             if progress is not None:
@@ -403,6 +409,7 @@ def play_games(spec: SimSpec, indices: range, *, jobs: int = 1,
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
     total.seconds = time.perf_counter() - t0
+    total.processes = len(workers)
     return total
 
 
@@ -495,7 +502,7 @@ def statistics_of(spec: SimSpec, tally: Tally, games: int,
         "median_us_per_decision": round(median_tenths / 10, 2)
         if median_tenths is not None else None,
         # How the run was made: processes, a shard, or a merge of shards.
-        "run": run or {"jobs": 1},
+        "run": {**(run or {"jobs": 1}), "processes": tally.processes},
     })
     return out
 
@@ -621,7 +628,7 @@ def merge_shards(files: Sequence[tuple[str, Any]]) -> dict[str, Any]:
     settings: dict[str, Any] | None = None
     count = 0
     seen: dict[int, str] = {}
-    total = Tally()
+    total = Tally(processes=0)  # each shard brings its own
     for name, data in files:
         if not isinstance(data, dict) or data.get("format") != SHARD_FORMAT:
             raise ShardError(f"{name}: not a sim shard file (written by sim --shard I/N)")
