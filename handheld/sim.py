@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
 import random
 import signal
@@ -374,8 +375,8 @@ def play_games(spec: SimSpec, indices: range, *, jobs: int = 1,
                progress: Progress | None = None, pool: CardPool | None = None) -> Tally:
     """Play the games ``indices`` of ``spec`` in this process (``jobs`` 1) or in ``jobs``
     worker processes, and count them. The tally is the same either way; its ``seconds`` is
-    the wall time. Worker processes load the default card pool (``pool`` is this process's
-    pool for ``jobs`` 1)."""
+    the wall time. Forked workers play with ``pool`` (Linux); workers started otherwise load
+    the default card pool, since a pool's scripts are closures, which do not pickle."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     t0 = time.perf_counter()
@@ -395,6 +396,11 @@ def play_games(spec: SimSpec, indices: range, *, jobs: int = 1,
     total = Tally()
     workers: set[int] = set()
     done = 0
+    # Forked workers inherit this process's table (its pool, not a reloaded default one);
+    # they start at the first submit, after this.
+    forked = multiprocessing.get_start_method() == "fork"
+    if forked:
+        _WORKER_TABLES[spec] = _table(spec, pool)
     executor = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)),
                                    initializer=_worker_start)
     try:
@@ -408,6 +414,8 @@ def play_games(spec: SimSpec, indices: range, *, jobs: int = 1,
                 progress.update(done, f"errors {total.errors}" if total.errors else "")
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
+        if forked:
+            _WORKER_TABLES.pop(spec, None)
     total.seconds = time.perf_counter() - t0
     total.processes = len(workers)
     return total
@@ -557,8 +565,8 @@ def run_sim(
     is a league: game ``i`` is the ``i``-th ordered pair of distinct decks, in turn, so
     every deck meets every other from both seats.
 
-    ``jobs`` above 1 plays the games in that many worker processes, each with the default
-    card pool; ``shard=(i, n)`` plays only the ``i``-th of ``n`` shares (:func:`run_shard`
+    ``jobs`` above 1 plays the games in that many worker processes (see :func:`play_games`
+    for their pool); ``shard=(i, n)`` plays only the ``i``-th of ``n`` shares (:func:`run_shard`
     adds what a merge needs). The results do not depend on either.
     """
     rules_era = playable_era(era)
