@@ -28,6 +28,12 @@ if TYPE_CHECKING:
 MAX_FRAMES = 10_000_000
 MAX_GAMES = 10_000_000
 MAX_PAGE_SCALE = 8
+# Worker processes of one sim: more than a machine has cores only adds memory (each loads
+# the card pool), so this is a bound against a typo, not a tuning.
+MAX_JOBS = 256
+MAX_SHARDS = 100_000
+# A shard file is a few kilobytes; anything this large is not one.
+MAX_SHARD_FILE = 64 * 1024 * 1024
 
 
 def _players(text: str) -> list[str]:
@@ -68,6 +74,16 @@ class _Pair(argparse.Action):
         except argparse.ArgumentTypeError as exc:
             raise argparse.ArgumentError(self, str(exc)) from None
         setattr(namespace, self.dest, pair)
+
+
+def _shard(text: str) -> tuple[int, int]:
+    """``--shard I/N``: the I-th of N shares of a sim's games, I from 1 to N."""
+    index, slash, count = text.partition("/")
+    if not slash:
+        raise argparse.ArgumentTypeError(f"expected I/N (such as 1/4), not {text[:40]!r}")
+    n = bounded_int(1, MAX_SHARDS, "the shard count N")(count)
+    i = bounded_int(1, n, "the shard index I")(index)
+    return i, n
 
 
 def _era(text: str) -> str:
@@ -168,6 +184,22 @@ def build_parser() -> argparse.ArgumentParser:
                      "classic)")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    sim.add_argument("--jobs", type=bounded_int(1, MAX_JOBS, "jobs"), default=1, metavar="N",
+                     help="play the games in N processes (same results; default 1)")
+    sim.add_argument("--shard", type=_shard, metavar="I/N",
+                     help="play only the I-th of N shares of the games (every N-th from "
+                          "game I-1) and print a shard file for 'sim merge' as JSON")
+    sim.add_argument("--out", type=output_file(".json"), metavar="PATH.json",
+                     help="write the JSON (statistics, or the shard file) here instead of "
+                          "printing it")
+    sim_sub = sim.add_subparsers(dest="sim_command", metavar="merge")
+    merge = sim_sub.add_parser("merge", help="the statistics of a whole run from the files "
+                                             "of its shards (sim --shard I/N --out ...)")
+    merge.add_argument("files", nargs="+", metavar="FILE", help="every shard file of one run")
+    merge.add_argument("--json", dest="merge_json", action="store_true",
+                       help="print the statistics as JSON")
+    merge.add_argument("--out", dest="merge_out", type=output_file(".json"),
+                       metavar="PATH.json", help="write the statistics as JSON here")
 
     cards = sub.add_parser("cards", help="the card pool")
     cards.add_argument("--coverage", action="store_true",
@@ -344,8 +376,10 @@ def _sim(args: argparse.Namespace) -> int:
     from .cards import deck_era, default_pool, load_deck, resolve_deck_set
     from .engine.eras import era, playable_eras
     from .pieces import ERA as PIECES_ERA
-    from .sim import Progress, run_sim
+    from .sim import card_spec
 
+    if args.sim_command == "merge":
+        return _sim_merge(args)
     if args.game == "pieces":
         return _sim_pieces(args)
     if args.armies is not None:
@@ -371,19 +405,84 @@ def _sim(args: argparse.Namespace) -> int:
         if problems:
             print(f"error: deck {name} is not legal: " + "; ".join(problems), file=sys.stderr)
             return 2
-    show = args.progress or (sys.stderr.isatty() and args.games >= 200)
-    progress = Progress(args.games) if show else None
-    stats = run_sim(pool, decks, args.players, args.games, args.seed,
-                    alternate=args.alternate, progress=progress, deck_names=names,
-                    era=rules_era)
-    if args.json:
-        print(json.dumps(stats, indent=2))
+    spec = card_spec(decks, args.players, args.games, args.seed, alternate=args.alternate,
+                     deck_names=names, era=rules_era.key)
+    return _sim_run(args, spec, pool)
+
+
+def _sim_run(args: argparse.Namespace, spec: Any, pool: Any) -> int:
+    """Play a sim's games (all, or ``--shard``'s share, in ``--jobs`` processes) and show
+    the statistics, or write the shard file."""
+    from .sim import Progress, play_games, run_shard, shard_indices, statistics_of
+
+    indices = shard_indices(spec.games, args.shard)
+    show = args.progress or (sys.stderr.isatty() and len(indices) >= 200)
+    progress = Progress(len(indices)) if show else None
+    if args.shard is not None:
+        shard_file = run_shard(spec, args.shard, jobs=args.jobs, progress=progress, pool=pool)
+        stats = shard_file["statistics"]
+        if args.out is None:
+            print(json.dumps(shard_file, indent=2))
+            return 1 if stats["errors"] else 0
+        _write_json(args.out, shard_file)
     else:
-        for name in stats["players"]:
-            print(f"{name}: {stats['wins'][name]} wins ({100 * stats['win_rate'][name]:.1f}%)")
-        if stats["time_called_games"]:
-            print(f"{stats['time_called_games']} games ended by the time limit (a stalemate)")
-        _print_pace(stats)
+        tally = play_games(spec, indices, jobs=args.jobs, progress=progress, pool=pool)
+        stats = statistics_of(spec, tally, len(indices), {"jobs": args.jobs})
+        if args.out is not None:
+            _write_json(args.out, stats)
+    _show_stats(stats, args.json)
+    return 1 if stats["errors"] else 0
+
+
+def _write_json(path: Path, data: Any) -> None:
+    """Write JSON whole or not at all: a shard file cut short by Ctrl-C would only be
+    refused by the merge later."""
+    temporary = path.with_name(f".{path.name}.partial")
+    temporary.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def _show_stats(stats: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(stats, indent=2))
+        return
+    for name in stats["players"]:
+        print(f"{name}: {stats['wins'][name]} wins ({100 * stats['win_rate'][name]:.1f}%)")
+    if stats.get("draws"):
+        print(f"{stats['draws']} drawn games (sixty quiet turns)")
+    if stats.get("time_called_games"):
+        print(f"{stats['time_called_games']} games ended by the time limit (a stalemate)")
+    _print_pace(stats)
+
+
+def _sim_merge(args: argparse.Namespace) -> int:
+    """``sim merge FILE...``: one run's statistics from the files of all its shards."""
+    from .sim import ShardError, merge_shards
+
+    loaded: list[tuple[str, Any]] = []
+    for name in args.files:
+        path = Path(name)
+        if not path.is_file():
+            print(f"error: {name}: no such file" if not path.exists() else
+                  f"error: {name}: not a regular file", file=sys.stderr)
+            return 2
+        if path.stat().st_size > MAX_SHARD_FILE:
+            print(f"error: {name}: too large for a sim shard file", file=sys.stderr)
+            return 2
+        try:
+            loaded.append((name, json.loads(path.read_bytes())))
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, nested absurdly deep
+            print(f"error: {name}: not JSON (a sim shard file is the JSON of "
+                  "sim --shard I/N)", file=sys.stderr)
+            return 2
+    try:
+        stats = merge_shards(loaded)
+    except ShardError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.merge_out is not None:
+        _write_json(args.merge_out, stats)
+    _show_stats(stats, args.merge_json)
     return 1 if stats["errors"] else 0
 
 
@@ -399,7 +498,7 @@ def _print_pace(stats: dict[str, Any]) -> None:
 def _sim_pieces(args: argparse.Namespace) -> int:
     """``sim --game pieces``: Legend Pieces games, statistics in the card sim's shape."""
     from .pieces import ERA
-    from .sim import Progress, run_piece_sim
+    from .sim import piece_spec
 
     given = [flag for flag, value in (("--decks", args.decks), ("--deck1", args.deck1),
                                       ("--deck2", args.deck2)) if value is not None]
@@ -411,19 +510,9 @@ def _sim_pieces(args: argparse.Namespace) -> int:
         print(f"error: Legend Pieces has one rule set, --era {ERA}, not {args.era}",
               file=sys.stderr)
         return 2
-    show = args.progress or (sys.stderr.isatty() and args.games >= 200)
-    progress = Progress(args.games) if show else None
-    stats = run_piece_sim(args.players, args.games, args.seed, armies=args.armies,
-                          alternate=args.alternate, progress=progress)
-    if args.json:
-        print(json.dumps(stats, indent=2))
-    else:
-        for name in stats["players"]:
-            print(f"{name}: {stats['wins'][name]} wins ({100 * stats['win_rate'][name]:.1f}%)")
-        if stats["draws"]:
-            print(f"{stats['draws']} drawn games (sixty quiet turns)")
-        _print_pace(stats)
-    return 1 if stats["errors"] else 0
+    spec = piece_spec(args.players, args.games, args.seed, armies=args.armies,
+                      alternate=args.alternate)
+    return _sim_run(args, spec, None)
 
 
 def _decks(args: argparse.Namespace) -> int:
