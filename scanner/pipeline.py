@@ -9,7 +9,10 @@ each frame it runs, in order, and stops as soon as nothing is left to look for:
 2. **Where codes may be.** :func:`find_regions` marks the patches of the frame dense with
    strong edges in every direction (a QR code's texture, at a quarter of the resolution,
    about a millisecond) and keeps the code-shaped ones. A region that holds a code already
-   read is done; hints come first, then the densest regions.
+   read is done; hints come first, then the densest regions. **The pre-check:** a frame in
+   which nothing was read or hinted at ends here unless some region is :func:`code_like`
+   (about half dark, not pixel noise, not the whole picture): an empty table costs the
+   first pass and this, not every step.
 3. **Each region left, harder and harder** (cropped with a margin, so each try costs a
    fraction of a full frame), stopping at the first step that reads it:
 
@@ -28,8 +31,9 @@ each frame it runs, in order, and stops as soon as nothing is left to look for:
    - ``opencv-aruco``: OpenCV's ArUco-based QR detector on the enlarged crop.
 
    In a frame where nothing was read, the best region (``deep_regions``) and every hinted
-   one get all the steps, the next ones only the first three (cheap). A frame with no
-   region at all gets the whole frame equalised, then ZBar on the whole frame. A frame in
+   one get all the steps, the next ones only the first three (cheap). Without the
+   pre-check (``precheck=False``), a frame with no region at all gets the whole frame
+   equalised, then ZBar on the whole frame. A frame in
    which something was read looks further only where zxing-cpp hinted at a symbol.
 
 The pipeline looks for QR codes only (ours are QR codes; asking zxing-cpp for every
@@ -75,8 +79,9 @@ from .decoders import (
 )
 from .reading import NOT_OURS, Reading, interpret, judge
 
-__all__ = ["NOT_OURS", "STEPS", "Pipeline", "Reading", "Region", "deblur_gaussian",
-           "deblur_motion", "find_regions", "interpret", "judge", "motion_estimate", "unsharp"]
+__all__ = ["NOT_OURS", "STEPS", "Pipeline", "Reading", "Region", "code_like",
+           "deblur_gaussian", "deblur_motion", "find_regions", "interpret", "judge",
+           "motion_estimate", "unsharp"]
 
 Affine = NDArray[np.float64]  # 2 x 3: crop pixels -> processed image pixels
 # numpy's stubs give fftfreq's result as some float; at run time it is float64.
@@ -156,6 +161,42 @@ def find_regions(gray: Image, limit: int = 4, density: float = 0.4) -> list[Regi
                             mean * area))
     found.sort(key=lambda r: -r.score)
     return found[:limit]
+
+
+# A region's verdict in :func:`code_like` (see there for why each).
+TEXT_DARK = 0.25  # below this dark fraction, a region is text unless its score is large
+TEXT_SCORE = 200.0  # from this score on, a region is code-sized whatever its dark fraction
+NOISE_KEEP = 0.3  # below this fraction of variance kept by a 1-pixel blur: sensor noise
+WHOLE_FRAME = 0.6  # a region covering this much of the frame is a texture, not a label
+
+
+def code_like(gray: Image, region: Region) -> bool:
+    """Whether a region of :func:`find_regions` may hold a code: a cheap test (a fraction of a
+    millisecond) that keeps the costly steps off frames with no code.
+
+    A printed code is about half dark (modules of both colours the same size) and its modules
+    are at least a pixel or so, so a slight blur keeps most of its contrast. What else
+    :func:`find_regions` marks is unlike it in one of these: text (thin dark strokes on paper:
+    a low dark fraction, in a region small enough; a code made pale by glare or tilted steeply
+    keeps a large score), sensor noise (pixel-sized: a blur of one pixel removes most of it),
+    and a picture-wide texture or ramp (Otsu's threshold then marks the whole frame; a label
+    held that close fills the frame with large modules, which the first pass reads)."""
+    h, w = gray.shape[:2]
+    x1, y1 = min(region.x1, w), min(region.y1, h)
+    area = (x1 - region.x0) * (y1 - region.y0)
+    if area <= 0 or area >= WHOLE_FRAME * w * h:
+        return False
+    patch = gray[region.y0:y1, region.x0:x1]
+    _, binary = cv2.threshold(patch, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    dark = float(np.count_nonzero(binary == 0)) / area
+    if dark < TEXT_DARK and region.score < TEXT_SCORE:
+        return False
+    level = patch.astype(np.float32)
+    variance = float(level.var())
+    if variance <= 0.0:
+        return False
+    blurred = cv2.GaussianBlur(level, (0, 0), 1.0)
+    return float(blurred.var()) >= NOISE_KEEP * variance
 
 
 def _hint_region(corners: Corners, shape: tuple[int, ...]) -> Region:
@@ -430,7 +471,9 @@ class Pipeline:
     that cannot load are skipped, with a note); ``regions`` bounds how many regions of a
     frame in which nothing was read are worked on, the best ``deep_regions`` of them (and
     every hinted one) with every step, the others with the cheap ones; ``steps`` (names
-    from :data:`STEPS`) narrows the steps, for experiments."""
+    from :data:`STEPS`) narrows the steps, for experiments. ``precheck`` (on by default)
+    ends a frame in which the first pass read nothing and hinted at nothing when no region
+    is :func:`code_like`; off, such a frame gets every step (the "before" of the benchmark)."""
 
     name = "pipeline"
 
@@ -442,8 +485,10 @@ class Pipeline:
         regions: int = 3,
         deep_regions: int = 1,
         steps: Sequence[str] | None = None,
+        precheck: bool = True,
     ) -> None:
         self.notes: list[str] = []
+        self.precheck = precheck
         self.catalog = catalog
         self.regions = regions
         self.deep_regions = deep_regions
@@ -509,7 +554,15 @@ class Pipeline:
         if not found.items:
             # Nothing read: look for where codes may be. (When something was read, zxing-cpp's
             # hints are the sign of more codes: a symbol it found but could not decode.)
-            regions += find_regions(gray, limit=self.regions + 2)
+            candidates = find_regions(gray, limit=self.regions + 2)
+            if self.precheck and not regions and not any(code_like(gray, r)
+                                                          for r in candidates):
+                # Nothing code-like anywhere: an empty table costs this much and no more.
+                tried.append("precheck")
+                self.last_steps = tried
+                self.last_unread = []
+                return []
+            regions += candidates
         deep = self.deep_regions
         worked: list[Region] = []
         for region in regions:

@@ -1,11 +1,13 @@
 """Decoding off the game loop: one background thread, one frame at a time.
 
-A frame with no code costs the pipeline every step it has (about 17 ms on a desktop core,
-several times that on a Raspberry Pi), far more than the 16.7 ms a 60 Hz frame has. The
-scan screen therefore hands frames to a :class:`BackgroundReader`: ``offer`` takes a frame
-only when the thread is idle (a frame that arrives while one is being decoded is simply
-not decoded, as a busy scanner would drop it) and ``poll`` returns each result once. The
-tracker's "consecutive frames" are then consecutive *decoded* frames.
+A frame in which the first pass reads nothing and something looks code-like costs the
+pipeline every step it has (about 6-17 ms on a desktop core, several times that on a
+Raspberry Pi), far more than the 16.7 ms a 60 Hz frame has; most frames with no code end at
+the pipeline's pre-check after about a millisecond. The scan screen therefore hands frames
+to a :class:`BackgroundReader`: ``offer`` takes a frame only when the thread is idle (a
+frame that arrives while one is being decoded is simply not decoded, as a busy scanner
+would drop it) and ``poll`` returns each result once. The tracker's "consecutive frames"
+are then consecutive *decoded* frames.
 
 OpenCV, zxing-cpp and ZBar release the GIL while they work, so the game keeps its frame
 rate while a frame is decoded.

@@ -5,6 +5,7 @@ Usage::
 
     python tools/bench_scanner.py [--per-category N] [--seed S] [--categories a,b]
                                   [--backends pipeline,zxing,...] [--jobs J]
+                                  [--no-before]
 
 Generates ``N`` scenes of every category of ``scanner.synthetic`` (printed labels filmed
 under perspective, rotation, blur, motion blur, noise, low light, glare, JPEG compression,
@@ -22,6 +23,14 @@ codes in view (and how many of the no-code and foreign-code scenes accepted anyt
 the issue's targets and whether they are met: the pipeline reads >= 99.5% of the easy
 categories, beats the best raw backend by >= 25 points on the hard ones, takes <= 8 ms per
 frame at the median, and accepts no false card. Progress goes to standard error.
+
+With the pipeline among the decoders, the same frames also go through the pipeline without
+its pre-check (``Pipeline(precheck=False)``, the scanner before it had one), and
+``precheck`` compares the two in this one run: the median milliseconds of a frame with no
+code (the ``no_code`` category) and of a frame with a code (the easy and hard categories),
+before and after, their ratios, the share of no-code frames the pre-check ended, and the
+decode and accept rates before and after (which must be equal: ``hits_kept``). ``--no-before``
+leaves the "before" run out.
 """
 
 from __future__ import annotations
@@ -87,6 +96,7 @@ class Stats:
         self.false_accepts: list[dict[str, str]] = []
         self.negative_scenes_accepting = 0
         self.steps: Counter[str] = Counter()
+        self.prechecked: Counter[str] = Counter()  # category -> frames ended by the pre-check
 
     def summary(self, difficulty: dict[str, str]) -> dict[str, Any]:
         def mean(values: Sequence[float]) -> float:
@@ -144,6 +154,8 @@ def run_sample(decoder: Decoder, sample: synthetic.Sample, catalog: Catalog,
                 len(expected & texts) / len(expected))
         if isinstance(decoder, Pipeline):
             stats.steps.update(d.backend for d in detections if d.text in expected)
+            if decoder.last_steps[-1:] == ["precheck"]:
+                stats.prechecked[sample.category] += 1
         for r in tracker.update(readings).accepted:
             accepted.add(r.text)
             if r.text not in expected:
@@ -170,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backends", default=",".join(("pipeline", *BACKENDS)),
                         metavar="A,B", help="decoders to run (default pipeline and every raw "
                                             "backend)")
+    parser.add_argument("--no-before", action="store_true",
+                        help="do not also run the pipeline without its pre-check")
     parser.add_argument("--jobs", type=bounded_int(1, 64, "jobs"),
                         default=min(2, os.cpu_count() or 1),
                         help="processes generating scenes (default: up to 2)")
@@ -196,6 +210,10 @@ def main(argv: list[str] | None = None) -> int:
         print("bench_scanner: no decoder can run", file=sys.stderr)
         return 2
     notes += [n for d in decoders.values() for n in getattr(d, "notes", [])]
+    # The "before" of the pre-check: timed and counted like the others, reported apart.
+    before: Pipeline | None = Pipeline(catalog=catalog, precheck=False) \
+        if "pipeline" in decoders and not args.no_before else None
+    before_stats = Stats()
     stats = {name: Stats() for name in decoders}
     total = len(cats) * args.per_category
     done = 0
@@ -205,6 +223,9 @@ def main(argv: list[str] | None = None) -> int:
         for name, decoder in decoders.items():
             for sample in chunk:
                 run_sample(decoder, sample, catalog, stats[name])
+            if name == "pipeline" and before is not None:
+                for sample in chunk:
+                    run_sample(before, sample, catalog, before_stats)
         done += len(chunk)
         print(f"bench_scanner: {done}/{total} scenes ({chunk[-1].category}), "
               f"{time.perf_counter() - began:.0f} s", file=sys.stderr, flush=True)
@@ -222,6 +243,8 @@ def main(argv: list[str] | None = None) -> int:
         "decoders": summaries,
         "notes": notes,
     }
+    if before is not None:
+        result["precheck"] = precheck_report(before_stats, stats["pipeline"], difficulty)
     judged = "pipeline" in summaries and args.per_category >= MIN_JUDGED_PER_CATEGORY
     if "pipeline" in summaries:
         result["targets"] = targets(summaries)
@@ -231,6 +254,40 @@ def main(argv: list[str] | None = None) -> int:
         print("bench_scanner: a target was missed (see \"targets\")", file=sys.stderr)
         return 1
     return 0
+
+
+def precheck_report(before: Stats, after: Stats, difficulty: dict[str, str]) -> dict[str, Any]:
+    """The pipeline without and with its pre-check, on the same frames of one run."""
+    def median_ms(stats: Stats, categories: Sequence[str]) -> float | None:
+        values = [v for c in categories for v in stats.ms_category.get(c, [])]
+        return _round(statistics.median(values)) if values else None
+
+    def compare(categories: Sequence[str]) -> dict[str, float | None]:
+        was, now = median_ms(before, categories), median_ms(after, categories)
+        return {"before": was, "after": now,
+                "ratio": round(was / now, 2) if was is not None and now else None}
+
+    coded = [c for c in after.ms_category if difficulty[c] in ("easy", "hard")]
+    was, now = before.summary(difficulty), after.summary(difficulty)
+    rates = {key: {"before": pick(was), "after": pick(now)} for key, pick in (
+        ("easy", lambda s: s["easy"]), ("hard", lambda s: s["hard"]),
+        ("accepted_easy", lambda s: s["accepted"]["easy"]),
+        ("accepted_hard", lambda s: s["accepted"]["hard"]))}
+    empty_frames = len(after.ms_category.get("no_code", []))
+    return {
+        "empty_frame_ms_median": compare(["no_code"]),
+        "code_frame_ms_median": compare(coded),
+        "all_frames_ms_median": {"before": was["ms"]["median"], "after": now["ms"]["median"]},
+        "empty_frames_ended_by_precheck": round(after.prechecked["no_code"] / empty_frames, 4)
+        if empty_frames else None,
+        "code_frames_ended_by_precheck": sum(after.prechecked[c] for c in coded),
+        "rates": rates,
+        # NaN (a difficulty with no scene in the run) counts as equal to itself here.
+        "hits_kept": json.dumps(was["rate"]) == json.dumps(now["rate"])
+        and json.dumps(rates) == json.dumps({k: {"before": v["after"], "after": v["after"]}
+                                             for k, v in rates.items()}),
+        "false_accepts": {"before": was["false_accepts"], "after": now["false_accepts"]},
+    }
 
 
 def targets(summaries: dict[str, dict[str, Any]]) -> dict[str, Any]:

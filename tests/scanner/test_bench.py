@@ -27,6 +27,19 @@ def test_bench_smoke(capsys: pytest.CaptureFixture[str]) -> None:
     assert {"easy_rate", "hard_margin", "median_ms", "false_accepts", "all_met"} <= set(targets)
     assert targets["hard_margin"]["best_raw"] == "zxing"
     assert targets["judged"] is False  # one scene per category: not held against targets
+    # The pipeline without its pre-check ran on the same frames: before and after, one run.
+    pre = result["precheck"]
+    assert set(pre["empty_frame_ms_median"]) == {"before", "after", "ratio"}
+    assert pre["empty_frame_ms_median"]["before"] > 0 and pre["code_frame_ms_median"]["after"] > 0
+    assert pre["hits_kept"] is True and pre["code_frames_ended_by_precheck"] == 0
+    assert pre["rates"]["easy"] == {"before": 1.0, "after": 1.0}
+    assert 0.0 <= pre["empty_frames_ended_by_precheck"] <= 1.0
+
+
+def test_bench_without_the_before_run(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_scanner.main(["--per-category", "1", "--categories", "clean",
+                               "--backends", "pipeline", "--jobs", "1", "--no-before"]) == 0
+    assert "precheck" not in json.loads(capsys.readouterr().out)
 
 
 def test_bench_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
