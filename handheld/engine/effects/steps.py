@@ -12,6 +12,7 @@ stored in frame variables named by the script (``var="target"``).
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -1986,8 +1987,8 @@ class SideCount(Expr):
 
     side: str
 
-    def count(self, m: Match, p: PlayerState) -> int:
-        raise NotImplementedError
+    @abstractmethod
+    def count(self, m: Match, p: PlayerState) -> int: ...
 
     def _count(self, m: Match, player: int) -> int:
         return self.count(m, m.players[player if self.side == "own" else 1 - player])

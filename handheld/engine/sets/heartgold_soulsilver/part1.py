@@ -129,7 +129,8 @@ SCRIPTS: dict[str, Script] = {
         powers={"Roast Reveal": Power(
             requires=(HasCards("hand", R_ENERGY_CARD),),
             steps=(Worded(ChooseCards("e", "hand", R_ENERGY_CARD),
-                          "Discard it, then draw 3 cards."),
+                          "Discard that card and take the top 3 cards of your deck into "
+                          "your hand."),
                    Worded(MoveCards("e", "discard"), ""),
                    Worded(Draw(3), "")))},
         attacks={"Will-o'-the-wisp": []},
