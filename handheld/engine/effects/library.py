@@ -1944,7 +1944,7 @@ class HpBonus(Passive):
         return hp + self.amount
 
     def text(self) -> str:
-        return f"The Pokémon this card is attached to gets +{self.amount} HP."
+        return f"The Pokémon holding this Tool has {self.amount} more HP."
 
 
 class ToHandWhenKnockedOut(Passive):

@@ -2634,7 +2634,7 @@ class AttackLock(Step):
         self.marker = attack_lock(attack)
 
     def text(self, tc: TC) -> str:
-        return f"{_cap(tc.me)} can't use {self.attack} during your next turn."
+        return f"{_cap(tc.me)} is unable to use {self.attack} until your next turn is over."
 
     def value(self, ev: Eval) -> None:
         ev.add(-10)
@@ -4526,8 +4526,8 @@ class ForbidAttack(Step):
         self.turns = turns
 
     def text(self, tc: TC) -> str:
-        return (f"Choose 1 of {who_text(tc, self.who)}'s attacks. That Pokémon can't use "
-                "that attack during your opponent's next turn.")
+        return (f"Pick one attack of {who_text(tc, self.who)}: it is unable to use that "
+                "attack until your opponent's next turn is over.")
 
     def value(self, ev: Eval) -> None:
         ev.add(10)

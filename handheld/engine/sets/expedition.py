@@ -195,7 +195,7 @@ POKEMON: dict[str, PokemonScript] = {
     }),
     "ecard1-45": PokemonScript(attacks={  # Fearow
         "Clutch": [Mark(DEFENDER, "cant_retreat", 1,
-                        "can't retreat during your opponent's next turn")],
+                        "is unable to retreat until your opponent's next turn is over")],
         "Supersonic Flight": [NothingOnTails()],
     }),
     "ecard1-46": PokemonScript(attacks={  # Feraligatr
@@ -430,7 +430,8 @@ POKEMON: dict[str, PokemonScript] = {
     }),
     "ecard1-92": PokemonScript(attacks={  # Wartortle
         "Doubleslap": times_heads(10, 2),
-        "Giant Wave": [Mark(SELF, "cant_attack", 2, "can't attack during your next turn")],
+        "Giant Wave": [Mark(SELF, "cant_attack", 2, "is unable to attack until "
+                                                    "your next turn is over")],
     }),
     # ----------------------------------------------------------------- commons
     "ecard1-93": PokemonScript(attacks={  # Abra

@@ -238,7 +238,7 @@ SCRIPTS: dict[str, Script] = {
     "bw1-45": PokemonScript(attacks={"Leech Life": leech()}),  # Joltik
     "bw1-46": PokemonScript(attacks={  # Galvantula
         "Electroweb": [Mark(DEFENDER, "cant_retreat", 1,
-                            "can't retreat during your opponent's next turn")],
+                            "is unable to retreat until your opponent's next turn is over")],
         "Leech Life": leech(),
     }),
     "bw1-47": PokemonScript(attacks={  # Zekrom

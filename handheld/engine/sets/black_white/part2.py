@@ -90,7 +90,7 @@ POKEMON: dict[str, PokemonScript] = {
     "bw1-62": PokemonScript(attacks={"Low Sweep": [], "Beatdown": []}),  # Sawk
     "bw1-63": PokemonScript(attacks={  # Sandile
         "Sand Tomb": [Mark(DEFENDER, "cant_retreat", 1,
-                           "can't retreat during your opponent's next turn")],
+                           "is unable to retreat until your opponent's next turn is over")],
         "Bite": [],
     }),
     "bw1-64": PokemonScript(attacks={  # Krokorok
@@ -157,7 +157,8 @@ POKEMON: dict[str, PokemonScript] = {
     "bw1-83": PokemonScript(attacks={  # Stoutland
         "Odor Sleuth": [Flip(3), ChooseCards("c", "discard", ANY_CARD, count=HEADS_COUNT),
                         MoveCards("c", "hand", wording="Put them into your hand.")],
-        "Giga Impact": [Mark(SELF, "cant_attack", 2, "can't attack during your next turn")],
+        "Giga Impact": [Mark(SELF, "cant_attack", 2, "is unable to attack until "
+                                                     "your next turn is over")],
     }),
     "bw1-84": PokemonScript(attacks={"Quick Attack": plus_on_heads(10, 10)}),  # Pidove
     "bw1-85": PokemonScript(attacks={  # Tranquill

@@ -131,7 +131,8 @@ SCRIPTS: dict[str, Script] = {
         ],
     }),
     "col1-50": PokemonScript(attacks={  # Riolu
-        "Tumble Over": [Mark(SELF, "cant_attack", 2, "can't attack during your next turn")],
+        "Tumble Over": [Mark(SELF, "cant_attack", 2, "is unable to attack until "
+                                                     "your next turn is over")],
     }),
     "col1-51": PokemonScript(attacks={  # Seviper
         "Poison Buildup": [Inflict(SELF, POISONED)],

@@ -338,7 +338,7 @@ SCRIPTS: dict[str, Script] = {
                          "Discard as many Pokémon Tool cards from your hand as you like."),
                   Damage(Times(40, VarValue("t", "Pokémon Tool card discarded this way")))],
         "Lock Up": [Mark(DEFENDER, "cant_retreat", 1,
-                         "can't retreat during your opponent's next turn")],
+                         "is unable to retreat until your opponent's next turn is over")],
     }),
     "bw5-53": PokemonScript(  # Aerodactyl (Restored: benched only by Old Amber Aerodactyl)
         benched_by="Old Amber Aerodactyl",

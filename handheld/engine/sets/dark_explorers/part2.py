@@ -115,7 +115,8 @@ def bench_hits(count: int, amount: int) -> list[Step]:
 
 
 def cant_retreat() -> Step:
-    return Mark(DEFENDER, "cant_retreat", 1, "can't retreat during your opponent's next turn")
+    return Mark(DEFENDER, "cant_retreat", 1, "is unable to retreat until your opponent's "
+                                             "next turn is over")
 
 
 SCRIPTS: dict[str, Script] = {
@@ -197,7 +198,7 @@ SCRIPTS: dict[str, Script] = {
                                                 "damage is done."),
                   Damage()],
         "Cavalry Lance": [Mark(SELF, "no_weakness", 1,
-                               "has no Weakness during your opponent's next turn")],
+                               "loses its Weakness until your opponent's next turn is over")],
     }),
     "bw5-75": PokemonScript(attacks={  # Klink
         "Smash Turn": [ChoosePokemon("b", "own", "bench", wording=""),

@@ -398,12 +398,12 @@ SCRIPTS: dict[str, Script] = {
                                     "Devolve the Defending Pokémon: put its highest Stage "
                                     "Evolution card into your opponent's hand.")],
         "Ghost Hammer": [Mark(SELF, NO_WEAKNESS.name, 1,
-                              "has no Weakness during your opponent's next turn")],
+                              "loses its Weakness until your opponent's next turn is over")],
     }),
     "bw6-60": PokemonScript(attacks={"Headbutt": [], "Beat": []}),  # Cubone
     "bw6-61": PokemonScript(attacks={  # Marowak
         "Bone Lock": [Mark(DEFENDER, "cant_retreat", 1,
-                           "can't retreat during your opponent's next turn")],
+                           "is unable to retreat until your opponent's next turn is over")],
         "Vortex Chop": [Damage(PlusIf(60, 30, SlotIs(DEFENDER, "has_resistance")))],
     }),
     "bw6-62": PokemonScript(attacks={"Rock Throw": []}),  # Nosepass

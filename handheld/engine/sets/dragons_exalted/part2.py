@@ -99,7 +99,8 @@ F_RESISTANT = CardFilter("f_resistant", "Pokémon card with [F] Resistance",
 
 def cant_retreat() -> Step:
     """The Defending Pokémon can't retreat during the opponent's next turn."""
-    return Mark(DEFENDER, "cant_retreat", 1, "can't retreat during your opponent's next turn")
+    return Mark(DEFENDER, "cant_retreat", 1, "is unable to retreat until your opponent's "
+                                             "next turn is over")
 
 
 def attack_may_fail() -> Step:

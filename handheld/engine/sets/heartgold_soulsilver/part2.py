@@ -119,7 +119,7 @@ SCRIPTS: dict[str, Script] = {
     "hgss1-38": PokemonScript(attacks={  # Croconaw
         "Wave Splash": [],
         "Big Bite": [Mark(DEFENDER, "cant_retreat", 1,
-                          "can't retreat during your opponent's next turn")],
+                          "is unable to retreat until your opponent's next turn is over")],
     }),
     "hgss1-39": PokemonScript(attacks={  # Delibird
         "Snowy Present": [Draw(Scaled(1, EnergyOfTypeInPlay("own", "W"), "card"))],
@@ -150,7 +150,8 @@ SCRIPTS: dict[str, Script] = {
     }),
     "hgss1-45": PokemonScript(attacks={  # Mantine
         "Group Swim": search_to_hand(pokemon_of_type("W")),
-        "Aqua Slash": [Mark(SELF, "cant_attack", 2, "can't attack during your next turn")],
+        "Aqua Slash": [Mark(SELF, "cant_attack", 2, "is unable to attack until "
+                                                    "your next turn is over")],
     }),
     "hgss1-46": PokemonScript(attacks={"Sharpen": []}),  # Metapod
     "hgss1-47": PokemonScript(attacks={  # Miltank

@@ -160,7 +160,7 @@ SCRIPTS: dict[str, Script] = {
     "hgss1-83": PokemonScript(attacks={  # Spinarak
         "Hang Down": [],
         "Spider Web": [Mark(DEFENDER, "cant_retreat", 1,
-                            "can't retreat during your opponent's next turn")],
+                            "is unable to retreat until your opponent's next turn is over")],
     }),
     "hgss1-84": PokemonScript(attacks={"Spinning Attack": []}),  # Staryu
     "hgss1-85": PokemonScript(attacks={  # Sunkern
@@ -174,7 +174,7 @@ SCRIPTS: dict[str, Script] = {
     }),
     "hgss1-88": PokemonScript(attacks={  # Wooper
         "Tail Whip": on_heads(Mark(DEFENDER, "cant_attack", 1,
-                                   "can't attack during your opponent's next turn")),
+                                   "is unable to attack until your opponent's next turn is over")),
         "Watering": [],
     }),
     # ------------------------------------------------------------------ Pokémon Prime

@@ -109,7 +109,7 @@ SCRIPTS: dict[str, Script] = {
                    "For each heads, discard 1 Energy card from the Defending Pokémon."),
             Worded(If(HeadsExactly(2, 2), DiscardEnergy(DEFENDER, 1)), "")],
         "Grip and Squeeze": [Mark(DEFENDER, "cant_retreat", 1,
-                                  "can't retreat during your opponent's next turn")],
+                                  "is unable to retreat until your opponent's next turn is over")],
     }),
     "bw4-2": PokemonScript(attacks={"Trip Over": plus_on_heads(10, 10)}),  # Seedot
     "bw4-3": PokemonScript(attacks={  # Kricketot

@@ -106,8 +106,9 @@ def hit_bench(amount: int) -> list[Step]:
 
 
 def cant_retreat() -> Step:
-    """"The Defending Pokémon can't retreat during your opponent's next turn"."""
-    return Mark(DEFENDER, "cant_retreat", 1, "can't retreat during your opponent's next turn")
+    """"The Defending Pokémon is unable to retreat until your opponent's next turn is over"."""
+    return Mark(DEFENDER, "cant_retreat", 1, "is unable to retreat until your opponent's "
+                                             "next turn is over")
 
 
 def giga_power() -> list[Step]:

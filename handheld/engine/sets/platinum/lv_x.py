@@ -83,7 +83,8 @@ SCRIPTS: dict[str, Script] = {
             Damage(),
             ChoosePokemon("b", "opp", "bench"),
             BenchDamage(40, var="b"),
-            Mark(DEFENDER, "cant_retreat", 1, "can't retreat during your opponent's next turn"),
+            Mark(DEFENDER, "cant_retreat", 1, "is unable to retreat until your opponent's "
+                                              "next turn is over"),
         ]},
     ),
     "pl1-124": PokemonScript(                                  # Giratina LV.X

@@ -174,7 +174,7 @@ SCRIPTS: dict[str, Script] = {
         powers={"Fire Breath": Power(steps=(Inflict(DEFENDER, BURNED),))},
         attacks={
             "Clutch": [Mark(DEFENDER, "cant_retreat", 1,
-                            "can't retreat during your opponent's next turn")],
+                            "is unable to retreat until your opponent's next turn is over")],
             "Fire Spin": [DiscardEnergy(SELF, 2)],
         },
     ),
@@ -225,7 +225,8 @@ SCRIPTS: dict[str, Script] = {
         attacks={
             "Energy Burst": [Damage(Plus(20, 10, EnergyOn((SELF, DEFENDER))))],
             "Psychic Protection": [Mark(SELF, "no_weakness", 1,
-                                        "has no Weakness during your opponent's next turn")],
+                                        "loses its Weakness until your "
+                                        "opponent's next turn is over")],
         },
     ),
     "pl1-9": PokemonScript(  # Giratina
@@ -372,7 +373,8 @@ SCRIPTS: dict[str, Script] = {
     "pl1-23": PokemonScript(attacks={  # Dialga
         "Energy Stream": [Damage(), If(PlayerHas("own", "basic_energy_discard"), on_heads(
             ChooseCards("e", "discard", BASIC_ENERGY), MoveCards("e", "attach", onto=SELF)))],
-        "Diamond Blow": [Mark(SELF, "cant_attack", 2, "can't attack during your next turn")],
+        "Diamond Blow": [Mark(SELF, "cant_attack", 2, "is unable to attack until "
+                                                      "your next turn is over")],
     }),
     "pl1-24": PokemonScript(  # Dugtrio
         powers={"Sinkhole": Power(passives=(CountersOnRetreat(2),))},

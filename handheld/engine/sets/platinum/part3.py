@@ -219,7 +219,8 @@ POKEMON: dict[str, PokemonScript] = {
     "pl1-95": PokemonScript(attacks={  # Slakoth
         "Flail": [Damage(Times(10, DamageCountersOn(SELF)))],
         "Slack Off": [Heal(SELF, None),
-                      Mark(SELF, "cant_attack", 2, "can't attack during your next turn")],
+                      Mark(SELF, "cant_attack", 2, "is unable to attack until "
+                                                   "your next turn is over")],
     }),
     "pl1-96": PokemonScript(attacks={"Skull Bash": [], "Bite": []}),  # Squirtle
     "pl1-97": PokemonScript(attacks={  # Swablu

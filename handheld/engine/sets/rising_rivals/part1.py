@@ -160,7 +160,7 @@ SCRIPTS: dict[str, Script] = {
                       wording="Show them to your opponent and put them into your hand."),
         ],
         "Giant Wave": [Mark(SELF, GIANT_WAVE_LOCK, 2,
-                            "can't use Giant Wave during your next turn")],
+                            "is unable to use Giant Wave until your next turn is over")],
     }),
     "pl2-5": PokemonScript(  # Flygon
         powers={"Rainbow Float": Power(passives=(FreeRetreatForEnergyTypes(),))},
@@ -222,7 +222,7 @@ SCRIPTS: dict[str, Script] = {
             Flip(2),
             If(HeadsAtLeast(2, "Both heads"),
                Worded(DiscardAllEnergyFrom(DEFENDER),
-                      "Discard all Energy cards attached to the Defending Pokémon.")),
+                      "Every Energy card on the Defending Pokémon goes to the discard pile.")),
         ],
         "Grudge": [Damage(Plus(20, 10, PrizesTaken("opp")))],
     }),
@@ -240,7 +240,8 @@ SCRIPTS: dict[str, Script] = {
     "pl2-12": PokemonScript(attacks={  # Roserade GL
         "Poison Bind": [
             Inflict(DEFENDER, POISONED),
-            Mark(DEFENDER, "cant_retreat", 1, "can't retreat during your opponent's next turn"),
+            Mark(DEFENDER, "cant_retreat", 1, "is unable to retreat until your opponent's "
+                                              "next turn is over"),
         ],
         "Long Whip": [
             Worded(If(
@@ -269,8 +270,8 @@ SCRIPTS: dict[str, Script] = {
         "Metal Fang": [
             Worded(ChooseYesNo("fang", "Discard the top card of your deck to heal this "
                                        "Pokémon?"),
-                   "You may discard the top card of your deck. If you do, remove 2 damage "
-                   "counters and all Special Conditions from this Pokémon."),
+                   "If you choose to discard your deck's top card, this Pokémon heals 2 "
+                   "damage counters and recovers from every Special Condition."),
             Worded(If(VarTrue("fang"),
                       [DiscardTopOfDeck(1), Heal(SELF, 2), RemoveConditions(SELF)]), ""),
         ],

@@ -229,7 +229,7 @@ POKEMON: dict[str, PokemonScript] = {
         attacks={
             "Synchro Gain": [If(SameEnergyCount(), Heal(SELF, 4))],
             "Powerful Spin": [Mark(SELF, "cant_attack", 2,
-                                   "can't attack during your next turn")],
+                                   "is unable to attack until your next turn is over")],
         },
     ),
     "pl2-51": PokemonScript(attacks={  # Steelix GL
@@ -283,8 +283,10 @@ POKEMON: dict[str, PokemonScript] = {
     }),
     "pl2-58": PokemonScript(attacks={  # Carvanha
         "Scary Face": on_heads(
-            Mark(DEFENDER, "cant_attack", 1, "can't attack during your opponent's next turn"),
-            Mark(DEFENDER, "cant_retreat", 1, "can't retreat during your opponent's next turn")),
+            Mark(DEFENDER, "cant_attack", 1, "is unable to attack until your opponent's "
+                                             "next turn is over"),
+            Mark(DEFENDER, "cant_retreat", 1, "is unable to retreat until your opponent's "
+                                              "next turn is over")),
         "Whirlpool": on_heads(DiscardEnergy(DEFENDER, 1)),
     }),
     "pl2-59": PokemonScript(attacks={  # Eevee
@@ -306,7 +308,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Shell Scatter": [Worded(Damage(Const(10)), "Does 10 damage to the Defending Pokémon."),
                           BenchDamage(10, side="opp"),
                           Mark(SELF, "no_attack_0", 2,
-                               "can't use Shell Scatter during your next turn")],
+                               "is unable to use Shell Scatter until your next turn is over")],
         "Bomb Risk": [BenchDamage(10, side="both"), Flip(), If(TAILS, SelfDamage(80))],
     }),
     "pl2-62": PokemonScript(attacks={  # Gliscor 4
@@ -325,7 +327,7 @@ POKEMON: dict[str, PokemonScript] = {
     }),
     "pl2-65": PokemonScript(attacks={  # Houndoom 4
         "Corner": [Mark(DEFENDER, "cant_retreat", 1,
-                        "can't retreat during your opponent's next turn")],
+                        "is unable to retreat until your opponent's next turn is over")],
         "Fire Fang": condition(BURNED),
     }),
     "pl2-66": PokemonScript(  # Kakuna
@@ -363,7 +365,7 @@ POKEMON: dict[str, PokemonScript] = {
     }),
     "pl2-72": PokemonScript(attacks={  # Nidoran♂
         "Leer": on_heads(Mark(DEFENDER, "cant_attack", 1,
-                              "can't attack during your opponent's next turn")),
+                              "is unable to attack until your opponent's next turn is over")),
         "Horn Hazard": [NothingOnTails()],
     }),
     "pl2-73": PokemonScript(attacks={  # Nidorina

@@ -139,7 +139,7 @@ POKEMON: dict[str, PokemonScript] = {
     "pl2-77": PokemonScript(attacks={  # Sealeo
         "Find Ice": search_to_hand(W_ENERGY, 2),
         "Sheer Cold": on_heads(Mark(DEFENDER, "cant_attack", 1,
-                                    "can't attack during your opponent's next turn")),
+                                    "is unable to attack until your opponent's next turn is over")),
     }),
     "pl2-78": PokemonScript(attacks={  # Seedot
         "Harden": [Mark(SELF, "shield_40", 1,
