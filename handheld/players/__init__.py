@@ -6,17 +6,25 @@ from collections.abc import Callable
 
 from .basic import GreedyPlayer, RandomPlayer
 from .driver import MatchRecord, Player, chance_outcome, drive, play_match, replay, replay_state
-
-# Each maker takes the player's seed.
-PLAYERS: dict[str, Callable[[int], Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
+from .style import Style
 
 
-def make_player(name: str, seed: int = 0) -> Player:
-    """A player by name (``random`` or ``greedy``)."""
+def _random(seed: int, style: Style | None = None) -> Player:
+    return RandomPlayer(seed)  # chance has no personality
+
+
+# Each maker takes the player's seed and an optional personality (players.style).
+PLAYERS: dict[str, Callable[[int, Style | None], Player]] = {
+    "random": _random, "greedy": GreedyPlayer}
+
+
+def make_player(name: str, seed: int = 0, *, style: Style | None = None) -> Player:
+    """A player by name (one of ``PLAYERS``), with a personality if given."""
     try:
-        return PLAYERS[name](seed)
+        maker = PLAYERS[name]
     except KeyError:
         raise ValueError(f"unknown player {name!r}; choose from {', '.join(PLAYERS)}") from None
+    return maker(seed, style)
 
 
 __all__ = [
@@ -25,6 +33,7 @@ __all__ = [
     "MatchRecord",
     "Player",
     "RandomPlayer",
+    "Style",
     "chance_outcome",
     "drive",
     "make_player",

@@ -54,6 +54,7 @@ from ..engine.notation import EVOLVE as EVOLVE_OPTION
 from ..engine.notation import PRIZE as PRIZE_OPTION
 from .driver import chance_outcome
 from .lookahead import best_answer
+from .style import PLAIN, Style
 
 
 def rng_state(rng: random.Random) -> list[Any]:
@@ -111,8 +112,11 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, style: Style | None = None) -> None:
         self.rng = random.Random(seed)
+        # A personality (players.style) scales the worth of setup moves and attacks; the
+        # plain style leaves every value as it is, so plain games are unchanged.
+        self.style = style or PLAIN
         self._turn = -1
         self._moves = 0
         self._retreated = False
@@ -170,12 +174,16 @@ class GreedyPlayer:
                 continue
             if tag == ATTACK:
                 v = attack_value(m, m.current, opt[1], opt[2])
+                if self.style is not PLAIN:
+                    v *= self.style.aggression
                 if v > best_attack_score:
                     best_attack, best_attack_score = i, v
                 continue
             if self._moves > 40:  # never loop forever on setup moves
                 continue
             v = self._setup_value(m, opt)
+            if self.style is not PLAIN:
+                v *= _style_weight(self.style, tag)
             if v > best_setup_score:
                 best_setup, best_setup_score = i, v
         if best_setup >= 0:
@@ -285,6 +293,23 @@ class GreedyPlayer:
             worth = 10 + 10 * special
             return worth if owner != me else -worth
         return 0
+
+
+def _style_weight(style: Style, tag: str) -> float:
+    """How a personality scales the worth of a setup move of kind ``tag``."""
+    if tag == BENCH:
+        return style.bench
+    if tag in (EVOLVE_OPTION, LEVEL_UP):
+        return style.evolution
+    if tag == ATTACH:
+        return style.energy
+    if tag == RETREAT:
+        return style.caution
+    if tag in (PLAY, POWER, USE_STADIUM):
+        # Trainers and Powers are where disruption lives (hand, Energy and Bench of the
+        # opponent); a disruptor values them more, the others take them as they are.
+        return max(1.0, style.disruption)
+    return 1.0
 
 
 # ---------------------------------------------------------------------- estimates

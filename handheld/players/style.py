@@ -61,7 +61,7 @@ PLAIN = Style()
 STYLES: dict[str, Style] = {
     "plain": PLAIN,
     "swarm": Style("swarm", bench=1.8, energy=1.1, aggression=0.9, evolution=1.2),
-    "hoarder": Style("hoarder", energy=0.5, aggression=0.9, caution=1.3),
+    "hoarder": Style("hoarder", energy=0.3, aggression=0.9, caution=1.3),
     "disruptor": Style("disruptor", disruption=2.2, aggression=0.9),
     "brawler": Style("brawler", aggression=1.7, caution=0.5, bench=0.8),
     "turtle": Style("turtle", caution=1.8, aggression=0.8, bench=1.2),
