@@ -87,7 +87,7 @@ class BrokenPlayer(RandomPlayer):
 def test_sim_counts_errors_with_their_seed_and_goes_on(monkeypatch) -> None:
     import handheld.players as players
 
-    monkeypatch.setitem(players.PLAYERS, "broken", BrokenPlayer)
+    monkeypatch.setitem(players.PLAYERS, "broken", lambda seed, style=None: BrokenPlayer(seed))
     stats = run_sim(POOL, DECKS, ["broken", "random"], 3, seed=40)
     assert stats["errors"] == 3 and stats["completed"] == 0
     sample = stats["error_samples"][0]
