@@ -167,7 +167,7 @@ def opponent_key(value: object) -> str | None:
 
 def outcome(value: object) -> str | None:
     if value is None or value in OUTCOMES:
-        return value  # type: ignore[return-value]
+        return value
     raise InvalidInput(f"the outcome {value!r} is not one of {', '.join(OUTCOMES)}")
 
 

@@ -62,8 +62,10 @@ from .rows import (
     game_key,
     lenient_text,
     opponent_key,
-    outcome as _outcome,
     where,
+)
+from .rows import (
+    outcome as _outcome,
 )
 from .schema import migrate, user_version
 
