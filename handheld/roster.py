@@ -400,6 +400,29 @@ def deck_about(o: Opponent) -> str:
     return deck_description(o.deck)
 
 
+# What a weight far from 1 makes an opponent do, in the player's words (above, below).
+_TENDENCIES = {
+    "aggression": ("attacks at every chance", "sets up before it attacks"),
+    "bench": ("fills the Bench fast", "plays few Pokémon"),
+    "evolution": ("evolves as soon as it can", "is slow to evolve"),
+    "energy": ("attaches Energy every turn", "keeps Energy in hand"),
+    "disruption": ("goes after your hand and Energy", "leaves your cards alone"),
+    "caution": ("retreats and heals early", "shrugs off its own damage"),
+}
+
+
+def play_style(style: Style) -> str:
+    """How a style plays, in a short sentence: its two strongest leanings ("Fills the
+    Bench fast; evolves as soon as it can."); a plain style plays "by the book"."""
+    leanings = sorted(((abs(getattr(style, k) - 1.0), k) for k in _TENDENCIES), reverse=True)
+    parts = [_TENDENCIES[k][0 if getattr(style, k) > 1.0 else 1]
+             for gap, k in leanings[:2] if gap >= 0.2]
+    if not parts:
+        return "Plays by the book."
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:] + "."
+
+
 # ---------------------------------------------------------------------------- players
 
 def player_kind(o: Opponent) -> str:
