@@ -73,13 +73,13 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
     from handheld.ui.scenes.duel import DuelScene, DuelSetup
     from handheld.ui.scenes.duel_setup import DuelSetupScene
     from handheld.ui.scenes.ereader import EReaderMenuScene
-    from handheld.ui.scenes.ladder import LadderScene, OpponentScene
     from handheld.ui.scenes.etools import (
         ChessClockScene,
         CoinFlipperScene,
         EToolsMenuScene,
         TimerScene,
     )
+    from handheld.ui.scenes.ladder import LadderScene, OpponentScene
     from handheld.ui.scenes.main_menu import MainMenuScene
     from handheld.ui.scenes.pieces_egames import EGamesMenuScene
     from handheld.ui.scenes.pieces_rules import PiecesRulesScene
