@@ -494,7 +494,9 @@ class Thinker:
         """Begin the pending computer decision (if the match waits for one and no thought
         is under way); the thought under way otherwise."""
         if self.thought is not None:
-            return self.thought
+            if self._current(session, self.thought):
+                return self.thought
+            self.drop()  # overtaken (time called, say): think about the new decision
         if session.waiting_for() != "computer":
             return None
         m = session.match
@@ -529,13 +531,18 @@ class Thinker:
         if t is None or not t.ready():
             return False
         self.thought = None
-        if (session.over or session.match.pending is not t.decision
-                or len(session.answers) != t.at):
+        if not self._current(session, t):
             return False  # overtaken: the session's own player never saw it
         answer = t.future.result()
         session.ai[t.seat] = t.player
         session.answer(answer)
         return True
+
+    @staticmethod
+    def _current(session: MatchSession, t: Thought) -> bool:
+        """The thought still answers the decision the match waits for."""
+        return (not session.over and session.match.pending is t.decision
+                and len(session.answers) == t.at)
 
     def drop(self) -> None:
         """Forget the thought under way (its worker finishes and its answer is lost)."""

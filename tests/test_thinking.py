@@ -154,6 +154,31 @@ def test_a_thought_overtaken_by_a_forfeit_is_dropped(gate: Gate) -> None:
         thinker.close()
 
 
+def test_a_stale_thought_gives_way_to_the_new_decision(gate: Gate) -> None:
+    """Time called (or any event) mid-thought: the next start thinks about the decision
+    the match waits for now, not the old one."""
+    session = MatchSession(POOL, DECKS, ["slow", "slow"], seed=4)
+    first_decision(session)
+    thinker = Thinker()
+    try:
+        old = thinker.start(session)
+        assert old is not None and gate.started.wait(10)
+        gate.open.set()
+        sync = MatchSession(POOL, DECKS, ["slow", "slow"], seed=4)
+        first_decision(sync)
+        sync.step()  # the same decision answered elsewhere: the session moves on
+        session.answer(sync.answers[0])
+        while session.waiting_for() == "chance":
+            session.step()
+        new = thinker.start(session)
+        assert new is not old and new is not None
+        assert new.decision is session.match.pending and new.at == 1
+        assert thinker.wait(20) and thinker.apply(session) and len(session.answers) == 2
+    finally:
+        gate.open.set()
+        thinker.close()
+
+
 def test_closing_mid_thought_never_waits_and_drops_the_answer(gate: Gate) -> None:
     session = MatchSession(POOL, DECKS, ["slow", "slow"], seed=4)
     first_decision(session)
