@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +38,7 @@ from .engine.notation import answer_notation
 from .kernel import Replay
 from .players import PLAYERS, chance_outcome, make_player
 from .players.basic import rng_state, set_rng_state
+from .players.style import Style
 
 SNAPSHOT_FORMAT = "handheld-suspended/1"
 # Events among the answers: {"event": CALL_TIME, "chances": n} (Match.call_time) and
@@ -79,6 +81,9 @@ class MatchSession:
     record_log: bool = False
     meta: dict[str, Any] = field(default_factory=dict)  # the screen's own notes (names...)
     era: str = HOME.key  # the era of the rules the match is played in (its key)
+    # Per seat, the computer player's personality (players.style) as a dict, or None: the
+    # plain player. A roster opponent plays in its own style (handheld/roster.py).
+    styles: list[dict[str, Any] | None] = field(default_factory=list)
     # Why the log before Continue is missing (the record did not replay), or that the
     # match was rebuilt from its replay, or None.
     log_note: str | None = field(default=None, init=False)
@@ -97,7 +102,7 @@ class MatchSession:
         self.game: TcgGame = games.tcg(self.pool)
         self.match = self.game.new_state(self.decks, self.era, record_log=self.record_log)
         self.rng = random.Random(self.seed)
-        self.ai = _players(self.players, self.seed)
+        self.ai = _players(self.players, self.seed, self.styles)
 
     @property
     def over(self) -> bool:
@@ -140,6 +145,17 @@ class MatchSession:
                 return False
             self.answer(player.choose(m, d))
         return not m.over
+
+    def player_twin(self, seat: int) -> Any:
+        """A new computer player for ``seat`` in the same state as the seat's own: made and
+        set as a resumed match makes its players (``get_state``/``set_state``), so it gives
+        the answers the seat's player would give, and thinking with it on another thread
+        never touches the session's player."""
+        twin = _players(self.players, 0, self.styles)[seat]
+        player = self.ai[seat]
+        assert twin is not None and player is not None, f"seat {seat} is not the computer"
+        twin.set_state(player.get_state())
+        return twin
 
     def resolve(self, outcome: Any) -> None:
         """Resolve the pending chance node with an outcome from :meth:`next_chance`."""
@@ -186,6 +202,7 @@ class MatchSession:
             "position": self.match.position(),
             "replay": {"game": self.game.key, "decks": [list(d) for d in self.decks],
                        "seed": self.seed, "era": self.era, "players": list(self.players),
+                       "styles": list(self.styles),
                        "answers": list(self.answers), "meta": dict(self.meta)},
             "rng": {"driver": self._before_draw if self._before_draw is not None
                     else rng_state(self.rng),
@@ -216,6 +233,8 @@ class MatchSession:
             self.seed = int(replay["seed"])
             self.answers = list(replay["answers"])
             self.meta = dict(replay.get("meta", {}))
+            # A match suspended before styles were recorded is played by plain players.
+            self.styles = list(replay.get("styles", []))
             # A match suspended before eras were recorded was played in the home era.
             self.era = _era_key(replay.get("era", "expedition"))
             self.record_log = record_log
@@ -255,7 +274,7 @@ class MatchSession:
                 self.rng.setstate(driver.getstate())
             else:
                 set_rng_state(self.rng, snap["rng"]["driver"])
-            self.ai = _players(self.players, 0)
+            self.ai = _players(self.players, 0, self.styles)
             for player, state in zip(self.ai, snap["rng"]["players"], strict=True):
                 if player is not None:
                     player.set_state(state)
@@ -414,18 +433,129 @@ def rebuild_from_replay(game: TcgGame, decks: Sequence[Sequence[str]], seed: int
 HUMAN_SEATS = ("human", "remote")
 
 
-def _players(names: Sequence[str], seed: int) -> list[Any]:
-    """The computer player of each seat, or None where a person answers."""
+def _players(names: Sequence[str], seed: int,
+             styles: Sequence[dict[str, Any] | None] = ()) -> list[Any]:
+    """The computer player of each seat (in the seat's style, if it has one), or None
+    where a person answers."""
     out: list[Any] = []
     for i, name in enumerate(names):
         if name in HUMAN_SEATS:
             out.append(None)
         elif name in PLAYERS:
-            out.append(make_player(name, seed + 7919 * (i + 1)))
+            given = styles[i] if i < len(styles) else None
+            if given is not None and not isinstance(given, dict):
+                raise SessionError(f"the style of seat {i} is not a dict of weights")
+            style = Style.from_dict(given) if given is not None else None
+            out.append(make_player(name, seed + 7919 * (i + 1), style=style))
         else:
             raise SessionError(f"unknown player {name!r} (one of: "
                                f"{', '.join((*PLAYERS, *HUMAN_SEATS))})")
     return out
+
+
+# ---------------------------------------------------------------- thinking in the background
+
+@dataclass
+class Thought:
+    """A computer decision being made on the worker thread: by a twin of the seat's player
+    (so the session's own player is never touched from another thread), on a clone of the
+    match (so the screen keeps reading and drawing the real one)."""
+
+    seat: int
+    decision: Choice  # the pending choice it answers (shared by the clone, never copied)
+    at: int  # the session's answers when it began: any other answer since makes it stale
+    player: Any
+    future: Future[Any]
+
+    def ready(self) -> bool:
+        return self.future.done()
+
+
+class Thinker:
+    """Runs the computer's decisions of a :class:`MatchSession` on one worker thread, so
+    the screen never freezes while it thinks.
+
+    The twin answers exactly what the session's player would have answered in
+    :meth:`MatchSession.step` (the same state, the same position: tests/test_thinking.py),
+    and the session adopts the twin with the answer, so later decisions follow on as they
+    would have. A thought overtaken by events (a forfeit, time called, the match left or
+    suspended) is dropped: the session's player never saw it, so a suspended match saves
+    and resumes exactly as if the thought had never begun."""
+
+    def __init__(self) -> None:
+        self._pool: ThreadPoolExecutor | None = None
+        self.thought: Thought | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self.thought is not None
+
+    def start(self, session: MatchSession) -> Thought | None:
+        """Begin the pending computer decision (if the match waits for one and no thought
+        is under way); the thought under way otherwise."""
+        if self.thought is not None:
+            if self._current(session, self.thought):
+                return self.thought
+            self.drop()  # overtaken (time called, say): think about the new decision
+        if session.waiting_for() != "computer":
+            return None
+        m = session.match
+        d = m.pending
+        assert isinstance(d, Choice)
+        twin = session.player_twin(d.player)
+        board = m.clone()
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="thinking")
+        future = self._pool.submit(twin.choose, board, board.pending)
+        self.thought = Thought(d.player, d, len(session.answers), twin, future)
+        return self.thought
+
+    def ready(self) -> bool:
+        return self.thought is not None and self.thought.ready()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the thought is ready (at most ``timeout`` seconds); True if it is."""
+        if self.thought is None:
+            return False
+        try:
+            self.thought.future.exception(timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    def apply(self, session: MatchSession) -> bool:
+        """Give the finished thought's answer to ``session`` (True), or drop it when it is
+        not ready or no longer answers the pending decision (False). A player that failed
+        raises here, on the main thread, as it would have in :meth:`MatchSession.step`."""
+        t = self.thought
+        if t is None or not t.ready():
+            return False
+        self.thought = None
+        if not self._current(session, t):
+            return False  # overtaken: the session's own player never saw it
+        answer = t.future.result()
+        session.ai[t.seat] = t.player
+        session.answer(answer)
+        return True
+
+    @staticmethod
+    def _current(session: MatchSession, t: Thought) -> bool:
+        """The thought still answers the decision the match waits for."""
+        return (not session.over and session.match.pending is t.decision
+                and len(session.answers) == t.at)
+
+    def drop(self) -> None:
+        """Forget the thought under way (its worker finishes and its answer is lost)."""
+        if self.thought is not None:
+            self.thought.future.cancel()
+            self.thought = None
+
+    def close(self) -> None:
+        """Drop the thought and let the worker thread end once it is done (never waits)."""
+        self.drop()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,7 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
         EToolsMenuScene,
         TimerScene,
     )
+    from handheld.ui.scenes.ladder import LadderScene, OpponentScene
     from handheld.ui.scenes.main_menu import MainMenuScene
     from handheld.ui.scenes.pieces_egames import EGamesMenuScene
     from handheld.ui.scenes.pieces_rules import PiecesRulesScene
@@ -100,6 +101,18 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
                           deck_names=("Blazing Quake", "Tidal Mind"), seats=seats,
                           names=("Player", "CPU" if mode == "cpu" else "Player 2"), mode=mode,
                           seed=app.new_seed())
+        return DuelScene.new(app, setup)
+
+    def ladder_duel() -> Any:
+        """A duel against a roster opponent, as the ladder starts it."""
+        from handheld import roster
+
+        o = roster.opponent("exp_quill")
+        setup = DuelSetup(decks=(load_deck("tidal_mind"), roster.deck_cards(o)),
+                          deck_names=("Tidal Mind", roster.deck_title(o)),
+                          seats=("human", roster.player_kind(o)), names=("Player", o.name),
+                          mode="cpu", seed=app.new_seed(), opponent=o.id,
+                          styles=(None, o.style.to_dict()))
         return DuelScene.new(app, setup)
 
     def pieces(seats: tuple[str, str]) -> Any:
@@ -145,6 +158,10 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
         "duel_setup": lambda: DuelSetupScene(app),
         "duel_cpu": lambda: duel("cpu"),
         "duel_hotseat": lambda: duel("hotseat"),
+        "ladder": lambda: LadderScene(app),
+        "ladder_platinum": lambda: LadderScene(app, "platinum"),
+        "ladder_opponent": lambda: OpponentScene(app, _roster_opponent("bw_draven")),
+        "ladder_duel": ladder_duel,
         "decks": lambda: DeckListScene(app),
         "deck_editor": lambda: DeckEditorScene(app, load_deck("tidal_mind")[:40], "Soak"),
         "ereader": lambda: EReaderMenuScene(app),
@@ -167,6 +184,12 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
         "pieces_rules": lambda: PiecesRulesScene(app),
         "pieces_link": pieces_link,
     }
+
+
+def _roster_opponent(oid: str) -> Any:
+    from handheld import roster
+
+    return roster.opponent(oid)
 
 
 def soak(frames: int, seed: int = 1, visit: int = 2500, data_dir: Path | None = None,

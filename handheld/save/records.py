@@ -75,6 +75,10 @@ class MatchResult:
     turns: int
     ruleset: str
     game: str = "tcg"  # the game's registry key: "tcg" (cards) or "pieces" (Legend Pieces)
+    # A duel against a roster opponent (handheld/roster.py): its id, and "win", "loss" or
+    # "draw" from the player's side; None for every other match.
+    opponent: str | None = None
+    outcome: str | None = None
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ SETTING_CHARS_MAX = 65_536  # one setting's JSON
 MATCH_CHARS_MAX = 4_000_000  # a suspended match's position or replay JSON
 ID_MAX = 2**63 - 1
 COIN_SCOPES = ("all", "match")
+OUTCOMES = ("win", "loss", "draw")  # a roster duel's outcome from the player's side
 PROBLEMS_KEPT = 40  # findings listed in full; the rest are counted
 
 
@@ -150,7 +151,24 @@ def _match_history(r: tuple[Any, ...]) -> tuple[Any, ...]:
             text(r[4], "the second deck", MATCH_TEXT_MAX),
             None if r[5] is None else text(r[5], "the winner", MATCH_TEXT_MAX),
             text(r[6], "the result", MATCH_TEXT_MAX), whole(r[7], "the turns", 0, TURNS_MAX),
-            text(r[8], "the ruleset", MATCH_TEXT_MAX), game_key(r[9]))
+            text(r[8], "the ruleset", MATCH_TEXT_MAX), game_key(r[9]),
+            opponent_key(r[10]), outcome(r[11]))
+
+
+def opponent_key(value: object) -> str | None:
+    """A roster opponent's id (``exp_piet``), kept well-formed like an era's key; None for
+    a match against no roster opponent. Which opponents exist is the roster's business."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not ERA_KEY.fullmatch(value):
+        raise InvalidInput(f"the opponent {value!r} is not an opponent id")
+    return value
+
+
+def outcome(value: object) -> str | None:
+    if value is None or value in OUTCOMES:
+        return value
+    raise InvalidInput(f"the outcome {value!r} is not one of {', '.join(OUTCOMES)}")
 
 
 def game_key(value: object) -> str:
@@ -208,7 +226,8 @@ TABLES: tuple[Table, ...] = (
     Table("timer_presets", ("profile_id", "name", "seconds", "warn_at_seconds",
                             "pause_between_turns"), _timer_presets, "profile"),
     Table("match_history", ("id", "profile_id", "played_at", "deck_a", "deck_b", "winner",
-                            "result", "turns", "ruleset", "game"), _match_history, "profile", 1),
+                            "result", "turns", "ruleset", "game", "opponent", "outcome"),
+          _match_history, "profile", 1),
     Table("suspended_match", ("profile_id", "saved_at", "position", "replay", "rng_state"),
           _suspended_match, "profile"),
     Table("suspended_game", ("profile_id", "game", "saved_at", "position", "replay"),

@@ -61,7 +61,11 @@ from .rows import (
     era_key,
     game_key,
     lenient_text,
+    opponent_key,
     where,
+)
+from .rows import (
+    outcome as _outcome,
 )
 from .schema import migrate, user_version
 
@@ -718,10 +722,13 @@ class Saves:
 
     def add_match(self, profile_id: int, *, deck_a: str, deck_b: str, winner: str | None,
                   result: str, turns: int, ruleset: str = "expedition",
-                  game: str = "tcg") -> MatchResult:
+                  game: str = "tcg", opponent: str | None = None,
+                  outcome: str | None = None) -> MatchResult:
         """Record a finished match (``winner`` None: a draw), stamped with the clock. A game
         other than the card game (``game="pieces"``) puts its sides' names in ``deck_a``
-        and ``deck_b`` and its rule set in ``ruleset``."""
+        and ``deck_b`` and its rule set in ``ruleset``. A duel against a roster opponent
+        gives the opponent's id and the ``outcome`` for the player ("win", "loss",
+        "draw"): the ladder's progress is read from them (handheld/roster.py)."""
         deck_a = _text(deck_a, "the first deck's name", MATCH_TEXT_MAX)
         deck_b = _text(deck_b, "the second deck's name", MATCH_TEXT_MAX)
         if winner is not None:
@@ -730,15 +737,21 @@ class Saves:
         turns = _int(turns, "the number of turns", 0, 1_000_000)
         ruleset = _text(ruleset, "the ruleset", MATCH_TEXT_MAX)
         game = _game(game)
+        opponent = opponent_key(opponent)
+        outcome = _outcome(outcome)
+        if (opponent is None) != (outcome is None):
+            raise InvalidInput("a roster duel gives both its opponent and its outcome")
         with self._write() as conn:
             self._need_profile(conn, profile_id)
             played = self._stamp()
             cur = conn.execute(
                 "INSERT INTO match_history (profile_id, played_at, deck_a, deck_b, winner, "
-                "result, turns, ruleset, game) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (profile_id, played, deck_a, deck_b, winner, result, turns, ruleset, game))
+                "result, turns, ruleset, game, opponent, outcome) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (profile_id, played, deck_a, deck_b, winner, result, turns, ruleset, game,
+                 opponent, outcome))
             return MatchResult(int(cur.lastrowid or 0), profile_id, played, deck_a, deck_b,
-                               winner, result, turns, ruleset, game)
+                               winner, result, turns, ruleset, game, opponent, outcome)
 
     def match_history(self, profile_id: int, limit: int | None = None) -> list[MatchResult]:
         """Finished matches, newest first (at most ``limit``)."""
@@ -747,7 +760,7 @@ class Saves:
             self._need_profile(conn, profile_id)
             rows = conn.execute(
                 "SELECT id, profile_id, played_at, deck_a, deck_b, winner, result, turns, "
-                "ruleset, game FROM match_history WHERE profile_id = ? "
+                "ruleset, game, opponent, outcome FROM match_history WHERE profile_id = ? "
                 "ORDER BY played_at DESC, id DESC LIMIT ?", (profile_id, n)).fetchall()
         return [MatchResult(*row) for row in self._checked("match_history", rows)]
 

@@ -184,7 +184,23 @@ V6 = Migration(
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (V1, V2, V3, V4, V5, V6)
+V7 = Migration(
+    version=7,
+    description="the roster opponent of each match in the history, and its outcome from the "
+                "player's side",
+    statements=(
+        # The ladder's progress is read from these two columns (handheld/roster.py): the
+        # opponent's roster id, and "win", "loss" or "draw" for the profile's side. A winner
+        # label alone would not do: a profile can be renamed. Matches saved before v7 were
+        # not against a roster opponent (NULL in both).
+        "ALTER TABLE match_history ADD COLUMN opponent TEXT",
+        "ALTER TABLE match_history ADD COLUMN outcome TEXT "
+        "CHECK (outcome IN ('win', 'loss', 'draw'))",
+        "CREATE INDEX match_history_by_opponent ON match_history (profile_id, opponent)",
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (V1, V2, V3, V4, V5, V6, V7)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -191,3 +191,29 @@ def test_a_version_5_file_keeps_its_match_history_and_suspended_match(storage):
     assert saves.suspended_game(1, "pieces").replay == {"seed": 3, "answers": []}
     assert saves.suspended_match(1).replay == {"seed": 7}
     saves.close()
+
+
+def test_a_version_6_history_gains_empty_roster_fields(storage):
+    """v7 adds the roster opponent and the outcome of each match: older matches were
+    against no roster opponent, and new ones can say which they were."""
+    path = storage.path(SAVE_FILE)
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, target=6)
+    conn.executescript("""
+        INSERT INTO profiles VALUES (1, 'Ash', 10.0);
+        INSERT INTO match_history VALUES (1, 1, 15.0, 'Fire', 'Water', 'Ash', 'prizes', 9,
+                                          'platinum', 'tcg');
+        INSERT INTO match_history VALUES (2, 1, 16.0, 'Gold', 'Silver', NULL, 'quiet', 60,
+                                          'classic', 'pieces');
+    """)
+    conn.close()
+    saves = open_saves(storage).saves
+    assert saves.schema_version == SCHEMA_VERSION >= 7
+    old = saves.match_history(1)
+    assert [(m.id, m.winner, m.game, m.opponent, m.outcome) for m in old] == [
+        (2, None, "pieces", None, None), (1, "Ash", "tcg", None, None)]
+    new = saves.add_match(1, deck_a="Fire", deck_b="Tidal Mind", winner="Ash",
+                          result="prizes", turns=11, opponent="exp_marisol", outcome="win")
+    assert saves.match_history(1, limit=1) == [new]
+    assert (new.opponent, new.outcome) == ("exp_marisol", "win")
+    saves.close()

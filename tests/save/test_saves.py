@@ -489,3 +489,26 @@ def test_bad_suspended_games_are_refused(saves, pid, game, position, replay):
     with pytest.raises(InvalidInput):
         saves.suspend_game(pid, game, position, replay)
     assert not saves.has_suspended_game(pid, "pieces")
+
+
+def test_a_roster_duel_keeps_its_opponent_and_outcome(saves, storage, clock, pid):
+    """The ladder reads its progress from these two fields (handheld/roster.py)."""
+    plain = saves.add_match(pid, deck_a="Fire", deck_b="Water", winner="Ash",
+                            result="prizes", turns=12)
+    duel = saves.add_match(pid, deck_a="Fire", deck_b="Rock Crusher", winner="Odile",
+                           result="prizes", turns=20, opponent="exp_odile", outcome="loss")
+    assert (plain.opponent, plain.outcome) == (None, None)
+    saves = reopen(saves, storage, clock)
+    got = {m.id: (m.opponent, m.outcome) for m in saves.match_history(pid)}
+    assert got == {plain.id: (None, None), duel.id: ("exp_odile", "loss")}
+
+
+@pytest.mark.parametrize("change", [{"opponent": "exp_odile"}, {"outcome": "win"},
+                                    {"opponent": "Exp Odile!", "outcome": "win"},
+                                    {"opponent": "exp_odile", "outcome": "won"}])
+def test_bad_roster_fields_are_refused(saves, pid, change):
+    args = {"deck_a": "Fire", "deck_b": "Water", "winner": "Ash", "result": "prizes",
+            "turns": 3} | change
+    with pytest.raises(InvalidInput):
+        saves.add_match(pid, **args)
+    assert saves.match_history(pid) == []

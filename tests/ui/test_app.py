@@ -62,7 +62,7 @@ def test_title_screen_draws_and_start_opens_the_menu(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("item", "scene"), [
     ("Card album", "AlbumScene"), ("Settings", "SettingsScene"), ("e-Reader", "EReaderMenuScene"),
     ("e-Tools", "EToolsMenuScene"), ("Duel", "DuelSetupScene"),
-    ("Deck builder", "DeckListScene")])
+    ("Deck builder", "DeckListScene"), ("Ladder", "LadderScene")])
 def test_every_menu_entry_opens_and_b_comes_back(tmp_path: Path, item: str, scene: str) -> None:
     h = fresh(tmp_path)
     to_menu(h)

@@ -132,7 +132,51 @@ def _legend_board(h: Handheld) -> None:
          "lost_zone": ["hgss1-119"]}]})
 
 
+def _ladder(h: Handheld) -> None:
+    """The Expedition ladder with some progress: Piet and Odile beaten (their master open),
+    a loss to Quill, the cursor on Hale."""
+    for oid, outcome in (("exp_piet", "win"), ("exp_odile", "loss"), ("exp_odile", "win"),
+                         ("exp_quill", "loss")):
+        h.saves.add_match(h.profile, deck_a="Tidal Mind", deck_b="deck",
+                          winner="Player" if outcome == "win" else "CPU",
+                          result="prizes", turns=9, opponent=oid, outcome=outcome)
+    to_menu(h)
+    choose(h, "Ladder")
+    h.press("DOWN")
+    h.press("DOWN")
+
+
+def _ladder_opponent(h: Handheld) -> None:
+    _ladder(h)
+    h.press("A")  # Hale's card
+
+
+def _ladder_result(h: Handheld) -> None:
+    """The result screen of a first win that opens a master: Marisol was beaten before,
+    and Quill forfeits on turn 3."""
+    h.saves.add_match(h.profile, deck_a="Tidal Mind", deck_b="deck", winner="Player",
+                      result="prizes", turns=9, opponent="exp_marisol", outcome="win")
+    to_menu(h)
+    choose(h, "Ladder")
+    for _ in range(4):
+        h.press("DOWN")  # Quill
+    h.press("A")
+    h.press("A")
+    choose(h, "Tidal Mind")
+    duel = h.scenes.scenes[-1]
+    state: dict[str, object] = {}
+    while duel.match.turn < 3 or duel.session.waiting_for() == "chance":
+        step(h, state)
+    duel.session.concede(1)
+    for _ in range(600):
+        if h.scenes.top.name == "ResultScene":
+            break
+        step(h, state)
+    h.tick(40)
+
+
 SCREENS: dict[str, Callable[[Handheld], None]] = {
+    "ladder": _ladder, "ladder_opponent": _ladder_opponent, "ladder_result": _ladder_result,
     "coin_flipper": _coin_flipper, "battle_timer": _battle_timer,
     "title": _title, "main_menu": _menu, "album": _album, "card_page": _card,
     "settings": _settings, "duel_setup": _duel_setup, "duel_board": _duel_board,

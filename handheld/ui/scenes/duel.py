@@ -7,6 +7,18 @@ engine asks of a person -- the main phase's actions, targets, cards to pick, pay
 promotions, yes/no. A friend on the same handheld gets a "pass the handheld" screen
 before each of their decisions, so neither sees the other's hand.
 
+The computer thinks in the background (``session.Thinker``): its decision is made on a
+worker thread, on a clone of the match, while the frames keep coming with "thinking" shown;
+the answer is applied here, on the main thread, once it is ready and the computer's short
+pause is over. A thought overtaken by events (a forfeit, time called, leaving) is dropped.
+A headless handheld, whose frames are ticked by a script rather than by the wall clock,
+waits for the thought at the end of the pause (``wait_for_thoughts``), so a scripted run
+takes the same frames every time; the answer is the same either way.
+
+A duel against a roster opponent (the ladder, ``handheld/roster.py``) goes into the match
+history with the opponent's id and the outcome, and a win tells the result screen what it
+newly beat and unlocked (``roster.on_victory``).
+
 Leaving (Suspend in the menu), POWER held, or a critical battery saves the match; Continue
 resumes it exactly, with its log. START+SELECT opens the match menu (resume, suspend,
 forfeit, settings) over any screen of the match. When the battle timer has called time and
@@ -37,7 +49,7 @@ from ...engine.notation import (
     EV_TURN,
     EV_WIN,
 )
-from ...session import MatchSession, SessionError, load_suspended, save_suspended
+from ...session import MatchSession, SessionError, Thinker, load_suspended, save_suspended
 from ..duel_board import ROWS, BoardView
 from ..palette import INK, PAPER, WHITE
 from ..scene import Scene
@@ -66,6 +78,9 @@ class DuelSetup:
     mode: str  # cpu | hotseat | link
     seed: int
     era: str = HOME.key  # the era of the rules the duel is played in
+    # A duel against a roster opponent (seat 1): its id; the seats' styles as dicts.
+    opponent: str | None = None
+    styles: tuple[dict[str, Any] | None, ...] = ()
 
 
 RESUMABLE_MODES = ("cpu", "hotseat", "link")
@@ -108,15 +123,24 @@ class DuelScene(Scene):
         self.link: Any = None
         self.from_save = False  # resumed by Continue: it is the profile's suspended match
         self.time_up = False  # the battle timer's extra turns are played: call time
+        # The roster opponent of seat 1 (handheld/roster.py), or None.
+        self.opponent: str | None = None
+        # What a roster win changed on the ladder (roster.Victory), for the result screen.
+        self.victory: Any = None
+        # The computer's decisions are made on a worker thread (see the module docstring).
+        self.thinker = Thinker()
+        self.wait_for_thoughts = app.headless
 
     # ---------------------------------------------------------------- creating
 
     @classmethod
     def new(cls, app: Handheld, setup: DuelSetup) -> DuelScene:
         session = MatchSession(app.pool, setup.decks, list(setup.seats), setup.seed,
-                               record_log=True, era=setup.era)
-        return cls(app, session, names=setup.names, mode=setup.mode,
-                   deck_names=setup.deck_names)
+                               record_log=True, era=setup.era, styles=list(setup.styles))
+        scene = cls(app, session, names=setup.names, mode=setup.mode,
+                    deck_names=setup.deck_names)
+        scene.opponent = setup.opponent
+        return scene
 
     @classmethod
     def resume_suspended(cls, app: Handheld) -> DuelScene | None:
@@ -141,6 +165,7 @@ class DuelScene(Scene):
                     deck_names=_pair(meta.get("deck_names"), ("", "")))
         scene.log_pos = len(session.match.log)  # the old messages were seen already
         scene.from_save = True
+        scene.opponent = _opponent_id(meta.get("opponent"))
         return scene
 
     def suspend(self) -> None:
@@ -149,10 +174,16 @@ class DuelScene(Scene):
             return
         self.session.meta = {"names": list(self.names), "mode": self.mode,
                              "deck_names": list(self.deck_names)}
+        if self.opponent is not None:
+            self.session.meta["opponent"] = self.opponent
         save_suspended(self.app.saves, self.app.profile, self.session)
 
     def on_shutdown(self, reason: str) -> None:
         self.suspend()
+
+    def exit(self) -> None:
+        # Left, suspended or over: a thought under way is dropped, and its thread ends.
+        self.thinker.close()
 
     def leave_match(self) -> None:
         """Suspend (over the link: leave) and go back to the main menu."""
@@ -236,6 +267,9 @@ class DuelScene(Scene):
         self._collect_events()
         if self.flash_frames:
             self.flash_frames -= 1
+        if not self.finished:
+            # The computer starts thinking at once, while messages are still being shown.
+            self.thinker.start(self.session)
         if self._messages(inp):
             return
         if inp.pressed(Button.SELECT):
@@ -253,11 +287,7 @@ class DuelScene(Scene):
         elif waiting == "chance":
             self._chance()
         elif waiting == "computer":
-            if self.pause > 0:
-                self.pause -= 1
-                return
-            self.pause = self._cpu_pause()
-            self.session.step()
+            self._computer()
         elif waiting == "human":
             self._human(inp)
         elif waiting == "remote":
@@ -288,6 +318,25 @@ class DuelScene(Scene):
         if done:
             self.current = None
         return True
+
+    def _computer(self) -> None:
+        """The computer's pause, then its answer once its thought is ready (frames keep
+        coming meanwhile; a headless handheld waits for it at the end of the pause)."""
+        self.thinker.start(self.session)
+        if self.pause > 0:
+            self.pause -= 1
+            return
+        if not self.thinker.ready():
+            if not self.wait_for_thoughts:
+                return
+            self.thinker.wait()
+        self.pause = self._cpu_pause()
+        self.thinker.apply(self.session)
+
+    @property
+    def thinking(self) -> bool:
+        """A computer decision is under way on the worker thread."""
+        return self.thinker.busy and not self.thinker.ready()
 
     def _chance(self) -> None:
         d = self.match.pending
@@ -378,10 +427,22 @@ class DuelScene(Scene):
             self.app.scenes.replace(ResultScene(self.app, self))
             return
         try:
+            before = self._roster_history()
+            outcome = None
+            if self.opponent is not None:
+                from ...roster import outcome_for
+
+                outcome = outcome_for(m.winner, self.viewer)
             self.app.saves.add_match(self.app.profile, deck_a=self.deck_names[0] or "deck",
                                      deck_b=self.deck_names[1] or "deck", winner=winner,
                                      result=m.result, turns=m.turn,
-                                     ruleset=self.session.era)
+                                     ruleset=self.session.era, opponent=self.opponent,
+                                     outcome=outcome)
+            if outcome == "win" and self.opponent is not None:
+                from ...roster import on_victory
+
+                # The hook the ladder's rewards hang on (issue 18): what this win changed.
+                self.victory = on_victory(before, self.opponent)
             if self.from_save:  # only this match's own save: never another suspended one
                 self.app.saves.clear_suspended(self.app.profile)
         except Exception as exc:  # the history is nice to have; never lose the ending to it
@@ -389,6 +450,12 @@ class DuelScene(Scene):
         from .duel_menus import ResultScene
 
         self.app.scenes.replace(ResultScene(self.app, self))
+
+    def _roster_history(self) -> list[Any]:
+        """The profile's history before this duel is recorded (a roster duel only)."""
+        if self.opponent is None:
+            return []
+        return self.app.saves.match_history(self.app.profile)
 
     # ---------------------------------------------------------------- actions
 
@@ -414,6 +481,8 @@ class DuelScene(Scene):
                        frame=self.frames)
         self.draw_timer(surface)
         self.draw_message_area(surface)
+        if self.thinking:
+            self.draw_thinking(surface)
 
     def draw_timer(self, surface: pygame.Surface) -> None:
         """The battle timer, when one is in use, at the top right (flashing on a warning,
@@ -453,6 +522,22 @@ class DuelScene(Scene):
             t.draw(surface, "Waiting for your friend...", 4, y + 5, INK)
         else:
             t.draw(surface, "", 4, y + 5, PAPER)
+
+    def draw_thinking(self, surface: pygame.Surface) -> None:
+        """The small turning mark at the message area's right end while the computer's
+        thought is under way (messages may be showing meanwhile): three dots, one lit in
+        turn."""
+        x, y = 228, ROWS["message"] + 13
+        lit = (self.frames // 8) % 3
+        for i in range(3):
+            surface.fill(INK if i == lit else (190, 190, 190), (x + i * 3, y, 2, 2))
+
+
+def _opponent_id(value: Any) -> str | None:
+    """The roster opponent a suspended match names, if it is one this version knows."""
+    from ...roster import OPPONENTS
+
+    return value if isinstance(value, str) and value in OPPONENTS else None
 
 
 def _sound_for(kind: str) -> str | None:

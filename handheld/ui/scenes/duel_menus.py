@@ -653,6 +653,24 @@ class ResultScene(Scene):
             from .main_menu import MainMenuScene
 
             self.app.scenes.reset(MainMenuScene(self.app))
+            if self.duel.opponent is not None:  # a ladder duel: back to the ladder
+                from ...roster import OPPONENTS
+                from .ladder import LadderScene
+
+                self.app.scenes.push(LadderScene(self.app, OPPONENTS[self.duel.opponent].era))
+
+    def ladder_news(self) -> list[str]:
+        """What a ladder win changed (roster.on_victory), in a line or two."""
+        v = self.duel.victory
+        if v is None:
+            return []
+        out = [f"First win against {v.opponent.name}!" if v.first_win
+               else f"Another win against {v.opponent.name}."]
+        if v.unlocked:
+            out.append("Now open: " + ", ".join(o.name for o in v.unlocked) + ".")
+        if v.era_complete:
+            out.append("Every opponent of this ladder is beaten!")
+        return out
 
     def draw(self, surface: pygame.Surface) -> None:
         won = self.won()
@@ -667,7 +685,7 @@ class ResultScene(Scene):
             title = f"{names[self.winner]} wins!" if self.winner is not None else "A draw"
         t.draw(surface, title, (240 - t.font.width(title) * 3) // 2, 30, WHITE, 3)
         lines = [f"{names[self.winner]} {self.why}." if self.winner is not None else "",
-                 f"{self.turns} turns.", "", "Press A"]
+                 f"{self.turns} turns.", *self.ladder_news(), "", "Press A"]
         for i, line in enumerate(lines):
             for j, part in enumerate(wrap(t.font, line, 220)):
                 t.draw(surface, part, (240 - t.font.width(part)) // 2, 70 + i * 12 + j * 9,

@@ -6,7 +6,11 @@ it and legal under its deck rules.
 A new duel on this handheld takes the place of the suspended match, so when there is one
 the player is asked first, told which match it is, and the suspended match is only given
 up when the new duel really starts. (A duel over the link is never suspended and leaves
-the suspended match alone.)"""
+the suspended match alone.)
+
+Given a roster ``opponent`` (the ladder, ``scenes/ladder.py``), the setup skips to the
+player's deck for that opponent's era: the opponent brings its own deck, level and style,
+and the duel is recorded against its id."""
 
 from __future__ import annotations
 
@@ -25,6 +29,8 @@ from .common import ConfirmScene, hint_line, title_bar
 if TYPE_CHECKING:
     import pygame
 
+    from ...roster import Opponent
+    from ..app import Handheld
     from ..input import FrameInput
 
 OPPONENTS = (("cpu", "The computer", "A greedy player that reads every card."),
@@ -51,6 +57,10 @@ def available_decks(app: Any, era: str = HOME.key) -> list[tuple[str, list[str]]
 
 
 class DuelSetupScene(Scene):
+    def __init__(self, app: Handheld, opponent: Opponent | None = None) -> None:
+        super().__init__(app)
+        self.opponent = opponent  # a roster opponent: only the player's deck is asked
+
     def enter(self) -> None:
         self.step = "opponent"
         self.mode = "cpu"
@@ -62,6 +72,22 @@ class DuelSetupScene(Scene):
                          rows=5)
         self.replacing = False  # the player agreed to give up the suspended match
         self.asking = False
+        if self.opponent is not None:
+            self.era = self.opponent.era
+            self._to_decks()
+
+    def _to_decks(self) -> None:
+        """On to the decks, after asking whether to give up the suspended match."""
+        suspended = self._suspended()
+        if suspended is not None and not self.replacing:
+            self.asking = True
+            self.push(ConfirmScene(
+                self.app, f"Your suspended match ({suspended}) would be lost: a new "
+                "duel takes its place. Start a new duel?", yes="Start a new duel",
+                no="Keep it"))
+            return
+        self.step = "deck1"
+        self._deck_menu()
 
     def _suspended(self) -> str | None:
         """The suspended match in a few words, if there is one."""
@@ -98,6 +124,8 @@ class DuelSetupScene(Scene):
     def heading(self) -> str:
         if self.step == "opponent":
             return "Duel: who against?"
+        if self.step == "deck1" and self.opponent is not None:
+            return f"Your deck against {self.opponent.name}"
         if self.step == "deck1":
             return "Your deck" if self.mode != "hotseat" else "Player 1's deck"
         return "The computer's deck" if self.mode == "cpu" else "Player 2's deck"
@@ -112,7 +140,7 @@ class DuelSetupScene(Scene):
                 self.app.play("cursor")
         result = self.menu.update(inp, self.app.sounds)
         if result == "cancel":
-            if self.step == "opponent":
+            if self.step == "opponent" or self.opponent is not None:
                 self.close()
             else:
                 self.enter()
@@ -127,18 +155,12 @@ class DuelSetupScene(Scene):
 
                 self.app.scenes.replace(LinkSetupScene(self.app, era=self.era))
                 return
-            suspended = self._suspended()
-            if suspended is not None and not self.replacing:
-                self.asking = True
-                self.push(ConfirmScene(
-                    self.app, f"Your suspended match ({suspended}) would be lost: a new "
-                    "duel takes its place. Start a new duel?", yes="Start a new duel",
-                    no="Keep it"))
-                return
-            self.step = "deck1"
-            self._deck_menu()
+            self._to_decks()
         elif self.step == "deck1":
             self.picked = [self.decks[value]]
+            if self.opponent is not None:
+                self.start()
+                return
             self.step = "deck2"
             self._deck_menu()
         else:
@@ -149,14 +171,23 @@ class DuelSetupScene(Scene):
         from .duel import DuelScene, DuelSetup
 
         me = self.app.saves.profile(self.app.profile).name
-        if self.mode == "cpu":
+        opponent_id: str | None = None
+        styles: tuple[dict[str, Any] | None, ...] = ()
+        if self.opponent is not None:
+            from ... import roster
+
+            o = self.opponent
+            seats, names = ("human", roster.player_kind(o)), (me, o.name)
+            self.picked.append((roster.deck_title(o), roster.deck_cards(o)))
+            opponent_id, styles = o.id, (None, o.style.to_dict())
+        elif self.mode == "cpu":
             seats, names = ("human", "greedy"), (me, "CPU")
         else:
             seats, names = ("human", "human"), (me, "Player 2")
         setup = DuelSetup(decks=(self.picked[0][1], self.picked[1][1]),
                           deck_names=(self.picked[0][0], self.picked[1][0]), seats=seats,
                           names=names, mode=self.mode, seed=self.app.new_seed(),
-                          era=self.era)
+                          era=self.era, opponent=opponent_id, styles=styles)
         if self.replacing:  # the player said so: the suspended match gives way now
             self.app.saves.clear_suspended(self.app.profile)
         self.app.scenes.replace(DuelScene.new(self.app, setup))

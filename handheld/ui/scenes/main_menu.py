@@ -1,4 +1,5 @@
-"""The main menu: Continue, Duel, Deck builder, Card album, e-Reader, e-Tools, Settings."""
+"""The main menu: Continue, Duel, Ladder, Deck builder, Card album, e-Reader, e-Tools,
+Settings."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 
 class MainMenuScene(Scene):
     def enter(self) -> None:
-        self.menu = Menu([], rows=7, cancel=False)
+        self.menu = Menu([], rows=8, cancel=False)
         self._refresh()
 
     def resume(self, result: Any = None) -> None:
@@ -30,6 +31,7 @@ class MainMenuScene(Scene):
             MenuItem("Continue", suspended, "continue",
                      "Resume the match you left." if suspended else "No match to resume."),
             MenuItem("Duel", True, "duel", "Play a match: the CPU, or a friend."),
+            MenuItem("Ladder", True, "ladder", "Beat the clubs, their masters, the champion."),
             MenuItem("Deck builder", True, "decks", "Build and edit your decks."),
             MenuItem("Card album", True, "album", "Every card of the collection."),
             MenuItem("e-Reader", True, "ereader", "Scan card codes; Pokédex, dictionary."),
@@ -53,6 +55,10 @@ class MainMenuScene(Scene):
             from .duel_setup import DuelSetupScene
 
             self.push(DuelSetupScene(app))
+        elif what == "ladder":
+            from .ladder import LadderScene
+
+            self.push(LadderScene(app))
         elif what == "decks":
             from .decks import DeckListScene
 
