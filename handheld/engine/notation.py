@@ -526,7 +526,7 @@ EVENT_KINDS[EV_LOST] = Kind(EV_LOST, ("seat", "cards"),
 
 # ---- Black & White era: next_destinies part2 ----
 
-# A hand shown by an effect ("your opponent reveals his or her hand"): both players see it.
+# A hand an effect shows (the opponent's, say): both players see it.
 EV_HAND_SHOWN = "hand_shown"
 EVENT_KINDS[EV_HAND_SHOWN] = Kind(EV_HAND_SHOWN, ("seat", "cards"),
                                   "a hand shown to both players by an effect (whose, its cards)")

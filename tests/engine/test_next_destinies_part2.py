@@ -43,7 +43,7 @@ def test_the_card_text_says_what_the_scripts_do() -> None:
     assert "shows you their hand" in pool.get("bw4-83").text
     assert "[P][P]" in pool.get("bw4-57").text
     assert pool.get("bw4-57").text.startswith("Ability Psychic Mirage:")
-    assert "When you play this Pokémon from your hand to evolve" in pool.get("bw4-72").text
+    assert "When you evolve 1 of your Pokémon by playing this card" in pool.get("bw4-72").text
     assert "Knocked Out by damage from your opponent's attack" in pool.get("bw4-87").text
 
 

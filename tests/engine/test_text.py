@@ -30,10 +30,8 @@ def test_every_trainer_and_special_energy_says_what_it_does() -> None:
 def test_card_text_mentions_every_attack_with_its_cost() -> None:
     charmeleon = POOL.get("ecard1-73")
     lines = charmeleon.text.splitlines()
-    assert lines[0] == ("[C][C] Double Scratch 20x: Flip 2 coins. Does 20 damage for each "
-                        "heads.")
-    assert lines[1] == ("[R][C][C] Flamethrower 50: Discard 1 [R] Energy card attached to "
-                        "this Pokémon.")
+    assert lines[0] == "[C][C] Double Scratch 20x: Flip 2 coins. Does 20 damage per heads."
+    assert lines[1] == "[R][C][C] Flamethrower 50: Discard 1 [R] Energy card from this Pokémon."
 
 
 def test_text_follows_the_effect_not_the_name() -> None:

@@ -37,8 +37,8 @@ class ReduceDamageTaken(Passive):
         return dmg - self.amount if dc.defender is holder else dmg
 
     def text(self) -> str:
-        return (f"Damage done to this Pokémon by attacks is reduced by {self.amount} "
-                "(after Weakness and Resistance).")
+        return (f"Attacks do {self.amount} less damage to this Pokémon (after Weakness and "
+                "Resistance).")
 
 
 class MetalShield(Passive):
@@ -90,7 +90,7 @@ class DarknessBoost(Passive):
 
     def text(self) -> str:
         return ("When the Pokémon this card is attached to damages the Defending Pokémon with "
-                "an attack, add 10 damage (after Weakness and Resistance). Between turns, put "
+                "an attack, add 10 damage (after Weakness and Resistance). Between turns, place "
                 "1 damage counter on that Pokémon unless it is a [D] Pokémon or has Dark in "
                 "its name.")
 
@@ -202,8 +202,8 @@ class IncreaseDamageTaken(Passive):
         return dmg + self.amount if dc.defender is holder and dmg > 0 else dmg
 
     def text(self) -> str:
-        return (f"Damage done to this Pokémon by attacks is increased by {self.amount} "
-                "(after Weakness and Resistance).")
+        return (f"Attacks do {self.amount} extra damage to this Pokémon (after Weakness and "
+                "Resistance).")
 
 
 class AttackBonus(Passive):
@@ -222,7 +222,7 @@ class AttackBonus(Passive):
         return dmg + self.amount
 
     def text(self) -> str:
-        return (f"This Pokémon's attacks do {self.amount} more damage to the Defending "
+        return (f"This Pokémon's attacks do {self.amount} extra damage to the Defending "
                 "Pokémon (before Weakness and Resistance).")
 
 
@@ -310,7 +310,7 @@ class AsleepTakeCounters(ActsBetweenTurns):
                 place_counters(m, s, self.counters)
 
     def text(self) -> str:
-        return (f"Between turns, put {self.counters} damage counter on each of your "
+        return (f"Between turns, place {self.counters} damage counter on each of your "
                 "opponent's Pokémon that is still Asleep.")
 
 
@@ -346,7 +346,7 @@ class ActiveAura(ActsBetweenTurns):
                 place_counters(m, s, self.counters)
 
     def text(self) -> str:
-        return (f"While this Pokémon is your Active Pokémon, between turns, put "
+        return (f"While this Pokémon is your Active Pokémon, between turns, place "
                 f"{self.counters} damage counter on {self.label}.")
 
 
@@ -374,7 +374,7 @@ class HealOwnBetweenTurns(ActsBetweenTurns):
                 heal(m, s, 10 * self.counters)
 
     def text(self) -> str:
-        return (f"Between turns, remove {self.counters} damage counter from each of your "
+        return (f"Between turns, take {self.counters} damage counter off each of your "
                 f"Pokémon (only 1 {self.name} works between turns).")
 
 
@@ -420,7 +420,8 @@ class FreeRetreatWithEnergy(Passive):
         return 0 if any(u & self.bit for u in energy_units(m, holder)) else cost
 
     def text(self) -> str:
-        return f"If this Pokémon has any [{self.etype}] Energy attached, its Retreat Cost is 0."
+        return (f"With any [{self.etype}] Energy attached, this Pokémon has a Retreat Cost "
+                "of 0.")
 
 
 
@@ -541,8 +542,8 @@ class BenchShield(Passive):
         return dmg
 
     def text(self) -> str:
-        return "While this Pokémon is on your Bench, prevent all damage done to it by attacks " \
-               "(yours and your opponent's)."
+        return "Attacks (yours and your opponent's) do no damage to this Pokémon while it " \
+               "is on your Bench."
 
 
 class PreventDamageUpTo(Passive):
@@ -577,8 +578,8 @@ class LowHpBoost(Passive):
         return dmg + self.extra if remaining_hp(m, holder) <= self.hp else dmg
 
     def text(self) -> str:
-        return (f"While this Pokémon has {self.hp} HP or less left, each of its attacks does "
-                f"{self.extra} more damage to the Active Pokémon (before Weakness and "
+        return (f"While this Pokémon has {self.hp} HP or less left, its attacks do "
+                f"{self.extra} extra damage to the Active Pokémon (before Weakness and "
                 "Resistance).")
 
 
@@ -619,7 +620,7 @@ class OwnTypeBoost(Passive):
 
     def text(self) -> str:
         return (f"If the Pokémon this card is attached to is a [{self.etype}] Pokémon, its "
-                f"attacks do {self.amount} more damage to the Active Pokémon (before Weakness "
+                f"attacks do {self.amount} extra damage to the Active Pokémon (before Weakness "
                 "and Resistance).")
 
 
@@ -639,9 +640,8 @@ class OwnTypeShield(Passive):
         return dmg - self.amount if self.etype in pokemon_types(m, holder) else dmg
 
     def text(self) -> str:
-        return (f"If the Pokémon this card is attached to is a [{self.etype}] Pokémon, damage "
-                f"done to it by attacks is reduced by {self.amount} (after Weakness and "
-                "Resistance).")
+        return (f"If the Pokémon this card is attached to is a [{self.etype}] Pokémon, attacks "
+                f"do {self.amount} less damage to it (after Weakness and Resistance).")
 
 
 def _types_before_weakness(m: Match, holder: Slot) -> tuple[str, ...]:
@@ -731,7 +731,7 @@ class MoreUnitsWhenBehind(Passive):
         return (0,) * self.units
 
     def text(self) -> str:
-        return (f"While you have more Prize cards left than your opponent, it provides "
+        return (f"While your opponent has fewer Prize cards left than you, it provides "
                 f"{'[C]' * self.units} instead, unless the Pokémon it is attached to is a "
                 "Pokémon LV.X.")
 
@@ -753,7 +753,8 @@ class LockRetreatWhile(Passive):
         return bool(holder.conditions & self.condition) and is_active(m, holder)
 
     def text(self) -> str:
-        return f"While this Pokémon is {self.name}, your opponent's Active Pokémon can't retreat."
+        return (f"Your opponent can't retreat their Active Pokémon while this Pokémon is "
+                f"{self.name}.")
 
 
 class NoPrizeWhile(Passive):
@@ -809,8 +810,8 @@ class ReduceDamageTakenWithEnergy(Passive):
         return dmg - self.amount
 
     def text(self) -> str:
-        return (f"While any [{self.etype}] Energy is attached to this Pokémon, damage done to "
-                f"it by attacks is reduced by {self.amount} (after Weakness and Resistance).")
+        return (f"While any [{self.etype}] Energy is attached to this Pokémon, attacks do "
+                f"{self.amount} less damage to it (after Weakness and Resistance).")
 
 
 class SideGuard(Passive):
@@ -833,9 +834,9 @@ class SideGuard(Passive):
         return dmg - self.amount
 
     def text(self) -> str:
-        return (f"While this Pokémon is your Active Pokémon, damage done to any of your "
-                f"Pokémon by your opponent's attacks is reduced by {self.amount} (after "
-                "Weakness and Resistance).")
+        return (f"While this Pokémon is your Active Pokémon, your opponent's attacks do "
+                f"{self.amount} less damage to each of your Pokémon (after Weakness and "
+                "Resistance).")
 
 
 class AllTypes(Passive):
@@ -848,7 +849,7 @@ class AllTypes(Passive):
         return self.types
 
     def text(self) -> str:
-        return "This Pokémon is of every one of these types: " + \
+        return "This Pokémon has all these types at once: " + \
             "".join(f"[{t}]" for t in self.types) + "."
 
 
@@ -901,10 +902,10 @@ class HealOnAttach(Passive):
             f"{self.counters} damage counters"
         kind = f"a [{self.etype}] Energy card" if self.etype else "an Energy card"
         if self.to_self:
-            return (f"Whenever you attach {kind} from your hand to this Pokémon, remove "
-                    f"{counters} from it.")
-        return (f"While this Pokémon is your Active Pokémon, whenever you attach {kind} from "
-                f"your hand to 1 of your Pokémon, remove {counters} from that Pokémon.")
+            return (f"Each time you attach {kind} from your hand to this Pokémon, take "
+                    f"{counters} off it.")
+        return (f"While this Pokémon is your Active Pokémon: each time you attach {kind} from "
+                f"your hand, take {counters} off the Pokémon it went to.")
 
 
 class StrikeBack(Passive):
@@ -1071,8 +1072,8 @@ class TimeAura(Passive):
         return m.players[holder.owner].active is holder
 
     def text(self) -> str:
-        return ("While this Pokémon is your Active Pokémon, your opponent can't evolve their "
-                "Active Pokémon by playing a card from their hand.")
+        return ("Your opponent can't play cards from their hand to evolve their Active "
+                "Pokémon while this Pokémon is your Active Pokémon.")
 
 
 class BenchBarrier(Passive):
@@ -1109,9 +1110,9 @@ class IronSkull(Passive):
     pierces = True
 
     def text(self) -> str:
-        return ("The damage this Pokémon's attacks do is not changed by Resistance, "
-                "Poké-Powers, Poké-Bodies or any other effect on the Pokémon it hits "
-                "(Weakness still applies).")
+        return ("The damage this Pokémon's attacks do ignores Resistance, Poké-Powers, "
+                "Poké-Bodies and every other effect on the Pokémon it hits (Weakness still "
+                "applies).")
 
 
 USED_ATTACK = register_marker(MarkerKind("used_attack", "attacked last turn",
@@ -1196,8 +1197,8 @@ class CountersOnRetreat(Passive):
         place_counters(m, retreated, self.counters)
 
     def text(self) -> str:
-        return (f"Whenever your opponent's Active Pokémon retreats, put {self.counters} "
-                "damage counters on it.")
+        return (f"Each time your opponent's Active Pokémon retreats, it gets {self.counters} "
+                "damage counters.")
 
 
 # --- Platinum era: Rising Rivals part1 (rest: pl2-5, 7, 8, 21, 29)
@@ -1373,9 +1374,9 @@ class RescueKnockedOut(Passive):
 
     def text(self) -> str:
         return (f"Whenever damage from your opponent's attack Knocks Out another of your "
-                f"[{self.etype}] Pokémon (any {self.except_name} aside), you may take that "
-                "Pokémon and every card that was attached to it from your discard pile into "
-                "your hand.")
+                f"[{self.etype}] Pokémon (any {self.except_name} aside), you may put that "
+                "Pokémon and all cards that were attached to it back into your hand from your "
+                "discard pile.")
 
 
 # "Your <type> Pokémon was Knocked Out by damage from the opponent's attack during the
@@ -1418,7 +1419,7 @@ class RevengeBonus(AttackBonus):
     def text(self) -> str:
         return (f"If damage from your opponent's attack Knocked Out any of your "
                 f"[{self.etype}] Pokémon during their last turn, this Pokémon's attacks do "
-                f"{self.amount} more damage to the Active Pokémon (before Weakness and "
+                f"{self.amount} extra damage to the Active Pokémon (before Weakness and "
                 "Resistance).")
 
 
@@ -1473,7 +1474,7 @@ class HealEachBetweenTurns(ActsBetweenTurns):
                 heal(m, s, 10 * self.counters)
 
     def text(self) -> str:
-        return (f"Between turns, remove {self.counters} damage counter from each of your "
+        return (f"Between turns, take {self.counters} damage counter off each of your "
                 "Pokémon that has any.")
 
 
@@ -1554,8 +1555,8 @@ class NoRetreatCostWithEnergy(Passive):
         return 0 if any(u & self.bit for u in energy_units(m, target)) else value
 
     def text(self) -> str:
-        return (f"Each of your Pokémon that has any [{self.etype}] Energy attached has no "
-                "Retreat Cost.")
+        return (f"Your Pokémon with any [{self.etype}] Energy attached have no Retreat "
+                "Cost.")
 
 
 class TypeToolBonus(Passive):
@@ -1577,8 +1578,8 @@ class TypeToolBonus(Passive):
 
     def text(self) -> str:
         return (f"While the Pokémon this card is attached to is a [{self.etype}] Pokémon, "
-                f"each of its attacks does {self.amount} more damage to your opponent's "
-                "Active Pokémon (before Weakness and Resistance).")
+                f"its attacks do {self.amount} extra damage to your opponent's Active "
+                "Pokémon (before Weakness and Resistance).")
 
 
 # Stoutland's Ferocious Bellow: the Defending Pokémon's attacks do 30 less damage during
@@ -1617,7 +1618,7 @@ class NoPrizeWhenKnockedOut(Passive):
         return 0
 
     def text(self) -> str:
-        return "If this Pokémon is Knocked Out, your opponent takes no Prize cards for it."
+        return "Your opponent takes no Prize cards for Knocking Out this Pokémon."
 
 
 class GuardFromEX(Passive):
@@ -1657,9 +1658,9 @@ class CountersOnOpponentAttach(Passive):
             place_counters(m, target, self.counters)
 
     def text(self) -> str:
-        return (f"While this Pokémon is your Active Pokémon, whenever your opponent attaches "
-                f"an Energy card from their hand to 1 of their Pokémon, put {self.counters} "
-                "damage counters on that Pokémon.")
+        return (f"While this Pokémon is your Active Pokémon: each time your opponent attaches "
+                f"an Energy card from their hand, place {self.counters} damage counters on the "
+                "Pokémon it went to.")
 
 
 class NoAbilities(Passive):
@@ -1738,8 +1739,8 @@ class BasicEnergyDoubled(Passive):
 
     def text(self) -> str:
         t = self.etype
-        return (f"Each basic [{t}] Energy card attached to your [{t}] Pokémon provides "
-                f"[{t}][{t}] Energy. Only 1 {self.name} applies at a time.")
+        return (f"On your [{t}] Pokémon, each basic [{t}] Energy card provides [{t}][{t}] "
+                f"Energy. Only 1 {self.name} applies at a time.")
 
 
 class HealBlock(Passive):
@@ -1750,8 +1751,8 @@ class HealBlock(Passive):
         return True
 
     def text(self) -> str:
-        return ("No damage can be healed from any Pokémon (yours or your opponent's). "
-                "Damage counters can still be moved.")
+        return ("No Pokémon in play (either player's) can be healed; moving damage counters "
+                "still works.")
 
 
 class CoinAgainstDamage(Passive):
@@ -1791,8 +1792,8 @@ class BasicRetreatLess(Passive):
         return cost - self.amount if is_basic_in_play(m, holder) else cost
 
     def text(self) -> str:
-        return (f"The Retreat Cost of each Basic Pokémon in play (both players') is "
-                f"{'[C]' * self.amount} less.")
+        return (f"Every Basic Pokémon in play (both players') needs {'[C]' * self.amount} "
+                "less to retreat.")
 
 
 class ShareEnergyOnKnockOut(Passive):
@@ -1819,8 +1820,8 @@ class ShareEnergyOnKnockOut(Passive):
 
     def text(self) -> str:
         return ("When your Active Pokémon is Knocked Out by damage from your opponent's "
-                "attack, you may move 1 basic Energy card that was attached to it to the "
-                "Pokémon this card is attached to.")
+                "attack, you may move 1 basic Energy card from it to the Pokémon this card "
+                "is attached to.")
 
 
 # ---- Black & White era: dark_explorers part1 ----
@@ -1844,8 +1845,8 @@ class SideAttackBonus(Passive):
         return dmg + self.amount
 
     def text(self) -> str:
-        return (f"The attacks of your Pokémon do {self.amount} more damage to your opponent's "
-                "Active Pokémon (before Weakness and Resistance).")
+        return (f"The attacks of your Pokémon do {self.amount} extra damage to your "
+                "opponent's Active Pokémon (before Weakness and Resistance).")
 
 
 class CantAttackWithPrizes(Passive):
@@ -1916,7 +1917,7 @@ class SideTypeBoost(Passive):
         return dmg + self.amount
 
     def text(self) -> str:
-        return (f"The attacks of your [{self.etype}] Pokémon do {self.amount} more damage to "
+        return (f"The attacks of your [{self.etype}] Pokémon do {self.amount} extra damage to "
                 "your opponent's Active Pokémon (before Weakness and Resistance).")
 
 
@@ -1929,8 +1930,7 @@ class NoAttackWhileFacingBasic(Passive):
         return () if foe is not None and is_basic_in_play(m, foe) else refs
 
     def text(self) -> str:
-        return ("This Pokémon can't attack as long as your opponent's Active Pokémon is a "
-                "Basic Pokémon.")
+        return "While your opponent's Active Pokémon is Basic, this Pokémon can't attack."
 
 
 class HpBonus(Passive):
@@ -1982,8 +1982,8 @@ class CountersOnAnyAttach(CountersOnOpponentAttach):
     def text(self) -> str:
         counters = "1 damage counter" if self.counters == 1 else \
             f"{self.counters} damage counters"
-        return (f"Whenever your opponent attaches an Energy card from their hand to 1 of their "
-                f"Pokémon, put {counters} on that Pokémon.")
+        return (f"Each time your opponent attaches an Energy card from their hand, place "
+                f"{counters} on the Pokémon it went to.")
 
 
 # ---- Call of Legends era: col_p2 and hgss_p1 ----
@@ -2024,8 +2024,8 @@ class ReduceDamageTakenWhileEnergized(Passive):
         return dmg - self.amount
 
     def text(self) -> str:
-        return (f"While any Energy is attached to this Pokémon, damage done to it by attacks "
-                f"is reduced by {self.amount} (after Weakness and Resistance).")
+        return (f"While any Energy is attached to this Pokémon, attacks do {self.amount} less "
+                "damage to it (after Weakness and Resistance).")
 
 
 # "During your opponent's next turn, damage done to this Pokémon by attacks is 20 more /
@@ -2057,8 +2057,8 @@ class RetreatLessPerEnergy(Passive):
         return cost - sum(1 for u in energy_units(m, holder) if u & self.bit)
 
     def text(self) -> str:
-        return (f"This Pokémon's Retreat Cost is [C] less for each [{self.etype}] Energy "
-                "attached to it.")
+        return (f"Each [{self.etype}] Energy attached to this Pokémon takes [C] off its "
+                "Retreat Cost.")
 
 
 class EveryTypeInPlay(Passive):

@@ -431,7 +431,7 @@ class SurplusEnergy(Expr):
         return max(0, len(energy_units(m, s)) - int(f.vars.get("cost_size", 0)))
 
     def text(self, tc: TC) -> str:
-        return "Energy attached to this Pokémon but not used to pay for this attack"
+        return "Energy on this Pokémon beyond what this attack's cost uses"
 
     def expect(self, ev: Eval) -> float:
         if ev.user is None:
@@ -450,7 +450,7 @@ class Times(Expr):
         return self.per * self.count.eval(m, f)
 
     def text(self, tc: TC) -> str:
-        return f"{self.per} damage for each {self.count.text(tc)}"
+        return f"{self.per} damage per {self.count.text(tc)}"
 
     def expect(self, ev: Eval) -> float:
         return self.per * self.count.expect(ev)
@@ -478,10 +478,10 @@ class Plus(Expr):
     def text(self, tc: TC) -> str:
         if self.when is not None:
             c = self.when.text(tc)
-            s = (f"{self.base} damage; if {c[:1].lower() + c[1:]}, {self.per} more for each "
+            s = (f"{self.base} damage; when {c[:1].lower() + c[1:]}, {self.per} more per "
                  f"{self.count.text(tc)}")
         else:
-            s = f"{self.base} damage plus {self.per} more for each {self.count.text(tc)}"
+            s = f"{self.base} damage plus {self.per} more per {self.count.text(tc)}"
         if self.cap is not None:
             s += f" (at most {self.cap} more)"
         return s
@@ -505,7 +505,7 @@ class PlusIf(Expr):
 
     def text(self, tc: TC) -> str:
         c = self.cond.text(tc)
-        return f"{self.base} damage, or {self.base + self.extra} if {c[:1].lower() + c[1:]}"
+        return f"{self.base} damage, or {self.base + self.extra} when {c[:1].lower() + c[1:]}"
 
     def expect(self, ev: Eval) -> float:
         return self.base + self.extra * self.cond.prob(ev)
@@ -525,7 +525,7 @@ class Flip(Step):
         n = self.n
         if isinstance(n, Const):
             return "Flip a coin." if n.n == 1 else f"Flip {n.n} coins."
-        return f"Flip 1 coin for each {n.text(tc)}."
+        return f"Flip 1 coin per {n.text(tc)}."
 
     def value(self, ev: Eval) -> None:
         ev.heads = self.n.expect(ev) / 2
@@ -561,7 +561,7 @@ class FlipUntilTails(Step):
     """Flip until tails; ``heads`` counts the heads."""
 
     def text(self, tc: TC) -> str:
-        return "Flip a coin until you get tails."
+        return "Flip coins until one comes up tails."
 
     def value(self, ev: Eval) -> None:
         ev.heads = 1.0
@@ -615,7 +615,7 @@ class If(Step):
                 other = "Tails" if self.cond == HEADS else "Otherwise"
                 s += f" {other}: {_clause(self.otherwise, tc)}"
             return s
-        s = f"If {self.cond.text(tc)}, {body}"
+        s = f"When {self.cond.text(tc)}, {body}"
         if self.otherwise:
             s += f" Otherwise, {_clause(self.otherwise, tc)}"
         return s
@@ -648,6 +648,8 @@ def _clause(steps: Sequence[Step], tc: TC) -> str:
         elif isinstance(step, If) and step.cond.outcome:
             out = out.rstrip(".") + ". " + t
         else:
+            # A step whose sentence already starts with "Then" needs no second one.
+            t = t[5:] if t.startswith("Then ") else t
             out = out.rstrip(".") + "; then " + t[:1].lower() + t[1:]
     return out
 
@@ -662,7 +664,7 @@ class DoesNothing(Step):
         b.emit(Jump(end))
 
     def text(self, tc: TC) -> str:
-        return "This attack does nothing."
+        return "The attack fails."
 
     def value(self, ev: Eval) -> None:
         ev.void += ev.p
@@ -678,7 +680,7 @@ class NothingOnTails(Step):
         If(TAILS, DoesNothing()).emit(b)
 
     def text(self, tc: TC) -> str:
-        return "Flip a coin. Tails: this attack does nothing."
+        return "Flip a coin. Tails: the attack fails."
 
     def value(self, ev: Eval) -> None:
         ev.heads = 0.5
@@ -790,8 +792,8 @@ class DamageChosen(Step):
         self.amount = amount
 
     def text(self, tc: TC) -> str:
-        amount = "its damage" if self.amount is PRINTED else self.amount.text(tc)
-        return f"This attack does {amount} to that Pokémon instead."
+        amount = "this attack's damage" if self.amount is PRINTED else self.amount.text(tc)
+        return f"That Pokémon takes {amount} instead."
 
     def value(self, ev: Eval) -> None:
         ev.add(0.8 * self.amount.expect(ev))
@@ -844,12 +846,12 @@ class BenchDamage(Step):
 
     def text(self, tc: TC) -> str:
         if self.var:
-            whom = "the chosen Pokémon"
+            whom = "The chosen Pokémon takes"
         else:
-            whom = {"opp": "each of your opponent's Benched Pokémon",
-                    "own": "each of your Benched Pokémon",
-                    "both": "each Benched Pokémon (both players')"}[self.side]
-        return f"Does {self.amount} damage to {whom} (no Weakness or Resistance on the Bench)."
+            whom = {"opp": "Each of your opponent's Benched Pokémon takes",
+                    "own": "Each of your Benched Pokémon takes",
+                    "both": "Every Benched Pokémon (both players') takes"}[self.side]
+        return f"{whom} {self.amount} damage (no Weakness or Resistance on the Bench)."
 
     def _targets(self, m: Match, f: Frame) -> list[Slot]:
         if self.var:
@@ -889,7 +891,7 @@ class SelfDamage(Step):
         amount = self.amount.text(tc)
         if isinstance(self.amount, Const):
             amount += " damage"
-        return f"{_cap(tc.me)} does {amount} to itself."
+        return f"{_cap(tc.me)} hits itself for {amount}."
 
     def value(self, ev: Eval) -> None:
         ev.add(-0.6 * self.amount.expect(ev))
@@ -914,8 +916,8 @@ class PutCounters(Step):
     def text(self, tc: TC) -> str:
         c = self.counters
         n = f"{c.n} damage counter{'s' if c.n != 1 else ''}" if isinstance(c, Const) else \
-            f"1 damage counter for each {c.text(tc)}"
-        return f"Put {n} on {who_text(tc, self.who)}."
+            f"1 damage counter per {c.text(tc)}"
+        return f"Place {n} on {who_text(tc, self.who)}."
 
     def value(self, ev: Eval) -> None:
         sign = -0.6 if self.who == SELF else 1.0
@@ -939,7 +941,7 @@ class Inflict(Step):
     def text(self, tc: TC) -> str:
         names = [CONDITION_TEXT[c] for c in self.conditions]
         joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return f"{_cap(who_text(tc, self.who))} is now {joined}."
+        return f"{_cap(who_text(tc, self.who))} becomes {joined}."
 
     def value(self, ev: Eval) -> None:
         s = _eval_slot(ev, self.who)
@@ -963,7 +965,7 @@ class RemoveConditions(Step):
         self.who = who
 
     def text(self, tc: TC) -> str:
-        return f"Remove all Special Conditions from {who_text(tc, self.who)}."
+        return f"{_cap(who_text(tc, self.who))} recovers from all Special Conditions."
 
     def value(self, ev: Eval) -> None:
         s = ev.m.players[ev.player].active
@@ -1018,10 +1020,10 @@ class Heal(Step):
     def text(self, tc: TC) -> str:
         target = who_text(tc, self.who)
         if self.counters is None:
-            return f"Remove all damage counters from {target}."
+            return f"Take every damage counter off {target}."
         c = self.counters
         amount = _plural(c.n, "damage counter") if isinstance(c, Const) else c.text(tc)
-        return f"Remove {amount} from {target} (all of them if it has fewer)."
+        return f"Take {amount} off {target} (all of them if it has fewer)."
 
     def value(self, ev: Eval) -> None:
         s = _eval_slot(ev, self.who) or _best_damaged(ev)
@@ -1109,7 +1111,7 @@ class ChoosePokemon(Step):
         n = "1 of" if self.count == 1 else f"{self.count} of"
         fewer = f" ({'all' if self.count > 1 else 'none'} if there are fewer)" \
             if self.count > 1 else ""
-        subject = "Choose" if self.chooser == "self" else "Your opponent chooses"
+        subject = "Pick" if self.chooser == "self" else "Your opponent picks"
         return f"{subject} {n} {what}{fewer}."
 
     def run(self, m: Match, f: Frame) -> Result:
@@ -1203,7 +1205,7 @@ class ChooseCards(Step):
         c = self.count
         where = {"hand": "your hand", "deck": "your deck", "discard": "your discard pile"}
         if self.top:
-            head = f"Look at the top {self.top} cards of your deck."
+            head = f"Look at your deck's top {self.top} cards."
             if isinstance(c, Const) and c.n == 1:
                 return f"{head} You may choose {_a(self.filt.label)} from them."
             n = c.text(tc)
@@ -1211,14 +1213,14 @@ class ChooseCards(Step):
                 return f"{head} You may choose up to {n} {self.filt.label}s from them."
             return f"{head} Choose {n} {self.filt.label}s from them."
         if not isinstance(c, Const):
-            return (f"Choose {_a(self.filt.label)} from {where[self.zone]} for each "
+            return (f"Choose {_a(self.filt.label)} from {where[self.zone]} per "
                     f"{c.text(tc)} (all of them if there are fewer).")
         if c.n == 1:
             what = _a(self.filt.label)
         else:
             what = ("up to " if self.up_to else "") + f"{c.n} {self.filt.label}s"
         if self.zone == "deck":
-            return f"Search your deck for {what}."
+            return f"Search your deck and pick {what}."
         fewer = " (all of them if there are fewer)" if c.n > 1 and not self.up_to else ""
         return f"Choose {what} from {where[self.zone]}{fewer}."
 
@@ -1344,7 +1346,7 @@ class ChooseEnergyInPlay(Step):
             return f"Choose {n} [{self.etype}] Energy attached to {whose} {where}."
         kind = "basic Energy card" if self.basic else "Energy card"
         which = f" {self.filt.label}" if self.filt is not None else ""
-        return f"Choose 1 {kind} attached to 1 of {whose} {where}{which}."
+        return f"Pick 1 {kind} from among those attached to {whose} {where}{which}."
 
     def options(self, m: Match, player: int) -> list[tuple[Any, ...]]:
         p = m.players[player if self.side == "own" else 1 - player]
@@ -1426,8 +1428,8 @@ class DiscardEnergy(Step):
         kind = f"[{self.etype}] Energy" if self.etype else "Energy"
         target = who_text(tc, self.who)
         if self.count is None:
-            return f"Discard all {kind} cards attached to {target}."
-        return f"Discard {_plural(self.count, kind + ' card')} attached to {target}."
+            return f"Discard all {kind} cards from {target}."
+        return f"Discard {_plural(self.count, kind + ' card')} from {target}."
 
     def value(self, ev: Eval) -> None:
         s = _eval_slot(ev, self.who)
@@ -1520,7 +1522,7 @@ class Scaled(Expr):
         return self.k * self.count.eval(m, f)
 
     def text(self, tc: TC) -> str:
-        return f"{self.k} {self.noun} for each {self.count.text(tc)}"
+        return f"{self.k} {self.noun} per {self.count.text(tc)}"
 
     def expect(self, ev: Eval) -> float:
         return self.k * self.count.expect(ev)
@@ -1531,8 +1533,8 @@ class ShuffleHandIntoDeck(Step):
         self.side = side
 
     def text(self, tc: TC) -> str:
-        return "Shuffle your hand into your deck." if self.side == "own" else \
-            "Your opponent shuffles his or her hand into his or her deck."
+        return "Put your hand into your deck and shuffle it." if self.side == "own" else \
+            "Your opponent puts their hand into their deck and shuffles it."
 
     def value(self, ev: Eval) -> None:
         ev.add(-5 * len(ev.m.players[ev.player].hand))
@@ -1547,7 +1549,7 @@ class ShuffleHandIntoDeck(Step):
 class ShuffleDeck(Step):
     """A chance node: the deck is shuffled (a permutation resolved by the driver)."""
 
-    def __init__(self, side: str = "own", wording: str = "Shuffle your deck.") -> None:
+    def __init__(self, side: str = "own", wording: str = "Then shuffle your deck.") -> None:
         self.side = side
         self.wording = wording
 
@@ -1592,7 +1594,7 @@ class MoveCards(Step):
             return self.wording
         return {"hand": "Reveal it to your opponent, then add it to your hand." if self.reveal
                 else "Put it into your hand.",
-                "deck": "Put it on top of your deck.",
+                "deck": "Place it on top of your deck.",
                 "discard": "Discard it.",
                 "attach": f"Attach it to {who_text(tc, self.onto)}."}[self.to]
 
@@ -1664,7 +1666,7 @@ class SwitchOpponentActive(Step):
     def text(self, tc: TC) -> str:
         if self.wording is not None:
             return self.wording
-        return "Switch it with your opponent's Active Pokémon."
+        return "It trades places with your opponent's Active Pokémon."
 
     def value(self, ev: Eval) -> None:
         ev.add(15)
@@ -1686,7 +1688,7 @@ class ReturnToHand(Step):
         self.var = var
 
     def text(self, tc: TC) -> str:
-        return "Return that Pokémon and all cards attached to it to your hand."
+        return "Put that Pokémon and every card attached to it back into your hand."
 
     def value(self, ev: Eval) -> None:
         s = _best_damaged(ev)
@@ -1706,7 +1708,7 @@ class DiscardAllEnergyFrom(Step):
         self.who = who
 
     def text(self, tc: TC) -> str:
-        return f"Then discard all Energy cards attached to {who_text(tc, self.who)}."
+        return f"Then discard all Energy cards from {who_text(tc, self.who)}."
 
     def value(self, ev: Eval) -> None:
         ev.add(-6)
@@ -1831,7 +1833,7 @@ class SameEnergyCount(Cond):
         return a is not None and b is not None and len(a.energy) == len(b.energy)
 
     def text(self, tc: TC) -> str:
-        return "this Pokémon and the Defending Pokémon have the same number of Energy cards"
+        return "the Defending Pokémon has as many Energy cards as this Pokémon"
 
     def prob(self, ev: Eval) -> float:
         if ev.user is None or ev.defender is None:
@@ -1953,7 +1955,7 @@ class IfExpr(Expr):
 
     def text(self, tc: TC) -> str:
         c = self.cond.text(tc)
-        return (f"{self.then.text(tc)} damage if {c[:1].lower() + c[1:]}, otherwise "
+        return (f"{self.then.text(tc)} damage when {c[:1].lower() + c[1:]}, otherwise "
                 f"{self.otherwise.text(tc)}")
 
     def expect(self, ev: Eval) -> float:
@@ -2014,10 +2016,12 @@ class CountPokemon(SideCount):
         return sum(1 for s in slots if filt.test(m, s))
 
     def text(self, tc: TC) -> str:
-        whose = "your" if self.side == "own" else "your opponent's"
-        where = "Benched Pokémon" if self.where == "bench" else "Pokémon in play"
+        where = {("own", "bench"): "Pokémon on your Bench",
+                 ("opp", "bench"): "Pokémon on your opponent's Bench",
+                 ("own", "any"): "Pokémon in play on your side",
+                 ("opp", "any"): "Pokémon in play on your opponent's side"}[self.side, self.where]
         label = f" {self.filt.label}" if self.filt is not None and self.filt.label else ""
-        return f"of {whose} {where}{label}"
+        return f"{where}{label}"
 
 
 @dataclass(frozen=True)
@@ -2128,7 +2132,7 @@ class MoveAllEnergy(Step):
         self.to = to
 
     def text(self, tc: TC) -> str:
-        return (f"Move all Energy cards attached to {who_text(tc, self.frm)} to "
+        return (f"Move every Energy card from {who_text(tc, self.frm)} to "
                 f"{who_text(tc, self.to)}.")
 
     def value(self, ev: Eval) -> None:
@@ -2189,7 +2193,7 @@ class HealEach(Step):
             return self.wording
         whose = "your" if self.side == "own" else "your opponent's"
         which = "Benched Pokémon" if self.where == "bench" else "Pokémon"
-        return (f"Remove {_plural(self.counters, 'damage counter')} from each of {whose} "
+        return (f"Take {_plural(self.counters, 'damage counter')} off each of {whose} "
                 f"{which} that has any.")
 
     def value(self, ev: Eval) -> None:
@@ -2210,8 +2214,8 @@ class ReorderTopOfDeck(Step):
         self.n = n
 
     def text(self, tc: TC) -> str:
-        return (f"Look at the top {self.n} cards of your deck and put them back in any "
-                "order.")
+        return (f"Look at {self.n} cards from the top of your deck and put them back in "
+                "the order you like.")
 
     def value(self, ev: Eval) -> None:
         ev.add(3)
@@ -2257,7 +2261,7 @@ class ShufflePokemonIntoDeck(Step):
         self.var = var
 
     def text(self, tc: TC) -> str:
-        return "Shuffle that Pokémon and all cards attached to it into your deck."
+        return "Shuffle that Pokémon and every card attached to it into your deck."
 
     def value(self, ev: Eval) -> None:
         ev.add(2)
@@ -2334,8 +2338,8 @@ class ChooseLevelUp(Step):
         self.var = var
 
     def text(self, tc: TC) -> str:
-        return ("Search your deck for a Pokémon LV.X that levels up your Active Pokémon "
-                "and put it onto that Pokémon (this counts as levelling it up).")
+        return ("Search your deck and pick a Pokémon LV.X that can level up your Active "
+                "Pokémon, and level it up with that card.")
 
     def value(self, ev: Eval) -> None:
         ev.add(20)
@@ -2519,7 +2523,7 @@ class EnergyOn(Expr):
         return n
 
     def text(self, tc: TC) -> str:
-        return "Energy attached to " + " and ".join(who_text(tc, w) for w in self.who)
+        return "Energy on " + " and on ".join(who_text(tc, w) for w in self.who)
 
     def expect(self, ev: Eval) -> float:
         n = 0.0
@@ -2722,7 +2726,7 @@ class SwapDamage(Step):
         self.b = b
 
     def text(self, tc: TC) -> str:
-        return (f"Swap all damage counters on {who_text(tc, self.a)} with those on "
+        return (f"Exchange the damage counters of {who_text(tc, self.a)} and "
                 f"{who_text(tc, self.b)}.")
 
     def value(self, ev: Eval) -> None:
@@ -2754,10 +2758,10 @@ class DamageEach(Step):
                 if self.filt.test(m, s)]
 
     def text(self, tc: TC) -> str:
-        whose = {"opp": "each of your opponent's Pokémon", "own": "each of your Pokémon",
-                 "both": "each Pokémon in play (both players')"}[self.side]
+        whose = {"opp": "Each of your opponent's Pokémon", "own": "Each of your Pokémon",
+                 "both": "Every Pokémon in play (both players')"}[self.side]
         label = f" {self.filt.label}" if self.filt.label else ""
-        return (f"Does {self.amount} damage to {whose}{label} (no Weakness or Resistance on "
+        return (f"{whose}{label} takes {self.amount} damage (no Weakness or Resistance on "
                 "the Bench).")
 
     def value(self, ev: Eval) -> None:
@@ -2786,9 +2790,8 @@ class FlipEachForDamage(Step):
 
     def text(self, tc: TC) -> str:
         whose = "your opponent's" if self.side == "opp" else "your"
-        return (f"Flip a coin for each of {whose} Pokémon. Heads: this attack does "
-                f"{self.amount} damage to that Pokémon (no Weakness or Resistance on the "
-                "Bench).")
+        return (f"For each of {whose} Pokémon, flip a coin; heads: that Pokémon takes "
+                f"{self.amount} damage (no Weakness or Resistance on the Bench).")
 
     def value(self, ev: Eval) -> None:
         n = len(ev.m.players[1 - ev.player if self.side == "opp" else ev.player].in_play())
@@ -2847,11 +2850,11 @@ class FromOpponentHandUnseen(Step):
             return (f"Discard cards at random from your opponent's hand until {self.down_to} "
                     "are left.")
         c = self.count
-        n = _plural(c.n, "card") if isinstance(c, Const) else f"1 card for each {c.text(tc)}"
+        n = _plural(c.n, "card") if isinstance(c, Const) else f"1 card per {c.text(tc)}"
         if self.to == "deck":
-            return (f"Choose {n} from your opponent's hand without looking and look at it; "
+            return (f"Pick {n} from your opponent's hand face down and look at it; "
                     "your opponent shuffles it into their deck.")
-        return f"Choose {n} from your opponent's hand without looking and discard it."
+        return f"Pick {n} from your opponent's hand face down and discard it."
 
     def value(self, ev: Eval) -> None:
         hand = len(ev.m.players[1 - ev.player].hand)
@@ -2913,7 +2916,7 @@ class DiscardTrainersAttached(Step):
         self.who = who
 
     def text(self, tc: TC) -> str:
-        return f"Discard all Trainer cards attached to {who_text(tc, self.who)}."
+        return f"Discard all Trainer cards from {who_text(tc, self.who)}."
 
     def value(self, ev: Eval) -> None:
         ev.add(5)
@@ -3052,8 +3055,8 @@ class DiscardTopOfDeck(Step):
         self.n = n
 
     def text(self, tc: TC) -> str:
-        return "Discard the top card of your deck." if self.n == 1 else \
-            f"Discard the top {self.n} cards of your deck."
+        return "Discard 1 card from the top of your deck." if self.n == 1 else \
+            f"Discard {self.n} cards from the top of your deck."
 
     def value(self, ev: Eval) -> None:
         ev.add(-2 * self.n)
@@ -3097,9 +3100,9 @@ class BenchFromDeck(Step):
         self.counters = counters
 
     def text(self, tc: TC) -> str:
-        extra = f", and put {_plural(self.counters, 'damage counter')} on each of them" \
+        extra = f", placing {_plural(self.counters, 'damage counter')} on each of them" \
             if self.counters else ""
-        return f"Put them onto your Bench as Basic Pokémon{extra}."
+        return f"Play them onto your Bench as Basic Pokémon{extra}."
 
     def value(self, ev: Eval) -> None:
         ev.add(8 - 3 * self.counters)
@@ -3128,7 +3131,7 @@ class DiscardOpponentStadium(Step):
         self.var = var
 
     def text(self, tc: TC) -> str:
-        return "Discard the Stadium card your opponent has in play, if any."
+        return "If your opponent has a Stadium card in play, discard it."
 
     def value(self, ev: Eval) -> None:
         if ev.m.stadium >= 0 and ev.m.owner[ev.m.stadium] != ev.player:
@@ -3278,8 +3281,8 @@ class DamageChosenNoWR(DamageChosen):
     change."""
 
     def text(self, tc: TC) -> str:
-        return (f"This attack does {self.amount.text(tc)} damage to that Pokémon instead; "
-                "Weakness and Resistance are not applied.")
+        return (f"That Pokémon takes {self.amount.text(tc)} damage instead; Weakness and "
+                "Resistance are not applied.")
 
     def run(self, m: Match, f: Frame) -> Result:
         return _damage_chosen(m, f, self.var, self.amount.eval(m, f), weakness=False,
@@ -3294,8 +3297,8 @@ class BenchDamageOfType(BenchDamage):
         self.etype = etype
 
     def text(self, tc: TC) -> str:
-        return (f"Does {self.amount} damage to each of your opponent's Benched [{self.etype}] "
-                "Pokémon (no Weakness or Resistance on the Bench).")
+        return (f"Every [{self.etype}] Pokémon on your opponent's Bench takes {self.amount} "
+                "damage (no Weakness or Resistance on the Bench).")
 
     def _targets(self, m: Match, f: Frame) -> list[Slot]:
         from ..facts import pokemon_types
@@ -3320,8 +3323,8 @@ class ReorderTopOfDeckOf(ReorderTopOfDeck):
         self.var = var
 
     def text(self, tc: TC) -> str:
-        return (f"Look at the top {self.n} cards of either player's deck and put them back "
-                "in any order.")
+        return (f"Pick a player's deck: look at {self.n} cards from its top and put them back "
+                "in the order you like.")
 
     def run(self, m: Match, f: Frame) -> Result:
         owner = 1 - f.player if f.vars.get(self.var) else f.player
@@ -3374,7 +3377,7 @@ class InflictActives(Step):
 
     def text(self, tc: TC) -> str:
         but = " (except Pokémon SP)" if self.skip_sp else ""
-        return (f"Each Active Pokémon, yours and your opponent's{but}, is now "
+        return (f"Both players' Active Pokémon{but} become "
                 f"{CONDITION_TEXT[self.condition]}.")
 
     def _hits(self, m: Match, p: int) -> bool:
@@ -3406,7 +3409,7 @@ class LookAtOpponentHand(Step):
         self.question = question
 
     def text(self, tc: TC) -> str:
-        return "Look at the cards in your opponent's hand."
+        return "Have a look at the cards your opponent holds."
 
     def run(self, m: Match, f: Frame) -> Result:
         hand = m.players[1 - f.player].hand
@@ -3489,7 +3492,7 @@ class RetreatCostOf(Expr):
         return _retreat_cost(m, s) if s is not None else 0
 
     def text(self, tc: TC) -> str:
-        return f"[C] in {who_text(tc, self.who)}'s Retreat Cost (after effects that change it)"
+        return f"[C] of Retreat Cost {who_text(tc, self.who)} has (effects on it included)"
 
     def expect(self, ev: Eval) -> float:
         s = _eval_slot(ev, self.who)
@@ -3512,8 +3515,8 @@ class UnaffectedDamage(Step):
     def text(self, tc: TC) -> str:
         target = "the Defending Pokémon" if self.var == DEFENDER else "that Pokémon"
         amount = "Its damage" if self.amount is PRINTED else f"{self.amount.text(tc)} damage"
-        return (f"{amount} to {target} is not changed by Weakness, Resistance, Poké-Powers, "
-                "Poké-Bodies or any other effect on it.")
+        return (f"{amount} to {target} ignores Weakness, Resistance, Poké-Powers, "
+                "Poké-Bodies and every other effect on it.")
 
     def value(self, ev: Eval) -> None:
         ev.add(self.amount.expect(ev))
@@ -3551,7 +3554,7 @@ class DiscardEnergyEach(Step):
     attacker chooses which, one Pokémon after another)."""
 
     def text(self, tc: TC) -> str:
-        return "Discard an Energy card attached to each of your opponent's Pokémon."
+        return "Discard an Energy card from each of your opponent's Pokémon."
 
     def value(self, ev: Eval) -> None:
         ev.add(12 * sum(1 for s in ev.m.players[1 - ev.player].in_play() if s.energy))
@@ -3635,8 +3638,8 @@ class TakeFromBottom(Step):
         self.take = take
 
     def text(self, tc: TC) -> str:
-        return (f"Look at the bottom {self.n} cards of your deck. Put {self.take} of them into "
-                "your hand and the others back on the bottom of your deck in any order.")
+        return (f"Look at your deck's bottom {self.n} cards. Put {self.take} of them into "
+                "your hand and return the rest beneath your deck in any order.")
 
     def value(self, ev: Eval) -> None:
         ev.add(7 * min(self.take, len(ev.m.players[ev.player].deck)))
@@ -3736,8 +3739,8 @@ class ReturnDefenderToHand(ReturnToHand):
         super().__init__(DEFENDER)
 
     def text(self, tc: TC) -> str:
-        return ("Your opponent returns the Defending Pokémon and all cards attached to it to "
-                "their hand.")
+        return ("Your opponent puts the Defending Pokémon and every card attached to it back "
+                "into their hand.")
 
     def value(self, ev: Eval) -> None:
         d = ev.defender
@@ -3898,7 +3901,7 @@ class MoveZoneCards(Step):
 
 
 class OpponentMayDiscard(Step):
-    """The opponent may discard a card from his or her hand (to avoid what follows);
+    """The opponent may discard a card of their hand (to avoid what follows);
     ``var`` is True when a card was discarded. The opponent sees only his or her hand."""
 
     def __init__(self, var: str, wording: str = "") -> None:
@@ -3947,7 +3950,7 @@ class EvolveWith(Step):
     def text(self, tc: TC) -> str:
         if self.wording is not None:
             return self.wording
-        return f"Put it onto {who_text(tc, self.who)} (this counts as evolving it)."
+        return f"Evolve {who_text(tc, self.who)} by putting it on top (as a normal evolution)."
 
     def value(self, ev: Eval) -> None:
         ev.add(20)
@@ -4093,7 +4096,7 @@ class HasEnergyOfType(Cond):
         return s is not None and any(u & BIT[self.etype] for u in energy_units(m, s))
 
     def text(self, tc: TC) -> str:
-        return f"{who_text(tc, self.who)} has any [{self.etype}] Energy attached"
+        return f"{who_text(tc, self.who)} has any [{self.etype}] Energy on it"
 
     def prob(self, ev: Eval) -> float:
         s = _eval_slot(ev, self.who)
@@ -4159,7 +4162,7 @@ class EnergyOfTypeInPlay(SideCount):
 
     def text(self, tc: TC) -> str:
         whose = "your" if self.side == "own" else "your opponent's"
-        return f"[{self.etype}] Energy attached to all of {whose} Pokémon"
+        return f"[{self.etype}] Energy attached to {whose} Pokémon in play"
 
 
 @dataclass(frozen=True)
@@ -4270,21 +4273,21 @@ class ChooseCardsFor(ChooseCards):
                 if self.match == "evolves_from"
                 else "a Pokémon card of the same type as " + who_text(tc, self.who))
         if self.zone == "deck":
-            return f"Search your deck for {what}."
+            return f"Search your deck and pick {what}."
         return f"Choose {what} from {where[self.zone]}."
 
 
 
 
 class ChooseOpponentHandCard(Step):
-    """Look at your opponent's hand and choose 1 card of it into ``var`` (the card says
-    to look, so the chooser sees that hand)."""
+    """The chooser sees the opponent's hand and picks 1 card of it into ``var`` (the card
+    says to look, so that hand is shown to the chooser)."""
 
     def __init__(self, var: str) -> None:
         self.var = var
 
     def text(self, tc: TC) -> str:
-        return "Look at your opponent's hand and choose 1 card there."
+        return "Look through your opponent's hand and pick 1 card there."
 
     def run(self, m: Match, f: Frame) -> Result:
         hand = m.players[1 - f.player].hand
@@ -4364,7 +4367,7 @@ class AttachEachToOwn(Step):
 
     def text(self, tc: TC) -> str:
         return self.wording if self.wording is not None else \
-            "Attach them to your Pokémon in any way you like."
+            "Attach them to your Pokémon, split as you like."
 
     def value(self, ev: Eval) -> None:
         ev.add(12)
@@ -4442,8 +4445,8 @@ class BenchDamageTo(BenchDamage):
 
     def text(self, tc: TC) -> str:
         whose = {"opp": "your opponent's", "own": "your"}[self.side]
-        return (f"Does {self.amount} damage to each of {whose} Benched Pokémon "
-                f"{self.filt.label} (no Weakness or Resistance on the Bench).")
+        return (f"Each of {whose} Benched Pokémon {self.filt.label} takes {self.amount} "
+                "damage (no Weakness or Resistance on the Bench).")
 
     def _targets(self, m: Match, f: Frame) -> list[Slot]:
         return [s for s in super()._targets(m, f) if self.filt.test(m, s)]
@@ -4569,8 +4572,8 @@ class PoisonCounters(Step):
         self.counters = counters
 
     def text(self, tc: TC) -> str:
-        return (f"Between turns, put {self.counters} damage counters instead of 1 on "
-                f"{who_text(tc, self.who)} for its Poison.")
+        return (f"Between turns, Poison puts {self.counters} damage counters on "
+                f"{who_text(tc, self.who)}, not 1.")
 
     def value(self, ev: Eval) -> None:
         ev.add(10 * (self.counters - 1) if self.who == DEFENDER else -10)
@@ -4600,8 +4603,8 @@ class BenchedFromHand(FiringMoment):
     G's Flash Bite), started by ``actions.do_main_action``."""
 
     fires_on_bench: ClassVar[bool] = True
-    power_head: ClassVar[str] = ("Once during your turn, when you put this Pokémon from your "
-                                 "hand onto your Bench")
+    power_head: ClassVar[str] = ("Once during your turn, as this Pokémon comes from your "
+                                 "hand to your Bench")
 
     def text(self, tc: TC) -> str:
         return "you have just put this Pokémon from your hand onto your Bench"
@@ -4734,7 +4737,7 @@ class PutCountersOnEach(Step):
 
     def text(self, tc: TC) -> str:
         whose = "your" if self.side == "own" else "your opponent's"
-        return f"Put {_plural(self.counters, 'damage counter')} on each of {whose} Pokémon."
+        return f"Place {_plural(self.counters, 'damage counter')} on each of {whose} Pokémon."
 
     def value(self, ev: Eval) -> None:
         p = ev.m.players[ev.player if self.side == "own" else 1 - ev.player]
@@ -4762,7 +4765,7 @@ class DamageTo(Step):
     def text(self, tc: TC) -> str:
         wr = "" if self.weakness or self.resistance else \
             " (Weakness and Resistance are not applied)"
-        return f"Does {self.amount} damage to that Pokémon{wr}."
+        return f"That Pokémon takes {self.amount} damage{wr}."
 
     def value(self, ev: Eval) -> None:
         ev.add(-0.5 * self.amount)  # mostly aimed at one's own Pokémon
@@ -4783,7 +4786,7 @@ class DrawUntilHand(Step):
         self.n = n
 
     def text(self, tc: TC) -> str:
-        return f"Draw cards until you have {self.n} cards in your hand."
+        return f"Draw until your hand holds {self.n} cards."
 
     def value(self, ev: Eval) -> None:
         p = ev.m.players[ev.player]
@@ -5070,7 +5073,7 @@ class DiscardRestOfTop(Step):
         self.var = var
 
     def text(self, tc: TC) -> str:
-        return "Discard the other cards."
+        return "The rest go to your discard pile."
 
     def value(self, ev: Eval) -> None:
         ev.add(-2)
@@ -5130,7 +5133,7 @@ POKEMON_NOT_LV_X_OR_BASIC_ENERGY = CardFilter(
     "pokemon_not_lv_x_or_basic_energy", "Pokémon card (not a Pokémon LV.X) or basic Energy card",
     lambda d: (d.kind == POKEMON and not d.lv_x) or d.basic_energy)
 SLOT_TESTS["knocked_out"] = (lambda m, s: remaining_hp(m, s) <= 0,
-                             "would be Knocked Out by this attack")
+                             "is about to be Knocked Out by this attack")
 
 
 @dataclass(frozen=True)
@@ -5166,8 +5169,8 @@ class KnockedOutByAttack(FiringMoment):
     Power's text begins (``text.power_text``)."""
 
     fires_on_knockout: ClassVar[bool] = True
-    power_head: ClassVar[str] = ("Once during your opponent's turn, if this Pokémon would be "
-                                 "Knocked Out by damage from an attack")
+    power_head: ClassVar[str] = ("Once during your opponent's turn, when damage from an "
+                                 "attack is about to Knock Out this Pokémon")
 
     def text(self, tc: TC) -> str:
         return "this Pokémon would be Knocked Out by damage from your opponent's attack"
@@ -5179,8 +5182,8 @@ class UseSupporterInPlay(Step):
     card's program runs now for the attacking player, its requirements aside."""
 
     def text(self, tc: TC) -> str:
-        return ("If you have a Supporter card in play, this attack does what that Supporter "
-                "card does.")
+        return ("This attack copies the effect of the Supporter card you have in play, if "
+                "any.")
 
     def value(self, ev: Eval) -> None:
         if ev.m.players[ev.player].supporter:
@@ -5230,8 +5233,7 @@ class MoveEnergyFreely(Step):
     card moved once (choosing none stops)."""
 
     def text(self, tc: TC) -> str:
-        return ("You may move any number of Energy cards attached to your Pokémon, each to "
-                "another of your Pokémon, as you like.")
+        return "You may move as many Energy cards as you like between your Pokémon."
 
     def value(self, ev: Eval) -> None:
         ev.add(5)
@@ -5332,7 +5334,7 @@ class HealEachOf(HealEach):
         if self.wording is not None:
             return self.wording
         whose = "your" if self.side == "own" else "your opponent's"
-        return (f"Remove {_plural(self.counters, 'damage counter')} from each of {whose} "
+        return (f"Take {_plural(self.counters, 'damage counter')} off each of {whose} "
                 f"{self.filt.label} that has any.")
 
 
@@ -5349,8 +5351,8 @@ class MoveEnergyOfTypeFreely(MoveEnergyFreely):
         self.etype = etype
 
     def text(self, tc: TC) -> str:
-        return (f"You may move any number of [{self.etype}] Energy cards attached to your "
-                "Pokémon, each to another of your Pokémon, as you like.")
+        return (f"You may move as many [{self.etype}] Energy cards as you like between your "
+                "Pokémon.")
 
     def value(self, ev: Eval) -> None:
         ev.add(4)
@@ -5479,7 +5481,7 @@ class UseDefenderAttack(Step):
     Pokémon", "your"); the Energy cost of the chosen attack is not needed."""
 
     def text(self, tc: TC) -> str:
-        return ("Choose 1 of the Defending Pokémon's attacks. This attack does what that "
+        return ("Pick an attack of the Defending Pokémon. This attack does what that "
                 "attack does (its Energy cost is not needed).")
 
     def value(self, ev: Eval) -> None:
@@ -5572,8 +5574,8 @@ class EvolvedFromHand(FiringMoment):
     moment instead. ``power_head`` is how its text begins (``text.power_text``)."""
 
     fires_on_evolve: ClassVar[bool] = True
-    power_head: ClassVar[str] = ("When you play this Pokémon from your hand to evolve 1 of "
-                                 "your Pokémon")
+    power_head: ClassVar[str] = ("When you evolve 1 of your Pokémon by playing this card "
+                                 "from your hand")
 
     def text(self, tc: TC) -> str:
         return "you have just evolved 1 of your Pokémon with this card from your hand"
@@ -5602,7 +5604,7 @@ class DiscardSpecialEnergy(DiscardEnergy):
     def text(self, tc: TC) -> str:
         what = "a Special Energy card" if self.count == 1 else \
             f"{self.count} Special Energy cards"
-        return f"Discard {what} attached to {who_text(tc, self.who)}."
+        return f"Discard {what} from {who_text(tc, self.who)}."
 
     def value(self, ev: Eval) -> None:
         s = _eval_slot(ev, self.who)
@@ -5672,7 +5674,7 @@ class PlayerDraws(Step):
         who = "Draw" if self.side == "own" else "Your opponent draws"
         if isinstance(self.n, Const):
             return f"{who} {_plural(self.n.n, 'card')}."
-        return f"{who} 1 card for each {self.n.text(tc)}."
+        return f"{who} 1 card per {self.n.text(tc)}."
 
     def value(self, ev: Eval) -> None:
         ev.add((6 if self.side == "own" else -5) * self.n.expect(ev))
@@ -5690,7 +5692,7 @@ class DiscardTool(Step):
         self.who = who
 
     def text(self, tc: TC) -> str:
-        return f"Discard a Pokémon Tool card attached to {who_text(tc, self.who)}."
+        return f"Discard a Pokémon Tool card from {who_text(tc, self.who)}."
 
     def value(self, ev: Eval) -> None:
         s = _eval_slot(ev, self.who)
@@ -5715,7 +5717,7 @@ class ChooseFromBottom(ChooseCards):
         self.bottom = n
 
     def text(self, tc: TC) -> str:
-        return (f"Look at the bottom {self.bottom} cards of your deck. You may choose "
+        return (f"Look at your deck's bottom {self.bottom} cards. You may choose "
                 f"{_a(self.filt.label)} from them.")
 
     def _cands(self, m: Match, f: Frame) -> list[int]:
@@ -5734,8 +5736,8 @@ class RevealUntil(Step):
         self.filt = filt
 
     def text(self, tc: TC) -> str:
-        return (f"Reveal cards from the top of your deck until you reveal "
-                f"{_a(self.filt.label)}, and put it into your hand.")
+        return (f"Turn over cards from the top of your deck one at a time until "
+                f"{_a(self.filt.label)} shows up; put it into your hand.")
 
     def value(self, ev: Eval) -> None:
         ok = self.filt.verdicts
@@ -5806,8 +5808,8 @@ class Stage2EvolutionReady(Cond):
         return bool(stage2_evolutions(m, f.player))
 
     def text(self, tc: TC) -> str:
-        return ("it is not your first turn and you have a Stage 2 card in your hand that "
-                "evolves from 1 of your Basic Pokémon put into play before this turn")
+        return ("it is not your first turn and a Stage 2 card in your hand can evolve 1 of "
+                "your Basic Pokémon put into play before this turn")
 
     def prob(self, ev: Eval) -> float:
         return 1.0 if stage2_evolutions(ev.m, ev.player) else 0.0
@@ -5819,7 +5821,7 @@ class EvolveToStage2(Step):
     this counts as evolving it."""
 
     def text(self, tc: TC) -> str:
-        return ("Choose 1 of your Basic Pokémon in play and a Stage 2 card from your hand "
+        return ("Pick 1 of your Basic Pokémon in play and a Stage 2 card from your hand "
                 "that evolves from it, and put that card onto it, skipping the Stage 1 "
                 "(this counts as evolving that Pokémon).")
 
@@ -5871,7 +5873,7 @@ class ChooseSpecialEnergyInPlay(ChooseEnergyInPlay):
 
     def text(self, tc: TC) -> str:
         whose = "your opponent's" if self.side == "opp" else "your"
-        return f"Choose 1 Special Energy card attached to 1 of {whose} Pokémon."
+        return f"Pick 1 Special Energy card from among those on {whose} Pokémon."
 
     def options(self, m: Match, player: int) -> list[tuple[Any, ...]]:
         defs = m.defs
@@ -5967,7 +5969,7 @@ class BasicEnergyTypesOn(Expr):
         return _basic_energy_types(m, who_slot(m, f, self.who))
 
     def text(self, tc: TC) -> str:
-        return f"different type of basic Energy attached to {who_text(tc, self.who)}"
+        return f"basic Energy type attached to {who_text(tc, self.who)}"
 
     def expect(self, ev: Eval) -> float:
         return float(_basic_energy_types(ev.m, _eval_slot(ev, self.who)))
@@ -5985,7 +5987,7 @@ class EnergyInPlay(SideCount):
 
     def text(self, tc: TC) -> str:
         whose = "your" if self.side == "own" else "your opponent's"
-        return f"Energy attached to all of {whose} Pokémon"
+        return f"Energy attached to {whose} Pokémon in play"
 
 
 # (``has_tool`` and ``SPECIAL_ENERGY``: the dark_explorers part2 block above)
@@ -6008,8 +6010,8 @@ class ChooseDifferentTypes(Step):
         if self.wording is not None:
             return self.wording
         if self.zone == "deck":
-            return (f"Search your deck for up to {self.count} basic Energy cards, each of a "
-                    "different type.")
+            return (f"Search your deck and pick up to {self.count} basic Energy cards, each "
+                    "of a different type.")
         return (f"Choose {self.count} basic Energy cards of different types from your "
                 f"{'discard pile' if self.zone == 'discard' else self.zone} (as many types "
                 "as there are, if fewer).")
@@ -6093,8 +6095,8 @@ class PutCountersAnyWay(Step):
         self.counters = counters
 
     def text(self, tc: TC) -> str:
-        return (f"Put {_plural(self.counters, 'damage counter')} on your opponent's Pokémon "
-                "in any way you like.")
+        return (f"Split {_plural(self.counters, 'damage counter')} as you like among your "
+                "opponent's Pokémon.")
 
     def value(self, ev: Eval) -> None:
         ev.add(10 * self.counters)
@@ -6134,7 +6136,7 @@ class ReturnSelfToHand(ReturnToHand):
         super().__init__(SELF)
 
     def text(self, tc: TC) -> str:
-        return f"Return {tc.me} and all cards attached to it to your hand."
+        return f"Put {tc.me} and every card attached to it back into your hand."
 
     def value(self, ev: Eval) -> None:
         s = ev.user
@@ -6201,8 +6203,8 @@ def guard_resume(m: Match, f: Frame, answer: Any) -> Result:
 
 
 class ShowHand(Step):
-    """A player's hand is shown to both players ("your opponent reveals his or her hand":
-    ``side`` "opp"); the log names its cards (``EV_HAND_SHOWN``)."""
+    """A player's hand is shown to both players (the opponent's for ``side`` "opp"); the
+    log names its cards (``EV_HAND_SHOWN``)."""
 
     def __init__(self, side: str = "opp") -> None:
         self.side = side
@@ -6380,7 +6382,7 @@ class MoreCardsInHand(Cond):
         return self._holds(m, f.player)
 
     def text(self, tc: TC) -> str:
-        return "you have more cards in your hand than your opponent"
+        return "your opponent has fewer cards in hand than you"
 
     def prob(self, ev: Eval) -> float:
         return 1.0 if self._holds(ev.m, ev.player) else 0.0
@@ -6475,7 +6477,7 @@ class AttachEachToBench(AttachEachToOwn):
 
     def text(self, tc: TC) -> str:
         return self.wording if self.wording is not None else \
-            "Attach them to your Benched Pokémon in any way you like."
+            "Attach them to your Benched Pokémon, split as you like."
 
     def run(self, m: Match, f: Frame) -> Result:
         cards = f.vars.get(self.var) or []
@@ -6501,8 +6503,8 @@ class MillAndAttachEnergy(Step):
         self.n = n
 
     def text(self, tc: TC) -> str:
-        return (f"Discard the top {self.n} cards of your deck. Attach each Energy card among "
-                f"them to {tc.me}.")
+        return (f"Discard {self.n} cards from the top of your deck. Attach each Energy card "
+                f"among them to {tc.me}.")
 
     def value(self, ev: Eval) -> None:
         ev.add(4 * self.n)
@@ -6532,8 +6534,8 @@ class DiscardAllBasicOfOneType(Step):
         self.types = types
 
     def text(self, tc: TC) -> str:
-        kinds = " or ".join(f"all basic [{t}] Energy" for t in self.types)
-        return f"Discard {kinds} attached to {tc.me} (your choice)."
+        kinds = " or ".join(f"every basic [{t}] Energy" for t in self.types)
+        return f"From {tc.me}, discard {kinds} (your choice)."
 
     def value(self, ev: Eval) -> None:
         ev.add(-15)
@@ -6583,9 +6585,8 @@ class MillOpponent(Step):
     def text(self, tc: TC) -> str:
         c = self.count
         if isinstance(c, Const):
-            what = "the top card" if c.n == 1 else f"the top {c.n} cards"
-            return f"Discard {what} of your opponent's deck."
-        return f"Discard the top card of your opponent's deck for each {c.text(tc)}."
+            return f"Discard {_plural(c.n, 'card')} from the top of your opponent's deck."
+        return f"Discard 1 card from the top of your opponent's deck per {c.text(tc)}."
 
     def value(self, ev: Eval) -> None:
         ev.add(3 * self.count.expect(ev))
@@ -6609,8 +6610,8 @@ class DiscardToolsInPlay(Step):
         self.count = count
 
     def text(self, tc: TC) -> str:
-        return (f"Choose up to {self.count} Pokémon Tool cards attached to Pokémon in play "
-                "(yours or your opponent's) and discard them.")
+        return (f"Discard up to {self.count} Pokémon Tool cards of your choice from Pokémon "
+                "in play (either player's).")
 
     def value(self, ev: Eval) -> None:
         opp = ev.m.players[1 - ev.player]
@@ -6654,7 +6655,7 @@ class ToolInPlay(Cond):
         return any(s.tool >= 0 for p in m.players for s in p.in_play())
 
     def text(self, tc: TC) -> str:
-        return "a Pokémon Tool is attached to a Pokémon in play (yours or your opponent's)"
+        return "a Pokémon Tool is attached to a Pokémon in play (either player's)"
 
     def prob(self, ev: Eval) -> float:
         return 1.0 if any(s.tool >= 0 for p in ev.m.players for s in p.in_play()) else 0.0
@@ -6683,8 +6684,8 @@ class HealAllShedEnergy(Step):
     healing is blocked (Heal Block) keeps its counters and its Energy."""
 
     def text(self, tc: TC) -> str:
-        return ("Remove all damage counters from each of your Pokémon, then discard all "
-                "Energy attached to each Pokémon that had any.")
+        return ("Take every damage counter off each of your Pokémon, then discard all "
+                "Energy from each Pokémon that had any.")
 
     def value(self, ev: Eval) -> None:
         # A counter healed is worth about 7, an Energy card lost about 8 (as elsewhere).
@@ -6722,9 +6723,9 @@ class LoseFromOpponentHandUnseen(FromOpponentHandUnseen):
             what = _plural(c.n, "card")
             it = "it" if c.n == 1 else "them"
         else:
-            what, it = f"1 card for each {c.text(tc)}", "them"
-        return (f"Choose {what} from your opponent's hand without looking and put {it} in "
-                "the Lost Zone.")
+            what, it = f"1 card per {c.text(tc)}", "them"
+        return (f"Pick {what} from your opponent's hand face down and put {it} in the Lost "
+                "Zone.")
 
     def value(self, ev: Eval) -> None:
         hand = len(ev.m.players[1 - ev.player].hand)
@@ -6747,8 +6748,8 @@ class LoseOpponentTopCards(Step):
         self.n = n
 
     def text(self, tc: TC) -> str:
-        what = "the top card" if self.n == 1 else f"the top {self.n} cards"
-        return f"Put {what} of your opponent's deck in the Lost Zone."
+        return (f"Send {_plural(self.n, 'card')} from the top of your opponent's deck to the "
+                "Lost Zone.")
 
     def value(self, ev: Eval) -> None:
         ev.add(4 * min(self.n, len(ev.m.players[1 - ev.player].deck)))
@@ -6808,7 +6809,7 @@ class SearchDeckToBench(Step):
         if self.wording is not None:
             return self.wording
         if self.side == "own":
-            return (f"Search your deck for any number of {self.filt.label}s and put them "
+            return (f"Search your deck and pick any number of {self.filt.label}s; put them "
                     "onto your Bench.")
         return (f"Your opponent may search their deck for any number of {self.filt.label}s "
                 "and put them onto their Bench.")
@@ -6905,9 +6906,8 @@ class TopOrBottom(Step):
         self.n = n
 
     def text(self, tc: TC) -> str:
-        return (f"Look at the top {self.n} cards of your deck. Put as many of them as you "
-                "like back on top of your deck in any order, and the others on the bottom "
-                "of your deck in any order.")
+        return (f"Look at {self.n} cards from the top of your deck. Return any of them to the "
+                "top in the order you like, and the rest beneath your deck in any order.")
 
     def value(self, ev: Eval) -> None:
         ev.add(4)
@@ -7111,7 +7111,7 @@ class MoveCountersToOpponent(Step):
 
     def text(self, tc: TC) -> str:
         return (f"Move up to {_plural(self.n, 'damage counter')} from your Pokémon to your "
-                "opponent's Pokémon, in any way you like.")
+                "opponent's Pokémon, split as you like.")
 
     def value(self, ev: Eval) -> None:
         mine = sum(s.damage // 10 for s in ev.m.players[ev.player].in_play())
@@ -7287,7 +7287,7 @@ class ReturnEnergyToHand(Step):
         self.who = who
 
     def text(self, tc: TC) -> str:
-        return f"Return all Energy cards attached to {who_text(tc, self.who)} to your hand."
+        return f"Put all Energy cards from {who_text(tc, self.who)} back into your hand."
 
     def value(self, ev: Eval) -> None:
         # Energy taken out of play costs attachments to come: worth it only for a Pokémon

@@ -128,7 +128,7 @@ POKEMON: dict[str, PokemonScript] = {
                    MoveEnergy("e", OWN_ACTIVE, "Attach it to your Active Pokémon.")))},
         attacks={"Lightning Strike": [
             Worded(ChooseYesNo("all_l", "Discard all [L] Energy for 80 damage?", pre=True),
-                   "You may discard all [L] Energy cards attached to this Pokémon."),
+                   "You may discard every [L] Energy card from this Pokémon."),
             Worded(If(VarTrue("all_l"), DiscardEnergy(SELF, None, "L"), pre=True), ""),
             Damage(IfExpr(VarTrue("all_l", "you did"), Const(80), Const(40))),
         ]},
@@ -173,7 +173,7 @@ POKEMON: dict[str, PokemonScript] = {
         powers={"Moonlight": Power(
             requires=(PlayerHas("own", "hand"),),
             steps=(ChooseCards("c", "hand"),
-                   MoveCards("c", "deck", wording="Put it on top of your deck."),
+                   MoveCards("c", "deck", wording="Place it on top of your deck."),
                    ChooseCards("e", "deck", BASIC_ENERGY),
                    MoveCards("e", "hand", reveal=True), ShuffleDeck()))},
         attacks={"Doubleslap": times_heads(20, 2)},
@@ -281,8 +281,8 @@ POKEMON: dict[str, PokemonScript] = {
         powers={"Plunge": Power(
             requires=(SlotIs(SELF, "benched"),),
             steps=tuple(on_heads(MoveAllEnergy(OWN_ACTIVE, SELF),
-                                 SwitchOwnActive(SELF, "Switch this Pokémon with your "
-                                                       "Active Pokémon."))))},
+                                 SwitchOwnActive(SELF, "This Pokémon then trades places "
+                                                       "with your Active Pokémon."))))},
         attacks={"Water Punch": [Flip(EnergyOfTypeOn(SELF, "W")), Damage(Plus(40, 10))]},
     ),
     "ecard1-61": PokemonScript(attacks={  # Raichu

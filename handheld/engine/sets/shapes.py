@@ -127,8 +127,8 @@ def attach_from_discard_to_bench(filt: CardFilter) -> list[Step]:
     return [Worded(If(AllOf((PlayerHas("own", "bench"), HasCards("discard", filt))), [
         ChooseCards("e", "discard", filt), ChoosePokemon("b", "own", "bench"),
         MoveCards("e", "attach", onto="b")]),
-        f"Attach {with_article(filt.label)} from your discard pile to 1 of your Benched "
-        "Pokémon.")]
+        f"Take {with_article(filt.label)} from your discard pile and attach it to 1 of your "
+        "Benched Pokémon.")]
 
 
 def with_article(noun: str) -> str:
@@ -150,6 +150,6 @@ def energy_trans(etype: str) -> Power:
         requires=(PlayerHas("own", f"energy_{etype}"), PlayerHas("own", "bench")),
         steps=(ChooseEnergyInPlay("e", "own", etype=etype, wording=""),
                ChoosePokemon("to", "own", exclude="e", wording=""),
-               MoveEnergy("e", "to", f"Move a [{etype}] Energy attached to 1 of your Pokémon "
-                                     "to another of your Pokémon.")))
+               MoveEnergy("e", "to", f"Move a [{etype}] Energy from 1 of your Pokémon to "
+                                     "another.")))
 

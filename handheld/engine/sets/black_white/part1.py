@@ -70,8 +70,8 @@ def leech() -> list[Step]:
     """Heal this Pokémon by the damage the attack did to the Defending Pokémon (Giga
     Drain, Leech Life)."""
     return [Damage(), Worded(Heal(SELF, DealtCounters()),
-                             "Remove 1 damage counter from this Pokémon for each 10 damage "
-                             "this attack did to the Defending Pokémon.")]
+                             "Take 1 damage counter off this Pokémon per 10 damage this "
+                             "attack did to the Defending Pokémon.")]
 
 
 def outrage() -> list[Step]:
@@ -257,9 +257,8 @@ SCRIPTS: dict[str, Script] = {
     "bw1-50": PokemonScript(attacks={"Gust": []}),  # Woobat
     "bw1-51": PokemonScript(attacks={  # Swoobat
         "Attract": [Mark(DEFENDER, "attack_may_fail", 1,
-                         "may fail to attack during your opponent's next turn: when it "
-                         "tries, your opponent flips a coin, and on tails that attack does "
-                         "nothing")],
+                         "may fail to attack in your opponent's next turn: each time it "
+                         "tries, your opponent flips a coin, and on tails that attack fails")],
         "Heart Stamp": [],
     }),
     "bw1-52": PokemonScript(attacks={"Ram": [], "Rollout": []}),  # Venipede

@@ -121,7 +121,7 @@ POKEMON: dict[str, PokemonScript] = {
     "bw1-73": PokemonScript(attacks={  # Mandibuzz
         "Blindside": [ChoosePokemon("t", "opp", filt=DAMAGED, pre=True),
                       Worded(DamageChosen("t", Const(50)),
-                             "This attack does 50 damage to that Pokémon (no Weakness or "
+                             "That Pokémon takes 50 damage (no Weakness or "
                              "Resistance on the Bench).")],
         "Punishment": [Damage(PlusIf(40, 60, SlotIs(DEFENDER, "stage2")))],
     }),
@@ -135,7 +135,7 @@ POKEMON: dict[str, PokemonScript] = {
             uses_per_turn=None,
             requires=(PlayerHas("own", "energy_M"), PlayerHas("own", "bench")),
             steps=(ChooseEnergyInPlay("e", "own", etype="M",
-                                      wording="Choose 1 [M] Energy attached to 1 of your "
+                                      wording="Pick 1 [M] Energy from 1 of your "
                                               "Pokémon"),
                    ChoosePokemon("to", "own", exclude="e",
                                  wording="and move it to another of your Pokémon."),
@@ -209,7 +209,7 @@ TRAINERS: dict[str, TrainerScript] = {
     "bw1-94": TrainerScript(  # Energy Switch
         requires=(PlayerHas("own", "basic_energy_in_play"), PlayerHas("own", "bench")),
         steps=[ChooseEnergyInPlay("e", "own", basic=True,
-                                  wording="Choose 1 basic Energy card attached to 1 of your "
+                                  wording="Pick 1 basic Energy card from 1 of your "
                                           "Pokémon"),
                ChoosePokemon("to", "own", exclude="e",
                              wording="and move it to another of your Pokémon."),
@@ -227,7 +227,7 @@ TRAINERS: dict[str, TrainerScript] = {
         requires=(PlayerHas("own", "pokemon_in_hand"),),
         steps=[ChooseCards("p", "hand", POKEMON_CARD),
                MoveCards("p", "deck", reveal=True,
-                         wording="Show it to your opponent and put it on top of your deck."),
+                         wording="Reveal it to your opponent, then place it on top of your deck."),
                *search_to_hand(POKEMON_CARD)]),
     "bw1-100": TrainerScript(  # Potion
         requires=(PlayerHas("own", "damaged"),),

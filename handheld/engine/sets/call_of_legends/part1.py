@@ -85,7 +85,7 @@ def chosen_hit(amount: int) -> list[Step]:
     """Choose 1 of your opponent's Pokémon; the attack does ``amount`` to it."""
     return [ChoosePokemon("t", "opp", pre=True),
             Worded(DamageChosen("t", Const(amount)),
-                   f"This attack does {amount} damage to that Pokémon (no Weakness or "
+                   f"That Pokémon takes {amount} damage (no Weakness or "
                    "Resistance on the Bench).")]
 
 
@@ -113,12 +113,12 @@ SCRIPTS: dict[str, Script] = {
     }),
     "col1-5": PokemonScript(attacks={  # Forretress
         "Mirror Shot": [Mark(DEFENDER, "attack_may_fail", 1,
-                             "must flip a coin to attack during your opponent's next turn: "
-                             "on tails that attack does nothing")],
+                             "needs heads on a coin to attack in your opponent's next turn "
+                             "(on tails that attack fails)")],
         "Everyone Explode Now": [Damage(Times(30, CountPokemon("own", filt=PINECO_LINE))),
                                  Worded(DamageEach(30, "own", PINECO_LINE),
-                                        "Then this attack does 30 damage to each of those "
-                                        "Pokémon, this one included.")],
+                                        "Then each of those Pokémon, this one included, "
+                                        "takes 30 damage.")],
     }),
     "col1-6": PokemonScript(attacks={  # Groudon
         "Volcano Stomp": [Flip(), If(HEADS, MillOpponent(4), DiscardTopOfDeck(4))],
@@ -130,7 +130,7 @@ SCRIPTS: dict[str, Script] = {
     "col1-10": PokemonScript(attacks={  # Houndoom
         "Fire Counterattack": [Damage(PlusIf(20, 60, AnyPokemon(
             "opp", pokemon_of_type_in_play("F"),
-            wording="your opponent has any [F] Pokémon in play")))],
+            wording="there is an [F] Pokémon on your opponent's side")))],
         "Dark Roar": [OpponentDiscardsFromHand(1)],
     }),
     "col1-11": PokemonScript(  # Jirachi
@@ -141,8 +141,8 @@ SCRIPTS: dict[str, Script] = {
                        Flip(3),
                        ChooseCards("e", "discard", P_ENERGY, count=HEADS_COUNT),
                        MoveCards("e", "attach")]),
-                       "You may flip 3 coins. For each heads, attach a [P] Energy card from "
-                       "your discard pile to this Pokémon.")))},
+                       "You may flip 3 coins. Per heads, take a [P] Energy card from your "
+                       "discard pile and attach it to this Pokémon.")))},
         attacks={"Time Hollow": [
             ChoosePokemonUpTo("t", "opp", count=EnergyUnitsOn(SELF), filt=EVOLVED_STAGE,
                               wording="Choose any number of your opponent's Evolved Pokémon "
@@ -177,11 +177,11 @@ SCRIPTS: dict[str, Script] = {
         powers={"Self-Generation": Power(
             requires=(BenchedFromHand(),), works_under_conditions=True,
             steps=(Worded(ChooseCards("e", "hand", L_ENERGY, count=2, up_to=True),
-                          "You may attach up to 2 [L] Energy cards from your hand to this "
-                          "Pokémon."),
+                          "You may take up to 2 [L] Energy cards from your hand and attach "
+                          "them to this Pokémon."),
                    Worded(MoveCards("e", "attach"), "")))},
         attacks={"Shocking Bolt": [Worded(LoseAttachedEnergy(SELF, EnergyCardsOn(SELF)),
-                                          "Put all Energy cards attached to this Pokémon in "
+                                          "Send every Energy card on this Pokémon to "
                                           "the Lost Zone.")]},
     ),
     "col1-19": PokemonScript(attacks={  # Palkia
@@ -189,7 +189,7 @@ SCRIPTS: dict[str, Script] = {
             ChoosePokemon("s", "own", "bench", wording=""),
             SwitchOwnActive("s", "This Pokémon trades places with 1 of your Benched Pokémon.")]),
             ChoosePokemon("o", "opp", "bench", chooser="opp", wording=""),
-            SwitchOpponentActive("o", "Then your opponent switches the Defending Pokémon with "
+            SwitchOpponentActive("o", "Then your opponent swaps the Defending Pokémon for "
                                       "1 of their Benched Pokémon.")],
     }),
     "col1-20": PokemonScript(attacks={  # Rayquaza
@@ -205,9 +205,8 @@ SCRIPTS: dict[str, Script] = {
     "col1-22": PokemonScript(attacks={  # Umbreon
         "Moonlight Fang": [Worded(
             Mark(SELF, GUARD_FROM_POWERED.name, 1, "is guarded"),
-            "During your opponent's next turn, prevent all effects of attacks, damage "
-            "included, done to this Pokémon by your opponent's Pokémon that have any "
-            "Poké-Powers or Poké-Bodies.")],
+            "Until your opponent's next turn is over, attacks of their Pokémon that have "
+            "any Poké-Powers or Poké-Bodies do nothing to this Pokémon, damage included.")],
         "Quick Blow": plus_on_heads(30, 30),
     }),
     "col1-28": PokemonScript(attacks={  # Mismagius

@@ -87,15 +87,15 @@ SCRIPTS: dict[str, Script] = {
     "col1-33": PokemonScript(attacks={  # Snorlax
         "Layabout": [Heal(SELF, None), AttackLock("Layabout")],
         "Clomp Clomp Clobber": [Worded(LoseAttachedEnergy(SELF, Const(1)),
-                                       "Put 1 Energy card attached to this Pokémon in the "
+                                       "Send 1 Energy card from this Pokémon to the "
                                        "Lost Zone.")],
     }),
     "col1-34": PokemonScript(attacks={  # Tangrowth
         "Grind": [Damage(Times(20, EnergyUnitsOn(SELF)))],
         "Plow Over": [Flip(), If(HEADS, Inflict(DEFENDER, PARALYZED),
                                  Worded(LoseAttachedEnergy(DEFENDER, Const(1)),
-                                        "Put 1 Energy card attached to the Defending Pokémon "
-                                        "in the Lost Zone."))],
+                                        "Send 1 Energy card from the Defending Pokémon "
+                                        "to the Lost Zone."))],
     }),
     "col1-37": PokemonScript(attacks={  # Ursaring
         "Confront": [],
@@ -144,7 +144,7 @@ SCRIPTS: dict[str, Script] = {
         "Spiral Drain": [Heal(SELF, 2)],
         "Dual Splash": [ChoosePokemon("t", "opp", count=2, pre=True),
                         Worded(DamageChosen("t", Const(30)),
-                               "This attack does 30 damage to each of them (no Weakness or "
+                               "Each of them takes 30 damage (no Weakness or "
                                "Resistance on the Bench).")],
     }),
     "col1-53": PokemonScript(attacks={  # Chikorita
@@ -164,7 +164,7 @@ SCRIPTS: dict[str, Script] = {
     "col1-64": PokemonScript(attacks={  # Mawile
         "Selfish Draw": [
             Worded(ChooseCards("top", "deck", top=1),
-                   "Look at the top card of your deck. You may put it into your hand."),
+                   "Look at your deck's top card; you may take it into your hand."),
             Worded(If(VarTrue("top"), MoveCards("top", "hand"),
                       [DiscardTopOfDeck(1), Draw(1)]),
                    "If you don't, discard it and draw a card."),
@@ -184,7 +184,7 @@ SCRIPTS: dict[str, Script] = {
         "Messenger": [ChooseCards("c", "deck", POKEMON_CARD),
                       MoveCards("c", "hand", reveal=True),
                       Worded(ShufflePokemonIntoDeck(SELF),
-                             "Then shuffle this Pokémon and all cards attached to it into "
+                             "Then shuffle this Pokémon and every card attached to it into "
                              "your deck."),
                       ShuffleDeck(wording="")],
         "Glide": [],

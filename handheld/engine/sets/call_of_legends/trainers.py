@@ -51,11 +51,11 @@ TRAINERS: dict[str, TrainerScript] = {
     "col1-79": TrainerScript(  # Interviewer's Questions
         requires=(PlayerHas("own", "deck"),),
         steps=[Worded(ChooseCards("e", "deck", ENERGY_CARD, count=8, up_to=True, top=8),
-                      "Look at the top 8 cards of your deck and choose any number of the "
+                      "Look at 8 cards from the top of your deck and choose any number of the "
                       "Energy cards among them."),
                MoveCards("e", "hand", reveal=True,
-                         wording="Show them to your opponent and put them into your hand."),
-               ShuffleDeck(wording="Shuffle the other cards back into your deck.")]),
+                         wording="Show them to your opponent, then add them to your hand."),
+               ShuffleDeck(wording="Shuffle the rest back into your deck.")]),
     "col1-80": TrainerScript(  # Lost Remover
         requires=(PlayerHas("opp", "special_energy_in_play"),),
         steps=[ChooseSpecialEnergyInPlay("e", "opp"), LoseChosenEnergy("e")]),

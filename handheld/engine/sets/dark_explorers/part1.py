@@ -135,7 +135,7 @@ SCRIPTS: dict[str, Script] = {
     }),
     "bw5-5": PokemonScript(attacks={  # Carnivine
         "Lure Poison": new_defender(
-            Worded(Inflict("t", POISONED), "The new Defending Pokémon is now Poisoned.")),
+            Worded(Inflict("t", POISONED), "The new Defending Pokémon becomes Poisoned.")),
         "Spit Squall": [ReturnDefenderToHand()],
     }),
     "bw5-6": PokemonScript(attacks={  # Leafeon
@@ -147,7 +147,7 @@ SCRIPTS: dict[str, Script] = {
         "Cut": [],
         "Heavy Bullet": [If(PlayerHas("opp", "bench"), on_heads(
             ChoosePokemon("b", "opp", "bench"),
-            Worded(BenchDamage(20, var="b"), "This attack does 20 damage to it (no Weakness "
+            Worded(BenchDamage(20, var="b"), "It takes 20 damage (no Weakness "
                                              "or Resistance on the Bench).")))],
     }),
     "bw5-9": PokemonScript(attacks={  # Karrablast
@@ -159,15 +159,15 @@ SCRIPTS: dict[str, Script] = {
         "Hammer In": [],
         "Deck and Cover": [Inflict(DEFENDER, PARALYZED, POISONED),
                            Worded(ShufflePokemonIntoDeck(SELF),
-                                  "Shuffle this Pokémon and all cards attached to it into "
+                                  "Shuffle this Pokémon and every card attached to it into "
                                   "your deck."),
                            ShuffleDeck(wording="")],
     }),
     "bw5-12": PokemonScript(attacks={  # Flareon
         "Sand-Attack": [Mark(DEFENDER, ATTACK_MAY_FAIL.name, 1,
-                             "is affected during your opponent's next turn: whenever it "
-                             "tries to attack, your opponent flips a coin, and on tails the "
-                             "attack does nothing")],
+                             "is affected during your opponent's next turn: each time it "
+                             "goes to attack, your opponent flips a coin, and on tails the "
+                             "attack fails")],
         "Fire Slash": discard_energy_for_more("R", 60, 30),
     }),
     "bw5-13": PokemonScript(attacks={  # Entei-EX
@@ -202,13 +202,13 @@ SCRIPTS: dict[str, Script] = {
             Worded(ChooseYesNo("bw", "Discard an Energy card to Burn the Defending "
                                      "Pokémon?"), ""),
             Worded(If(VarTrue("bw"), [DiscardEnergy(SELF, 1), Inflict(DEFENDER, BURNED)]),
-                   "You may discard an Energy card attached to this Pokémon. If you do, the "
-                   "Defending Pokémon is now Burned.")]},
+                   "You may discard an Energy card from this Pokémon. Then, if you did, the "
+                   "Defending Pokémon becomes Burned.")]},
     ),
     "bw5-23": PokemonScript(attacks={  # Slowpoke
         "Big Yawn": [Worded(Inflict(SELF, ASLEEP), ""),
                      Worded(Inflict(DEFENDER, ASLEEP),
-                            "This Pokémon and the Defending Pokémon are now both Asleep.")],
+                            "Both this Pokémon and the Defending Pokémon fall Asleep.")],
         "Shot in the Dark": [Flip(2), If(Not(HeadsExactly(2, 2), "either coin is tails"),
                                          DoesNothing()), Damage()],
     }),
@@ -226,7 +226,7 @@ SCRIPTS: dict[str, Script] = {
         "Smash Turn": may_switch_self(),
         "Dual Splash": [ChoosePokemon("t", "opp", count=2, pre=True),
                         Worded(DamageChosen("t", Const(50)),
-                               "This attack does 50 damage to each of them (no Weakness or "
+                               "Each of them takes 50 damage (no Weakness or "
                                "Resistance on the Bench).")],
     }),
     "bw5-27": PokemonScript(attacks={"Fury Attack": times_heads(10, 3)}),  # Piplup
@@ -247,7 +247,7 @@ SCRIPTS: dict[str, Script] = {
         "Reflect Energy": [Worded(If(PlayerHas("own", "bench"), [
             ChooseAttachedEnergy("e", SELF), ChoosePokemon("b", "own", "bench"),
             MoveEnergy("e", "b")]),
-            "Move an Energy card attached to this Pokémon to 1 of your Benched Pokémon.")],
+            "Move an Energy card from this Pokémon to a Pokémon on your Bench.")],
     }),
     "bw5-31": PokemonScript(attacks={"Spiral Drain": [Heal(SELF, 2)]}),  # Tympole
     "bw5-32": PokemonScript(attacks={"Bubble Beam": coin_condition(PARALYZED)}),  # Palpitoad
@@ -269,13 +269,13 @@ SCRIPTS: dict[str, Script] = {
         "Thunder Fang": coin_condition(PARALYZED),
         "Volt Bolt": [ChoosePokemon("t", "opp", pre=True), DiscardEnergy(SELF, None, "L"),
                       Worded(DamageChosen("t", Const(100)),
-                             "This attack does 100 damage to that Pokémon (no Weakness or "
+                             "That Pokémon takes 100 damage (no Weakness or "
                              "Resistance on the Bench).")],
     }),
     "bw5-39": PokemonScript(attacks={  # Plusle
         "Tag Draw": [ShuffleHandIntoDeck(), ShuffleDeck(wording=""), Draw(4),
                      Worded(If(AnyPokemon("own", pokemon_named("Minun"), where="bench"),
-                               Draw(4)), "If Minun is on your Bench, draw 4 more cards.")],
+                               Draw(4)), "With Minun on your Bench, draw 4 more cards.")],
         "Positive Ion": plus_on_heads(20, 10),
     }),
     "bw5-40": PokemonScript(attacks={  # Minun
@@ -289,8 +289,8 @@ SCRIPTS: dict[str, Script] = {
     "bw5-43": PokemonScript(attacks={  # Galvantula
         "Quick Turn": times_heads(20, 2),
         "Electrisilk": [Damage(PlusIf(30, 40, CountIn(
-            RetreatCostOf(DEFENDER), 0, 0, wording="the Defending Pokémon has no Retreat "
-                                                   "Cost")))],
+            RetreatCostOf(DEFENDER), 0, 0, wording="the Defending Pokémon retreats for "
+                                                   "free")))],
     }),
     "bw5-44": PokemonScript(attacks={  # Tynamo
         "Charge Beam": [If(HasCards("discard", ENERGY_CARD),
@@ -311,7 +311,7 @@ SCRIPTS: dict[str, Script] = {
                                           "attack did to the Defending Pokémon.")],
         "Slurp Shakedown": new_defender(
             Worded(DamageChosen("t", Const(60)),
-                   "This attack does 60 damage to the new Defending Pokémon (to the "
+                   "The new Defending Pokémon takes 60 damage (to the "
                    "Defending Pokémon if your opponent has no Benched Pokémon).")),
     }),
     "bw5-48": PokemonScript(  # Espeon
@@ -348,8 +348,8 @@ SCRIPTS: dict[str, Script] = {
     "bw5-54": PokemonScript(attacks={  # Groudon-EX
         "Tromp": [BenchDamage(10, side="opp")],
         "Giant Claw": [Damage(PlusIf(80, 40, CountIn(
-            DamageCountersOn(DEFENDER), 2, wording="the Defending Pokémon already has 2 or "
-                                                   "more damage counters on it")))],
+            DamageCountersOn(DEFENDER), 2, wording="2 or more damage counters are already "
+                                                   "on the Defending Pokémon")))],
     }),
     "bw5-55": PokemonScript(attacks={"Scratch": []}),  # Drilbur
 }

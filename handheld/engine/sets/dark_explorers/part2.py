@@ -300,7 +300,7 @@ SCRIPTS: dict[str, Script] = {
     "bw5-99": TrainerScript(  # Random Receiver
         requires=(PlayerHas("own", "deck"),),
         steps=[RevealUntil(SUPPORTER_CARD),
-               ShuffleDeck(wording="Shuffle the other revealed cards back into your deck.")]),
+               ShuffleDeck(wording="Shuffle the rest of the turned-over cards into your deck.")]),
     "bw5-100": TrainerScript(  # Rare Candy
         requires=(Stage2EvolutionReady(),), steps=[EvolveToStage2()]),
     "bw5-101": TrainerScript(  # Twist Mountain

@@ -207,7 +207,7 @@ SCRIPTS: dict[str, Script] = {
             requires=(EvolvedFromHand(), PlayerHas("own", "bench_room"),
                       PlayerHas("own", "deck")),
             steps=may("Cast-off Shell",
-                      "You may search your deck for Shedinja and put it onto your Bench, "
+                      "You may find a Shedinja in your deck and put it onto your Bench, "
                       "then shuffle your deck.",
                       ChooseCards("s", "deck", card_named("Shedinja")), BenchFromDeck("s"),
                       ShuffleDeck()))},
@@ -228,8 +228,8 @@ SCRIPTS: dict[str, Script] = {
         powers={"Le Parfum": Power(
             requires=(EvolvedFromHand(), PlayerHas("own", "deck")),
             steps=may("Le Parfum",
-                      "You may search your deck for any card and put it into your hand, then "
-                      "shuffle your deck.",
+                      "You may take any 1 card of your deck into your hand, then shuffle "
+                      "your deck.",
                       ChooseCards("c", "deck"), MoveCards("c", "hand"), ShuffleDeck()))},
         attacks={"Squeeze": [Flip(), Damage(PlusIf(30, 20, HEADS)),
                              If(HEADS, Inflict(DEFENDER, PARALYZED))]},
@@ -248,7 +248,7 @@ SCRIPTS: dict[str, Script] = {
         powers={"Bright Look": Power(
             requires=(EvolvedFromHand(), PlayerHas("opp", "bench")),
             steps=may("Bright Look",
-                      "You may switch 1 of your opponent's Benched Pokémon with their Active "
+                      "You may swap your opponent's Active Pokémon for 1 of their Benched "
                       "Pokémon.",
                       ChoosePokemon("t", "opp", "bench"), SwitchOpponentActive("t")))},
         attacks={"Hexed Flame": [Damage(Plus(20, 50, ConditionCount(DEFENDER)))]},

@@ -106,8 +106,8 @@ def cant_retreat() -> Step:
 def attack_may_fail() -> Step:
     """The Defending Pokémon's attack may fail during the opponent's next turn (a coin)."""
     return Mark(DEFENDER, "attack_may_fail", 1,
-                "must flip a coin to attack during your opponent's next turn: on tails its "
-                "attack does nothing")
+                "needs heads on a coin to attack in your opponent's next turn (on tails its "
+                "attack fails)")
 
 
 def guard(amount: int, marker: str) -> Step:
@@ -160,7 +160,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Muddy Water": [
             ChoosePokemon("t", "opp", "bench", pre=True),
             Worded(DamageChosen("t", Const(20)),
-                   "This attack does 20 damage to that Pokémon and none to the Defending "
+                   "That Pokémon takes 20 damage and none to the Defending "
                    "Pokémon (no Weakness or Resistance on the Bench).")],
         "Rumble": [cant_retreat()],
     }),
@@ -177,7 +177,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Whirlwind": [If(PlayerHas("opp", "bench"), [
             Worded(ChooseYesNo("sw", "Have your opponent switch the Defending Pokémon?"), ""),
             Worded(If(VarTrue("sw"), opponent_switches()),
-                   "you may have your opponent switch the Defending Pokémon with 1 of their "
+                   "you may make your opponent swap the Defending Pokémon for 1 of their "
                    "Benched Pokémon (they choose which).")])],
         "Diving Swipe": [FromOpponentHandUnseen(1, wording="Discard a card at random from "
                                                            "your opponent's hand.")],
@@ -210,14 +210,14 @@ POKEMON: dict[str, PokemonScript] = {
             steps=(Worded(ChooseYesNo("tw", "Discard the top 3 cards of your opponent's "
                                             "deck?"), ""),
                    Worded(If(VarTrue("tw"), MillOpponent(3)),
-                          "You may discard the top 3 cards of your opponent's deck.")))},
+                          "You may discard 3 cards from the top of your opponent's deck.")))},
         attacks={"Giga Horn": [Flip(2), If(HeadsExactly(0, 2), DoesNothing()), Damage()]},
     ),
     "bw6-81": PokemonScript(attacks={  # Registeel-EX
         "Triple Laser": [
             ChoosePokemon("t", "opp", count=3, pre=True),
             Worded(DamageChosen("t", Const(30)),
-                   "This attack does 30 damage to each of them (Weakness and Resistance "
+                   "Each of them takes 30 damage (Weakness and Resistance "
                    "only for the Active Pokémon).")],
         "Protect Charge": [guard(20, "takes_20_less")],
     }),
@@ -228,8 +228,8 @@ POKEMON: dict[str, PokemonScript] = {
             Worded(If(VarTrue("ml"), [ChooseAttachedEnergy("e", DEFENDER),
                                       ChoosePokemon("to", "opp", "bench"),
                                       MoveEnergy("e", "to")]),
-                   "You may move an Energy card attached to the Defending Pokémon to 1 of "
-                   "your opponent's Benched Pokémon.")])],
+                   "You may move an Energy card from the Defending Pokémon to a Pokémon on "
+                   "your opponent's Bench.")])],
         "Heavy Nose": [Damage(PlusIf(60, 30, SlotIs(DEFENDER, "damaged")))],
     }),
     "bw6-83": PokemonScript(attacks={  # Durant

@@ -32,9 +32,9 @@ SCRIPTS: dict[str, Script] = {
     "hgss1-114": PokemonScript(  # Lugia LEGEND, the half on top
         powers={"Ocean Grow": Power(
             requires=(BenchedFromHand(),),
-            steps=(Worded(ChooseYesNo("og", "Look at the top 5 cards of your deck?"), ""),
+            steps=(Worded(ChooseYesNo("og", "Look at 5 cards from the top of your deck?"), ""),
                    Worded(If(VarTrue("og"), MillAndAttachEnergy(5)),
-                          "You may look at the top 5 cards of your deck. Attach each Energy "
+                          "You may look at 5 cards from the top of your deck. Attach each Energy "
                           "card among them to this Pokémon and discard the other cards.")))},
         attacks={"Elemental Blast": [DiscardEnergy(SELF, 1, "R"), DiscardEnergy(SELF, 1, "W"),
                                      DiscardEnergy(SELF, 1, "L")]},

@@ -171,8 +171,8 @@ SCRIPTS: dict[str, Script] = {
     }),
     "hgss1-15": PokemonScript(attacks={  # Ariados
         "Leech Life": [Damage(), Worded(Heal(SELF, DealtCounters()),
-                                        "Remove 1 damage counter from this Pokémon for each "
-                                        "10 damage this attack did to the Defending "
+                                        "Take 1 damage counter off this Pokémon per 10 "
+                                        "damage this attack did to the Defending "
                                         "Pokémon.")],
         "Poisonous Saliva": condition(POISONED),
     }),
@@ -216,7 +216,7 @@ SCRIPTS: dict[str, Script] = {
         "Ice Beam": coin_condition(PARALYZED),
         "Ice Blade": [ChoosePokemon("t", "opp", pre=True),
                       Worded(DamageChosen("t", Const(30)),
-                             "This attack does 30 damage to that Pokémon (no Weakness or "
+                             "That Pokémon takes 30 damage (no Weakness or "
                              "Resistance on the Bench).")],
     }),
     "hgss1-25": PokemonScript(attacks={  # Ledian
@@ -229,8 +229,8 @@ SCRIPTS: dict[str, Script] = {
     }),
     "hgss1-27": PokemonScript(attacks={  # Persian
         "Sharpen Claws": [Flip(3), FromOpponentHandUnseen(
-            HEADS_COUNT, wording="For each heads, discard a card from your opponent's hand "
-                                 "without looking.")],
+            HEADS_COUNT, wording="Per heads, discard a card picked face down from your "
+                                 "opponent's hand.")],
         "Sneaky Attack": [Damage(PlusIf(30, 30, HasEnergyOfType(SELF, "D")))],
     }),
     "hgss1-28": PokemonScript(  # Pichu
@@ -259,7 +259,7 @@ SCRIPTS: dict[str, Script] = {
                 ChoosePokemon("to", "opp", exclude="e",
                               wording="Move it to which of your opponent's Pokémon?"),
                 MoveEnergy("e", "to")]),
-                "Move an Energy card attached to 1 of your opponent's Pokémon to another of "
+                "Move an Energy card from 1 of your opponent's Pokémon to another of "
                 "their Pokémon."),
             Inflict(SELF, ASLEEP)],
     }),

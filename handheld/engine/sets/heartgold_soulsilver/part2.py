@@ -73,7 +73,7 @@ def chosen_hit(amount: int) -> list[Step]:
     Resistance only for the Active one)."""
     return [ChoosePokemon("t", "opp", pre=True),
             Worded(DamageChosen("t", Const(amount)),
-                   f"This attack does {amount} damage to that Pokémon (no Weakness or "
+                   f"That Pokémon takes {amount} damage (no Weakness or "
                    "Resistance on the Bench).")]
 
 
@@ -104,7 +104,7 @@ SCRIPTS: dict[str, Script] = {
         "Super Poison Breath": condition(POISONED),
         # (the era applies no Weakness or Resistance to damage an attacker does to itself;
         # the sentence says so, as the card does)
-        "Super Explosion": [Worded(SelfDamage(90), "This Pokémon does 90 damage to itself "
+        "Super Explosion": [Worded(SelfDamage(90), "This Pokémon hits itself for 90 damage "
                                                    "(Weakness is not applied).")],
     }),
     "hgss1-35": PokemonScript(attacks={"Hammer In": [], "Razor Leaf": []}),  # Bayleef
@@ -139,7 +139,7 @@ SCRIPTS: dict[str, Script] = {
     }),
     "hgss1-43": PokemonScript(attacks={  # Heracross
         "Green Draw": [Worded(Draw(CountPokemon("own", filt=pokemon_of_type_in_play("G"))),
-                              "Draw 1 card for each of your [G] Pokémon in play.")],
+                              "Draw 1 card per [G] Pokémon you have in play.")],
         "Double Headbutt": [Flip(2), Damage(Plus(30, 20, HEADS_COUNT))],
     }),
     "hgss1-44": PokemonScript(attacks={  # Igglybuff
@@ -174,14 +174,14 @@ SCRIPTS: dict[str, Script] = {
     "hgss1-52": PokemonScript(attacks={  # Slowbro
         "Big Yawn": [Worded(Inflict(SELF, ASLEEP), ""),
                      Worded(Inflict(DEFENDER, ASLEEP),
-                            "This Pokémon and the Defending Pokémon are now both Asleep.")],
+                            "Both this Pokémon and the Defending Pokémon fall Asleep.")],
         "Madkinesis": [Damage(Plus(30, 20, EnergyOfTypeOn(SELF, "P")))],
     }),
     "hgss1-53": PokemonScript(attacks={  # Starmie
         "Cosmic Cyclone": [
             ChooseEnergyInPlay("w", "own", etype="W", count=None, pre=True,
-                               wording="Choose as many [W] Energy attached to your Pokémon "
-                                       "as you like."),
+                               wording="Pick any number of [W] Energy from your "
+                                       "Pokémon."),
             Damage(Times(20, VarValue("w", "Energy chosen", 2))),
             EnergyIntoDeck("w", "Shuffle the chosen Energy cards into your deck."),
             Worded(If(VarTrue("w"), ShuffleDeck()), ""),  # (none chosen: no shuffle)
@@ -193,7 +193,7 @@ SCRIPTS: dict[str, Script] = {
             steps=(may(
                 PlayerHas("own", "energy_in_play"), "rt",
                 "Return all Energy attached to 1 of your Pokémon to your hand?",
-                "You may return all Energy cards attached to 1 of your Pokémon to your hand.",
+                "You may take every Energy card from 1 of your Pokémon back into your hand.",
                 ChoosePokemon("t", "own", filt=WITH_ENERGY, wording=""),
                 ReturnEnergyToHand("t")),))},
         attacks={"Hidden Power": []},
@@ -203,8 +203,8 @@ SCRIPTS: dict[str, Script] = {
             requires=(BenchedFromHand(),), works_under_conditions=True,
             steps=(may(
                 PlayerHas("own", "deck"), "fl",
-                "Look at the top 5 cards of your deck and reorder them?",
-                "You may look at the top 5 cards of your deck and put them back in any "
+                "Look at 5 cards from the top of your deck and reorder them?",
+                "You may look at 5 cards from the top of your deck and put them back in any "
                 "order.",
                 ReorderTopOfDeck(5)),))},
         attacks={"Hidden Power": []},

@@ -109,8 +109,8 @@ SCRIPTS: dict[str, Script] = {
     "hgss1-70": PokemonScript(attacks={  # Koffing
         "Smokescreen": [Mark(
             DEFENDER, "attack_may_fail", 1,
-            "is hidden in smoke: if it tries to attack during your opponent's next turn, "
-            "your opponent flips a coin, and on tails that attack does nothing")],
+            "is hidden in smoke: when it goes to attack in your opponent's next turn, "
+            "your opponent flips a coin, and on tails that attack fails")],
         "Suffocating Gas": [],
     }),
     "hgss1-71": PokemonScript(attacks={  # Ledyba
@@ -122,8 +122,8 @@ SCRIPTS: dict[str, Script] = {
         "Static Electricity": [
             Worded(ChooseCards("e", "deck", L_ENERGY,
                                count=PokemonInPlayOf(pokemon_named("Mareep"))),
-                   "Search your deck for up to 1 [L] Energy card for each Mareep in play "
-                   "(yours and your opponent's) and attach them to this Pokémon."),
+                   "Search your deck and pick up to 1 [L] Energy card per Mareep in play "
+                   "(either player's); attach them to this Pokémon."),
             Worded(MoveCards("e", "attach"), ""),
             ShuffleDeck(),
         ],
@@ -189,8 +189,8 @@ SCRIPTS: dict[str, Script] = {
             requires=(EvolvedFromHand(), PlayerHas("own", "damaged")),
             works_under_conditions=True,
             steps=may("Use Blissful Nurse?",
-                      "You may remove all damage counters from each of your Pokémon. If you "
-                      "do, discard all Energy attached to each Pokémon that had any.",
+                      "You may take every damage counter off each of your Pokémon. Then, if "
+                      "you did, discard all Energy from each Pokémon that had any.",
                       HealAllShedEnergy()))},
         attacks={"Strength": []},
     ),

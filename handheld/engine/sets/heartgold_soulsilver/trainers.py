@@ -41,7 +41,7 @@ TRAINERS: dict[str, TrainerScript] = {
         requires=(PlayerHas("own", "basic_energy_discard"),),
         steps=[ChooseCards("e", "discard", BASIC_ENERGY, count=4),
                MoveCards("e", "hand", reveal=True,
-                         wording="Show them to your opponent and put them into your hand.")]),
+                         wording="Show them to your opponent, then add them to your hand.")]),
     "hgss1-94": TrainerScript(  # Moomoo Milk
         requires=(PlayerHas("own", "damaged"),),
         steps=[ChoosePokemon("t", "own", filt=DAMAGED), Flip(2),
@@ -68,7 +68,7 @@ ENERGY: dict[str, EnergyScript] = {
     # Not Platinum's: the printed [C] is what it counts as anywhere but in play.
     "hgss1-104": EnergyScript(  # Rainbow Energy
         passives=(EveryTypeInPlay(),),
-        on_attach=(Worded(PutCounters(SELF, 1), "Put 1 damage counter on that Pokémon."),)),
+        on_attach=(Worded(PutCounters(SELF, 1), "Place 1 damage counter on that Pokémon."),)),
 }
 
 SCRIPTS: dict[str, Script] = {**TRAINERS, **ENERGY}

@@ -84,8 +84,8 @@ def energy_on_self_on_heads(etype: str) -> list[Step]:
     attacker, then a shuffle (Growlithe's Stoke)."""
     return [Flip(), Worded(If(HEADS, [ChooseCards("e", "deck", energy_of_type(etype)),
                                       MoveCards("e", "attach"), ShuffleDeck()]),
-                           f"Heads: search your deck for a [{etype}] Energy card, attach it "
-                           "to this Pokémon, then shuffle your deck.")]
+                           f"Heads: search your deck and pick a [{etype}] Energy card, attach "
+                           "it to this Pokémon, then shuffle your deck.")]
 
 
 def switch_self() -> list[Step]:
@@ -137,8 +137,8 @@ SCRIPTS: dict[str, Script] = {
     }),
     "bw4-8": PokemonScript(attacks={  # Foongus
         "Find a Friend": [Flip(), Worded(If(HEADS, search_to_hand(ANY_POKEMON_CARD)),
-                                         "Heads: search your deck for a Pokémon, reveal it "
-                                         "to your opponent and put it into your hand, then "
+                                         "Heads: search your deck and pick a Pokémon; reveal "
+                                         "it to your opponent and put it into your hand, then "
                                          "shuffle your deck.")],
         "Rising Lunge": plus_on_heads(10, 20),
     }),
@@ -162,7 +162,7 @@ SCRIPTS: dict[str, Script] = {
             steps=(Inflict(DEFENDER, BURNED),),
             wording="Whenever an attack of your opponent damages this Pokémon while it is "
                     "your Active Pokémon (even if it is Knocked Out), the Attacking Pokémon "
-                    "is now Burned.")},
+                    "becomes Burned.")},
         attacks={"Fire Spin": [Flip(), If(TAILS, DiscardEnergy(SELF, 2))]},
     ),
     "bw4-13": PokemonScript(attacks={"Crunch": crunch(), "Heat Blast": []}),  # Arcanine
@@ -225,7 +225,7 @@ SCRIPTS: dict[str, Script] = {
     "bw4-30": PokemonScript(attacks={  # Basculin
         "Bite": [],
         "Bared Fangs": [If(Not(SlotIs(DEFENDER, "damaged"),
-                                  "the Defending Pokémon has no damage counters on it"),
+                                  "the Defending Pokémon is undamaged"),
                               DoesNothing()), Damage()],
     }),
     "bw4-31": PokemonScript(attacks={"Beat": [], "Icy Snow": []}),  # Vanillite
@@ -240,8 +240,8 @@ SCRIPTS: dict[str, Script] = {
                    SwitchOwnActive("b", "Your Active Pokémon trades places with 1 of your "
                                         "Benched Pokémon."),
                    Worded(If(PlayerHas("opp", "bench"), opponent_switches()),
-                          "If you do, your opponent switches their Active Pokémon with 1 of "
-                          "their Benched Pokémon.")))},
+                          "Then, if you did, your opponent swaps their Active Pokémon for 1 "
+                          "of their Benched Pokémon.")))},
         attacks={"Crushing Ice": [Damage(Plus(60, 10, RetreatCostOf(DEFENDER)))]},
     ),
     "bw4-34": PokemonScript(attacks={  # Frillish
@@ -296,7 +296,7 @@ SCRIPTS: dict[str, Script] = {
             ChoosePokemon("mine", "own", pre=True, wording=""),
             Damage(),
             Worded(DamageChosenNoWR("mine", Const(20)),
-                   "This attack also does 20 damage to 1 of your Pokémon (no Weakness or "
+                   "One of your own Pokémon takes 20 damage too (no Weakness or "
                    "Resistance).")],
         "Crunch": crunch(),
     }),
@@ -310,7 +310,7 @@ SCRIPTS: dict[str, Script] = {
         "Lightning Crash": [ChoosePokemon("t", "opp", pre=True),
                             DiscardEnergy(SELF, None, "L"),
                             Worded(DamageChosen("t", Const(80)),
-                                   "This attack does 80 damage to that Pokémon (no Weakness "
+                                   "That Pokémon takes 80 damage (no Weakness "
                                    "or Resistance on the Bench).")],
     }),
     "bw4-49": PokemonScript(attacks={"Bounce": switch_self()}),  # Emolga

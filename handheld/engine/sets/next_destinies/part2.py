@@ -150,7 +150,7 @@ SCRIPTS: dict[str, Script] = {
         powers={"Forewarn": Power(
             requires=(PlayerHas("own", "deck"),),
             steps=(Worded(ChooseCards("c", "deck", top=2, up_to=False),
-                          "Look at the top 2 cards of your deck and put 1 of them into your "
+                          "Look at 2 cards from the top of your deck and put 1 of them into your "
                           "hand; the other stays on top of your deck."),
                    MoveCards("c", "hand", wording="")))},
         attacks={"Fluffy Dream": [Inflict(SELF, ASLEEP)]},
@@ -177,8 +177,8 @@ SCRIPTS: dict[str, Script] = {
             passives=(StrikeBack(),),
             steps=(PutCounters(DEFENDER, 2),),
             wording="Whenever an attack of your opponent damages this Pokémon while it is "
-                    "your Active Pokémon (even if it is Knocked Out), put 2 damage counters "
-                    "on the Attacking Pokémon.")},
+                    "your Active Pokémon (even if it is Knocked Out), the Attacking Pokémon "
+                    "gets 2 damage counters.")},
         attacks={"Aura Sphere": hit_bench(20)},
     ),
     "bw4-65": PokemonScript(attacks={  # Hippopotas
@@ -192,8 +192,8 @@ SCRIPTS: dict[str, Script] = {
             If(VarTrue("move"), [ChooseAttachedEnergy("e", SELF, basic=True),
                                  ChoosePokemon("to", "own", "bench"),
                                  MoveEnergy("e", "to")])]),
-            "You may move a basic Energy card attached to this Pokémon to 1 of your Benched "
-            "Pokémon.")],
+            "You may move a basic Energy card from this Pokémon to a Pokémon on your "
+            "Bench.")],
         "Rock Tumble": [Damage(resistance=False)],
     }),
     "bw4-67": PokemonScript(attacks={"Triple Smash": times_heads(10, 3)}),  # Mienfoo
@@ -215,8 +215,8 @@ SCRIPTS: dict[str, Script] = {
             ChooseAttachedEnergy("e", DEFENDER),
             ChoosePokemon("to", "opp", "bench"),
             MoveEnergy("e", "to")]),
-            "Move an Energy card attached to the Defending Pokémon to 1 of your opponent's "
-            "Benched Pokémon.")],
+            "Move an Energy card from the Defending Pokémon to a Pokémon on your "
+            "opponent's Bench.")],
     }),
     "bw4-72": PokemonScript(  # Shiftry
         powers={"Giant Fan": Power(
@@ -226,7 +226,7 @@ SCRIPTS: dict[str, Script] = {
                        Flip(),
                        If(HEADS, [ChoosePokemon("t", "opp"), ShufflePokemonIntoDeck("t"),
                                   ShuffleDeck("opp")])]),
-                       "you may flip a coin. Heads: choose 1 of your opponent's Pokémon; "
+                       "you may flip a coin. Heads: pick 1 of your opponent's Pokémon; "
                        "your opponent shuffles it and every card attached to it into their "
                        "deck.")))},
         attacks={"Whirlwind": opponent_switches()},
@@ -282,7 +282,7 @@ SCRIPTS: dict[str, Script] = {
             Damage(IfExpr(HasMarker(SELF, "powered_up", "used Echoed Voice during your last "
                                                         "turn"), Const(100), Const(50))),
             Worded(Mark(SELF, "powered_up", 2, ""),
-                   "During your next turn, this Pokémon's Echoed Voice does 50 more damage "
+                   "In your next turn, Echoed Voice of this Pokémon does 50 extra damage "
                    "(before Weakness and Resistance).")]},
     ),
     "bw4-86": TrainerScript(  # Cilan

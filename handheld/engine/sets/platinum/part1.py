@@ -121,7 +121,7 @@ G_ENERGY = energy_of_type("G")
 L_ENERGY = energy_of_type("L")
 W_ENERGY = energy_of_type("W")
 ENERGY_ON_SELF = EnergyOn((SELF,))
-ENERGY_4 = CountIn(ENERGY_ON_SELF, 4, None, "this Pokémon has 4 or more Energy attached")
+ENERGY_4 = CountIn(ENERGY_ON_SELF, 4, None, "4 or more Energy are attached to this Pokémon")
 
 
 def choose_opponents_pokemon_for(amount: int) -> list[Step]:
@@ -134,7 +134,7 @@ def damage_chosen(amount: int) -> list[Step]:
     """N damage to the Pokémon chosen into ``t`` (Weakness and Resistance only if it is
     the Active Pokémon)."""
     return [Worded(DamageChosen("t", Const(amount)),
-                   f"This attack does {amount} damage to it (no Weakness or Resistance on "
+                   f"It takes {amount} damage (no Weakness or Resistance on "
                    "the Bench).")]
 
 
@@ -147,15 +147,15 @@ SCRIPTS: dict[str, Script] = {
             "Reflect Energy": [If(PlayerHas("own", "bench"), [
                 Worded(ChooseAttachedEnergy("e", SELF), ""),
                 ChoosePokemon("b", "own", "bench", wording=""),
-                MoveEnergy("e", "b", "Move an Energy card attached to this Pokémon to 1 of "
-                                     "your Benched Pokémon.")])],
+                MoveEnergy("e", "b", "Move an Energy card from this Pokémon to a Pokémon on "
+                                     "your Bench.")])],
         },
     ),
     "pl1-2": PokemonScript(  # Blastoise
         powers={"Dig Well": Power(
             requires=(PlayerHas("own", "deck"),),
             steps=(Worded(ChooseCards("e", "deck", W_ENERGY, count=3, up_to=True, top=3),
-                          "Look at the top 3 cards of your deck and choose any number of "
+                          "Look at 3 cards from the top of your deck and choose any number of "
                           "[W] Energy cards among them."),
                    AttachEachToOwn("e"),
                    DiscardRestOfTop(3, "e")))},
@@ -165,7 +165,7 @@ SCRIPTS: dict[str, Script] = {
                 DiscardEnergy(SELF, 2, "W", pre=True),
                 ChoosePokemon("t", "opp", "bench", count=2, pre=True),
                 Worded(BenchDamage(60, var="t"),
-                       "This attack does 60 damage to each of them (no Weakness or "
+                       "Each of them takes 60 damage (no Weakness or "
                        "Resistance on the Bench)."),
                 AttackLock("Double Launcher")],
         },
@@ -183,8 +183,8 @@ SCRIPTS: dict[str, Script] = {
             requires=(PlayerHas("own", "basic_energy_discard"),),
             steps=(Worded(ChooseCards("e", "discard", BASIC_ENERGY, count=2, up_to=True),
                           "Choose up to 2 basic Energy cards from your discard pile."),
-                   MoveCards("e", "deck", wording="Show them to your opponent and put them "
-                                                  "on top of your deck in any order."),
+                   MoveCards("e", "deck", wording="Reveal them to your opponent, then place "
+                                                  "them on top of your deck in any order."),
                    Worded(If(CountIn(VarValue("e", "cards chosen"), 2), ReorderTopOfDeck(2)),
                           ""),
                    If(VarTrue("e", "you chose any"), PutCounters(SELF, 2))))},
@@ -199,8 +199,8 @@ SCRIPTS: dict[str, Script] = {
                                       count=3, up_to=True),
                           "You may choose up to 3 Pokémon (not Pokémon LV.X) and basic Energy "
                           "cards, in any mix, from your discard pile."),
-                   MoveCards("c", "deck", wording="Show them to your opponent and put them "
-                                                  "on top of your deck in any order."),
+                   MoveCards("c", "deck", wording="Reveal them to your opponent, then place "
+                                                  "them on top of your deck as you like."),
                    Worded(If(CountIn(VarValue("c", "cards chosen"), 3), ReorderTopOfDeck(3),
                              If(CountIn(VarValue("c", "cards chosen"), 2),
                                 ReorderTopOfDeck(2))), "")))},
@@ -243,8 +243,8 @@ SCRIPTS: dict[str, Script] = {
         attacks={"Earth Power": [
             Flip(2),
             Worded(If(HeadsExactly(1, 2), BenchDamage(10)),
-                   "Does 10 damage times the number of heads to each of your opponent's "
-                   "Benched Pokémon (no Weakness or Resistance on the Bench)."),
+                   "Each of your opponent's Benched Pokémon takes 10 damage per heads (no "
+                   "Weakness or Resistance on the Bench)."),
             Worded(If(HeadsExactly(2, 2), BenchDamage(20)), ""),
         ]},
     ),
@@ -252,9 +252,9 @@ SCRIPTS: dict[str, Script] = {
         "Over Slash": [DamageEach(10, "opp")],
         "Dark Wing Flaps": [
             FromOpponentHandUnseen(1, "deck",
-                                   wording="Choose 1 card from your opponent's hand without "
-                                           "looking, look at it, then your opponent shuffles "
-                                           "it into their deck."),
+                                   wording="Pick 1 card face down from your opponent's hand "
+                                           "and look at it; then your opponent shuffles it "
+                                           "into their deck."),
             ShuffleDeck("opp", wording="")],
         "Wrack Down": [],
     }),
@@ -280,7 +280,7 @@ SCRIPTS: dict[str, Script] = {
             "Head Smash": [If(SlotIs(DEFENDER, "knocked_out"), SelfDamage(40))],
             "Mold Breaker": [Mark(SELF, "takes_20_less", 2,
                                   "takes 20 less damage from attacks (after Weakness and "
-                                  "Resistance) until the end of your next turn")],
+                                  "Resistance) until your next turn is over")],
         },
     ),
     "pl1-14": PokemonScript(attacks={  # Shaymin
@@ -303,8 +303,8 @@ SCRIPTS: dict[str, Script] = {
     "pl1-17": PokemonScript(attacks={  # Weavile G
         "Call for Family": [
             Worded(ChooseCards("p", "deck", BASIC_SP, count=BenchRoom(2), up_to=True),
-                   "Search your deck for up to 2 Basic Pokémon SP (no more than your Bench "
-                   "has room for)."),
+                   "Search your deck and pick up to 2 Basic Pokémon SP (no more than your "
+                   "Bench has room for)."),
             BenchCards("p"), ShuffleDeck()],
         "Team Attack": [Damage(Plus(10, 10, CountPokemon("own", filt=SP_POKEMON)))],
     }),
@@ -314,7 +314,7 @@ SCRIPTS: dict[str, Script] = {
                                "is marked by Midnight Eyes until the end of your next turn")],
         "Perish Song": [If(AllOf((SlotIs(DEFENDER, "asleep"),
                                   HasMarker(DEFENDER, "midnight_eyes",
-                                            "was hit by Midnight Eyes during your last turn"))),
+                                            "took a Midnight Eyes hit in your last turn"))),
                            KnockOut(DEFENDER))],
         "Healing Song": [HealEach("own", 1)],
     }),
@@ -329,7 +329,7 @@ SCRIPTS: dict[str, Script] = {
             "Darkness Switch": [DiscardEnergy(SELF, 1), SwapDamage(SELF, DEFENDER)],
             "Loneliness": [
                 Worded(ChooseYesNo("show", "Show your hand to your opponent?"),
-                       "You may show your hand to your opponent."),
+                       "You may reveal your hand to your opponent."),
                 Damage(IfExpr(AllOf((VarTrue("show", "you did"), HandHasNo(POKEMON_CARD))),
                               Const(60), Const(30))),
             ],
@@ -388,8 +388,8 @@ SCRIPTS: dict[str, Script] = {
         attacks={
             "Smogscreen": [Inflict(DEFENDER, POISONED),
                            Mark(DEFENDER, "attack_may_fail", 1,
-                                "must flip a coin to attack during your opponent's next "
-                                "turn: on tails its attack does nothing")],
+                                "needs heads on a coin to attack in your opponent's next "
+                                "turn (on tails its attack fails)")],
             "Chemical Scale": [If(SlotIs(DEFENDER, "has_powers"),
                                   Inflict(DEFENDER, BURNED, CONFUSED))],
         },
@@ -406,14 +406,14 @@ SCRIPTS: dict[str, Script] = {
         "Dragon Claw": [],
         "Dragonbreath": [NothingOnTails(),
                          Worded(Inflict(DEFENDER, PARALYZED),
-                                "Heads: the Defending Pokémon is now Paralyzed.")],
+                                "Heads: the Defending Pokémon becomes Paralyzed.")],
     }),
     "pl1-29": PokemonScript(attacks={  # Golduck
         "Swim": [
             Worded(If(AllOf((PlayerHas("opp", "energy_W"), OPP_OR_OWN_BENCH)),
                       ChooseYesNo("swim", "Do 30 damage to a Benched Pokémon instead?"),
                       pre=True),
-                   "If your opponent has any [W] Energy attached to their Pokémon, you may "
+                   "When any [W] Energy is on your opponent's Pokémon, you may "
                    "do 30 damage to 1 Benched Pokémon (either player's, no Weakness or "
                    "Resistance) instead."),
             Worded(If(VarTrue("swim"), ChoosePokemon("b", "any", "bench"), pre=True), ""),
@@ -423,8 +423,8 @@ SCRIPTS: dict[str, Script] = {
             Worded(If(PlayerHas("own", "bench"),
                       ChooseYesNo("slide", "Move all Energy to 1 of your Benched Pokémon?"),
                       pre=True),
-                   "You may move all Energy cards attached to this Pokémon to 1 of your "
-                   "Benched Pokémon."),
+                   "You may move every Energy card from this Pokémon to a Pokémon on your "
+                   "Bench."),
             Worded(If(VarTrue("slide"), [ChoosePokemon("b", "own", "bench"),
                                          MoveAllEnergy(SELF, "b")]), ""),
             Damage(IfExpr(VarTrue("slide", "you did"), Const(60), Const(40))),
@@ -461,8 +461,8 @@ SCRIPTS: dict[str, Script] = {
         powers={"Cheerful Voice": Power(steps=(
             EndTurn(),
             Mark(SELF, "attacks_60_more", 2,
-                 "does 60 more damage to the Defending Pokémon with each of its attacks "
-                 "during your next turn (before Weakness and Resistance)")))},
+                 "adds 60 damage to the Defending Pokémon with each of its attacks "
+                 "in your next turn (before Weakness and Resistance)")))},
         attacks={
             "Mad Dance": [Inflict(DEFENDER, CONFUSED)],
             "Best Dance": [Damage(),

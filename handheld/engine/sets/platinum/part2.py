@@ -119,7 +119,7 @@ def chosen_hit(amount: int) -> list[Step]:
     """Choose 1 of your opponent's Pokémon; the attack does ``amount`` to it."""
     return [ChoosePokemon("t", "opp", pre=True),
             Worded(DamageChosen("t", Const(amount)),
-                   f"This attack does {amount} damage to that Pokémon (no Weakness or "
+                   f"That Pokémon takes {amount} damage (no Weakness or "
                    "Resistance on the Bench).")]
 
 
@@ -163,7 +163,7 @@ SCRIPTS: dict[str, Script] = {
         powers={"Galactic Switch": Power(
             requires=(AnyPokemon("own", SP_WITH_ENERGY), PlayerHas("own", "bench")),
             steps=(ChooseEnergyInPlay("e", "own", filt=SP_WITH_ENERGY,
-                                      wording="Move 1 Energy card attached to 1 of your "
+                                      wording="Move 1 Energy card from 1 of your "
                                               "Pokémon SP"),
                    ChoosePokemon("to", "own", exclude="e", wording="to another of your "
                                                                    "Pokémon."),
@@ -173,7 +173,7 @@ SCRIPTS: dict[str, Script] = {
     "pl1-42": PokemonScript(attacks={  # Cacturne
         "Spike Wound": [ChoosePokemon("t", "opp", filt=DAMAGED, pre=True),
                         Worded(DamageChosen("t", Const(50)),
-                               "This attack does 50 damage to that Pokémon (no Weakness or "
+                               "That Pokémon takes 50 damage (no Weakness or "
                                "Resistance on the Bench).")],
         "Poison Experiment": [
             Worded(MayChooseAttachedEnergy("e", SELF, ("G", "D")),
@@ -281,7 +281,7 @@ SCRIPTS: dict[str, Script] = {
         "Shoot Needle": [Flip(2),
                          ChoosePokemonFor("t", "opp", count=HEADS_COUNT),
                          Worded(DamageChosen("t", Const(10)),
-                                "This attack does 10 damage to each of them (no Weakness or "
+                                "Each of them takes 10 damage (no Weakness or "
                                 "Resistance on the Bench).")],
     }),
     "pl1-68": PokemonScript(attacks={  # Carnivine
@@ -300,7 +300,7 @@ SCRIPTS: dict[str, Script] = {
     "pl1-72": PokemonScript(attacks={  # Diglett
         "Dig Under": [ChoosePokemon("t", "opp", pre=True),
                       Worded(DamageChosenNoWR("t", Const(10)),
-                             "This attack does 10 damage to that Pokémon; Weakness and "
+                             "That Pokémon takes 10 damage; Weakness and "
                              "Resistance are not applied.")],
         "Trip Over": plus_on_heads(20, 20),
     }),
@@ -330,7 +330,7 @@ SCRIPTS: dict[str, Script] = {
         "Target Attack": [ChoosePokemon("t", "opp", pre=True),
                           Worded(DamageChosen("t", IfExpr(SlotIs("t", "damaged"), Const(40),
                                                           Const(20))),
-                                 "This attack does 20 damage to that Pokémon instead, or 40 "
+                                 "That Pokémon takes 20 damage instead, or 40 "
                                  "if it already has damage counters (no Weakness or Resistance on "
                                  "the Bench).")],
     }),
@@ -352,8 +352,8 @@ SCRIPTS: dict[str, Script] = {
     "pl1-50": PokemonScript(attacks={  # Houndoom G
         "Black Cry": [Worded(Mark(DEFENDER, "cant_retreat", 1, "can't retreat"), ""),
                       Mark(DEFENDER, "no_poke_powers", 1,
-                           "can't retreat or use Poké-Powers during your opponent's next "
-                           "turn")],
+                           "is unable to retreat or use Poké-Powers until your opponent's "
+                           "next turn is over")],
         "Dark Slash": [
             Worded(MayChooseAttachedEnergy("e", SELF, ("D",)),
                    "You may discard a [D] Energy card attached to this Pokémon."),
@@ -391,7 +391,7 @@ SCRIPTS: dict[str, Script] = {
         attacks={
             "Invite and Strike": [If(PlayerHas("opp", "bench"), switch_in_and(
                 Worded(DamageChosen("t", Const(20)),
-                       "This attack does 20 damage to the new Defending Pokémon.")))],
+                       "The new Defending Pokémon takes 20 damage.")))],
             "Chop Up": [BenchDamageTo(10, DAMAGED)],
         },
     ),

@@ -99,7 +99,7 @@ R_ENERGY = energy_of_type("R")
 
 
 def move_energy_to_bench() -> list[Step]:
-    """"Move an Energy card attached to this Pokémon to 1 of your Benched Pokémon"."""
+    """One Energy card moves from this Pokémon to a Benched Pokémon of its owner."""
     return [If(AllOf((PlayerHas("own", "bench"), SlotIs(SELF, "has_energy"))), [
         ChooseAttachedEnergy("e", SELF),
         ChoosePokemon("t", "own", "bench"),
@@ -114,10 +114,9 @@ def boosted(by: str, base: int, boosted_to: int) -> Damage:
 
 
 def power_up(attack: str, to: int) -> Worded:
-    """"During your next turn, this Pokémon's <attack> attack's base damage is <to>"."""
+    """In the user's next turn, its <attack> has a higher base damage (<to>)."""
     return Worded(Mark(SELF, "powered_up", 2, ""),
-                  f"During your next turn, this Pokémon's {attack} attack does {to} base "
-                  "damage.")
+                  f"In your next turn, {attack} of this Pokémon has a base damage of {to}.")
 
 
 # --------------------------------------------------------------------------- Pokémon
@@ -177,7 +176,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Headache": on_heads(no_trainers_next_turn()),
         "Latent Power": [Flip(), Worded(
             If(HEADS, Damage(), Inflict(SELF, CONFUSED)),
-            "Tails: this attack does no damage, and this Pokémon is now Confused instead.")],
+            "Tails: this attack does no damage, and this Pokémon becomes Confused instead.")],
     }),
     "pl1-88": PokemonScript(attacks={  # Purugly G
         "Chip Off": [FromOpponentHandUnseen(down_to=5)],
@@ -200,8 +199,8 @@ POKEMON: dict[str, PokemonScript] = {
     "pl1-92": PokemonScript(attacks={  # Shuppet
         "Hypnotic Gaze": condition(ASLEEP),
         "Fade Out": [If(PlayerHas("own", "no_bench"), DoesNothing()), Damage(),
-                     Worded(ReturnToHand(SELF), "Then return this Pokémon and all cards "
-                                                "attached to it to your hand.")],
+                     Worded(ReturnToHand(SELF), "Then put this Pokémon and every card "
+                                                "attached to it back into your hand.")],
     }),
     "pl1-93": PokemonScript(attacks={  # Skitty
         "Heal Bell": [HealEach("own", 1)],
@@ -213,8 +212,8 @@ POKEMON: dict[str, PokemonScript] = {
             steps=(InflictActives(POISONED, skip_sp=True),))},
         attacks={"Smokescreen": [Mark(
             DEFENDER, "attack_may_fail", 1,
-            "is hidden in smoke: if it tries to attack during your opponent's next turn, "
-            "your opponent flips a coin, and on tails that attack does nothing")]},
+            "is hidden in smoke: when it goes to attack in your opponent's next turn, "
+            "your opponent flips a coin, and on tails that attack fails")]},
     ),
     "pl1-95": PokemonScript(attacks={  # Slakoth
         "Flail": [Damage(Times(10, DamageCountersOn(SELF)))],
@@ -268,7 +267,7 @@ POKEMON: dict[str, PokemonScript] = {
     ),
     "pl1-SH5": PokemonScript(attacks={  # Swablu
         "Roost": [Heal(SELF, 4),
-                  Mark(SELF, "cant_retreat", 2, "can't retreat during your next turn")],
+                  Mark(SELF, "cant_retreat", 2, "is unable to retreat in your next turn")],
         "Mirror Move": [Damage(AttackDamageTaken(SELF))],
         "Fury Attack": times_heads(10, 3),
     }),
@@ -322,9 +321,9 @@ TRAINERS: dict[str, TrainerScript] = {
     "pl1-114": TrainerScript(  # Pokédex HANDY910is
         requires=(PlayerHas("own", "deck"),),
         steps=[Worded(ChooseCards("c", "deck", top=2, up_to=False),
-                      "Look at the top 2 cards of your deck and choose 1 of them."),
+                      "Look at 2 cards from the top of your deck and choose 1 of them."),
                MoveCards("c", "hand"),
-               MoveTopToBottom(1, "Put the other card on the bottom of your deck.")]),
+               MoveTopToBottom(1, "The other card goes beneath your deck.")]),
     "pl1-115": TrainerScript(  # Pokémon Rescue
         requires=(PlayerHas("own", "pokemon_discard"),),
         steps=[ChooseCards("c", "discard", POKEMON_CARD), MoveCards("c", "hand", reveal=True)]),
@@ -343,7 +342,7 @@ TRAINERS: dict[str, TrainerScript] = {
 ENERGY: dict[str, EnergyScript] = {
     "pl1-121": EnergyScript(  # Rainbow Energy
         provides=(TYPES,),
-        on_attach=(Worded(PutCounters(SELF, 1), "Put 1 damage counter on that Pokémon."),)),
+        on_attach=(Worded(PutCounters(SELF, 1), "Place 1 damage counter on that Pokémon."),)),
 }
 
 SCRIPTS: dict[str, Script] = {**POKEMON, **TRAINERS, **ENERGY}

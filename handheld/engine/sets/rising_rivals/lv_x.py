@@ -105,7 +105,7 @@ SCRIPTS: dict[str, Script] = {
                    ReturnAttachedTrainer("t")))},
         attacks={"Darkness Magic": [
             Worded(PutCounters(DEFENDER, HandSize(cap=8)),
-                   "Put 1 damage counter on the Defending Pokémon for each card in your "
+                   "Place 1 damage counter on the Defending Pokémon for each card in your "
                    "hand (at most 8 counters).")]},
     ),
     "pl2-111": PokemonScript(                                  # Snorlax LV.X
@@ -118,14 +118,14 @@ SCRIPTS: dict[str, Script] = {
                    "You may discard any number of Energy cards from your hand."),
             Worded(MoveCards("e", "discard"), ""),
             Worded(Heal(SELF, VarValue("e", "that many", guess=1.0)),
-                   "Then remove that many damage counters from this Pokémon.")]},
+                   "Then take that many damage counters off this Pokémon.")]},
     ),
     "pl2-105": PokemonScript(                                  # Flygon LV.X
         powers={"Wind Erosion": Power(passives=(MillWhileActive(),))},
         attacks={"Extreme Attack": [
             ChoosePokemon("t", "opp", filt=LV_X_POKEMON, pre=True),
             Worded(DamageChosen("t", Const(150)),
-                   "This attack does 150 damage to it (no Weakness or Resistance on the "
+                   "It takes 150 damage (no Weakness or Resistance on the "
                    "Bench).")]},
     ),
     "pl2-104": PokemonScript(                                  # Floatzel GL LV.X

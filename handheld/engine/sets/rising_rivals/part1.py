@@ -130,7 +130,7 @@ SCRIPTS: dict[str, Script] = {
             "Burn Out": [
                 Worded(ChooseYesNo("more", "Do 30 more damage? (This Pokémon is then "
                                    "Burned.)", pre=True),
-                       "You may have this attack do 30 more damage; if you do, this "
+                       "You may add 30 damage to this attack; then, if you did, this "
                        "Pokémon gets Burned."),
                 Damage(IfExpr(VarTrue("more", "you chose to"), Const(60), Const(30))),
                 Worded(If(VarTrue("more"), Inflict(SELF, BURNED)), ""),
@@ -157,7 +157,7 @@ SCRIPTS: dict[str, Script] = {
         "Incite": [
             ChooseCards("s", "discard", SUPPORTER_CARD, count=2, up_to=True),
             MoveCards("s", "hand", reveal=True,
-                      wording="Show them to your opponent and put them into your hand."),
+                      wording="Show them to your opponent, then add them to your hand."),
         ],
         "Giant Wave": [Mark(SELF, GIANT_WAVE_LOCK, 2,
                             "is unable to use Giant Wave until your next turn is over")],
@@ -194,8 +194,8 @@ SCRIPTS: dict[str, Script] = {
             steps=(Worded(ChooseYesNo("wish", "Search your deck for any 1 card?"), ""),
                    Worded(If(VarTrue("wish"), [ChooseCards("c", "deck", ANY_CARD),
                                                MoveCards("c", "hand"), ShuffleDeck()]),
-                          "you may search your deck for any 1 card, put it into your hand "
-                          "and shuffle your deck."),
+                          "you may take any 1 card of your deck into your hand, then "
+                          "shuffle your deck."),
                    ))},
         attacks={
             "Detour": [UseSupporterInPlay()],
@@ -232,7 +232,7 @@ SCRIPTS: dict[str, Script] = {
             FlipForEach("b", "hit", "Flip a coin for each Benched Pokémon (yours and your "
                                     "opponent's)."),
             Worded(BenchDamage(30, var="hit"),
-                   "This attack does 30 damage to each of them whose coin came up heads (no "
+                   "Each of them takes 30 damage whose coin came up heads (no "
                    "Weakness or Resistance on the Bench)."),
         ],
         "Rend": [Damage(PlusIf(40, 20, SlotIs(DEFENDER, "damaged")))],
@@ -261,14 +261,14 @@ SCRIPTS: dict[str, Script] = {
         attacks={
             "Conform": [If(HandSizesEqual(), Inflict(DEFENDER, CONFUSED))],
             "Seal Off": [Mark(DEFENDER, "powers_off", 1,
-                              "can't use Poké-Powers or Poké-Bodies during your opponent's "
-                              "next turn")],
+                              "has no use of its Poké-Powers or Poké-Bodies until your "
+                              "opponent's next turn is over")],
         },
     ),
     "pl2-14": PokemonScript(attacks={  # Aggron
         "Return Blow": [Damage(DamageTakenLastTurn())],
         "Metal Fang": [
-            Worded(ChooseYesNo("fang", "Discard the top card of your deck to heal this "
+            Worded(ChooseYesNo("fang", "Discard your deck's top card to heal this "
                                        "Pokémon?"),
                    "If you choose to discard your deck's top card, this Pokémon heals 2 "
                    "damage counters and recovers from every Special Condition."),
@@ -284,8 +284,8 @@ SCRIPTS: dict[str, Script] = {
                    MoveCards("g", "hand", reveal=True),
                    ShuffleDeck()))},
         attacks={"Needle Shock": [
-            If(SideHasMarker("own", NEEDLE_SHOCK, "none of your Pokémon used Needle Shock "
-                                                  "during your last turn", present=False),
+            If(SideHasMarker("own", NEEDLE_SHOCK, "no Pokémon of yours used Needle Shock "
+                                                  "in your last turn", present=False),
                Inflict(DEFENDER, PARALYZED, POISONED)),
             Worded(Mark(SELF, NEEDLE_SHOCK, 2, "used Needle Shock"), ""),
         ]},
@@ -358,10 +358,10 @@ SCRIPTS: dict[str, Script] = {
         "Muddy Bomb": [
             ChoosePokemon("t", "opp"),
             ChoosePokemon("o", "opp", count=10, exclude="t", wording=""),
-            Worded(DamageChosen("t", Const(30)), "This attack does 30 damage to it"),
+            Worded(DamageChosen("t", Const(30)), "It takes 30 damage"),
             Worded(DamageChosen("o", Const(10)),
-                   "and 10 damage to each of your opponent's other Pokémon (no Weakness or "
-                   "Resistance on the Bench)."),
+                   "and every other Pokémon of your opponent's takes 10 damage (no Weakness "
+                   "or Resistance on the Bench)."),
         ],
         "Raging Sea": [Damage(Plus(60, 10, CountPokemon("own", "bench", DAMAGED)))],
     }),
@@ -371,8 +371,8 @@ SCRIPTS: dict[str, Script] = {
     }),
     "pl2-24": PokemonScript(attacks={  # Heracross 4
         "Focus Energy": [Worded(Mark(SELF, "focus_energy", 2, "focuses"),
-                                "During your next turn, the base damage of this Pokémon's "
-                                "Megahorn is 100.")],
+                                "In your next turn, Megahorn of this Pokémon has a base "
+                                "damage of 100.")],
         "Megahorn": [
             NothingOnTails(),
             Damage(IfExpr(HasMarker(SELF, "focus_energy", "used Focus Energy during your "
@@ -458,7 +458,7 @@ SCRIPTS: dict[str, Script] = {
         "Thunder Throw": [
             ChoosePokemon("t", "opp", "bench", count=2),
             Worded(BenchDamage(10, var="t"),
-                   "This attack does 10 damage to each of them (no Weakness or Resistance on "
+                   "Each of them takes 10 damage (no Weakness or Resistance on "
                    "the Bench)."),
         ],
         "Repeat Lightning": [Damage(Plus(30, 10, CountPokemon("opp", "bench", DAMAGED)))],
@@ -471,7 +471,7 @@ SCRIPTS: dict[str, Script] = {
         "Pick and Collect": [
             ChooseCards("e", "discard", BASIC_ENERGY, count=4, up_to=True),
             MoveCards("e", "hand", reveal=True,
-                      wording="Show them to your opponent and put them into your hand."),
+                      wording="Show them to your opponent, then add them to your hand."),
         ],
         "Roll Over": [
             Flip(),
@@ -485,13 +485,13 @@ SCRIPTS: dict[str, Script] = {
             "Muddy Water": [
                 ChoosePokemon("t", "opp", "bench"),
                 Worded(BenchDamage(10, var="t"),
-                       "This attack does 10 damage to it (no Weakness or Resistance on the "
+                       "It takes 10 damage (no Weakness or Resistance on the "
                        "Bench)."),
             ],
             "Evolving Aqua": [
                 ChoosePokemon("t", "opp", filt=DAMAGED),
                 Worded(DamageChosen("t", IfExpr(evolved_from_eevee(), Const(60), Const(40))),
-                       "This attack does 40 damage to it, or 60 damage if this Pokémon "
+                       "It takes 40 damage, or 60 damage if this Pokémon "
                        "evolved from Eevee during this turn (no Weakness or Resistance on "
                        "the Bench)."),
             ],

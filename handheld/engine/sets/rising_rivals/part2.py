@@ -90,7 +90,7 @@ def choose_opponents_pokemon(damage: int) -> list[Step]:
     (Weakness and Resistance apply to the Active Pokémon only.)"""
     return [ChoosePokemon("t", "opp", pre=True),
             Worded(DamageChosen("t", Const(damage)),
-                   f"This attack does {damage} damage to it (Weakness and Resistance count "
+                   f"It takes {damage} damage (Weakness and Resistance count "
                    "only for an Active Pokémon).")]
 
 
@@ -141,7 +141,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Attack and Hide": [
             ChoosePokemon("t", "opp", pre=True), PutCounters("t", 3),
             Worded(ChooseYesNo("hide", "Shuffle this Pokémon and its cards into your deck?"),
-                   "You may shuffle this Pokémon and all cards attached to it into your "
+                   "You may shuffle this Pokémon and every card attached to it into your "
                    "deck."),
             Worded(If(VarTrue("hide"), [ShufflePokemonIntoDeck(SELF),
                                         ShuffleDeck(wording="")]), ""),
@@ -164,7 +164,7 @@ POKEMON: dict[str, PokemonScript] = {
     "pl2-43": PokemonScript(attacks={  # Infernape 4
         "Split Bomb": [ChoosePokemon("t", "opp", count=2, pre=True),
                        Worded(DamageChosen("t", Const(20)),
-                              "This attack does 20 damage to each of them (Weakness and "
+                              "Each of them takes 20 damage (Weakness and "
                               "Resistance count only for an Active Pokémon).")],
         "High Jump Kick": [],
     }),
@@ -189,7 +189,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Brush Off": [
             If(PlayerHas("opp", "bench"), [
                 Worded(ShufflePokemonIntoDeck(DEFENDER),
-                       "Put the Defending Pokémon and all cards attached to it on top of "
+                       "Put the Defending Pokémon and every card attached to it on top of "
                        "your opponent's deck."),
                 ShuffleDeck("opp", "Your opponent shuffles his or her deck.")],
                 DoesNothing())],
@@ -225,7 +225,7 @@ POKEMON: dict[str, PokemonScript] = {
             requires=(HasCards("discard", W_ENERGY),),
             steps=(ChooseCards("e", "discard", W_ENERGY),
                    MoveCards("e", "hand", reveal=True,
-                             wording="Show it to your opponent and put it into your hand.")))},
+                             wording="Show it to your opponent, then add it to your hand.")))},
         attacks={
             "Synchro Gain": [If(SameEnergyCount(), Heal(SELF, 4))],
             "Powerful Spin": [Mark(SELF, "cant_attack", 2,
@@ -254,7 +254,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Energy Typhoon": [
             Damage(Times(20, CardsInZone("opp", "discard", ENERGY_CARD))),
             MoveZoneCards("opp", "discard", "deck", ENERGY_CARD,
-                          "Then put those Energy cards on top of your opponent's deck."),
+                          "Then those Energy cards go on top of your opponent's deck."),
             ShuffleDeck("opp", "Your opponent shuffles his or her deck.")],
         "Quick Attack": plus_on_heads(20, 20),
     }),
@@ -292,9 +292,9 @@ POKEMON: dict[str, PokemonScript] = {
     "pl2-59": PokemonScript(attacks={  # Eevee
         "Signs of Evolution": [
             Worded(ChooseCards("c", "deck", evolves_from("Eevee"), count=2),
-                   "Search your deck for up to 2 cards that evolve from Eevee."),
+                   "Search your deck and pick up to 2 cards that evolve from Eevee."),
             MoveCards("c", "hand", reveal=True,
-                      wording="Show them to your opponent and put them into your hand."),
+                      wording="Show them to your opponent, then add them to your hand."),
             ShuffleDeck()],
         "Bounce": [If(PlayerHas("own", "bench"), [
             ChoosePokemon("b", "own", "bench"),
@@ -381,7 +381,7 @@ POKEMON: dict[str, PokemonScript] = {
                              "instead of 1.")],
         "Frustration": [ChoosePokemon("t", "opp", filt=UNDAMAGED, pre=True),
                         Worded(DamageChosen("t", Const(40)),
-                               "This attack does 40 damage to it (Weakness and Resistance "
+                               "It takes 40 damage (Weakness and Resistance "
                                "count only for an Active Pokémon).")],
     }),
 }

@@ -116,7 +116,7 @@ def _rotom_shift(etype: str) -> Power:
 def _to_top_then_search(filt: CardFilter) -> list[Step]:
     """Bebe's Search and SP Radar: a card from the hand on top of the deck, then a search."""
     return [ChooseCards("c", "hand"),
-            MoveCards("c", "deck", wording="Put it on top of your deck."),
+            MoveCards("c", "deck", wording="Place it on top of your deck."),
             ChooseCards("p", "deck", filt),
             MoveCards("p", "hand", reveal=True), ShuffleDeck()]
 
@@ -129,7 +129,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Feint Attack": [
             ChoosePokemon("t", "opp", pre=True),
             Worded(UnaffectedDamage(30, var="t"),
-                   "This attack does 30 damage to that Pokémon, unchanged by Weakness, "
+                   "That Pokémon takes 30 damage, ignoring Weakness, "
                    "Resistance, Poké-Powers, Poké-Bodies or any other effect on it.")],
     }),
     "pl2-76": PokemonScript(  # Quagsire GL
@@ -187,7 +187,7 @@ POKEMON: dict[str, PokemonScript] = {
     "pl2-86": PokemonScript(attacks={  # Weedle
         "Rescue String": [ChooseCards("p", "discard", POKEMON_CARD, count=5, up_to=True),
                           MoveCards("p", "deck", reveal=True,
-                                    wording="Show them to your opponent and shuffle them into "
+                                    wording="Reveal them to your opponent, then shuffle them into "
                                             "your deck."),
                           ShuffleDeck(wording="")],
         "Needling Sting": plus_on_heads(10, 10),
@@ -269,7 +269,7 @@ TRAINERS: dict[str, TrainerScript] = {
         requires=(HasCards("discard", SP_OR_BASIC_ENERGY),),
         steps=[ChooseCards("c", "discard", SP_OR_BASIC_ENERGY, count=2, up_to=True),
                MoveCards("c", "hand", reveal=True,
-                         wording="Show them to your opponent and put them into your hand.")]),
+                         wording="Show them to your opponent, then add them to your hand.")]),
     "pl2-89": TrainerScript(  # Bebe's Search
         requires=(PlayerHas("own", "another_card_in_hand"),),
         steps=_to_top_then_search(POKEMON_CARD)),
@@ -295,7 +295,7 @@ TRAINERS: dict[str, TrainerScript] = {
             BenchCards("b", "Put it onto your Bench."),
             If(VarTrue("b", "you found one"), [
                 Worded(ChooseCards("t", "deck", TOOL_CARD, up_to=True),
-                       "You may also search your deck for a Pokémon Tool card and attach it "
+                       "You may also pick a Pokémon Tool card from your deck and attach it "
                        "to that Pokémon."),
                 Worded(AttachToolChosen("t", "b"), "")]),
             ShuffleDeck()]))),
@@ -314,7 +314,7 @@ TRAINERS: dict[str, TrainerScript] = {
     "pl2-98": TrainerScript(  # Volkner's Philosophy
         requires=(PlayerHas("own", "can_draw_to_6"),),
         steps=[Worded(ChooseCards("d", "hand", up_to=True),
-                      "You may discard a card from your hand."),
+                      "You may pick a card in your hand and discard it."),
                Worded(MoveCards("d", "discard"), ""),
                DrawUntilHand(6)]),
     "pl2-RT6": TrainerScript(  # Charon's Choice
