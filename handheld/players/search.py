@@ -1,21 +1,23 @@
 """The search player: determinized Monte Carlo search over the engine's choices.
 
-At each decision worth thinking about (a main-phase move, a new Active Pokémon, a target, a
-"you may ..." question) it lists the candidate answers (every attack and the end of the
-turn, and the setup moves the greedy scorer ranks highest), then spends its budget on
-play-outs. Each play-out starts from a fresh determinization of the match
-(:func:`~handheld.players.hidden.determinize`: the cards the seat cannot see dealt again at
-random), applies one candidate, lets the greedy player play both sides up to the end of the
-opponent's next turn (coins and shuffles from the search's own random stream), and rates
-the position it reaches with :func:`position_value`, a leaf evaluation weighted by the
-player's :class:`~handheld.players.style.Style`. Which candidate the next play-out tries is
-UCB1's pick (the bandit at the root of a Monte Carlo tree search); the answer is the
-candidate tried most.
+At each decision worth thinking about (a main-phase move; a new Active Pokémon, a target or
+a "you may ..." question between effects) it lists the candidate answers (the greedy
+scorer's pick, every attack, the end of the turn, and the setup moves the scorer ranks
+highest), then spends its budget on play-outs. Each round of play-outs starts from a fresh
+determinization of the match (:func:`~handheld.players.hidden.determinize`: the cards the
+seat cannot see dealt again at random) and one stream of coins and shuffles from the
+search's own random generator; every candidate still in the race is applied to a copy of
+it, the greedy player plays both sides for a few turns (``EXTRA_TURNS`` past the end of the
+opponent's next turn), and :func:`position_value`, a leaf evaluation weighted by the
+player's :class:`~handheld.players.style.Style`, rates the position reached. The root is a
+bandit run by sequential halving (the worse half of the challengers drops out after each
+stage) with common random numbers, and a challenger replaces the greedy scorer's pick only
+when its paired gain is clear of the noise.
 
 It never reads the true match beyond what its seat sees: every judgement, the greedy
 scorer's included, is made on a determinization. During setup (the Pokémon are face down)
-and for decisions a fixed rule answers well (which face-down Prize, cards to discard), it
-asks the greedy scorer, also on a determinization.
+and for decisions a fixed rule answers well (which face-down Prize, cards to discard, a
+choice in the middle of an effect), it asks the greedy scorer, also on a determinization.
 
 Budgets are play-outs per decision (``iterations``: reproducible, so a seeded game replays
 the same) with a time cap (``budget_ms``) that stops the search early on a slow machine. The
@@ -59,6 +61,7 @@ LEVELS: dict[str, Level] = {
 
 # Decision kinds the search thinks about (single answers); others go to the greedy scorer.
 SEARCHED_KINDS = frozenset({"main", "promote", "target", "yes_no"})
+EXTRA_TURNS = 2
 # A play-out that has not reached its horizon after this many decisions stops there.
 PLAYOUT_DECISIONS = 400
 # Main-phase moves in one turn after which it stops thinking and lets the greedy scorer
@@ -68,7 +71,7 @@ MAX_MOVES_PER_TURN = 40
 # How much better (in value, 0 to 1) a move must do in the play-outs than the greedy
 # scorer's pick for the search to prefer it.
 MARGIN = 0.004
-CONFIDENCE = 1.5  # standard errors of the paired gain over that pick
+CONFIDENCE = 1.0  # standard errors of the paired gain over that pick
 
 # Worth of things in the leaf evaluation, in damage points (10 = one damage counter).
 PRIZE_WORTH = 150.0
@@ -138,7 +141,9 @@ class SearchPlayer:
         self._turn = -1
         self._moves = 0
         self._pick = -1  # the greedy scorer's pick at the decision being searched
-        self.extra_turns = 0
+        # Turns the play-outs go on past the opponent's next one (2: through its turn
+        # after next too; measured a little stronger than 0, and half the speed).
+        self.extra_turns = EXTRA_TURNS
         # Play-outs run and time spent by the last decision (for benchmarks), and its
         # root: (candidate, play-outs, summed value) each (for tests).
         self.last_playouts = 0
