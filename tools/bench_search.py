@@ -5,7 +5,7 @@ Usage::
 
     python tools/bench_search.py [--levels hard,normal] [--games N] [--eras LIST]
                                  [--iterations N] [--seed N] [--jobs N]
-    python tools/bench_search.py --calibrate
+    python tools/bench_search.py --calibrate [--positions N]
 
 For each era's league (the era's two theme decks: ``theme``, ``platinum_theme``,
 ``call_of_legends_theme``, ``black_white_theme``) and each level it plays ``--games`` games
@@ -16,8 +16,9 @@ Wilson interval, errors, and the median and 95th percentile of the milliseconds 
 player thought per searched decision (and per decision of any kind). Progress on stderr.
 
 ``--calibrate`` times a fixed CPU-bound workload (greedy against greedy on the home theme
-decks, one core) and prints this machine's score with the projected think time per
-decision on a Raspberry Pi 4 (docs/ENGINE.md, "Computer opponents").
+decks, one core) and each level's think time on the same ``--positions`` main-phase
+decisions, and prints them with the projection for a Raspberry Pi 4 (5-8 times slower per
+core; docs/ENGINE.md, "Computer opponents"). Run on a Pi, it measures the Pi itself.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from handheld.sim import TIME_LIMIT, Progress
 LEAGUES = {"expedition": "theme", "platinum": "platinum_theme",
            "call_of_legends": "call_of_legends_theme", "black_white": "black_white_theme"}
 # A Raspberry Pi 4 runs CPython 5-8 times slower per core than the machine the issue was
-# measured on; the calibration workload below took CALIBRATION_MS there.
+# measured on (issue 17).
 PI4_FACTOR = (5.0, 8.0)
 CALIBRATION_GAMES = 200
 
@@ -154,34 +155,65 @@ class _Serial:
         return map(fn, items)
 
 
-def calibrate() -> dict[str, Any]:
-    """This machine's time for a fixed workload, and the Pi 4 projection of each level's
-    think time (measured here, scaled by the 5-8x factor)."""
+def calibrate(positions: int) -> dict[str, Any]:
+    """This machine's time for a fixed workload, each level's think time on the same
+    ``positions`` main-phase decisions of a fixed greedy game, and the Raspberry Pi 4
+    projection of both (scaled by the 5-8x factor). On a Pi, the figures measured are its
+    own."""
     pool = default_pool()
     decks = [load_deck(n) for n in DECK_SETS["theme"]]
     t0 = time.perf_counter()
     for g in range(CALIBRATION_GAMES):
         play_match(pool, decks, [GreedyPlayer(g), GreedyPlayer(g + 1)], g, validate=False)
     workload_ms = (time.perf_counter() - t0) * 1000.0
+    spots = _main_positions(positions)
     levels = {}
     for name, level in LEVELS.items():
         if not level.iterations:
             continue
-        # Think time grows with the play-outs: a few decisions of a fixed game measure it.
-        times = _level_times(name)
+        times = []
+        for n, m in enumerate(spots):
+            player = SearchPlayer(n, name)
+            player.choose(m, m.pending)
+            times.append(player.last_ms)
         med = statistics.median(times) if times else 0.0
-        levels[name] = {"median_ms_here": round(med, 1), "p95_ms_here": round(pct(times, 0.95), 1),
-                        "cap_ms_here": level.budget_ms,
-                        "median_ms_pi4": [round(med * f) for f in PI4_FACTOR]}
+        p95 = pct(times, 0.95)
+        levels[name] = {"iterations": level.iterations, "cap_ms": level.budget_ms,
+                        "median_ms": round(med, 1), "p95_ms": round(p95, 1),
+                        "median_ms_pi4": [round(med * f) for f in PI4_FACTOR],
+                        "p95_ms_pi4": [round(p95 * f) for f in PI4_FACTOR]}
     return {"workload": f"{CALIBRATION_GAMES} greedy-vs-greedy games, home theme decks",
             "workload_ms": round(workload_ms), "pi4_factor": list(PI4_FACTOR),
             "workload_ms_pi4": [round(workload_ms * f) for f in PI4_FACTOR],
-            "levels": levels}
+            "positions": len(spots), "levels": levels}
 
 
-def _level_times(level: str) -> list[float]:
-    r = play_one(("expedition", level, 0, 12345, None))
-    return list(r["searched"])
+def _main_positions(count: int) -> list[Any]:
+    """Main-phase decisions with at least three options from greedy games of the home
+    theme decks (turn 3 on), copies taken as they came."""
+    import random
+
+    from handheld.engine import Chance, Match
+
+    pool = default_pool()
+    decks = [load_deck(n) for n in DECK_SETS["theme"]]
+    out: list[Any] = []
+    seed = 0
+    while len(out) < count and seed < 1000:
+        m = Match(pool, decks, record_log=False, validate=False)
+        rng = random.Random(seed)
+        players = [GreedyPlayer(seed), GreedyPlayer(seed + 1)]
+        while not m.over and len(out) < count:
+            d = m.pending
+            if isinstance(d, Chance):
+                m.resolve(d.sample(rng))
+                continue
+            assert d is not None
+            if d.kind == "main" and m.turn >= 3 and len(d.options) >= 3 and m.turn % 3 == 0:
+                out.append(m.clone())
+            m.apply(players[d.player].choose(m, d))
+        seed += 1
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -198,9 +230,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=bounded_int(1, 256, "jobs"), default=1)
     ap.add_argument("--calibrate", action="store_true",
                     help="time a fixed workload; project think times to a Raspberry Pi 4")
+    ap.add_argument("--positions", type=bounded_int(1, 1000, "positions"), default=12,
+                    help="decisions each level thinks about in --calibrate (default 12)")
     args = ap.parse_args(argv)
     if args.calibrate:
-        print(json.dumps(calibrate(), indent=2))
+        print(json.dumps(calibrate(args.positions), indent=2))
         return 0
     levels = [x for x in args.levels.split(",") if x]
     eras = [x for x in args.eras.split(",") if x]
