@@ -119,6 +119,8 @@ RULES = [
          json_out=True),
     Rule(r"tools/bench_eras\.py", "run", shrink={"--games": "8", "--greedy-games": "2"},
          json_out=True),
+    Rule(r"tools/bench_search\.py", "run", shrink={"--games": "1", "--positions": "1"},
+         extra=["--eras", "expedition", "--iterations", "2"], json_out=True),
     Rule(r"tools/bench_clone\.py", "run",
          shrink={"--games": "1", "--points": "3", "--calls": "2"}, json_out=True),
     Rule(r"tools/torture_saves\.py", "run", shrink={"--kills": "2"}, json_out=True),

@@ -53,6 +53,7 @@ from ..engine.notation import ENERGY as ENERGY_OPTION
 from ..engine.notation import EVOLVE as EVOLVE_OPTION
 from ..engine.notation import PRIZE as PRIZE_OPTION
 from .driver import chance_outcome
+from .hidden import determinize
 from .lookahead import best_answer
 from .style import PLAIN, Style
 
@@ -329,14 +330,22 @@ def position_score(m: Match, player: int) -> float:
     return score
 
 
+_DETERMINIZE_SALT = 0x5EED_CA7D  # (the deal of hidden cards: a stream apart from the coins')
+
+
 def lookahead_scores(m: Match, choice: Choice, seed: int, horizon: int = 64) -> list[float]:
-    """Score each option of ``choice`` by playing it out on a copy of the match up to the
-    next main phase (coins from one seeded stream, the same for every option; any other
-    decision on the way takes its first option), then scoring the position. For the rare
-    decisions a fixed rule cannot judge ("you may ...")."""
+    """Score each option of ``choice`` by playing it out up to the next main phase (coins
+    from one seeded stream, the same for every option; any other decision on the way takes
+    its first option), then scoring the position. For the rare decisions a fixed rule cannot
+    judge ("you may ...").
+
+    The play-outs start from one determinization of the match (``hidden.determinize``: the
+    cards the chooser cannot see dealt again at random), never from the true match: a draw
+    on the way must not tell the player what its deck holds next."""
+    world = determinize(m, choice.player, random.Random(seed ^ _DETERMINIZE_SALT))
     scores = []
     for i in range(len(choice.options)):
-        sim = m.copy()
+        sim = world.clone()
         rng = random.Random(seed)
         sim.apply(i)
         for _ in range(horizon):

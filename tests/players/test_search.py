@@ -1,0 +1,281 @@
+"""The search player: it never reads hidden cards (determinization), it answers the same in
+positions that differ only in hidden cards, it plays whole matches of every era without an
+error, and a suspended match resumes with the same answers."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+
+from handheld.cards import DECK_SETS, default_pool, load_deck
+from handheld.engine import Chance, Choice, Match
+from handheld.engine.eras import ERAS
+from handheld.players import (
+    PLAYERS,
+    GreedyPlayer,
+    Player,
+    SearchPlayer,
+    determinize,
+    make_player,
+    play_match,
+)
+from handheld.players.basic import lookahead_scores
+from handheld.players.search import position_value
+from handheld.players.style import STYLES
+
+POOL = default_pool()
+THEME = [load_deck(n) for n in DECK_SETS["theme"]]
+
+
+def play_until(decks: list[list[str]], seed: int,
+               stop: Callable[[Match, Choice], bool], era: str = "expedition",
+               max_decisions: int = 3000) -> Match | None:
+    """Greedy against greedy until ``stop`` holds at a choice; that match, or None."""
+    m = Match(POOL, decks, ERAS[era].ruleset, record_log=False, validate=False)
+    rng = random.Random(seed)
+    players = [GreedyPlayer(seed), GreedyPlayer(seed + 1)]
+    for _ in range(max_decisions):
+        if m.over:
+            return None
+        d = m.pending
+        if isinstance(d, Chance):
+            m.resolve(d.sample(rng))
+            continue
+        assert isinstance(d, Choice)
+        if stop(m, d):
+            return m
+        m.apply(players[d.player].choose(m, d))
+    return None
+
+
+def rich_main(m: Match, d: Choice) -> bool:
+    """A main-phase choice of player 0 with something to think about, a few turns in, with
+    cards in every hidden zone."""
+    opp, me = m.players[1], m.players[0]
+    return (d.kind == "main" and d.player == 0 and m.turn >= 4 and len(d.options) >= 3
+            and len(opp.hand) >= 2 and len(opp.deck) >= 5 and len(me.deck) >= 5
+            and len(opp.prizes) >= 2 and len(me.prizes) >= 2)
+
+
+def hidden_variants(m: Match, viewer: int) -> list[Match]:
+    """Copies of ``m`` that differ from it only where ``viewer`` cannot see: a card swapped
+    between the opponent's hand and deck, both decks reordered, a Prize swapped with a deck
+    card on each side."""
+    out = []
+    a = m.clone()
+    opp = a.players[1 - viewer]
+    opp.hand[0], opp.deck[0] = opp.deck[0], opp.hand[0]
+    out.append(a)
+    b = m.clone()
+    for p in b.players:
+        p.deck.reverse()
+    out.append(b)
+    c = m.clone()
+    for p in c.players:
+        p.prizes[0], p.deck[-1] = p.deck[-1], p.prizes[0]
+    out.append(c)
+    for v in out:  # each variant really differs from the true match in a hidden place
+        assert any(v.players[i].deck != m.players[i].deck for i in (0, 1)) or \
+            v.players[1 - viewer].hand != m.players[1 - viewer].hand
+    return out
+
+
+def hidden_zones(m: Match, viewer: int) -> list[list[int]]:
+    me, opp = m.players[viewer], m.players[1 - viewer]
+    return [opp.hand, opp.deck, opp.prizes, me.deck, me.prizes]
+
+
+# ---------------------------------------------------------------------- determinize
+
+
+def test_determinize_keeps_what_the_player_sees_and_the_counts() -> None:
+    m = play_until(THEME, 3, rich_main)
+    assert m is not None
+    d = determinize(m, 0, random.Random(1))
+    me, opp = d.players[0], d.players[1]
+    assert me.hand == m.players[0].hand  # its own hand it sees
+    for p, q in zip(d.players, m.players, strict=True):
+        assert p.discard == q.discard
+        assert [s.cards for s in p.in_play()] == [s.cards for s in q.in_play()]
+        assert (len(p.hand), len(p.deck), len(p.prizes)) == \
+            (len(q.hand), len(q.deck), len(q.prizes))
+    # Each owner's hidden cards are dealt among that owner's hidden places only.
+    true_opp = m.players[1]
+    assert sorted(opp.hand + opp.deck + opp.prizes) == \
+        sorted(true_opp.hand + true_opp.deck + true_opp.prizes)
+    assert sorted(me.deck + me.prizes) == sorted(m.players[0].deck + m.players[0].prizes)
+    # ... and really dealt again (the true match is not returned)
+    assert hidden_zones(d, 0) != hidden_zones(m, 0)
+    assert d.pending == m.pending
+
+
+def test_determinize_depends_only_on_what_the_player_sees() -> None:
+    m = play_until(THEME, 3, rich_main)
+    assert m is not None
+    want = hidden_zones(determinize(m, 0, random.Random(7)), 0)
+    for v in hidden_variants(m, 0):
+        assert hidden_zones(determinize(v, 0, random.Random(7)), 0) == want
+
+
+def test_determinize_does_not_leak_the_true_hand_or_deck_order() -> None:
+    """Over many determinizations, the opponent's true hand cards land in its hand no more
+    often than any other hidden card would (hand size / hidden cards), and the true top card
+    of each deck is on top no more often than chance. A determinize that kept the true
+    places (or favoured them) fails."""
+    m = play_until(THEME, 5, rich_main)
+    assert m is not None
+    opp = m.players[1]
+    hidden = len(opp.hand) + len(opp.deck) + len(opp.prizes)
+    true_hand = set(opp.hand)
+    rng = random.Random(11)
+    runs = 2000
+    kept = 0
+    top_same = Counter[int]()
+    for _ in range(runs):
+        d = determinize(m, 0, rng)
+        kept += len(true_hand & set(d.players[1].hand))
+        for i in (0, 1):
+            top_same[i] += d.players[i].deck[-1] == m.players[i].deck[-1]
+    share = kept / (runs * len(true_hand))
+    expected = len(opp.hand) / hidden
+    assert abs(share - expected) < 0.05, (share, expected)
+    for i in (0, 1):
+        p = m.players[i]
+        pool = len(p.deck) + len(p.prizes) + (len(p.hand) if i == 1 else 0)
+        # (copies of one card count as the same card here only by number: exact chance)
+        assert top_same[i] / runs < 1 / pool + 0.05, (i, top_same[i], pool)
+
+
+def test_determinize_keeps_the_cards_a_pending_choice_shows() -> None:
+    # A deck search lists the deck's cards: they stay in the deck (the choice names them).
+    m = play_until(THEME, 2, lambda m, d: d.kind == "cards_deck", max_decisions=5000)
+    if m is None:
+        pytest.skip("no deck search in this game")
+    d = m.pending
+    assert isinstance(d, Choice)
+    shown = {o[1] for o in d.options if o[0] == "card"}
+    for seed in range(20):
+        c = determinize(m, d.player, random.Random(seed))
+        zone_of = {cid: name for name in ("deck", "hand", "prizes")
+                   for cid in getattr(c.players[d.player], name)}
+        true_zone = {cid: name for name in ("deck", "hand", "prizes")
+                     for cid in getattr(m.players[d.player], name)}
+        assert all(zone_of.get(cid) == true_zone.get(cid) for cid in shown)
+
+
+# ---------------------------------------------------------------------- decisions
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_search_decides_the_same_whatever_the_hidden_cards(seed: int) -> None:
+    m = play_until(THEME, seed, rich_main)
+    assert m is not None
+    choice = m.pending
+    assert isinstance(choice, Choice)
+    base = SearchPlayer(42, "normal", iterations=12, budget_ms=None)
+    want = base.choose(m, choice)
+    stats = base.last_stats
+    assert stats and sum(v for _, v, _ in stats) >= 12  # it did search
+    for v in hidden_variants(m, 0):
+        p = SearchPlayer(42, "normal", iterations=12, budget_ms=None)
+        assert p.choose(v, choice) == want
+        # Not only the answer: every play-out saw the same worlds and scored the same.
+        assert p.last_stats == stats
+
+
+def test_greedy_lookahead_does_not_read_hidden_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The greedy player's play-outs for a "you may ..." question start from a
+    determinization: even a scorer that reads the hidden zones at the end of a play-out
+    gives the same scores whatever the true hidden cards are."""
+    import handheld.players.basic as basic
+
+    def peeking_score(sim: Match, player: int) -> float:
+        opp = sim.players[1 - player]
+        return float(sum((i + 1) * c for i, c in enumerate(opp.hand + opp.deck[-3:]))
+                     + sum(sim.players[player].prizes))
+
+    monkeypatch.setattr(basic, "position_score", peeking_score)
+    # (an attack of this deck asks "you may ..." in this game, at turn 12)
+    decks = [load_deck("thunder_link"), load_deck("rock_crusher")]
+    m = play_until(decks, 0, lambda m, d: d.kind == "yes_no" and d.player == 0)
+    assert m is not None
+    choice = m.pending
+    assert isinstance(choice, Choice)
+    want = lookahead_scores(m, choice, 99)
+    for v in hidden_variants(m, 0):
+        assert lookahead_scores(v, choice, 99) == want
+
+
+def test_position_value_reads_the_style() -> None:
+    m = play_until(THEME, 3, rich_main)
+    assert m is not None
+    plain = position_value(m, 0)
+    assert 0.0 < plain < 1.0
+    # A side with more Bench is rated higher by a Bench-loving style, and the other way.
+    bench_gap = len(m.players[0].bench) - len(m.players[1].bench)
+    swarm = position_value(m, 0, STYLES["swarm"])
+    if bench_gap > 0:
+        assert swarm > plain
+    elif bench_gap < 0:
+        assert swarm < plain
+
+
+# ---------------------------------------------------------------------- whole matches
+
+
+@pytest.mark.parametrize("deck_set", ["theme", "platinum_theme", "call_of_legends_theme",
+                                      "black_white_theme"])
+def test_search_plays_whole_matches_in_every_era(deck_set: str) -> None:
+    from handheld.cards import deck_set_era
+
+    era = deck_set_era(deck_set)
+    decks = [load_deck(n) for n in DECK_SETS[deck_set]]
+    for seed in (1, 2):
+        search = SearchPlayer(seed, "normal", iterations=3, budget_ms=None)
+        seats: list[Player] = [search, GreedyPlayer(seed)] if seed % 2 \
+            else [GreedyPlayer(seed), search]
+        m, rec = play_match(POOL, decks, seats, seed, rules=ERAS[era].ruleset,
+                            time_limit=600)
+        assert m.over and rec.winner in (0, 1)
+
+
+def test_every_level_is_a_player() -> None:
+    for level in ("easy", "normal", "hard", "expert"):
+        assert level in PLAYERS
+        p = make_player(level, 5)
+        assert isinstance(p, SearchPlayer) and p.name == level
+    assert make_player("hard", 1, style=STYLES["brawler"]).style is STYLES["brawler"]  # type: ignore[attr-defined]
+    assert {"random", "greedy"} <= set(PLAYERS)
+    with pytest.raises(ValueError):
+        SearchPlayer(0, "grandmaster")
+    _, rec = play_match(POOL, THEME, [make_player("easy", 3), GreedyPlayer(4)], 3)
+    assert rec.winner in (0, 1)
+
+
+def test_a_suspended_search_player_resumes_with_the_same_answers() -> None:
+    def run(split: int | None) -> list[int | list[int]]:
+        m = Match(POOL, THEME, record_log=False)
+        rng = random.Random(4)
+        a = SearchPlayer(9, "normal", iterations=3, budget_ms=None)
+        b = GreedyPlayer(10)
+        answers: list[int | list[int]] = []
+        while not m.over and len(answers) < 80:
+            d = m.pending
+            if isinstance(d, Chance):
+                m.resolve(d.sample(rng))
+                continue
+            assert isinstance(d, Choice)
+            if split is not None and len(answers) == split:
+                state = json.loads(json.dumps(a.get_state()))
+                a = SearchPlayer(0, "normal", iterations=3, budget_ms=None)
+                a.set_state(state)
+            ans = (a if d.player == 0 else b).choose(m, d)
+            answers.append(ans)
+            m.apply(ans)
+        return answers
+
+    assert run(None) == run(30)

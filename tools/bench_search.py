@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""The search player's strength against the greedy player, era by era, and its think time.
+
+Usage::
+
+    python tools/bench_search.py [--levels hard,normal] [--games N] [--eras LIST]
+                                 [--iterations N] [--seed N] [--jobs N]
+    python tools/bench_search.py --calibrate [--positions N]
+
+For each era's league (the era's two theme decks: ``theme``, ``platinum_theme``,
+``call_of_legends_theme``, ``black_white_theme``) and each level it plays ``--games`` games
+of that level against ``greedy``; the decks change seats every other game and the players
+every game, so every (deck, seat) pairing is played equally often (a multiple of 4 games
+balances them). Prints JSON: per era and level the games, wins, win rate with its 95%
+Wilson interval, errors, and the median and 95th percentile of the milliseconds the search
+player thought per searched decision (and per decision of any kind). Progress on stderr.
+
+``--calibrate`` times a fixed CPU-bound workload (greedy against greedy on the home theme
+decks, one core) and each level's think time on the same ``--positions`` main-phase
+decisions, and prints them with the projection for a Raspberry Pi 4 (5-8 times slower per
+core; docs/ENGINE.md, "Computer opponents"). Run on a Pi, it measures the Pi itself.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from handheld.cards import DECK_SETS, default_pool, load_deck
+from handheld.cliargs import Parser, bounded_int
+from handheld.engine.eras import ERAS
+from handheld.players import GreedyPlayer, Player, SearchPlayer, play_match
+from handheld.players.search import LEVELS
+from handheld.sim import TIME_LIMIT, Progress
+
+LEAGUES = {"expedition": "theme", "platinum": "platinum_theme",
+           "call_of_legends": "call_of_legends_theme", "black_white": "black_white_theme"}
+# A Raspberry Pi 4 runs CPython 5-8 times slower per core than the machine the issue was
+# measured on (issue 17).
+PI4_FACTOR = (5.0, 8.0)
+CALIBRATION_GAMES = 200
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def play_one(job: tuple[str, str, int, int, int | None]) -> dict[str, Any]:
+    """One game of ``level`` against greedy in ``era``'s league (game ``i`` of the run)."""
+    era, level, i, seed, iterations = job
+    pool = default_pool()
+    decks = [load_deck(n) for n in DECK_SETS[LEAGUES[era]]]
+    if (i // 2) % 2:
+        decks.reverse()
+    seat = i % 2
+    search = SearchPlayer(seed + 7919 * i, level, iterations=iterations)
+    greedy = GreedyPlayer(seed + 7919 * i + 1)
+    searched: list[float] = []
+    every: list[float] = []
+    choose = search.choose
+
+    def timed(m: Any, choice: Any) -> Any:
+        answer = choose(m, choice)
+        every.append(search.last_ms)
+        if search.last_playouts:
+            searched.append(search.last_ms)
+        return answer
+
+    search.choose = timed  # type: ignore[method-assign]
+    players: list[Player] = [search, greedy] if seat == 0 else [greedy, search]
+    try:
+        _, rec = play_match(pool, decks, players, seed + i, rules=ERAS[era].ruleset,
+                            validate=False, time_limit=TIME_LIMIT)
+    except Exception as exc:  # a rules bug: counted, with its seed
+        return {"error": f"{type(exc).__name__}: {exc}", "game": i, "searched": searched,
+                "every": every}
+    return {"won": rec.winner == seat, "result": rec.result, "turns": rec.turns,
+            "searched": searched, "every": every}
+
+
+def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
+        iterations: int | None) -> dict[str, Any]:
+    report: dict[str, Any] = {"eras": {}, "errors": 0}
+    total = len(eras) * len(levels) * games
+    progress = Progress(total, label="games")
+    done = 0
+    with multiprocessing.Pool(jobs) if jobs > 1 else _Serial() as pool:
+        for era in eras:
+            out: dict[str, Any] = {"decks": list(DECK_SETS[LEAGUES[era]])}
+            for level in levels:
+                jobs_list = [(era, level, i, seed, iterations) for i in range(games)]
+                results = []
+                for r in pool.imap(play_one, jobs_list):
+                    results.append(r)
+                    done += 1
+                    progress.update(done, f"{era} {level}")
+                errors = [r for r in results if "error" in r]
+                played = [r for r in results if "error" not in r]
+                wins = sum(r["won"] for r in played)
+                searched = [t for r in results for t in r["searched"]]
+                every = [t for r in results for t in r["every"]]
+                endings: dict[str, int] = {}
+                for r in played:
+                    endings[r["result"]] = endings.get(r["result"], 0) + 1
+                out[level] = {
+                    "games": len(played), "wins": wins,
+                    "win_rate": round(wins / len(played), 4) if played else 0.0,
+                    "win_rate_95": wilson(wins, len(played)),
+                    "errors": len(errors), "error_games": [e["game"] for e in errors][:10],
+                    "searched_decisions": len(searched),
+                    "median_ms_searched": round(statistics.median(searched), 1)
+                    if searched else 0.0,
+                    "p95_ms_searched": round(pct(searched, 0.95), 1),
+                    "max_ms_searched": round(max(searched), 1) if searched else 0.0,
+                    "median_ms_any": round(statistics.median(every), 2) if every else 0.0,
+                    "p95_ms_any": round(pct(every, 0.95), 1),
+                    "endings": dict(sorted(endings.items())),
+                }
+                report["errors"] += len(errors)
+            report["eras"][era] = out
+    return report
+
+
+class _Serial:
+    """``multiprocessing.Pool``'s ``imap`` in this process (``--jobs 1``)."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap(self, fn: Any, items: list[Any]) -> Any:
+        return map(fn, items)
+
+
+def calibrate(positions: int) -> dict[str, Any]:
+    """This machine's time for a fixed workload, each level's think time on the same
+    ``positions`` main-phase decisions of a fixed greedy game, and the Raspberry Pi 4
+    projection of both (scaled by the 5-8x factor). On a Pi, the figures measured are its
+    own."""
+    pool = default_pool()
+    decks = [load_deck(n) for n in DECK_SETS["theme"]]
+    t0 = time.perf_counter()
+    for g in range(CALIBRATION_GAMES):
+        play_match(pool, decks, [GreedyPlayer(g), GreedyPlayer(g + 1)], g, validate=False)
+    workload_ms = (time.perf_counter() - t0) * 1000.0
+    spots = _main_positions(positions)
+    levels = {}
+    for name, level in LEVELS.items():
+        if not level.iterations:
+            continue
+        times = []
+        for n, m in enumerate(spots):
+            player = SearchPlayer(n, name)
+            player.choose(m, m.pending)
+            times.append(player.last_ms)
+        med = statistics.median(times) if times else 0.0
+        p95 = pct(times, 0.95)
+        levels[name] = {"iterations": level.iterations, "cap_ms": level.budget_ms,
+                        "median_ms": round(med, 1), "p95_ms": round(p95, 1),
+                        "median_ms_pi4": [round(med * f) for f in PI4_FACTOR],
+                        "p95_ms_pi4": [round(p95 * f) for f in PI4_FACTOR]}
+    return {"workload": f"{CALIBRATION_GAMES} greedy-vs-greedy games, home theme decks",
+            "workload_ms": round(workload_ms), "pi4_factor": list(PI4_FACTOR),
+            "workload_ms_pi4": [round(workload_ms * f) for f in PI4_FACTOR],
+            "positions": len(spots), "levels": levels}
+
+
+def _main_positions(count: int) -> list[Any]:
+    """Main-phase decisions with at least three options from greedy games of the home
+    theme decks (turn 3 on), copies taken as they came."""
+    import random
+
+    from handheld.engine import Chance, Match
+
+    pool = default_pool()
+    decks = [load_deck(n) for n in DECK_SETS["theme"]]
+    out: list[Any] = []
+    seed = 0
+    while len(out) < count and seed < 1000:
+        m = Match(pool, decks, record_log=False, validate=False)
+        rng = random.Random(seed)
+        players = [GreedyPlayer(seed), GreedyPlayer(seed + 1)]
+        while not m.over and len(out) < count:
+            d = m.pending
+            if isinstance(d, Chance):
+                m.resolve(d.sample(rng))
+                continue
+            assert d is not None
+            if d.kind == "main" and m.turn >= 3 and len(d.options) >= 3 and m.turn % 3 == 0:
+                out.append(m.clone())
+            m.apply(players[d.player].choose(m, d))
+        seed += 1
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = Parser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--levels", default="hard,normal",
+                    help="comma-separated levels (easy, normal, hard, expert)")
+    ap.add_argument("--eras", default=",".join(LEAGUES),
+                    help=f"comma-separated eras (default: {','.join(LEAGUES)})")
+    ap.add_argument("--games", type=bounded_int(1, 100_000, "games"), default=40,
+                    help="games per era and level (default 40)")
+    ap.add_argument("--iterations", type=bounded_int(1, 100_000, "iterations"), default=None,
+                    help="play-outs per decision instead of the level's")
+    ap.add_argument("--seed", type=bounded_int(0, 2**31, "seed"), default=0)
+    ap.add_argument("--jobs", type=bounded_int(1, 256, "jobs"), default=1)
+    ap.add_argument("--calibrate", action="store_true",
+                    help="time a fixed workload; project think times to a Raspberry Pi 4")
+    ap.add_argument("--positions", type=bounded_int(1, 1000, "positions"), default=12,
+                    help="decisions each level thinks about in --calibrate (default 12)")
+    args = ap.parse_args(argv)
+    if args.calibrate:
+        print(json.dumps(calibrate(args.positions), indent=2))
+        return 0
+    levels = [x for x in args.levels.split(",") if x]
+    eras = [x for x in args.eras.split(",") if x]
+    bad = [x for x in levels if x not in LEVELS] + [x for x in eras if x not in LEAGUES]
+    if bad:
+        print(f"error: unknown level or era: {', '.join(bad)}", file=sys.stderr)
+        return 2
+    report = run(eras, levels, args.games, args.seed, args.jobs, args.iterations)
+    report["settings"] = {"levels": levels, "eras": eras, "games": args.games,
+                          "seed": args.seed, "jobs": args.jobs,
+                          "iterations": args.iterations,
+                          "budgets": {lv: {"iterations": LEVELS[lv].iterations,
+                                           "budget_ms": LEVELS[lv].budget_ms}
+                                      for lv in levels}}
+    print(json.dumps(report, indent=2))
+    return 1 if report["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
