@@ -310,8 +310,10 @@ class AsleepTakeCounters(ActsBetweenTurns):
                 place_counters(m, s, self.counters)
 
     def text(self) -> str:
-        return (f"Between turns, place {self.counters} damage counter on each of your "
-                "opponent's Pokémon that is still Asleep.")
+        counters = "1 damage counter" if self.counters == 1 \
+            else f"{self.counters} damage counters"
+        return (f"Between turns, every Pokémon your opponent has in play that is still "
+                f"Asleep gets {counters}.")
 
 
 class ActiveAura(ActsBetweenTurns):
@@ -346,8 +348,10 @@ class ActiveAura(ActsBetweenTurns):
                 place_counters(m, s, self.counters)
 
     def text(self) -> str:
-        return (f"While this Pokémon is your Active Pokémon, between turns, place "
-                f"{self.counters} damage counter on {self.label}.")
+        counters = "1 damage counter" if self.counters == 1 \
+            else f"{self.counters} damage counters"
+        return (f"While this Pokémon is your Active Pokémon, between turns, {self.label} "
+                f"gets {counters}.")
 
 
 class HealOwnBetweenTurns(ActsBetweenTurns):
@@ -1819,9 +1823,8 @@ class ShareEnergyOnKnockOut(Passive):
                                  holder.id, variables={"_knocked": cards}))
 
     def text(self) -> str:
-        return ("When your Active Pokémon is Knocked Out by damage from your opponent's "
-                "attack, you may move 1 basic Energy card from it to the Pokémon this card "
-                "is attached to.")
+        return ("If damage from your opponent's attack Knocks Out your Active Pokémon, you "
+                "may move 1 basic Energy card from it onto the Pokémon holding this card.")
 
 
 # ---- Black & White era: dark_explorers part1 ----
@@ -1862,7 +1865,8 @@ class CantAttackWithPrizes(Passive):
     def text(self) -> str:
         *rest, last = (str(n) for n in self.counts)
         counts = f"{', '.join(rest)} or {last}" if rest else last
-        return f"This Pokémon can't attack while you have {counts} Prize cards left."
+        return (f"This Pokémon can't attack when the number of Prize cards you have left is "
+                f"{counts}.")
 
 
 class MoreBurnCounters(Passive):

@@ -157,7 +157,7 @@ SCRIPTS: dict[str, Script] = {
         "Incite": [
             ChooseCards("s", "discard", SUPPORTER_CARD, count=2, up_to=True),
             MoveCards("s", "hand", reveal=True,
-                      wording="Show them to your opponent, then add them to your hand."),
+                      wording="Let your opponent see them, then add them to your hand."),
         ],
         "Giant Wave": [Mark(SELF, GIANT_WAVE_LOCK, 2,
                             "is unable to use Giant Wave until your next turn is over")],
@@ -382,7 +382,7 @@ SCRIPTS: dict[str, Script] = {
     }),
     "pl2-25": PokemonScript(  # Hippowdon
         powers={"Sand Cover": Power(passives=(
-            ActiveAura("opp", "lv_x", "each of your opponent's Pokémon LV.X"),))},
+            ActiveAura("opp", "lv_x", "every Pokémon LV.X your opponent has in play"),))},
         attacks={
             "Save Sand": [
                 Worded(ChooseCards("f", "discard", basic_energy_of_type("F"), up_to=True),
@@ -471,7 +471,7 @@ SCRIPTS: dict[str, Script] = {
         "Pick and Collect": [
             ChooseCards("e", "discard", BASIC_ENERGY, count=4, up_to=True),
             MoveCards("e", "hand", reveal=True,
-                      wording="Show them to your opponent, then add them to your hand."),
+                      wording="Let your opponent see them, then add them to your hand."),
         ],
         "Roll Over": [
             Flip(),

@@ -225,7 +225,7 @@ POKEMON: dict[str, PokemonScript] = {
             requires=(HasCards("discard", W_ENERGY),),
             steps=(ChooseCards("e", "discard", W_ENERGY),
                    MoveCards("e", "hand", reveal=True,
-                             wording="Show it to your opponent, then add it to your hand.")))},
+                             wording="Let your opponent see it, then add it to your hand.")))},
         attacks={
             "Synchro Gain": [If(SameEnergyCount(), Heal(SELF, 4))],
             "Powerful Spin": [Mark(SELF, "cant_attack", 2,
@@ -294,7 +294,7 @@ POKEMON: dict[str, PokemonScript] = {
             Worded(ChooseCards("c", "deck", evolves_from("Eevee"), count=2),
                    "Search your deck and pick up to 2 cards that evolve from Eevee."),
             MoveCards("c", "hand", reveal=True,
-                      wording="Show them to your opponent, then add them to your hand."),
+                      wording="Let your opponent see them, then add them to your hand."),
             ShuffleDeck()],
         "Bounce": [If(PlayerHas("own", "bench"), [
             ChoosePokemon("b", "own", "bench"),

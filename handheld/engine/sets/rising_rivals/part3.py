@@ -269,7 +269,7 @@ TRAINERS: dict[str, TrainerScript] = {
         requires=(HasCards("discard", SP_OR_BASIC_ENERGY),),
         steps=[ChooseCards("c", "discard", SP_OR_BASIC_ENERGY, count=2, up_to=True),
                MoveCards("c", "hand", reveal=True,
-                         wording="Show them to your opponent, then add them to your hand.")]),
+                         wording="Let your opponent see them, then add them to your hand.")]),
     "pl2-89": TrainerScript(  # Bebe's Search
         requires=(PlayerHas("own", "another_card_in_hand"),),
         steps=_to_top_then_search(POKEMON_CARD)),
