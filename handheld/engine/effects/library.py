@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..carddefs import AttackDef
-from ..energy import BIT, TYPE_NAMES
+from ..energy import BIT, COLORLESS, TYPE_NAMES, TYPES
 from ..facts import AttackRef, pokemon_facts, pokemon_types
 from ..facts import attack_lock as attack_lock  # (the sets' scripts import it from here)
 from ..ops import TURN_EFFECTS, MarkerKind, register_marker
@@ -853,6 +853,8 @@ class AllTypes(Passive):
         return self.types
 
     def text(self) -> str:
+        if set(self.types) == {*TYPES, COLORLESS}:
+            return f"This Pokémon is of every Energy type and [{COLORLESS}] too, all at once."
         return "This Pokémon has all these types at once: " + \
             "".join(f"[{t}]" for t in self.types) + "."
 
@@ -906,10 +908,10 @@ class HealOnAttach(Passive):
             f"{self.counters} damage counters"
         kind = f"a [{self.etype}] Energy card" if self.etype else "an Energy card"
         if self.to_self:
-            return (f"Each time you attach {kind} from your hand to this Pokémon, take "
+            return (f"Each time you attach {kind} to this Pokémon from your hand, take "
                     f"{counters} off it.")
-        return (f"While this Pokémon is your Active Pokémon: each time you attach {kind} from "
-                f"your hand, take {counters} off the Pokémon it went to.")
+        return (f"While this Pokémon is your Active Pokémon: each time {kind} from your hand "
+                f"is attached to 1 of your Pokémon, take {counters} off that Pokémon.")
 
 
 class StrikeBack(Passive):
@@ -1274,9 +1276,8 @@ class CountersOnAttacker(Passive):
 
     def text(self) -> str:
         return (f"Whenever an attack of your opponent damages your Active Pokémon (even if it "
-                f"is Knocked Out), put {self.counters} damage counters on the Attacking "
-                f"Pokémon. No more than {self.counters} damage counters are put on it this "
-                f"way for one attack.")
+                f"is Knocked Out), the Attacking Pokémon gets {self.counters} damage "
+                f"counters. It gets no more than {self.counters} this way for one attack.")
 
 
 class OnSwitchedOut(Passive):
@@ -1378,9 +1379,9 @@ class RescueKnockedOut(Passive):
 
     def text(self) -> str:
         return (f"Whenever damage from your opponent's attack Knocks Out another of your "
-                f"[{self.etype}] Pokémon (any {self.except_name} aside), you may put that "
-                "Pokémon and all cards that were attached to it back into your hand from your "
-                "discard pile.")
+                f"[{self.etype}] Pokémon (any {self.except_name} aside), you may take that "
+                "Pokémon and every card it had attached from your discard pile back into your "
+                "hand.")
 
 
 # "Your <type> Pokémon was Knocked Out by damage from the opponent's attack during the

@@ -2988,7 +2988,7 @@ class EvolvedFromThisTurn(Cond):
         return s is not None and _evolved_from_this_turn(m, s, self.name)
 
     def text(self, tc: TC) -> str:
-        return f"{who_text(tc, self.who)} evolved from {self.name} during this turn"
+        return f"{who_text(tc, self.who)} evolved from {self.name} this turn"
 
     def prob(self, ev: Eval) -> float:
         s = _eval_slot(ev, self.who)
