@@ -180,7 +180,7 @@ def fossil_sections(d: CardDef) -> list[TextSection]:
             else f"{d.flip_retaliation} damage counters"
         out.append(TextSection(
             "When damage from an attack of your opponent would Knock it Out, flip a coin "
-            f"until you get tails: put {counters} on the Attacking Pokémon for each heads."))
+            f"until you get tails: the Attacking Pokémon gets {counters} per heads."))
     return out
 
 

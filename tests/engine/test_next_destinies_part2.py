@@ -44,7 +44,7 @@ def test_the_card_text_says_what_the_scripts_do() -> None:
     assert "[P][P]" in pool.get("bw4-57").text
     assert pool.get("bw4-57").text.startswith("Ability Psychic Mirage:")
     assert "When you evolve 1 of your Pokémon by playing this card" in pool.get("bw4-72").text
-    assert "Knocked Out by damage from your opponent's attack" in pool.get("bw4-87").text
+    assert "damage from your opponent's attack Knocks Out your Active" in pool.get("bw4-87").text
 
 
 def test_giant_fan_fires_when_an_effect_evolves_from_the_hand() -> None:

@@ -96,8 +96,8 @@ def test_a_pokemon_with_a_poke_power(pool) -> None:
                           "(Asleep, Confused, Paralyzed, Poisoned or Burned).")
     assert t["Syncroblast 80"] == (
         "Needs 1 Psychic Energy and 2 Energy of any type on the Active Pokémon. Does 80 "
-        "damage if this Pokémon and the Defending Pokémon have the same number of Energy "
-        "cards, otherwise 20. Attacking ends your turn.")
+        "damage when the Defending Pokémon has as many Energy cards as this Pokémon, "
+        "otherwise 20. Attacking ends your turn.")
     assert t["Weakness"] == "Psychic attacks do double damage to it: keep it away from them."
     assert t["Retreat"] == ("To swap it with a Benched Pokémon, discard 2 Energy cards from "
                             "it (as often as you like).")
@@ -168,7 +168,7 @@ def test_an_attack_with_a_coin_flip(pool) -> None:
     t = tips(pikachu)
     assert list(t) == ["Basic Pokémon", "Lightning Tail", "Tackle 20", "Weakness", "Retreat"]
     assert t["Lightning Tail"] == ("Needs 1 Energy of any type on the Active Pokémon. Flip a "
-                                   "coin. Heads: the Defending Pokémon is now Paralyzed. "
+                                   "coin. Heads: the Defending Pokémon becomes Paralyzed. "
                                    "Attacking ends your turn.")
     assert t["Tackle 20"] == ("Needs 1 Lightning Energy and 1 Energy of any type on the "
                               "Active Pokémon. Attacking ends your turn.")
@@ -220,9 +220,9 @@ def test_a_card_without_effects_says_so_first(pool) -> None:
 def test_a_trainer(pool) -> None:
     potion = card_tips(pool.get("ecard1-156"))
     assert [t.heading for t in potion] == ["What it does", "Trainer"]
-    assert potion[0].text == ("Play only if you have a Pokémon with damage counters. Choose 1 "
-                              "of your Pokémon with damage counters. Remove 2 damage counters "
-                              "from that Pokémon (all of them if it has fewer).")
+    assert potion[0].text == ("Play only if you have a Pokémon with damage counters. Pick 1 "
+                              "of your Pokémon with damage counters. Take 2 damage counters "
+                              "off that Pokémon (all of them if it has fewer).")
     assert potion[1].text == ("Play as many as you like during your turn: do what the card "
                               "says, then discard it.")
 
@@ -238,7 +238,7 @@ def test_the_first_turn_ban_in_platinum_and_call_of_legends_only(pool) -> None:
 
 def test_a_supporter_in_each_era(pool) -> None:
     marys = tips(pool.get("ecard1-142"))
-    assert marys["What it does"] == "Flip a coin until you get tails. Draw 2 cards for each " \
+    assert marys["What it does"] == "Flip coins until one comes up tails. Draw 2 cards per " \
                                     "heads."
     assert marys["Supporter"] == ("Play only one Supporter each turn. It stays beside your "
                                   "Active Pokémon until your turn is over, then it is "
@@ -267,7 +267,7 @@ def test_a_technical_machine_explains_its_attack(pool) -> None:
     tm = card_tips(pool.get("ecard1-144"))  # Multi Technical Machine 01
     assert [t.heading for t in tm] == ["Technical Machine", "Paralyzing Gaze"]
     assert tm[0].text.endswith("Once your turn is over, it is discarded.")
-    gaze = "The Defending Pokémon is now Paralyzed."  # the attack's generated text
+    gaze = "The Defending Pokémon becomes Paralyzed."  # the attack's generated text
     assert tm[1].text == (f"Needs 1 Energy of any type on the Active Pokémon. {gaze} "
                           "Attacking ends your turn.")
     later = tips(pool.get("pl2-95"))["Technical Machine"]  # a Platinum-era TM

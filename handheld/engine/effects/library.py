@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..carddefs import AttackDef
-from ..energy import BIT, TYPE_NAMES
+from ..energy import BIT, COLORLESS, TYPE_NAMES, TYPES
 from ..facts import AttackRef, pokemon_facts, pokemon_types
 from ..facts import attack_lock as attack_lock  # (the sets' scripts import it from here)
 from ..ops import TURN_EFFECTS, MarkerKind, register_marker
@@ -310,8 +310,10 @@ class AsleepTakeCounters(ActsBetweenTurns):
                 place_counters(m, s, self.counters)
 
     def text(self) -> str:
-        return (f"Between turns, place {self.counters} damage counter on each of your "
-                "opponent's Pokémon that is still Asleep.")
+        counters = "1 damage counter" if self.counters == 1 \
+            else f"{self.counters} damage counters"
+        return (f"Between turns, every Pokémon your opponent has in play that is still "
+                f"Asleep gets {counters}.")
 
 
 class ActiveAura(ActsBetweenTurns):
@@ -346,8 +348,10 @@ class ActiveAura(ActsBetweenTurns):
                 place_counters(m, s, self.counters)
 
     def text(self) -> str:
-        return (f"While this Pokémon is your Active Pokémon, between turns, place "
-                f"{self.counters} damage counter on {self.label}.")
+        counters = "1 damage counter" if self.counters == 1 \
+            else f"{self.counters} damage counters"
+        return (f"While this Pokémon is your Active Pokémon, between turns, {self.label} "
+                f"gets {counters}.")
 
 
 class HealOwnBetweenTurns(ActsBetweenTurns):
@@ -849,6 +853,8 @@ class AllTypes(Passive):
         return self.types
 
     def text(self) -> str:
+        if set(self.types) == {*TYPES, COLORLESS}:
+            return f"This Pokémon is of every Energy type and [{COLORLESS}] too, all at once."
         return "This Pokémon has all these types at once: " + \
             "".join(f"[{t}]" for t in self.types) + "."
 
@@ -902,10 +908,10 @@ class HealOnAttach(Passive):
             f"{self.counters} damage counters"
         kind = f"a [{self.etype}] Energy card" if self.etype else "an Energy card"
         if self.to_self:
-            return (f"Each time you attach {kind} from your hand to this Pokémon, take "
+            return (f"Each time you attach {kind} to this Pokémon from your hand, take "
                     f"{counters} off it.")
-        return (f"While this Pokémon is your Active Pokémon: each time you attach {kind} from "
-                f"your hand, take {counters} off the Pokémon it went to.")
+        return (f"While this Pokémon is your Active Pokémon: each time {kind} from your hand "
+                f"is attached to 1 of your Pokémon, take {counters} off that Pokémon.")
 
 
 class StrikeBack(Passive):
@@ -1270,9 +1276,8 @@ class CountersOnAttacker(Passive):
 
     def text(self) -> str:
         return (f"Whenever an attack of your opponent damages your Active Pokémon (even if it "
-                f"is Knocked Out), put {self.counters} damage counters on the Attacking "
-                f"Pokémon. No more than {self.counters} damage counters are put on it this "
-                f"way for one attack.")
+                f"is Knocked Out), the Attacking Pokémon gets {self.counters} damage "
+                f"counters. It gets no more than {self.counters} this way for one attack.")
 
 
 class OnSwitchedOut(Passive):
@@ -1374,9 +1379,9 @@ class RescueKnockedOut(Passive):
 
     def text(self) -> str:
         return (f"Whenever damage from your opponent's attack Knocks Out another of your "
-                f"[{self.etype}] Pokémon (any {self.except_name} aside), you may put that "
-                "Pokémon and all cards that were attached to it back into your hand from your "
-                "discard pile.")
+                f"[{self.etype}] Pokémon (any {self.except_name} aside), you may take that "
+                "Pokémon and every card it had attached from your discard pile back into your "
+                "hand.")
 
 
 # "Your <type> Pokémon was Knocked Out by damage from the opponent's attack during the
@@ -1819,9 +1824,8 @@ class ShareEnergyOnKnockOut(Passive):
                                  holder.id, variables={"_knocked": cards}))
 
     def text(self) -> str:
-        return ("When your Active Pokémon is Knocked Out by damage from your opponent's "
-                "attack, you may move 1 basic Energy card from it to the Pokémon this card "
-                "is attached to.")
+        return ("If damage from your opponent's attack Knocks Out your Active Pokémon, you "
+                "may move 1 basic Energy card from it onto the Pokémon holding this card.")
 
 
 # ---- Black & White era: dark_explorers part1 ----
@@ -1862,7 +1866,8 @@ class CantAttackWithPrizes(Passive):
     def text(self) -> str:
         *rest, last = (str(n) for n in self.counts)
         counts = f"{', '.join(rest)} or {last}" if rest else last
-        return f"This Pokémon can't attack while you have {counts} Prize cards left."
+        return (f"This Pokémon can't attack when the number of Prize cards you have left is "
+                f"{counts}.")
 
 
 class MoreBurnCounters(Passive):

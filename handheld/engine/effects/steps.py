@@ -232,7 +232,7 @@ class SlotIs(Cond):
 
 
 SLOT_TESTS: dict[str, tuple[Callable[[Any, Slot], bool], str]] = {
-    "active": (lambda m, s: is_active(m, s), "is your Active Pokémon"),
+    "active": (lambda m, s: is_active(m, s), "is the Active Pokémon"),
     "benched": (lambda m, s: not is_active(m, s), "is on your Bench"),
     "damaged": (lambda m, s: s.damage > 0, "has damage counters"),
     "undamaged": (lambda m, s: s.damage == 0, "has no damage counters"),
@@ -341,7 +341,7 @@ def _active_has_basic_energy(m: Match, p: int) -> bool:
 
 
 PLAYER_TESTS: dict[str, tuple[Callable[[Any, int], bool], str]] = {
-    "bench": (_has_bench, "any Benched Pokémon"),
+    "bench": (_has_bench, "a Benched Pokémon"),
     "hand": (_has_hand, "any cards in hand"),
     "deck": (_has_deck, "any cards in the deck"),
     "damaged": (_has_damaged, "a Pokémon with damage counters"),
@@ -1212,8 +1212,10 @@ class ChooseCards(Step):
             if self.up_to:
                 return f"{head} You may choose up to {n} {self.filt.label}s from them."
             return f"{head} Choose {n} {self.filt.label}s from them."
+        # The zone leads ("From your hand, choose ..."): the printed cards put it after
+        # the cards, and that order repeats their sentences word for word.
         if not isinstance(c, Const):
-            return (f"Choose {_a(self.filt.label)} from {where[self.zone]} per "
+            return (f"From {where[self.zone]}, choose {_a(self.filt.label)} per "
                     f"{c.text(tc)} (all of them if there are fewer).")
         if c.n == 1:
             what = _a(self.filt.label)
@@ -1222,7 +1224,7 @@ class ChooseCards(Step):
         if self.zone == "deck":
             return f"Search your deck and pick {what}."
         fewer = " (all of them if there are fewer)" if c.n > 1 and not self.up_to else ""
-        return f"Choose {what} from {where[self.zone]}{fewer}."
+        return f"From {where[self.zone]}, choose {what}{fewer}."
 
     def value(self, ev: Eval) -> None:
         # Picking a card you want is worth about a card; from the hand it costs one.
@@ -2406,7 +2408,7 @@ def _slot_has_poke_power(m: Any, s: Slot) -> bool:
 
 
 SLOT_TESTS["has_resistance"] = (_slot_has_resistance, "has any Resistance")
-SLOT_TESTS["has_powers"] = (_slot_has_powers, "has any Poké-Powers or Poké-Bodies")
+SLOT_TESTS["has_powers"] = (_slot_has_powers, "has a Poké-Power or a Poké-Body")
 SLOT_TESTS["has_poke_power"] = (_slot_has_poke_power, "has a Poké-Power")
 
 
@@ -2986,7 +2988,7 @@ class EvolvedFromThisTurn(Cond):
         return s is not None and _evolved_from_this_turn(m, s, self.name)
 
     def text(self, tc: TC) -> str:
-        return f"{who_text(tc, self.who)} evolved from {self.name} during this turn"
+        return f"{who_text(tc, self.who)} evolved from {self.name} this turn"
 
     def prob(self, ev: Eval) -> float:
         s = _eval_slot(ev, self.who)
@@ -3245,7 +3247,7 @@ def _own_stadium(m: Match, p: int) -> bool:
 
 
 PLAYER_TESTS["condition"] = (_active_has_condition, "a Pokémon with a Special Condition")
-PLAYER_TESTS["stadium"] = (_own_stadium, "a Stadium card in play")
+PLAYER_TESTS["stadium"] = (_own_stadium, "a Stadium in play")
 PLAYER_TESTS["no_bench"] = (lambda m, p: not m.players[p].bench, "no Benched Pokémon")
 PLAYER_TESTS["trainer_discard"] = (
     lambda m, p: any(TRAINER_ITEM.test(m.defs[c]) for c in m.players[p].discard),
@@ -4736,8 +4738,9 @@ class PutCountersOnEach(Step):
         self.counters = counters
 
     def text(self, tc: TC) -> str:
-        whose = "your" if self.side == "own" else "your opponent's"
-        return f"Place {_plural(self.counters, 'damage counter')} on each of {whose} Pokémon."
+        whose = "you have" if self.side == "own" else "your opponent has"
+        return (f"Put {_plural(self.counters, 'damage counter')} on every Pokémon {whose} "
+                "in play.")
 
     def value(self, ev: Eval) -> None:
         p = ev.m.players[ev.player if self.side == "own" else 1 - ev.player]
@@ -5133,7 +5136,7 @@ POKEMON_NOT_LV_X_OR_BASIC_ENERGY = CardFilter(
     "pokemon_not_lv_x_or_basic_energy", "Pokémon card (not a Pokémon LV.X) or basic Energy card",
     lambda d: (d.kind == POKEMON and not d.lv_x) or d.basic_energy)
 SLOT_TESTS["knocked_out"] = (lambda m, s: remaining_hp(m, s) <= 0,
-                             "is about to be Knocked Out by this attack")
+                             "has taken enough damage from this attack to be Knocked Out")
 
 
 @dataclass(frozen=True)
@@ -5404,7 +5407,7 @@ from ..energy import TYPE_NAMES as _TYPE_NAMES  # noqa: E402
 ITEM_CARD = CardFilter("item", "Item card", lambda d: d.is_item)
 """Item cards (in the Black & White era a Pokémon Tool is an Item too)."""
 
-SLOT_TESTS["stage2"] = (lambda m, s: _stage(m, s) == 2, "is a Stage 2 Pokémon")
+SLOT_TESTS["stage2"] = (lambda m, s: _stage(m, s) == 2, "is Stage 2")
 
 PLAYER_TESTS.update({
     "basic_energy_in_play": (

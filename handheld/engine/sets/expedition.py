@@ -597,7 +597,7 @@ TRAINERS: dict[str, TrainerScript] = {
         requires=(PlayerHas("own", "deck"),),
         steps=[ChooseCards("c", "deck", POKEMON_CARD, top=7),
                MoveCards("c", "hand", reveal=True),
-               ShuffleDeck(wording="Shuffle the rest into your deck.")]),
+               ShuffleDeck(wording="Then shuffle the other cards back into your deck.")]),
     "ecard1-144": TrainerScript(attacks=(  # MTM 01 (card 144)
         TMAttack("Paralyzing Gaze", ("C",), "", (Inflict(DEFENDER, PARALYZED),)),)),
     "ecard1-145": TrainerScript(  # Pokémon Nurse
@@ -606,7 +606,9 @@ TRAINERS: dict[str, TrainerScript] = {
                DiscardAllEnergyFrom("t")]),
     "ecard1-146": TrainerScript(  # Pokémon Reversal
         requires=(PlayerHas("opp", "bench"),),
-        steps=[ChoosePokemon("t", "opp", "bench"), *on_heads(SwitchOpponentActive("t"))]),
+        steps=[ChoosePokemon("t", "opp", "bench",
+                             wording="Choose a Benched Pokémon of your opponent's."),
+               *on_heads(SwitchOpponentActive("t"))]),
     "ecard1-147": TrainerScript(  # Power Charge
         requires=(HasCards("discard", ENERGY_CARD),),
         steps=on_heads(ChooseCards("e", "discard", ENERGY_CARD, count=2),

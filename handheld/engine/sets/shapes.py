@@ -127,8 +127,8 @@ def attach_from_discard_to_bench(filt: CardFilter) -> list[Step]:
     return [Worded(If(AllOf((PlayerHas("own", "bench"), HasCards("discard", filt))), [
         ChooseCards("e", "discard", filt), ChoosePokemon("b", "own", "bench"),
         MoveCards("e", "attach", onto="b")]),
-        f"Take {with_article(filt.label)} from your discard pile and attach it to 1 of your "
-        "Benched Pokémon.")]
+        f"From your discard pile, attach {with_article(filt.label)} to 1 of your Benched "
+        "Pokémon.")]
 
 
 def with_article(noun: str) -> str:

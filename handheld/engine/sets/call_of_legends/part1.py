@@ -177,8 +177,8 @@ SCRIPTS: dict[str, Script] = {
         powers={"Self-Generation": Power(
             requires=(BenchedFromHand(),), works_under_conditions=True,
             steps=(Worded(ChooseCards("e", "hand", L_ENERGY, count=2, up_to=True),
-                          "You may take up to 2 [L] Energy cards from your hand and attach "
-                          "them to this Pokémon."),
+                          "From your hand, you may attach 1 or 2 [L] Energy cards to "
+                          "this Pokémon."),
                    Worded(MoveCards("e", "attach"), "")))},
         attacks={"Shocking Bolt": [Worded(LoseAttachedEnergy(SELF, EnergyCardsOn(SELF)),
                                           "Send every Energy card on this Pokémon to "
@@ -189,7 +189,7 @@ SCRIPTS: dict[str, Script] = {
             ChoosePokemon("s", "own", "bench", wording=""),
             SwitchOwnActive("s", "This Pokémon trades places with 1 of your Benched Pokémon.")]),
             ChoosePokemon("o", "opp", "bench", chooser="opp", wording=""),
-            SwitchOpponentActive("o", "Then your opponent swaps the Defending Pokémon for "
+            SwitchOpponentActive("o", "Your opponent then swaps the Defending Pokémon for "
                                       "1 of their Benched Pokémon.")],
     }),
     "col1-20": PokemonScript(attacks={  # Rayquaza

@@ -54,7 +54,7 @@ TRAINERS: dict[str, TrainerScript] = {
                       "Look at 8 cards from the top of your deck and choose any number of the "
                       "Energy cards among them."),
                MoveCards("e", "hand", reveal=True,
-                         wording="Show them to your opponent, then add them to your hand."),
+                         wording="Let your opponent see them, then add them to your hand."),
                ShuffleDeck(wording="Shuffle the rest back into your deck.")]),
     "col1-80": TrainerScript(  # Lost Remover
         requires=(PlayerHas("opp", "special_energy_in_play"),),

@@ -115,8 +115,8 @@ def attach_from_discard_to_self(filt: CardFilter) -> list[Step]:
     Pokémon (Flame Cloak, Charge Beam)."""
     return on_heads(Worded(ChooseCards("e", "discard", filt), ""),
                     Worded(MoveCards("e", "attach", onto=SELF),
-                           f"Attach {with_article(filt.label)} from your discard pile to "
-                           "this Pokémon."))
+                           f"From your discard pile, attach {with_article(filt.label)} "
+                           "to this Pokémon."))
 
 
 SCRIPTS: dict[str, Script] = {

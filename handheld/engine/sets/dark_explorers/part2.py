@@ -103,8 +103,8 @@ def bench_hit(amount: int) -> list[Step]:
     """The attack's only damage: ``amount`` to 1 of the opponent's Benched Pokémon."""
     return [ChoosePokemon("t", "opp", "bench", pre=True, wording=""),
             Worded(DamageChosen("t", Const(amount)),
-                   f"This attack does {amount} damage to 1 of your opponent's Benched Pokémon "
-                   "(no Weakness or Resistance on the Bench).")]
+                   f"Choose 1 of your opponent's Benched Pokémon. It takes {amount} damage (no "
+                   "Weakness or Resistance on the Bench).")]
 
 
 def bench_hits(count: int, amount: int) -> list[Step]:

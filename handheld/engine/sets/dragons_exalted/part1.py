@@ -137,8 +137,8 @@ def echoed(attack: str, base: int, extra: int) -> list[Step]:
     return [Damage(PlusIf(base, extra, HasMarker(SELF, "powered_up",
                                                  f"used {attack} during your last turn"))),
             Worded(Mark(SELF, "powered_up", 2, ""),
-                   f"During your next turn, this Pokémon's {attack} does {extra} more damage "
-                   "(before Weakness and Resistance).")]
+                   f"If this Pokémon uses {attack} again during your next turn, it does "
+                   f"{extra} more damage (before Weakness and Resistance).")]
 
 
 HO_OH_EX = PokemonScript(  # Ho-Oh-EX (bw6-22; full art bw6-119)

@@ -259,8 +259,8 @@ SCRIPTS: dict[str, Script] = {
                 ChoosePokemon("to", "opp", exclude="e",
                               wording="Move it to which of your opponent's Pokémon?"),
                 MoveEnergy("e", "to")]),
-                "Move an Energy card from 1 of your opponent's Pokémon to another of "
-                "their Pokémon."),
+                "Pick an Energy card on 1 of your opponent's Pokémon and move it to "
+                "another of their Pokémon."),
             Inflict(SELF, ASLEEP)],
     }),
 }

@@ -109,8 +109,8 @@ SCRIPTS: dict[str, Script] = {
     "hgss1-70": PokemonScript(attacks={  # Koffing
         "Smokescreen": [Mark(
             DEFENDER, "attack_may_fail", 1,
-            "is hidden in smoke: when it goes to attack in your opponent's next turn, "
-            "your opponent flips a coin, and on tails that attack fails")],
+            "is hidden in smoke: if it attacks during your opponent's next turn, they "
+            "flip a coin first, and on tails that attack fails")],
         "Suffocating Gas": [],
     }),
     "hgss1-71": PokemonScript(attacks={  # Ledyba

@@ -41,7 +41,7 @@ TRAINERS: dict[str, TrainerScript] = {
         requires=(PlayerHas("own", "basic_energy_discard"),),
         steps=[ChooseCards("e", "discard", BASIC_ENERGY, count=4),
                MoveCards("e", "hand", reveal=True,
-                         wording="Show them to your opponent, then add them to your hand.")]),
+                         wording="Let your opponent see them, then add them to your hand.")]),
     "hgss1-94": TrainerScript(  # Moomoo Milk
         requires=(PlayerHas("own", "damaged"),),
         steps=[ChoosePokemon("t", "own", filt=DAMAGED), Flip(2),

@@ -92,7 +92,7 @@ from ..shapes import (
 )
 
 # Heavy Ball and Level Ball: "a Pokémon" (a Restored Pokémon too, Appendix B of seed 003).
-RETREAT_3_OR_MORE = CardFilter("retreat_3", "Pokémon card with a Retreat Cost of 3 or more",
+RETREAT_3_OR_MORE = CardFilter("retreat_3", "Pokémon card whose Retreat Cost is 3 or more",
                                lambda d: d.kind == POKEMON and d.retreat >= 3)
 HP_90_OR_LESS = CardFilter("hp_90", "Pokémon card with 90 HP or less",
                            lambda d: d.kind == POKEMON and 0 < d.hp <= 90)
@@ -226,8 +226,8 @@ SCRIPTS: dict[str, Script] = {
                        Flip(),
                        If(HEADS, [ChoosePokemon("t", "opp"), ShufflePokemonIntoDeck("t"),
                                   ShuffleDeck("opp")])]),
-                       "you may flip a coin. Heads: pick 1 of your opponent's Pokémon; "
-                       "your opponent shuffles it and every card attached to it into their "
+                       "you may flip a coin. Heads: pick 1 of your opponent's Pokémon; it "
+                       "and every card attached to it are shuffled into your opponent's "
                        "deck.")))},
         attacks={"Whirlwind": opponent_switches()},
     ),

@@ -183,8 +183,9 @@ SCRIPTS: dict[str, Script] = {
             requires=(PlayerHas("own", "basic_energy_discard"),),
             steps=(Worded(ChooseCards("e", "discard", BASIC_ENERGY, count=2, up_to=True),
                           "Choose up to 2 basic Energy cards from your discard pile."),
-                   MoveCards("e", "deck", wording="Reveal them to your opponent, then place "
-                                                  "them on top of your deck in any order."),
+                   MoveCards("e", "deck", wording="Let your opponent see them, then stack "
+                                                  "them on top of your deck in the order "
+                                                  "you like."),
                    Worded(If(CountIn(VarValue("e", "cards chosen"), 2), ReorderTopOfDeck(2)),
                           ""),
                    If(VarTrue("e", "you chose any"), PutCounters(SELF, 2))))},
@@ -214,7 +215,7 @@ SCRIPTS: dict[str, Script] = {
         "Deafen": [no_trainers_next_turn()],
         "Second Strike": [Damage(PlusIf(50, 20, CountIn(
             DamageCountersOn(DEFENDER), 2, None,
-            "the Defending Pokémon already has 2 or more damage counters")))],
+            "the Defending Pokémon already has at least 2 damage counters")))],
     }),
     "pl1-8": PokemonScript(  # Gardevoir
         powers={"Psychic Connect": Power(
@@ -314,7 +315,7 @@ SCRIPTS: dict[str, Script] = {
                                "is marked by Midnight Eyes until the end of your next turn")],
         "Perish Song": [If(AllOf((SlotIs(DEFENDER, "asleep"),
                                   HasMarker(DEFENDER, "midnight_eyes",
-                                            "took a Midnight Eyes hit in your last turn"))),
+                                            "was hit by Midnight Eyes during your previous turn"))),
                            KnockOut(DEFENDER))],
         "Healing Song": [HealEach("own", 1)],
     }),

@@ -134,7 +134,8 @@ def switch_in_and(*steps: Step) -> list[Step]:
 
 SCRIPTS: dict[str, Script] = {
     "pl1-35": PokemonScript(attacks={  # Luvdisc
-        "Love Call": [ChoosePokemon("t", "opp"),
+        "Love Call": [ChoosePokemon("t", "opp", wording="Pick a Pokémon your opponent has in "
+                                                        "play."),
                       ChooseCardsFor("c", "deck", "same_type", "t"),
                       MoveCards("c", "hand", reveal=True), ShuffleDeck()],
         "Sweet Kiss": [OpponentMayDraw(1)],
@@ -165,8 +166,8 @@ SCRIPTS: dict[str, Script] = {
             steps=(ChooseEnergyInPlay("e", "own", filt=SP_WITH_ENERGY,
                                       wording="Move 1 Energy card from 1 of your "
                                               "Pokémon SP"),
-                   ChoosePokemon("to", "own", exclude="e", wording="to another of your "
-                                                                   "Pokémon."),
+                   ChoosePokemon("to", "own", exclude="e", wording="onto a different "
+                                                                   "Pokémon of yours."),
                    Worded(MoveEnergy("e", "to"), ""), PutCounters(SELF, 2)))},
         attacks={"Psychic Pulse": [BenchDamageTo(10, DAMAGED)]},
     ),
@@ -243,8 +244,8 @@ SCRIPTS: dict[str, Script] = {
         "Water Vein": [Flip(EnergyInTopOfDeck(5)), Damage(Times(50)),
                        ShuffleDeck(wording="Shuffle your deck afterward.")],
         "Octazooka": [MarkWhileActive(DEFENDER, "attack_may_fail",
-                           "is affected for as long as it stays Active: whenever it tries "
-                           "to attack, your opponent flips a coin, and on tails the attack "
+                           "is affected for as long as it stays Active: before each of its "
+                           "attacks, your opponent flips a coin, and on tails that attack "
                            "does nothing")],
     }),
     "pl1-59": PokemonScript(attacks={  # Prinplup
@@ -279,7 +280,10 @@ SCRIPTS: dict[str, Script] = {
     "pl1-67": PokemonScript(attacks={  # Cacnea
         "Sneaky Attack": [Damage(PlusIf(10, 10, HasEnergyOfType(SELF, "D")))],
         "Shoot Needle": [Flip(2),
-                         ChoosePokemonFor("t", "opp", count=HEADS_COUNT),
+                         ChoosePokemonFor("t", "opp", count=HEADS_COUNT,
+                                          wording="Pick as many different Pokémon of your "
+                                                  "opponent's as you got heads (all of them "
+                                                  "if there are fewer)."),
                          Worded(DamageChosen("t", Const(10)),
                                 "Each of them takes 10 damage (no Weakness or "
                                 "Resistance on the Bench).")],

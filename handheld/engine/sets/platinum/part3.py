@@ -212,8 +212,8 @@ POKEMON: dict[str, PokemonScript] = {
             steps=(InflictActives(POISONED, skip_sp=True),))},
         attacks={"Smokescreen": [Mark(
             DEFENDER, "attack_may_fail", 1,
-            "is hidden in smoke: when it goes to attack in your opponent's next turn, "
-            "your opponent flips a coin, and on tails that attack fails")]},
+            "is hidden in smoke: if it attacks during your opponent's next turn, they "
+            "flip a coin first, and on tails that attack fails")]},
     ),
     "pl1-95": PokemonScript(attacks={  # Slakoth
         "Flail": [Damage(Times(10, DamageCountersOn(SELF)))],
@@ -313,8 +313,8 @@ TRAINERS: dict[str, TrainerScript] = {
     "pl1-112": TrainerScript(steps=[  # PlusPower
         ChoosePokemon("t", "own"),
         Worded(Mark("t", "plus_power", 0, ""),
-               "For the rest of this turn, that Pokémon's attacks do 10 more damage to the "
-               "Active Pokémon (before Weakness and Resistance).")]),
+               "Until this turn ends, that Pokémon's attacks do 10 more damage to your "
+               "opponent's Active Pokémon (before Weakness and Resistance).")]),
     "pl1-113": TrainerScript(  # Poké Ball
         requires=(PlayerHas("own", "deck"),),
         steps=on_heads(*search_to_hand(POKEMON_CARD))),

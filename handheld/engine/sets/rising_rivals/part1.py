@@ -157,7 +157,7 @@ SCRIPTS: dict[str, Script] = {
         "Incite": [
             ChooseCards("s", "discard", SUPPORTER_CARD, count=2, up_to=True),
             MoveCards("s", "hand", reveal=True,
-                      wording="Show them to your opponent, then add them to your hand."),
+                      wording="Let your opponent see them, then add them to your hand."),
         ],
         "Giant Wave": [Mark(SELF, GIANT_WAVE_LOCK, 2,
                             "is unable to use Giant Wave until your next turn is over")],
@@ -212,8 +212,8 @@ SCRIPTS: dict[str, Script] = {
             Worded(If(HasCards("hand", ENERGY_CARD),
                       [ChooseCards("e", "hand", ENERGY_CARD), MoveCards("e", "discard")],
                       DoesNothing(), pre=True),
-                   "Discard an Energy card from your hand. If you can't, this attack does "
-                   "nothing."),
+                   "Discard an Energy card from your hand first; with none there, this "
+                   "attack does nothing."),
             Damage(),
         ],
     }),
@@ -329,8 +329,8 @@ SCRIPTS: dict[str, Script] = {
         "Chop Up": [
             ChoosePokemon("d", "opp", "bench", count=10, filt=DAMAGED, wording=""),
             Worded(BenchDamage(10, var="d"),
-                   "Does 10 damage to each of your opponent's Benched Pokémon that has damage "
-                   "counters (no Weakness or Resistance on the Bench)."),
+                   "Each of your opponent's Benched Pokémon with damage counters takes 10 "
+                   "damage (no Weakness or Resistance on the Bench)."),
         ],
         "Feint": [Damage(resistance=False)],
     }),
@@ -382,7 +382,7 @@ SCRIPTS: dict[str, Script] = {
     }),
     "pl2-25": PokemonScript(  # Hippowdon
         powers={"Sand Cover": Power(passives=(
-            ActiveAura("opp", "lv_x", "each of your opponent's Pokémon LV.X"),))},
+            ActiveAura("opp", "lv_x", "every Pokémon LV.X your opponent has in play"),))},
         attacks={
             "Save Sand": [
                 Worded(ChooseCards("f", "discard", basic_energy_of_type("F"), up_to=True),
@@ -438,10 +438,9 @@ SCRIPTS: dict[str, Script] = {
                           [ChoosePokemon("t", "opp", "bench"), Damage(Const(30)),
                            BenchDamage(30, var="t")],
                           Damage()),
-                       "If your opponent has any Benched Pokémon, this attack does 30 damage "
-                       "to the Defending Pokémon instead, and 30 damage to 1 of your "
-                       "opponent's Benched Pokémon (no Weakness or Resistance on the "
-                       "Bench)."),
+                       "If your opponent has a Benched Pokémon, the Defending Pokémon takes 30 "
+                       "damage instead, and 1 of their Benched Pokémon also takes 30 (no "
+                       "Weakness or Resistance on the Bench)."),
             ],
             "Giga Horn": [Flip(2), If(HeadsExactly(0, 2), DoesNothing()), Damage()],
         },
@@ -471,7 +470,7 @@ SCRIPTS: dict[str, Script] = {
         "Pick and Collect": [
             ChooseCards("e", "discard", BASIC_ENERGY, count=4, up_to=True),
             MoveCards("e", "hand", reveal=True,
-                      wording="Show them to your opponent, then add them to your hand."),
+                      wording="Let your opponent see them, then add them to your hand."),
         ],
         "Roll Over": [
             Flip(),
@@ -492,8 +491,8 @@ SCRIPTS: dict[str, Script] = {
                 ChoosePokemon("t", "opp", filt=DAMAGED),
                 Worded(DamageChosen("t", IfExpr(evolved_from_eevee(), Const(60), Const(40))),
                        "It takes 40 damage, or 60 damage if this Pokémon "
-                       "evolved from Eevee during this turn (no Weakness or Resistance on "
-                       "the Bench)."),
+                       "evolved from Eevee this turn (no Weakness or Resistance on the "
+                       "Bench)."),
             ],
         },
     ),

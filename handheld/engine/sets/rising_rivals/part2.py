@@ -99,8 +99,8 @@ def baby_evolution() -> Power:
     return Power(
         requires=(SlotIs(SELF, "may_evolve"), HasCards("hand", card_named("Snorlax"))),
         steps=(Worded(ChooseCards("s", "hand", card_named("Snorlax")), ""),
-               EvolveWith("s", SELF, "Put Snorlax from your hand onto this Pokémon (this "
-                                     "counts as evolving it)."),
+               EvolveWith("s", SELF, "Put the Snorlax card on this Pokémon, which evolves "
+                                     "it."),
                Heal(SELF, None)))
 
 
@@ -115,8 +115,8 @@ POKEMON: dict[str, PokemonScript] = {
             requires=(SlotIs(SELF, "evolved_this_turn"), HasCards("hand", W_ENERGY)),
             steps=(Worded(ChooseCards("w", "hand", W_ENERGY,
                                       count=CardsInZone("own", "hand", W_ENERGY), up_to=True),
-                          "Attach as many [W] Energy cards from your hand to this Pokémon as "
-                          "you like."),
+                          "From your hand, attach as many [W] Energy cards as you like to "
+                          "this Pokémon."),
                    MoveCards("w", "attach", onto=SELF, wording="")))},
         attacks={"Cold Crush": [DiscardEnergy(SELF, 1), DiscardEnergy(DEFENDER, 1)]},
     ),
@@ -152,9 +152,9 @@ POKEMON: dict[str, PokemonScript] = {
         attacks={
             "Ice Blade": choose_opponents_pokemon(30),
             "Ice Bind": [
-                OpponentMayDiscard("d", "Your opponent may discard a card from his or her "
+                OpponentMayDiscard("d", "Your opponent may discard a card from their "
                                         "hand."),
-                If(VarFalse("d", "he or she doesn't"), Inflict(DEFENDER, PARALYZED))],
+                If(VarFalse("d", "they don't"), Inflict(DEFENDER, PARALYZED))],
         },
     ),
     "pl2-42": PokemonScript(  # Hippowdon 4
@@ -189,9 +189,9 @@ POKEMON: dict[str, PokemonScript] = {
         "Brush Off": [
             If(PlayerHas("opp", "bench"), [
                 Worded(ShufflePokemonIntoDeck(DEFENDER),
-                       "Put the Defending Pokémon and every card attached to it on top of "
+                       "The Defending Pokémon and every card attached to it go on top of "
                        "your opponent's deck."),
-                ShuffleDeck("opp", "Your opponent shuffles his or her deck.")],
+                ShuffleDeck("opp", "Then your opponent shuffles that deck.")],
                 DoesNothing())],
     }),
     "pl2-47": PokemonScript(attacks={  # Rapidash 4
@@ -212,7 +212,7 @@ POKEMON: dict[str, PokemonScript] = {
             steps=(Flip(), If(HEADS, DiscardEnergy(DEFENDER, 1))),
             wording="Whenever an attack of your opponent damages this Pokémon while it is "
                     "your Active Pokémon (even if it is Knocked Out), flip a coin. Heads: "
-                    "discard an Energy card attached to the Attacking Pokémon.")},
+                    "discard 1 Energy card from the Attacking Pokémon.")},
         attacks={
             "Crunch": [Mark(DEFENDER, "more_damage_40", 2,
                             "takes 40 more damage from any attack that damages it (after "
@@ -225,7 +225,7 @@ POKEMON: dict[str, PokemonScript] = {
             requires=(HasCards("discard", W_ENERGY),),
             steps=(ChooseCards("e", "discard", W_ENERGY),
                    MoveCards("e", "hand", reveal=True,
-                             wording="Show it to your opponent, then add it to your hand.")))},
+                             wording="Let your opponent see it, then add it to your hand.")))},
         attacks={
             "Synchro Gain": [If(SameEnergyCount(), Heal(SELF, 4))],
             "Powerful Spin": [Mark(SELF, "cant_attack", 2,
@@ -255,7 +255,7 @@ POKEMON: dict[str, PokemonScript] = {
             Damage(Times(20, CardsInZone("opp", "discard", ENERGY_CARD))),
             MoveZoneCards("opp", "discard", "deck", ENERGY_CARD,
                           "Then those Energy cards go on top of your opponent's deck."),
-            ShuffleDeck("opp", "Your opponent shuffles his or her deck.")],
+            ShuffleDeck("opp", "Then your opponent shuffles that deck.")],
         "Quick Attack": plus_on_heads(20, 20),
     }),
     "pl2-54": PokemonScript(attacks={  # Whiscash 4
@@ -292,9 +292,9 @@ POKEMON: dict[str, PokemonScript] = {
     "pl2-59": PokemonScript(attacks={  # Eevee
         "Signs of Evolution": [
             Worded(ChooseCards("c", "deck", evolves_from("Eevee"), count=2),
-                   "Search your deck and pick up to 2 cards that evolve from Eevee."),
+                   "Search your deck for Eevee's evolutions and pick up to 2 of them."),
             MoveCards("c", "hand", reveal=True,
-                      wording="Show them to your opponent, then add them to your hand."),
+                      wording="Let your opponent see them, then add them to your hand."),
             ShuffleDeck()],
         "Bounce": [If(PlayerHas("own", "bench"), [
             ChoosePokemon("b", "own", "bench"),

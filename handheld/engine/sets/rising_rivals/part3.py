@@ -116,7 +116,7 @@ def _rotom_shift(etype: str) -> Power:
 def _to_top_then_search(filt: CardFilter) -> list[Step]:
     """Bebe's Search and SP Radar: a card from the hand on top of the deck, then a search."""
     return [ChooseCards("c", "hand"),
-            MoveCards("c", "deck", wording="Place it on top of your deck."),
+            MoveCards("c", "deck", wording="Place it on your deck as the top card."),
             ChooseCards("p", "deck", filt),
             MoveCards("p", "hand", reveal=True), ShuffleDeck()]
 
@@ -124,13 +124,13 @@ def _to_top_then_search(filt: CardFilter) -> list[Step]:
 POKEMON: dict[str, PokemonScript] = {
     "pl2-75": PokemonScript(attacks={  # Nuzleaf
         "Blind": [Mark(DEFENDER, "attack_may_fail", 1,
-                       "may fail to attack during your opponent's next turn: when it tries, "
-                       "your opponent flips a coin, and on tails that attack does nothing")],
+                       "may miss its attack in your opponent's next turn: when it attacks, "
+                       "they flip a coin first, and on tails that attack does nothing")],
         "Feint Attack": [
             ChoosePokemon("t", "opp", pre=True),
             Worded(UnaffectedDamage(30, var="t"),
-                   "That Pokémon takes 30 damage, ignoring Weakness, "
-                   "Resistance, Poké-Powers, Poké-Bodies or any other effect on it.")],
+                   "That Pokémon takes 30 damage, untouched by Weakness, Resistance, or "
+                   "any Poké-Power, Poké-Body or other effect on it.")],
     }),
     "pl2-76": PokemonScript(  # Quagsire GL
         powers={"Submerge": Power(passives=(BenchShield(),))},
@@ -225,7 +225,7 @@ POKEMON: dict[str, PokemonScript] = {
         powers={"Frost Shift": _rotom_shift("W")},
         attacks={
             "Hail": [Worded(Damage(Const(10)),
-                            "Does 10 damage to each of your opponent's Pokémon (no Weakness "
+                            "Each of your opponent's Pokémon takes 10 damage (no Weakness "
                             "or Resistance for Benched Pokémon)."),
                      Worded(BenchDamage(10, side="opp"), "")],
             "Crushing Ice": [Damage(Plus(40, 10, RetreatCostOf(DEFENDER)))],
@@ -269,7 +269,7 @@ TRAINERS: dict[str, TrainerScript] = {
         requires=(HasCards("discard", SP_OR_BASIC_ENERGY),),
         steps=[ChooseCards("c", "discard", SP_OR_BASIC_ENERGY, count=2, up_to=True),
                MoveCards("c", "hand", reveal=True,
-                         wording="Show them to your opponent, then add them to your hand.")]),
+                         wording="Let your opponent see them, then add them to your hand.")]),
     "pl2-89": TrainerScript(  # Bebe's Search
         requires=(PlayerHas("own", "another_card_in_hand"),),
         steps=_to_top_then_search(POKEMON_CARD)),
