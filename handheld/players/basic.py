@@ -461,10 +461,23 @@ def readiness(m: Match, slot: Any, memo: Memo | None = None) -> float:
     return value
 
 
+def _units_and_attacks(m: Match, slot: Any, memo: Memo | None,
+                       ) -> tuple[list[int], Sequence[Any]]:
+    """The Energy units on ``slot`` and its own attacks, once per decision with a memo
+    (neither list is changed by its readers)."""
+    if memo is None:
+        return energy_units(m, slot), own_attacks(m, slot)
+    key = ("units_attacks", id(slot))
+    known: tuple[list[int], Sequence[Any]] | None = memo.get(key)
+    if known is None:
+        known = memo[key] = (energy_units(m, slot), own_attacks(m, slot))
+    return known
+
+
 def _readiness(m: Match, slot: Any, memo: Memo | None) -> float:
-    units = energy_units(m, slot)
+    units, attacks = _units_and_attacks(m, slot, memo)
     best = 0.0
-    for ref in own_attacks(m, slot):
+    for ref in attacks:
         a = ref.attack
         if can_pay(units, a.cost):
             best = max(best, attack_value(m, slot.owner, ref.card, ref.index, attacker=slot,
@@ -482,12 +495,12 @@ def energy_value(m: Match, card: int, slot: Any, memo: Memo | None = None) -> fl
     if slot is None:
         return 0.0
     d = pokemon_facts(m, slot)
-    units = energy_units(m, slot)
+    units, attacks = _units_and_attacks(m, slot, memo)
     new_units = units + list(m.defs[card].units)
     active = m.players[slot.owner].active is slot
     weight = 1.0 if active else 0.7
     value = 1.0
-    for ref in own_attacks(m, slot):
+    for ref in attacks:
         a = ref.attack
         if can_pay(units, a.cost):
             continue
