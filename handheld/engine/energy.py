@@ -50,7 +50,23 @@ def types_of(mask: int) -> tuple[str, ...]:
 
 
 def _single_typed(units: Sequence[int]) -> bool:
-    return all(u & (u - 1) == 0 for u in units)
+    return all(map(_SINGLE_MASKS.__contains__, units))
+
+
+# A unit of one type or none: 0 or a single bit (u & (u - 1) == 0), tested at C speed.
+_SINGLE_MASKS = frozenset({0, *(1 << i for i in range(64))})
+# Per cost (costs are few and immutable tuples): its coloured symbols as (bit, count) pairs,
+# and sorted, for the backtracking check.
+_NEEDS: dict[Sequence[str], tuple[tuple[tuple[int, int], ...], list[str]]] = {}
+
+
+def _needs_of(cost: Sequence[str]) -> tuple[tuple[tuple[int, int], ...], list[str]]:
+    colored = [c for c in cost if c != COLORLESS]
+    needs = tuple((BIT[t], colored.count(t)) for t in dict.fromkeys(colored))
+    entry = (needs, sorted(colored))
+    if isinstance(cost, tuple) and len(_NEEDS) < 10_000:
+        _NEEDS[cost] = entry
+    return entry
 
 
 def can_pay(units: Sequence[int], cost: Sequence[str]) -> bool:
@@ -58,22 +74,17 @@ def can_pay(units: Sequence[int], cost: Sequence[str]) -> bool:
     every ``C`` by any remaining unit."""
     if len(units) < len(cost):
         return False
-    colored = [c for c in cost if c != COLORLESS]
-    if not colored:
+    entry = _NEEDS.get(cost) if type(cost) is tuple else None
+    needs, colored = entry if entry is not None else _needs_of(cost)
+    if not needs:
         return True
     if _single_typed(units):
         # Fast path: each unit has one type (or none), so counting suffices.
-        for t in set(colored):
-            need = colored.count(t)
-            bit = BIT[t]
-            have = 0
-            for u in units:
-                if u == bit:
-                    have += 1
-            if have < need:
+        for bit, need in needs:
+            if units.count(bit) < need:
                 return False
         return True
-    return _match(sorted(colored), list(units))
+    return _match(colored, list(units))
 
 
 def _match(colored: list[str], units: list[int]) -> bool:

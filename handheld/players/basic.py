@@ -105,6 +105,11 @@ BENCH_BASIC = 25
 EVOLVE = 55
 SETUP_THRESHOLD = 8.0
 
+Memo = dict[tuple[Any, ...], Any]
+"""Values worked out during one decision, on one unchanged position (``GreedyPlayer._main``):
+the estimates below take one to skip asking the same question twice. A memo must not
+outlive the position it was filled on."""
+
 
 class GreedyPlayer:
     """Scores every option and takes the best. In the main phase it first does every setup
@@ -165,6 +170,9 @@ class GreedyPlayer:
             self._moves = 0
             self._retreated = False
         self._moves += 1
+        # Every option is valued on the same position: values asked again within this
+        # decision (an attack's worth for each Energy, each retreat's readiness) are kept.
+        memo: Memo = {}
         best_setup, best_setup_score = -1, SETUP_THRESHOLD
         best_attack, best_attack_score = -1, 0.0
         pass_index = len(choice.options) - 1
@@ -174,7 +182,7 @@ class GreedyPlayer:
                 pass_index = i
                 continue
             if tag == ATTACK:
-                v = attack_value(m, m.current, opt[1], opt[2])
+                v = attack_value(m, m.current, opt[1], opt[2], memo=memo)
                 if self.style is not PLAIN:
                     v *= self.style.aggression
                 if v > best_attack_score:
@@ -182,7 +190,7 @@ class GreedyPlayer:
                 continue
             if self._moves > 40:  # never loop forever on setup moves
                 continue
-            v = self._setup_value(m, opt)
+            v = self._setup_value(m, opt, memo)
             if self.style is not PLAIN:
                 v *= _style_weight(self.style, tag)
             if v > best_setup_score:
@@ -195,7 +203,7 @@ class GreedyPlayer:
             return best_attack
         return pass_index
 
-    def _setup_value(self, m: Match, opt: tuple[Any, ...]) -> float:
+    def _setup_value(self, m: Match, opt: tuple[Any, ...], memo: Memo | None = None) -> float:
         tag = opt[0]
         me = m.current
         p = m.players[me]
@@ -217,11 +225,11 @@ class GreedyPlayer:
             slot = find_slot(m, opt[2])
             d = m.defs[opt[1]]
             gain = d.hp - (max_hp(m, slot) if slot else 0)
-            best = max((attack_value(m, me, opt[1], i) for i in range(len(d.attacks))),
-                       default=0)
-            return EVOLVE + 15 + gain / 2 + max(0.0, best - best_own_attack(m, me)) / 2
+            best = max((attack_value(m, me, opt[1], i, memo=memo)
+                        for i in range(len(d.attacks))), default=0)
+            return EVOLVE + 15 + gain / 2 + max(0.0, best - best_own_attack(m, me, memo)) / 2
         if tag == ATTACH:
-            return energy_value(m, opt[1], find_slot(m, opt[2]))
+            return energy_value(m, opt[1], find_slot(m, opt[2]), memo)
         if tag == PLAY:
             return trainer_value(m, me, opt[1])
         if tag == ATTACH_TOOL:
@@ -232,8 +240,9 @@ class GreedyPlayer:
             if slot is not p.active:
                 return 0
             tm = m.defs[opt[1]]
-            return max((attack_value(m, me, opt[1], i) for i in range(len(tm.attacks))),
-                       default=0) - best_own_attack(m, me) + 2
+            return max((attack_value(m, me, opt[1], i, memo=memo)
+                        for i in range(len(tm.attacks))), default=0) \
+                - best_own_attack(m, me, memo) + 2
         if tag == POWER:
             slot = find_slot(m, opt[1])
             if slot is None:
@@ -257,7 +266,7 @@ class GreedyPlayer:
         if tag == RETREAT:
             if self._retreated:
                 return 0
-            return retreat_value(m, me, find_slot(m, opt[1]))
+            return retreat_value(m, me, find_slot(m, opt[1]), memo)
         return 0
 
     # ------------------------------------------------------------------ other choices
@@ -366,13 +375,24 @@ def lookahead_scores(m: Match, choice: Choice, seed: int, horizon: int = 64) -> 
 
 
 def attack_value(m: Match, player: int, source: int, index: int,
-                 attacker: Any = None) -> float:
+                 attacker: Any = None, memo: Memo | None = None) -> float:
     """Expected worth of an attack now: damage after Weakness, Resistance and every
     passive (figured by the engine's own pipeline), a Knock Out bonus, and what its other
     effects are worth by their own estimates. ``attacker`` values a Benched Pokémon's
-    attack as if it were Active."""
+    attack as if it were Active. ``memo``: values already worked out on this position."""
+    active = attacker if attacker is not None else m.players[player].active
+    if memo is None:
+        return _attack_value(m, player, source, index, active)
+    # (the attacker by identity: the Pokémon in play do not change within a decision)
+    key = (player, source, index, id(active))
+    value: float | None = memo.get(key)
+    if value is None:
+        value = memo[key] = _attack_value(m, player, source, index, active)
+    return value
+
+
+def _attack_value(m: Match, player: int, source: int, index: int, active: Any) -> float:
     p = m.players[player]
-    active = attacker if attacker is not None else p.active
     defender = m.players[1 - player].active
     if active is None or defender is None:
         return 0.0
@@ -417,7 +437,7 @@ def _has_main_step(attack: Any) -> bool:
     return known
 
 
-def best_own_attack(m: Match, player: int) -> float:
+def best_own_attack(m: Match, player: int, memo: Memo | None = None) -> float:
     active = m.players[player].active
     if active is None:
         return 0.0
@@ -425,42 +445,66 @@ def best_own_attack(m: Match, player: int) -> float:
     best = 0.0
     for ref in own_attacks(m, active):
         if can_pay(units, ref.attack.cost):
-            best = max(best, attack_value(m, player, ref.card, ref.index))
+            best = max(best, attack_value(m, player, ref.card, ref.index, memo=memo))
     return best
 
 
-def readiness(m: Match, slot: Any) -> float:
+def readiness(m: Match, slot: Any, memo: Memo | None = None) -> float:
     """What a Pokémon could do from the Active spot now: the worth of its best attack it
     can pay for, else a share of it by how much of the cost is attached."""
-    units = energy_units(m, slot)
+    if memo is None:
+        return _readiness(m, slot, None)
+    key = ("readiness", id(slot))
+    value: float | None = memo.get(key)
+    if value is None:
+        value = memo[key] = _readiness(m, slot, memo)
+    return value
+
+
+def _units_and_attacks(m: Match, slot: Any, memo: Memo | None,
+                       ) -> tuple[list[int], Sequence[Any]]:
+    """The Energy units on ``slot`` and its own attacks, once per decision with a memo
+    (neither list is changed by its readers)."""
+    if memo is None:
+        return energy_units(m, slot), own_attacks(m, slot)
+    key = ("units_attacks", id(slot))
+    known: tuple[list[int], Sequence[Any]] | None = memo.get(key)
+    if known is None:
+        known = memo[key] = (energy_units(m, slot), own_attacks(m, slot))
+    return known
+
+
+def _readiness(m: Match, slot: Any, memo: Memo | None) -> float:
+    units, attacks = _units_and_attacks(m, slot, memo)
     best = 0.0
-    for ref in own_attacks(m, slot):
+    for ref in attacks:
         a = ref.attack
         if can_pay(units, a.cost):
-            best = max(best, attack_value(m, slot.owner, ref.card, ref.index, attacker=slot))
+            best = max(best, attack_value(m, slot.owner, ref.card, ref.index, attacker=slot,
+                                          memo=memo))
         else:
             share = len(units) / max(1, len(a.cost))
             best = max(best, 0.3 * share * max(a.base, 10))
     return best
 
 
-def energy_value(m: Match, card: int, slot: Any) -> float:
+def energy_value(m: Match, card: int, slot: Any, memo: Memo | None = None) -> float:
     """Worth of attaching this Energy here, by what the attacks it pays toward are worth
     (their own estimates): enabling one now counts fully, progress toward one partly;
     the Active Pokémon first."""
     if slot is None:
         return 0.0
     d = pokemon_facts(m, slot)
-    units = energy_units(m, slot)
+    units, attacks = _units_and_attacks(m, slot, memo)
     new_units = units + list(m.defs[card].units)
     active = m.players[slot.owner].active is slot
     weight = 1.0 if active else 0.7
     value = 1.0
-    for ref in own_attacks(m, slot):
+    for ref in attacks:
         a = ref.attack
         if can_pay(units, a.cost):
             continue
-        worth = attack_value(m, slot.owner, ref.card, ref.index, attacker=slot)
+        worth = attack_value(m, slot.owner, ref.card, ref.index, attacker=slot, memo=memo)
         if can_pay(new_units, a.cost):
             value = max(value, 10 + worth * weight)
         else:
@@ -471,15 +515,22 @@ def energy_value(m: Match, card: int, slot: Any) -> float:
             value = max(value, (worth * share * 0.6 + 4) * weight * (1.0 if useful else 0.4))
     if active and len(units) < d.retreat:
         value += 4  # lets it retreat
-    if d.stage == 0 and not d.baby and d.name in _evolution_names(m, slot.owner):
+    if d.stage == 0 and not d.baby and d.name in _evolution_names(m, slot.owner, memo):
         value += 6  # it will grow into something that needs the Energy
     return value
 
 
-def _evolution_names(m: Match, player: int) -> set[str]:
+def _evolution_names(m: Match, player: int, memo: Memo | None = None) -> set[str]:
     """Names that some Evolution card the player holds evolves from."""
+    key = ("evolution_names", player)
+    if memo is not None and key in memo:
+        known: set[str] = memo[key]
+        return known
     p = m.players[player]
-    return {m.defs[c].evolves_from or "" for c in p.hand if m.defs[c].stage}
+    names = {m.defs[c].evolves_from or "" for c in p.hand if m.defs[c].stage}
+    if memo is not None:
+        memo[key] = names
+    return names
 
 
 def own_attacks(m: Match, slot: Any) -> Sequence[Any]:
@@ -503,7 +554,7 @@ def trainer_value(m: Match, player: int, card: int) -> float:
     return value
 
 
-def retreat_value(m: Match, player: int, target: Any) -> float:
+def retreat_value(m: Match, player: int, target: Any, memo: Memo | None = None) -> float:
     """Worth of retreating for ``target``: a better attacker up front, or saving a
     Pokémon about to be Knocked Out; paying Energy costs."""
     p = m.players[player]
@@ -513,8 +564,8 @@ def retreat_value(m: Match, player: int, target: Any) -> float:
     value = -6.0 * retreat_cost(m, active)
     if active.conditions & CONFUSED:
         value += 25
-    here = readiness(m, active)
-    there = readiness(m, target)
+    here = readiness(m, active, memo)
+    there = readiness(m, target, memo)
     value += there - here
     if remaining_hp(m, active) <= 30 and remaining_hp(m, target) > 30:
         value += 15

@@ -11,7 +11,14 @@ import pytest
 from handheld.cards import default_pool, load_deck
 from handheld.engine import Chance, Choice, Match
 from handheld.players import GreedyPlayer, RandomPlayer, chance_outcome, make_player, play_match
-from handheld.players.basic import attack_value
+from handheld.players.basic import (
+    Memo,
+    attack_value,
+    best_own_attack,
+    energy_value,
+    readiness,
+    retreat_value,
+)
 from handheld.sim import run_sim
 from tests.engine.fixtures import evolution_line
 
@@ -64,6 +71,44 @@ def test_greedy_takes_the_knock_out() -> None:
         m, 0, *m.pending.options[labels.index("Attack: Flaming Punch 10")][1:])
     choice = GreedyPlayer(0).choose(m, m.pending)
     assert labels[choice] in ("Attack: Thrash 30+", "Attach Water Energy to Magmar (Active)")
+
+
+def test_the_greedy_memo_gives_the_values_worked_out_afresh() -> None:
+    """Within one decision the greedy player keeps the values it worked out (a memo); every
+    value read through a memo, filled in any order, must equal the one worked out without.
+    Checked at every main-phase decision of greedy matches, for every Pokémon in play
+    (attacking as itself and from the Bench), every Energy in hand and every retreat."""
+    checked = 0
+
+    def check(m: Match) -> None:
+        nonlocal checked
+        d = m.pending
+        if m.over or not isinstance(d, Choice) or d.kind != "main":
+            return
+        me = m.current
+        slots = [s for p in m.players for s in p.in_play()]
+        energy = [c for c in m.players[me].hand if m.defs[c].kind == 2]
+        # Two memos, filled in opposite orders: a value must not depend on what was asked
+        # before it.
+        for order in (slots, slots[::-1]):
+            memo: Memo = {}
+            for s in order:
+                for i, atk in enumerate(m.defs[s.top].attacks):
+                    assert attack_value(m, s.owner, s.top, i, attacker=s, memo=memo) == \
+                        attack_value(m, s.owner, s.top, i, attacker=s), atk.name
+                assert readiness(m, s, memo) == readiness(m, s)
+                for c in energy:
+                    assert energy_value(m, c, s, memo) == energy_value(m, c, s)
+                if s.owner == me and s is not m.players[me].active:
+                    assert retreat_value(m, me, s, memo) == retreat_value(m, me, s)
+            assert best_own_attack(m, me, memo) == best_own_attack(m, me)
+        checked += 1
+
+    for seed in range(4):
+        decks = (DECKS[0], DECKS[1]) if seed % 2 else (DECKS[1], DECKS[0])
+        play_match(POOL, decks, [GreedyPlayer(seed), GreedyPlayer(seed + 1)], seed,
+                   on_decision=check)
+    assert checked > 100
 
 
 def test_unknown_player_name_is_refused() -> None:
