@@ -86,6 +86,17 @@ def _shard(text: str) -> tuple[int, int]:
     return i, n
 
 
+def _ray_address(text: str) -> str:
+    """``--ray ADDRESS``: a Ray cluster's address as Ray takes it (``host:port``,
+    ``ray://host:port``, ``auto``); only its shape is checked here, Ray checks the rest."""
+    if text and (len(text) > 300 or not text.isprintable() or any(c.isspace() for c in text)
+                 or text.startswith("-")):
+        raise argparse.ArgumentTypeError(
+            f"expected a Ray address such as 127.0.0.1:6379, ray://host:10001 or auto, "
+            f"not {text[:40]!r}")
+    return text
+
+
 def _era(text: str) -> str:
     """A playable era's key (``--era``): an unknown or not yet playable era is refused with
     the list of playable ones. Legend Pieces' one rule set passes here; ``sim`` checks it
@@ -186,6 +197,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     sim.add_argument("--jobs", type=bounded_int(1, MAX_JOBS, "jobs"), default=1, metavar="N",
                      help="play the games in N processes (same results; default 1)")
+    sim.add_argument("--ray", nargs="?", const="", default=None, type=_ray_address,
+                     metavar="ADDRESS",
+                     help="play the games as tasks on a Ray cluster: at ADDRESS (host:port, "
+                          "ray://host:port, auto), or without it on a Ray started for the run "
+                          "(same results; needs pip install '.[cluster]')")
     sim.add_argument("--shard", type=_shard, metavar="I/N",
                      help="play only the I-th of N shares of the games (every N-th from "
                           "game I-1) and print a shard file for 'sim merge' as JSON")
@@ -418,6 +434,8 @@ def _sim_run(args: argparse.Namespace, spec: Any, pool: Any) -> int:
     indices = shard_indices(spec.games, args.shard)
     show = args.progress or (sys.stderr.isatty() and len(indices) >= 200)
     progress = Progress(len(indices)) if show else None
+    if args.ray is not None:
+        return _sim_on_ray(args, spec, indices, progress)
     if args.shard is not None:
         shard_file = run_shard(spec, args.shard, jobs=args.jobs, progress=progress, pool=pool)
         stats = shard_file["statistics"]
@@ -430,6 +448,32 @@ def _sim_run(args: argparse.Namespace, spec: Any, pool: Any) -> int:
         stats = statistics_of(spec, tally, len(indices), {"jobs": args.jobs})
         if args.out is not None:
             _write_json(args.out, stats)
+    _show_stats(stats, args.json)
+    return 1 if stats["errors"] else 0
+
+
+def _sim_on_ray(args: argparse.Namespace, spec: Any, indices: range, progress: Any) -> int:
+    """``sim --ray [ADDRESS]``: the games as Ray tasks; the statistics as without Ray."""
+    from .cluster import ClusterError, play_games_on_ray
+    from .sim import statistics_of
+
+    if args.jobs != 1:
+        print("error: --jobs is for one machine's processes; with --ray the cluster's CPUs "
+              "play the games", file=sys.stderr)
+        return 2
+    if args.shard is not None:
+        print("error: --shard splits a run over machines by hand; --ray spreads it over the "
+              "cluster (use one or the other)", file=sys.stderr)
+        return 2
+    try:
+        tally, run = play_games_on_ray(spec, indices, address=args.ray or None,
+                                       progress=progress)
+    except ClusterError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    stats = statistics_of(spec, tally, len(indices), run)
+    if args.out is not None:
+        _write_json(args.out, stats)
     _show_stats(stats, args.json)
     return 1 if stats["errors"] else 0
 
