@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -95,13 +96,19 @@ def _shard(text: str) -> tuple[int, int]:
     return i, n
 
 
+_RAY_ADDRESS = re.compile(r"(?:ray://)?(?:[A-Za-z0-9][A-Za-z0-9._-]*|\[[0-9A-Fa-f:.]+\]):(\d{1,5})")
+
+
 def _ray_address(text: str) -> str:
-    """``--ray ADDRESS``: a Ray cluster's address as Ray takes it (``host:port``,
-    ``ray://host:port``, ``auto``); only its shape is checked here, Ray checks the rest."""
-    if text and (len(text) > 300 or not text.isprintable() or any(c.isspace() for c in text)
-                 or text.startswith("-")):
+    """``--ray ADDRESS``: ``host:port`` of a Ray head node, ``ray://host:port`` (Ray Client)
+    or ``auto`` (the cluster this machine belongs to); ``local`` (or no ADDRESS) starts a
+    Ray for the run. Anything else is refused here, before Ray spends minutes on it."""
+    if text in ("auto", "local"):
+        return text
+    match = _RAY_ADDRESS.fullmatch(text) if len(text) <= 300 else None
+    if match is None or not 1 <= int(match.group(1)) <= 65535:
         raise argparse.ArgumentTypeError(
-            f"expected a Ray address such as 127.0.0.1:6379, ray://host:10001 or auto, "
+            f"expected a Ray address such as 127.0.0.1:6379, ray://head:10001 or auto, "
             f"not {text[:40]!r}")
     return text
 
@@ -206,7 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     sim.add_argument("--jobs", type=bounded_int(1, MAX_JOBS, "jobs"), default=1, metavar="N",
                      help="play the games in N processes (same results; default 1)")
-    sim.add_argument("--ray", nargs="?", const="", default=None, type=_ray_address,
+    sim.add_argument("--ray", nargs="?", const="local", default=None, type=_ray_address,
                      metavar="ADDRESS",
                      help="play the games as tasks on a Ray cluster: at ADDRESS (host:port, "
                           "ray://host:port, auto), or without it on a Ray started for the run "
@@ -501,7 +508,8 @@ def _sim_on_ray(args: argparse.Namespace, spec: Any, indices: range, progress: A
               "cluster (use one or the other)", file=sys.stderr)
         return 2
     try:
-        tally, run = play_games_on_ray(spec, indices, address=args.ray or None,
+        tally, run = play_games_on_ray(spec, indices,
+                                       address=None if args.ray == "local" else args.ray,
                                        progress=progress)
     except ClusterError as exc:
         print(f"error: {exc}", file=sys.stderr)

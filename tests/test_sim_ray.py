@@ -182,6 +182,8 @@ def test_the_handheld_never_imports_ray() -> None:
 @pytest.mark.parametrize(("args", "text"), [
     (["--ray", "127.0.0.1:{free}"], "no Ray cluster answers at 127.0.0.1:"),
     (["--ray", "two words"], "expected a Ray address"),
+    (["--ray", ""], "expected a Ray address"),  # only a bare --ray (or local) starts one
+    (["--ray", "127.0.0.1:70000"], "expected a Ray address"),
     (["--ray", "127.0.0.1:6379", "--jobs", "2"], "--jobs is for one machine"),
     (["--ray", "127.0.0.1:6379", "--shard", "1/2"], "--shard splits a run"),
 ])
