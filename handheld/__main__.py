@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -45,6 +46,15 @@ def _players(text: str) -> list[str]:
             f"expected two players separated by a comma, each one of {', '.join(PLAYERS)}; "
             f"got {text!r}")
     return names
+
+
+def _player(text: str) -> str:
+    from .players import PLAYERS
+
+    if text.strip() not in PLAYERS:
+        raise argparse.ArgumentTypeError(f"expected one of {', '.join(PLAYERS)}; "
+                                         f"got {text[:40]!r}")
+    return text.strip()
 
 
 def _armies(text: str) -> list[str]:
@@ -84,6 +94,23 @@ def _shard(text: str) -> tuple[int, int]:
     n = bounded_int(1, MAX_SHARDS, "the shard count N")(count)
     i = bounded_int(1, n, "the shard index I")(index)
     return i, n
+
+
+_RAY_ADDRESS = re.compile(r"(?:ray://)?(?:[A-Za-z0-9][A-Za-z0-9._-]*|\[[0-9A-Fa-f:.]+\]):(\d{1,5})")
+
+
+def _ray_address(text: str) -> str:
+    """``--ray ADDRESS``: ``host:port`` of a Ray head node, ``ray://host:port`` (Ray Client)
+    or ``auto`` (the cluster this machine belongs to); ``local`` (or no ADDRESS) starts a
+    Ray for the run. Anything else is refused here, before Ray spends minutes on it."""
+    if text in ("auto", "local"):
+        return text
+    match = _RAY_ADDRESS.fullmatch(text) if len(text) <= 300 else None
+    if match is None or not 1 <= int(match.group(1)) <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"expected a Ray address such as 127.0.0.1:6379, ray://head:10001 or auto, "
+            f"not {text[:40]!r}")
+    return text
 
 
 def _era(text: str) -> str:
@@ -186,6 +213,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     sim.add_argument("--jobs", type=bounded_int(1, MAX_JOBS, "jobs"), default=1, metavar="N",
                      help="play the games in N processes (same results; default 1)")
+    sim.add_argument("--ray", nargs="?", const="local", default=None, type=_ray_address,
+                     metavar="ADDRESS",
+                     help="play the games as tasks on a Ray cluster: at ADDRESS (host:port, "
+                          "ray://host:port, auto), or without it on a Ray started for the run "
+                          "(same results; needs pip install '.[cluster]')")
     sim.add_argument("--shard", type=_shard, metavar="I/N",
                      help="play only the I-th of N shares of the games (every N-th from "
                           "game I-1) and print a shard file for 'sim merge' as JSON")
@@ -200,6 +232,31 @@ def build_parser() -> argparse.ArgumentParser:
                        help="print the statistics as JSON")
     merge.add_argument("--out", dest="merge_out", type=output_file(".json"),
                        metavar="PATH.json", help="write the statistics as JSON here")
+
+    doctor = sub.add_parser("doctor", help="one deck against a gauntlet of decks: win rates "
+                                           "with confidence intervals, Prizes, turns, how "
+                                           "games end (and a PNG chart)")
+    doctor.add_argument("deck", metavar="DECK", help="a ready-made deck's name or a .deck file")
+    doctor.add_argument("--gauntlet", metavar="NAME,...",
+                        help="the opponents: ready-made deck names or .deck files, separated "
+                             "by commas, or a deck set (expedition, platinum...) (default: "
+                             "the era's ready-made decks)")
+    doctor.add_argument("--era", type=_era, default=None,
+                        help="the era whose rules (and, without --gauntlet, whose ready-made "
+                             "decks) to play (default: the era of the deck's cards)")
+    doctor.add_argument("--games", type=bounded_int(1, MAX_GAMES, "games"), default=100,
+                        metavar="N", help="games against each opponent (default 100)")
+    doctor.add_argument("--players", type=_player, default="greedy",
+                        help="the player on both sides (default greedy)")
+    doctor.add_argument("--seed", type=seed, default=0, help="game i uses seed + i")
+    doctor.add_argument("--jobs", type=bounded_int(1, MAX_JOBS, "jobs"), default=1,
+                        metavar="N", help="play the games in N processes (same results)")
+    doctor.add_argument("--png", type=output_file(".png"), metavar="OUT.png",
+                        help="also draw the report as a chart into this PNG")
+    doctor.add_argument("--json", action="store_true", help="print the report as JSON")
+    doctor.add_argument("--progress", action="store_true",
+                        help="show a progress bar on stderr (shown anyway on a terminal for "
+                             "200 games or more)")
 
     cards = sub.add_parser("cards", help="the card pool")
     cards.add_argument("--coverage", action="store_true",
@@ -256,7 +313,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     command = args.command or "play"
-    commands = {"play": _screen, "demo": _play, "sim": _sim, "cards": _cards, "decks": _decks}
+    commands = {"play": _screen, "demo": _play, "sim": _sim, "cards": _cards, "decks": _decks,
+                "doctor": _doctor}
     try:
         if command == "saves":
             from .save.cli import run as run_saves
@@ -418,6 +476,8 @@ def _sim_run(args: argparse.Namespace, spec: Any, pool: Any) -> int:
     indices = shard_indices(spec.games, args.shard)
     show = args.progress or (sys.stderr.isatty() and len(indices) >= 200)
     progress = Progress(len(indices)) if show else None
+    if args.ray is not None:
+        return _sim_on_ray(args, spec, indices, progress)
     if args.shard is not None:
         shard_file = run_shard(spec, args.shard, jobs=args.jobs, progress=progress, pool=pool)
         stats = shard_file["statistics"]
@@ -432,6 +492,101 @@ def _sim_run(args: argparse.Namespace, spec: Any, pool: Any) -> int:
             _write_json(args.out, stats)
     _show_stats(stats, args.json)
     return 1 if stats["errors"] else 0
+
+
+def _sim_on_ray(args: argparse.Namespace, spec: Any, indices: range, progress: Any) -> int:
+    """``sim --ray [ADDRESS]``: the games as Ray tasks; the statistics as without Ray."""
+    from .cluster import ClusterError, play_games_on_ray
+    from .sim import statistics_of
+
+    if args.jobs != 1:
+        print("error: --jobs is for one machine's processes; with --ray the cluster's CPUs "
+              "play the games", file=sys.stderr)
+        return 2
+    if args.shard is not None:
+        print("error: --shard splits a run over machines by hand; --ray spreads it over the "
+              "cluster (use one or the other)", file=sys.stderr)
+        return 2
+    try:
+        tally, run = play_games_on_ray(spec, indices,
+                                       address=None if args.ray == "local" else args.ray,
+                                       progress=progress)
+    except ClusterError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    stats = statistics_of(spec, tally, len(indices), run)
+    if args.out is not None:
+        _write_json(args.out, stats)
+    _show_stats(stats, args.json)
+    return 1 if stats["errors"] else 0
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    """``doctor DECK``: the deck against a gauntlet; the report as a table or JSON, and as a
+    PNG chart with ``--png``. A deck that cannot be read or played is one line, exit 2."""
+    from .cards import (
+        DECK_SETS,
+        DeckFileError,
+        deck_era,
+        default_pool,
+        era_deck_names,
+        load_deck,
+    )
+    from .doctor import MAX_OPPONENTS, Gauntlet, format_report, run_doctor
+    from .engine.eras import era, playable_eras
+    from .pieces import ERA as PIECES_ERA
+
+    if args.era == PIECES_ERA:
+        print(f"error: --era {PIECES_ERA} is Legend Pieces'; the doctor plays card decks in "
+              f"one of: {', '.join(e.key for e in playable_eras())}", file=sys.stderr)
+        return 2
+    pool = default_pool()
+    try:
+        cards = load_deck(args.deck)
+    except DeckFileError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    label = Path(args.deck).stem if Path(args.deck).suffix else args.deck
+    rules = era(args.era) if args.era else deck_era(pool, cards)
+    if args.gauntlet is not None:
+        names = list(DECK_SETS[args.gauntlet]) if args.gauntlet in DECK_SETS else \
+            [n.strip() for n in args.gauntlet.split(",") if n.strip()]
+        if not names:
+            print("error: --gauntlet names no deck", file=sys.stderr)
+            return 2
+    else:  # the era's ready-made decks, ours aside
+        names = [n for n in era_deck_names(rules.key) if n != args.deck]
+    if len(names) > MAX_OPPONENTS or len(set(names)) != len(names):
+        print(f"error: --gauntlet: {len(names)} decks" if len(names) > MAX_OPPONENTS
+              else "error: --gauntlet names a deck twice", file=sys.stderr)
+        return 2
+    opponents = []
+    for name in names:
+        try:
+            opponents.append((Path(name).stem if Path(name).suffix else name, load_deck(name)))
+        except DeckFileError as exc:
+            print(f"error: --gauntlet: {exc}", file=sys.stderr)
+            return 2
+    for who, deck in [(label, cards), *opponents]:
+        problems = rules.deck_violations(pool, deck)
+        if problems:
+            print(f"error: deck {who} is not legal in the {rules.key} era: "
+                  + "; ".join(problems[:5]), file=sys.stderr)
+            return 2
+    gauntlet = Gauntlet((label, tuple(cards)), tuple((n, tuple(d)) for n, d in opponents),
+                        rules.key, args.players, args.games, args.seed)
+    total = args.games * len(opponents)
+    show = args.progress or (sys.stderr.isatty() and total >= 200)
+    report = run_doctor(gauntlet, jobs=args.jobs, pool=pool,
+                        progress_stream=sys.stderr if show else None)
+    if args.png is not None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        from .ui.charts import save_doctor_chart
+
+        size = save_doctor_chart(report, args.png)
+        print(f"chart: {args.png} ({size[0]}x{size[1]})", file=sys.stderr)
+    print(json.dumps(report, indent=2) if args.json else format_report(report))
+    return 1 if report["overall"]["errors"] else 0
 
 
 def _write_json(path: Path, data: Any) -> None:

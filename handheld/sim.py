@@ -69,7 +69,8 @@ TIME_LIMIT = 20_000
 
 # What a shard's JSON file says it is, so ``sim merge`` can refuse any other JSON.
 SHARD_FORMAT = "pocket-tcg sim shard"
-SHARD_VERSION = 1
+# Version 2: the tally counts the Prizes each side took (``side_prizes``).
+SHARD_VERSION = 2
 # Error samples kept (the first ones by game index, so a merge keeps the same ones).
 ERROR_SAMPLES = 10
 # The statistics that come from the clock, not from the games: they differ between runs.
@@ -91,15 +92,21 @@ class SimSpec:
     era: str
     sides: tuple[str, ...]
     decks: tuple[tuple[str, ...], ...] = ()
+    # Two decks that change seats every game (the deck doctor's pairing: each deck goes
+    # first as often as second), instead of keeping them, as a run of two decks does.
+    both_seats: bool = False
 
     def settings(self) -> dict[str, Any]:
         """The spec as JSON, for a shard file; a merge accepts only equal settings. The
         decks go in as a digest of their cards: two machines whose deck files of one name
         differ do not play the same games."""
         digest = hashlib.sha256(json.dumps(self.decks).encode()).hexdigest()[:16]
-        return {"game": self.game, "players": list(self.players), "games": self.games,
-                "seed": self.seed, "alternate": self.alternate, "era": self.era,
-                "sides": list(self.sides), "decks_sha256": digest}
+        settings = {"game": self.game, "players": list(self.players), "games": self.games,
+                    "seed": self.seed, "alternate": self.alternate, "era": self.era,
+                    "sides": list(self.sides), "decks_sha256": digest}
+        if self.both_seats:  # only when set: a usual run's settings stay as they were
+            settings["both_seats"] = True
+        return settings
 
     def names(self) -> list[str]:
         return [f"{self.players[0]}#1", f"{self.players[1]}#2"]
@@ -123,6 +130,9 @@ class Tally:
     side_games: Counter[str] = field(default_factory=Counter)
     side_wins: Counter[str] = field(default_factory=Counter)
     player_sides: Counter[str] = field(default_factory=Counter)  # "player\tside" -> games
+    # Prizes each side took in the game that decided the match (a Sudden Death game has
+    # one each), so a side's mean is ``side_prizes[s] / side_games[s]``.
+    side_prizes: Counter[str] = field(default_factory=Counter)
     errors: int = 0
     error_samples: list[dict[str, Any]] = field(default_factory=list)
     # Microseconds per decision of each game, in tenths (a timing, not a result).
@@ -154,7 +164,7 @@ class Tally:
             (self.wins, other.wins), (self.results, other.results),
             (self.turns, other.turns), (self.decisions, other.decisions),
             (self.side_games, other.side_games), (self.side_wins, other.side_wins),
-            (self.player_sides, other.player_sides),
+            (self.player_sides, other.player_sides), (self.side_prizes, other.side_prizes),
             (self.tenth_us_per_decision, other.tenth_us_per_decision)]
         for mine, theirs in tables:
             mine.update(theirs)
@@ -266,7 +276,7 @@ class _Table:
                         for s in (0, 1)]
         g0 = time.perf_counter()
         try:
-            _, rec = play_match(self.pool, (self.decks[a], self.decks[b]),
+            match, rec = play_match(self.pool, (self.decks[a], self.decks[b]),
                                 game_players, spec.seed + i, validate=False,
                                 rules=self.ruleset, time_limit=TIME_LIMIT)
         except Exception as exc:  # a rules bug: count it, keep the seed, carry on
@@ -280,6 +290,12 @@ class _Table:
             tally.side_games[spec.sides[d]] += 1
             tally.player_sides[f"{names[seats[s]]}\t{spec.sides[d]}"] += 1
         tally.side_wins[spec.sides[seat_decks[rec.winner]]] += 1
+        for s, d in enumerate(seat_decks):
+            # A player takes Prizes from their own pile: what is left of it was not taken.
+            # A match that ended before its first turn laid out no Prizes to take.
+            left = len(match.players[s].prizes)
+            if match.turn:
+                tally.side_prizes[spec.sides[d]] += max(0, match.prize_count - left)
         tally.wins_by_seat[rec.winner] += 1
         tally.sudden_deaths += rec.sudden_death
         tally.time_called += bool(rec.time_called)
@@ -329,7 +345,8 @@ def _table(spec: SimSpec, pool: CardPool | None = None) -> _Table:
 
         pool = default_pool()
     n = len(spec.decks)
-    pairs = [(0, 1)] if n == 2 else [(a, b) for a in range(n) for b in range(n) if a != b]
+    pairs = [(0, 1)] if n == 2 and not spec.both_seats else \
+        [(a, b) for a in range(n) for b in range(n) if a != b]
     return _Table(spec, pool=pool, ruleset=playable_era(spec.era).ruleset,
                   decks=[list(d) for d in spec.decks], pairs=pairs)
 
@@ -426,12 +443,16 @@ def play_games(spec: SimSpec, indices: range, *, jobs: int = 1,
 
 def card_spec(decks: Sequence[Sequence[str]], players: Sequence[str], games: int, seed: int,
               *, alternate: bool = False, deck_names: Sequence[str] | None = None,
-              era: str = HOME.key) -> SimSpec:
+              era: str = HOME.key, both_seats: bool = False) -> SimSpec:
+    """The spec of a card-game run. ``both_seats`` (two decks only) has the decks change
+    seats every game, so each goes first as often as second."""
     if len(decks) < 2:
         raise ValueError("a simulation needs at least two decks")
+    if both_seats and len(decks) != 2:
+        raise ValueError("both_seats is for two decks (a league already plays both seats)")
     labels = list(deck_names) if deck_names else [f"deck{i + 1}" for i in range(len(decks))]
     return SimSpec("tcg", (players[0], players[1]), games, seed, alternate, era,
-                   tuple(labels), tuple(tuple(d) for d in decks))
+                   tuple(labels), tuple(tuple(d) for d in decks), both_seats)
 
 
 def piece_spec(players: Sequence[str], games: int, seed: int, *,
@@ -495,6 +516,9 @@ def statistics_of(spec: SimSpec, tally: Tally, games: int,
             "sudden_death_games": tally.sudden_deaths,
             # Games a tournament's time limit ended (TIME_LIMIT decisions: a stalemate).
             "time_called_games": tally.time_called,
+            # Prizes a deck took per game it played (in the game that decided the match).
+            "deck_prizes_per_game": {d: round(tally.side_prizes[d] / tally.side_games[d], 3)
+                                     if tally.side_games[d] else 0.0 for d in labels},
         }
     median_tenths = _median(tally.tenth_us_per_decision)
     total_decisions = sum(d * n for d, n in tally.decisions.items())
@@ -681,7 +705,8 @@ def merge_shards(files: Sequence[tuple[str, Any]]) -> dict[str, Any]:
 
 def _spec_of(name: str, settings: Any) -> SimSpec:
     keys = {"game", "players", "games", "seed", "alternate", "era", "sides", "decks_sha256"}
-    if not isinstance(settings, dict) or set(settings) != keys:
+    if not isinstance(settings, dict) or set(settings) - {"both_seats"} != keys \
+            or settings.get("both_seats", True) is not True:
         raise ShardError(f"{name}: its settings are damaged")
     ok = (settings["game"] in ("tcg", "pieces") and isinstance(settings["players"], list)
           and len(settings["players"]) == 2 and all(isinstance(p, str) for p in
@@ -694,4 +719,5 @@ def _spec_of(name: str, settings: Any) -> SimSpec:
         raise ShardError(f"{name}: its settings are damaged")
     return SimSpec(settings["game"], tuple(settings["players"]),
                    settings["games"], settings["seed"], settings["alternate"],
-                   settings["era"], tuple(settings["sides"]))
+                   settings["era"], tuple(settings["sides"]),
+                   both_seats=settings.get("both_seats", False))

@@ -134,7 +134,10 @@ RULES = [
     Rule(r"tools/fuzz\.py", "run", extra=["--attempts", "3"], json_out=True),
     Rule(r"tools/check_min_versions\.py", "not_run", "builds a venv from PyPI (minutes)"),
     Rule(r"tools/build_assets\.py", "run", extra=["--check"], ok_codes=(0, 2)),
+    Rule(r"-m handheld sim\b.*--ray", "not_run", "needs a Ray cluster: tests/test_sim_ray.py "
+         "starts one and runs sim --ray against it"),
     Rule(r"-m handheld sim\b", "run", shrink={"--games": "4"}),
+    Rule(r"-m handheld doctor\b", "run", shrink={"--games": "2"}, extra=["--games", "2"]),
     Rule(r"-m handheld\.engine\b", "run",
          stdin='{"cmd": "hello", "id": 1}\n{"cmd": "quit"}\n'),
     Rule(r"-m firmware_sim buttons(?!.*--script)", "run", extra=["--seconds", "1"],

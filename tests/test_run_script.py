@@ -96,7 +96,8 @@ def test_python_packages_install_quietly_once_with_the_tested_set(tmp_path: Path
     assert bash("install_python_packages .venv play", tmp_path).returncode == 0
     assert " -e " not in log.read_text()  # done: the second run starts at once
     bash("install_python_packages .venv test", tmp_path)
-    assert "-c constraints.txt -e .[test]" in log.read_text()  # test adds its tools
+    # test adds its tools and the extras the suite tests (Ray, for sim --ray)
+    assert "-c constraints.txt -e .[test,cluster]" in log.read_text()
     (tmp_path / ".venv" / ".installed-play").unlink()
     log.write_text("")
     bash("install_python_packages .venv play", tmp_path)

@@ -5,11 +5,12 @@
     python tools/check_min_versions.py -- tests/scanner -x  pytest arguments after --
 
 It makes a virtual environment in a temporary directory, installs each direct dependency of
-the project (and of its ``test`` extra) pinned to its declared lower bound (``>=X`` becomes
-``==X``; a dependency without a lower bound is an error), or the versions a constraints
-file names, runs ``ruff check`` and the test suite of this checkout there, and prints JSON:
-the pins, what pip installed, the test counts and ``ok``. It exits 1 when anything failed,
-2 on a usage error. Needs the network (PyPI) the first time; pip's cache serves later runs.
+the project (and of the extras ``./run test`` installs: ``test``, ``cluster``) pinned to its
+declared lower bound (``>=X`` becomes ``==X``; a dependency without a lower bound is an
+error), or the versions a constraints file names, runs ``ruff check`` and the test suite of
+this checkout there, and prints JSON: the pins, what pip installed, the test counts and
+``ok``. It exits 1 when anything failed, 2 on a usage error. Needs the network (PyPI) the
+first time; pip's cache serves later runs.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-EXTRAS = ("test",)
+EXTRAS = ("test", "cluster")  # the extras ./run test installs
 # "name>=1.2" or "name[extra]>=1.2, <3"; markers (after ";") are kept as they are.
 _LOWER_BOUND = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?\s*(.*?)\s*(;.*)?$")
 
@@ -37,7 +38,7 @@ class CheckError(Exception):
 
 
 def declared_requirements(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
-    """The project's direct dependencies and those of its test extra, as written."""
+    """The project's direct dependencies and those of its tested extras, as written."""
     project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
     found = list(project.get("dependencies", []))
     for extra in EXTRAS:

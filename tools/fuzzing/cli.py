@@ -40,6 +40,7 @@ COMMANDS: dict[str, list[str]] = {
 SMALL: dict[str, list[str]] = {
     "handheld": ["--frames", "2"],
     "handheld sim": ["--games", "2"],
+    "handheld doctor": ["blazing_quake", "--games", "2"],  # DECK, then 2 games per opponent
     "tools/bench_ui.py": ["--frames", "10", "--scan-frames", "10", "--launches", "1"],
     "tools/bench_scanner.py": ["--per-category", "1", "--backends", "pipeline",
                                "--categories", "clean"],
