@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Chance, Choice, Match, max_hp
-from ..engine.notation import ATTACK, HAND_TAGS, PASS
+from ..engine.notation import ATTACH, ATTACK, BENCH, EVOLVE, HAND_TAGS, PASS
 from .basic import GreedyPlayer, rng_state, set_rng_state
 from .hidden import determinize
 from .lookahead import best_answer
@@ -59,6 +59,11 @@ LEVELS: dict[str, Level] = {
     "expert": Level(480, 3000.0, width=10),
 }
 
+# Setup moves that cost nothing later: while the greedy scorer still wants one of these, a
+# move that ends the turn (an attack, passing) is not a candidate; it comes up again once
+# they are done. Ending the turn first only throws the tempo away, and the play-outs'
+# noise picked it now and then (a departure in every tenth searched decision).
+TEMPO_MOVES = frozenset({ATTACH, BENCH, EVOLVE})
 # Decision kinds the search thinks about (single answers); others go to the greedy scorer.
 SEARCHED_KINDS = frozenset({"main", "promote", "target", "yes_no"})
 EXTRA_TURNS = 2
@@ -71,7 +76,7 @@ MAX_MOVES_PER_TURN = 40
 # How much better (in value, 0 to 1) a move must do in the play-outs than the greedy
 # scorer's pick for the search to prefer it.
 MARGIN = 0.004
-CONFIDENCE = 1.0  # standard errors of the paired gain over that pick
+CONFIDENCE = 2.0  # standard errors of the paired gain over that pick
 
 # Worth of things in the leaf evaluation, in damage points (10 = one damage counter).
 PRIZE_WORTH = 150.0
@@ -223,11 +228,14 @@ class SearchPlayer:
         keep: list[int] = [pick]
         seen = {self._same_move(world, options[pick])}
         ranked: list[tuple[float, int]] = []
+        tempo = options[pick][0] in TEMPO_MOVES
         for i, opt in enumerate(options):
             key = self._same_move(world, opt)
             if key in seen:
                 continue
             if opt[0] in (ATTACK, PASS):
+                if tempo:
+                    continue
                 seen.add(key)
                 keep.append(i)
             else:
