@@ -81,10 +81,7 @@ CONFIDENCE = 2.0  # standard errors of the paired gain over that pick
 # Worth of things in the leaf evaluation, in damage points (10 = one damage counter).
 PRIZE_WORTH = 150.0
 KNOCK_OUT_WORTH = 70.0  # damage on a Pokémon, scaled by the share of its HP
-BENCH_WORTH = (0.0, 60.0, 95.0, 115.0, 125.0, 130.0, 133.0, 135.0, 137.0)  # by Bench size
-# Damage on an Active Pokémon with no Bench behind it counts this much more: its Knock Out
-# ends the match (most theme-deck games end so).
-LONE_WORTH = 2.0
+BENCH_WORTH = (0.0, 45.0, 70.0, 85.0, 93.0, 98.0, 101.0, 103.0, 105.0)  # by Bench size
 ENERGY_WORTH = 9.0
 EVOLUTION_WORTH = 22.0
 HAND_WORTH = 4.0
@@ -113,8 +110,6 @@ def position_value(m: Match, player: int, style: Style = PLAIN) -> float:
             stages += len(slot.cards) - 1
             if slot.damage:
                 damage += slot.damage / max(10, max_hp(m, slot))
-        if not bench and damage:
-            damage *= LONE_WORTH
         score += sign * (style.energy * ENERGY_WORTH * energy
                          + style.evolution * EVOLUTION_WORTH * stages
                          - hurt * KNOCK_OUT_WORTH * damage)
