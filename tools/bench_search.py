@@ -13,7 +13,8 @@ of that level against ``greedy``; the decks change seats every other game and th
 every game, so every (deck, seat) pairing is played equally often (a multiple of 4 games
 balances them). Prints JSON: per era and level the games, wins, win rate with its 95%
 Wilson interval, errors, and the median and 95th percentile of the milliseconds the search
-player thought per searched decision (and per decision of any kind). Progress on stderr.
+player thought per searched decision (wall clock and the process's CPU time) and per
+decision of any kind, and how many decisions the time cap cut short. Progress on stderr.
 
 ``--calibrate`` times a fixed CPU-bound workload (greedy against greedy on the home theme
 decks, one core) and each level's think time on the same ``--positions`` main-phase
@@ -77,14 +78,19 @@ def play_one(job: tuple[str, str, int, int, int | None]) -> dict[str, Any]:
     search = SearchPlayer(seed + 7919 * i, level, iterations=iterations)
     greedy = GreedyPlayer(seed + 7919 * i + 1)
     searched: list[float] = []
+    searched_cpu: list[float] = []
     every: list[float] = []
+    capped = 0
     choose = search.choose
 
     def timed(m: Any, choice: Any) -> Any:
+        nonlocal capped
         answer = choose(m, choice)
         every.append(search.last_ms)
         if search.last_playouts:
             searched.append(search.last_ms)
+            searched_cpu.append(search.last_cpu_ms)
+            capped += search.last_capped
         return answer
 
     search.choose = timed  # type: ignore[method-assign]
@@ -94,9 +100,10 @@ def play_one(job: tuple[str, str, int, int, int | None]) -> dict[str, Any]:
                             validate=False, time_limit=TIME_LIMIT)
     except Exception as exc:  # a rules bug: counted, with its seed
         return {"error": f"{type(exc).__name__}: {exc}", "game": i, "searched": searched,
-                "every": every}
+                "searched_cpu": searched_cpu, "every": every, "capped": capped}
     return {"won": rec.winner == seat, "result": rec.result, "turns": rec.turns,
-            "searched": searched, "every": every}
+            "searched": searched, "searched_cpu": searched_cpu, "every": every,
+            "capped": capped}
 
 
 def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
@@ -119,6 +126,7 @@ def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
                 played = [r for r in results if "error" not in r]
                 wins = sum(r["won"] for r in played)
                 searched = [t for r in results for t in r["searched"]]
+                searched_cpu = [t for r in results for t in r["searched_cpu"]]
                 every = [t for r in results for t in r["every"]]
                 endings: dict[str, int] = {}
                 for r in played:
@@ -133,6 +141,16 @@ def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
                     if searched else 0.0,
                     "p95_ms_searched": round(pct(searched, 0.95), 1),
                     "max_ms_searched": round(max(searched), 1) if searched else 0.0,
+                    # CPU time of the searching process: on a machine shared with other
+                    # work the wall times above count their turns too.
+                    "median_cpu_ms_searched": round(statistics.median(searched_cpu), 1)
+                    if searched_cpu else 0.0,
+                    "p95_cpu_ms_searched": round(pct(searched_cpu, 0.95), 1),
+                    "max_cpu_ms_searched": round(max(searched_cpu), 1)
+                    if searched_cpu else 0.0,
+                    # Decisions the time cap stopped before their play-out budget was spent
+                    # (then the game depends on the machine's speed, not only its seed).
+                    "capped_decisions": sum(r["capped"] for r in results),
                     "median_ms_any": round(statistics.median(every), 2) if every else 0.0,
                     "p95_ms_any": round(pct(every, 0.95), 1),
                     "endings": dict(sorted(endings.items())),

@@ -210,6 +210,42 @@ def test_greedy_lookahead_does_not_read_hidden_cards(monkeypatch: pytest.MonkeyP
         assert lookahead_scores(v, choice, 99) == want
 
 
+def test_no_turn_ending_candidate_while_a_tempo_move_is_the_pick() -> None:
+    """While the greedy scorer's pick attaches Energy, benches or evolves, attacking or
+    passing is not tried (it comes up once that move is made); once the pick is an attack,
+    passing is tried against it."""
+    from handheld.engine.notation import ATTACK, PASS
+    from handheld.players.search import TEMPO_MOVES
+
+    def greedy_pick(m: Match, d: Choice) -> tuple[object, ...]:
+        pick = GreedyPlayer(0).choose(m, d)
+        assert isinstance(pick, int)
+        return d.options[pick]
+
+    def tempo_spot(m: Match, d: Choice) -> bool:
+        return (d.kind == "main" and m.turn >= 2
+                and any(o[0] in (ATTACK, PASS) for o in d.options)
+                and greedy_pick(m, d)[0] in TEMPO_MOVES)
+
+    def attack_spot(m: Match, d: Choice) -> bool:
+        return d.kind == "main" and m.turn >= 2 and greedy_pick(m, d)[0] == ATTACK
+
+    for stop, tempo in ((tempo_spot, True), (attack_spot, False)):
+        m = play_until(THEME, 3, stop)
+        assert m is not None
+        choice = m.pending
+        assert isinstance(choice, Choice)
+        player = SearchPlayer(7, "normal")
+        # (the match itself: here only the candidates' shape is checked, not what it sees)
+        cands = player.candidates(m, choice)
+        tags = {choice.options[i][0] for i in cands}
+        assert choice.options[player._pick][0] in (TEMPO_MOVES if tempo else {ATTACK})
+        if tempo:
+            assert not tags & {ATTACK, PASS}
+        else:
+            assert PASS in tags
+
+
 def test_position_value_reads_the_style() -> None:
     m = play_until(THEME, 3, rich_main)
     assert m is not None
