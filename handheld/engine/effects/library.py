@@ -50,7 +50,7 @@ class MetalShield(Passive):
         return dmg - 10 if dc.defender is holder else dmg
 
     def text(self) -> str:
-        return ("The Pokémon holding this card takes 10 less damage from attacks "
+        return ("The Pokémon with this card attached takes 10 less damage from attacks "
                 "(after Weakness and Resistance).")
 
 
@@ -89,7 +89,7 @@ class DarknessBoost(Passive):
         return 1
 
     def text(self) -> str:
-        return ("When the Pokémon holding this card damages the Defending Pokémon with "
+        return ("When the Pokémon with this card attached damages the Defending Pokémon with "
                 "an attack, add 10 damage (after Weakness and Resistance). Between turns, place "
                 "1 damage counter on that Pokémon unless it is a [D] Pokémon or has Dark in "
                 "its name.")
@@ -623,7 +623,7 @@ class OwnTypeBoost(Passive):
         return dmg + self.amount if self.etype in pokemon_types(m, holder) else dmg
 
     def text(self) -> str:
-        return (f"When the Pokémon holding this card is a [{self.etype}] Pokémon, its "
+        return (f"When the Pokémon with this card attached is a [{self.etype}] Pokémon, its "
                 f"attacks do {self.amount} extra damage to the Active Pokémon (before Weakness "
                 "and Resistance).")
 
@@ -644,7 +644,7 @@ class OwnTypeShield(Passive):
         return dmg - self.amount if self.etype in pokemon_types(m, holder) else dmg
 
     def text(self) -> str:
-        return (f"When the Pokémon holding this card is a [{self.etype}] Pokémon, attacks "
+        return (f"When the Pokémon with this card attached is a [{self.etype}] Pokémon, attacks "
                 f"do {self.amount} less damage to it (after Weakness and Resistance).")
 
 
@@ -1582,7 +1582,7 @@ class TypeToolBonus(Passive):
         return dmg + self.amount if self.etype in pokemon_types(m, holder) else dmg
 
     def text(self) -> str:
-        return (f"While the Pokémon holding this card is a [{self.etype}] Pokémon, "
+        return (f"While the Pokémon with this card attached is a [{self.etype}] Pokémon, "
                 f"its attacks do {self.amount} extra damage to your opponent's Active "
                 "Pokémon (before Weakness and Resistance).")
 
@@ -1825,7 +1825,7 @@ class ShareEnergyOnKnockOut(Passive):
 
     def text(self) -> str:
         return ("If damage from your opponent's attack Knocks Out your Active Pokémon, you "
-                "may move 1 basic Energy card from it onto the Pokémon holding this card.")
+                "may move 1 basic Energy card from it onto the Pokémon with this card attached.")
 
 
 # ---- Black & White era: dark_explorers part1 ----

@@ -105,8 +105,8 @@ def new_defender(*then: Step) -> list[Step]:
     """Choose 1 of the opponent's Benched Pokémon, switch it with the Defending Pokémon,
     then ``then`` acts on the new Defending Pokémon ("t")."""
     return [ChoosePokemon("t", "opp", "bench", pre=True,
-                          wording="Pick one of your opponent's Benched Pokémon to trade "
-                                  "places with the Defending Pokémon."),
+                          wording="Pick one of your opponent's Benched Pokémon to switch "
+                                  "in for the Defending Pokémon."),
             SwitchInDefender("t", wording=""), *then]
 
 

@@ -119,8 +119,8 @@ def switch_in_defender() -> list[Step]:
     """You choose 1 of the opponent's Benched Pokémon to trade places with the Defending
     Pokémon (Tangle Drag)."""
     return [ChoosePokemon("t", "opp", "bench", pre=True,
-                          wording="Pick one of your opponent's Benched Pokémon to trade "
-                                  "places with the Defending Pokémon."),
+                          wording="Pick one of your opponent's Benched Pokémon to switch "
+                                  "in for the Defending Pokémon."),
             SwitchOpponentActive("t", wording="")]
 
 
@@ -343,8 +343,8 @@ SCRIPTS: dict[str, Script] = {
     "bw6-45": PokemonScript(attacks={  # Emolga
         "Call for Family": [
             Worded(ChooseCards("p", "deck", BASIC_POKEMON, count=BenchRoom(2), up_to=True),
-                   "Look through your deck for as many as 2 Basic Pokémon (no more than "
-                   "your Bench has room for)."),
+                   "Search your deck for 2 Basic Pokémon at most (no more than your "
+                   "Bench has room for)."),
             BenchCards("p"), ShuffleDeck()],
         "Static Shock": [],
     }),

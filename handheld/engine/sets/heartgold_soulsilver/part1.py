@@ -238,8 +238,8 @@ SCRIPTS: dict[str, Script] = {
         attacks={"Playground": [
             # You first, then your opponent, each choosing from his or her own deck.
             Worded(SearchDeckToBench("own"),
-                   "You may bench as many Basic Pokémon cards as you like, taken from "
-                   "your deck."),
+                   "You may search your deck for Basic Pokémon cards, as many as you "
+                   "like, and bench them."),
             ShuffleDeck(wording="Shuffle your deck afterward."),
             Worded(SearchDeckToBench("opp"),
                    "Then your opponent may do the same with their own deck and shuffle it."),

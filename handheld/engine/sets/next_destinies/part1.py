@@ -137,9 +137,9 @@ SCRIPTS: dict[str, Script] = {
     }),
     "bw4-8": PokemonScript(attacks={  # Foongus
         "Find a Friend": [Flip(), Worded(If(HEADS, search_to_hand(ANY_POKEMON_CARD)),
-                                         "Heads: search your deck and pick a Pokémon; show "
-                                         "it, take it into your hand, then shuffle your "
-                                         "deck.")],
+                                         "Heads: search your deck and pick a Pokémon; let "
+                                         "your opponent see it, take it into your hand, then "
+                                         "shuffle your deck.")],
         "Rising Lunge": plus_on_heads(10, 20),
     }),
     "bw4-9": PokemonScript(  # Amoonguss
@@ -204,8 +204,8 @@ SCRIPTS: dict[str, Script] = {
     "bw4-25": PokemonScript(attacks={  # Lapras
         "Call for Family": [
             Worded(ChooseCards("p", "deck", BASIC_POKEMON, count=BenchRoom(2), up_to=True),
-                   "Look through your deck for as many as 2 Basic Pokémon (no more than "
-                   "your Bench has room for)."),
+                   "Search your deck for 2 Basic Pokémon at most (no more than your "
+                   "Bench has room for)."),
             BenchCards("p"), ShuffleDeck()],
         "Reckless Charge": [SelfDamage(20)],
     }),

@@ -90,8 +90,8 @@ SCRIPTS: dict[str, Script] = {
         powers={"Bright Look": Power(
             on_level_up=True, requires=(PlayerHas("opp", "bench"),),
             steps=(ChoosePokemon("o", "opp", "bench",
-                                 wording="swap your opponent's Active Pokémon for one of "
-                                         "their Benched Pokémon (you pick which)."),
+                                 wording="switch in one of your opponent's Benched Pokémon "
+                                         "(you pick which) for their Active Pokémon."),
                    SwitchOpponentActive("o", wording="")))},
         attacks={"Flash Impact": [
             ChoosePokemon("t", "own", wording="Choose 1 of your Pokémon."),

@@ -229,8 +229,8 @@ SCRIPTS: dict[str, Script] = {
     "pl2-11": PokemonScript(attacks={  # Rampardos GL
         "Trample": [
             ChoosePokemon("b", "any", "bench", count=10, wording=""),
-            FlipForEach("b", "hit", "Flip a coin per Benched Pokémon, on both "
-                                    "sides."),
+            FlipForEach("b", "hit", "Flip a coin per Benched Pokémon, yours and "
+                                    "your opponent's alike."),
             Worded(BenchDamage(30, var="hit"),
                    "Each of them takes 30 damage whose coin came up heads (no "
                    "Weakness or Resistance on the Bench)."),

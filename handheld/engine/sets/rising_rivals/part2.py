@@ -115,8 +115,8 @@ POKEMON: dict[str, PokemonScript] = {
             requires=(SlotIs(SELF, "evolved_this_turn"), HasCards("hand", W_ENERGY)),
             steps=(Worded(ChooseCards("w", "hand", W_ENERGY,
                                       count=CardsInZone("own", "hand", W_ENERGY), up_to=True),
-                          "From your hand, put as many [W] Energy cards on this Pokémon as "
-                          "you like."),
+                          "From your hand, attach any number of [W] Energy cards to this "
+                          "Pokémon."),
                    MoveCards("w", "attach", onto=SELF, wording="")))},
         attacks={"Cold Crush": [DiscardEnergy(SELF, 1), DiscardEnergy(DEFENDER, 1)]},
     ),
@@ -198,8 +198,8 @@ POKEMON: dict[str, PokemonScript] = {
         "Pickup Power": [Flip(3),
                          ChooseCards("e", "discard", BASIC_ENERGY, count=HEADS_COUNT),
                          MoveCards("e", "hand", reveal=True,
-                                   wording="Reveal them, then add them to your "
-                                           "hand.")],
+                                   wording="Let your opponent see them, then add "
+                                           "them to your hand.")],
         "Fire Mane": [],
     }),
     "pl2-48": PokemonScript(attacks={  # Scizor 4
