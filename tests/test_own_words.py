@@ -133,15 +133,16 @@ def copied_parts(section: str, printed: Sequence[Words]) -> list[Words]:
 
 
 def test_the_checks_see_a_copy() -> None:
-    """The checks themselves, on made-up texts (no card data needed)."""
-    printed = [words("Flip 3 coins. For each heads, discard a card from your opponent's "
-                     "hand without looking."), words("Discard your hand and draw 7 cards.")]
-    assert copied_parts("Flip 3 coins: for each heads, discard a card from your opponent's "
-                        "hand at random.", printed) == [
-        words("flip 3 coins for each heads discard a card from your opponent s hand")]
-    assert copied_parts("First discard your hand and draw 7 cards.", printed) == [printed[1]]
-    assert copied_parts("Flip 3 coins. Per heads, a random card of your opponent's hand "
-                        "is discarded. Discard your hand, then draw 7.", printed) == []
+    """The checks themselves, on made-up texts (no card data needed; no real card reads
+    like these, so this file copies nothing either)."""
+    printed = [words("Roll 2 dice. For each six, put a card from your opponent's Bench on "
+                     "top of their deck."), words("Trade your hand for 5 new cards.")]
+    assert copied_parts("Roll 2 dice: for each six, put a card from your opponent's Bench "
+                        "at the bottom of their deck.", printed) == [
+        words("roll 2 dice for each six put a card from your opponent s bench")]
+    assert copied_parts("First trade your hand for 5 new cards.", printed) == [printed[1]]
+    assert copied_parts("Roll 2 dice. Each six sends a card of your opponent's Bench under "
+                        "their deck. Swap your hand for five new cards.", printed) == []
     assert named("Aggron has no Weakness during Aggron's next turn.", "Aggron") == (
         "this Pokémon has no Weakness during this Pokémon's next turn.")
 

@@ -702,7 +702,7 @@ SIDE_BOOST_HOOK = "boosts_side"
 BARS_ATTACKING_HOOK = "bars_attacking"
 BURN_COUNTERS_HOOK = "burn_counters"
 GUARDS_SIDE_EFFECTS_HOOK = "guards_side_effects"
-BURN_COUNTERS = 2  # "put 2 damage counters on the Burned Pokémon" (every era's rulebook)
+BURN_COUNTERS = 2  # what Burned costs between turns, in every era's rulebook
 
 
 def _answering(m: Match, slots: Iterator[Slot] | list[Slot], hook_name: str,

@@ -50,7 +50,7 @@ class MetalShield(Passive):
         return dmg - 10 if dc.defender is holder else dmg
 
     def text(self) -> str:
-        return ("Attacks do 10 less damage to the Pokémon this card is attached to "
+        return ("The Pokémon with this card attached takes 10 less damage from attacks "
                 "(after Weakness and Resistance).")
 
 
@@ -89,7 +89,7 @@ class DarknessBoost(Passive):
         return 1
 
     def text(self) -> str:
-        return ("When the Pokémon this card is attached to damages the Defending Pokémon with "
+        return ("When the Pokémon with this card attached damages the Defending Pokémon with "
                 "an attack, add 10 damage (after Weakness and Resistance). Between turns, place "
                 "1 damage counter on that Pokémon unless it is a [D] Pokémon or has Dark in "
                 "its name.")
@@ -111,8 +111,8 @@ class PlusDamageThisTurn(Passive):
 
 
 class DamageBoostCharm(PlusDamageThisTurn):
-    """e) A Tool that adds damage to attacks that damage the Active Pokémon, and is
-    discarded at the end of the turn in which that happened (Strength Charm)."""
+    """e) A Tool that adds damage to attacks that damage the Active Pokémon, and goes to
+    the discard pile as that turn ends (Strength Charm)."""
 
     damage_step = "e"
 
@@ -607,8 +607,8 @@ register_marker(MarkerKind("shield_all", "prevents all attack damage",
 
 
 class OwnTypeBoost(Passive):
-    """b) Special Energy of this era: 10 more damage to the Active Pokémon, before Weakness
-    and Resistance, when its holder is of ``etype`` (Darkness Energy, Platinum era)."""
+    """b) Special Energy of this era: its holder, when of ``etype``, adds 10 to its damage
+    to the Active Pokémon, ahead of Weakness and Resistance (Darkness Energy, Platinum era)."""
 
     damage_step = "b"
 
@@ -623,7 +623,7 @@ class OwnTypeBoost(Passive):
         return dmg + self.amount if self.etype in pokemon_types(m, holder) else dmg
 
     def text(self) -> str:
-        return (f"If the Pokémon this card is attached to is a [{self.etype}] Pokémon, its "
+        return (f"When the Pokémon with this card attached is a [{self.etype}] Pokémon, its "
                 f"attacks do {self.amount} extra damage to the Active Pokémon (before Weakness "
                 "and Resistance).")
 
@@ -644,7 +644,7 @@ class OwnTypeShield(Passive):
         return dmg - self.amount if self.etype in pokemon_types(m, holder) else dmg
 
     def text(self) -> str:
-        return (f"If the Pokémon this card is attached to is a [{self.etype}] Pokémon, attacks "
+        return (f"When the Pokémon with this card attached is a [{self.etype}] Pokémon, attacks "
                 f"do {self.amount} less damage to it (after Weakness and Resistance).")
 
 
@@ -1582,7 +1582,7 @@ class TypeToolBonus(Passive):
         return dmg + self.amount if self.etype in pokemon_types(m, holder) else dmg
 
     def text(self) -> str:
-        return (f"While the Pokémon this card is attached to is a [{self.etype}] Pokémon, "
+        return (f"While the Pokémon with this card attached is a [{self.etype}] Pokémon, "
                 f"its attacks do {self.amount} extra damage to your opponent's Active "
                 "Pokémon (before Weakness and Resistance).")
 
@@ -1787,8 +1787,8 @@ class AnyTypeOnBasic(Passive):
 
 
 class BasicRetreatLess(Passive):
-    """A Stadium: the Retreat Cost of each Basic Pokémon in play (both players') is
-    ``amount`` [C] less (Skyarrow Bridge)."""
+    """A Stadium: every Basic Pokémon in play, on both sides, retreats for ``amount`` [C]
+    less (Skyarrow Bridge)."""
 
     def __init__(self, amount: int = 1) -> None:
         self.amount = amount
@@ -1803,9 +1803,9 @@ class BasicRetreatLess(Passive):
 
 class ShareEnergyOnKnockOut(Passive):
     """A Pokémon Tool: when its owner's Active Pokémon (not the one holding it) is Knocked
-    Out by damage from the opponent's attack, its owner may move 1 basic Energy card that
-    was attached to that Pokémon to the holder (Exp. Share; hook ``on_knocked_out``, asked
-    of the Tools of that side by ``rules.knocked_out_answers``). The choice is the Tool's
+    Out by damage from the opponent's attack, its owner may take 1 basic Energy card off
+    the Knocked Out Pokémon and put it on the holder (Exp. Share; hook ``on_knocked_out``,
+    asked of the Tools of that side by ``rules.knocked_out_answers``). The choice is the Tool's
     own program (``TrainerScript.reaction``), started with those cards in "_knocked"; it
     runs once the Knock Out has put them in the discard pile."""
 
@@ -1825,7 +1825,7 @@ class ShareEnergyOnKnockOut(Passive):
 
     def text(self) -> str:
         return ("If damage from your opponent's attack Knocks Out your Active Pokémon, you "
-                "may move 1 basic Energy card from it onto the Pokémon holding this card.")
+                "may move 1 basic Energy card from it onto the Pokémon with this card attached.")
 
 
 # ---- Black & White era: dark_explorers part1 ----
@@ -2033,9 +2033,9 @@ class ReduceDamageTakenWhileEnergized(Passive):
                 "damage to it (after Weakness and Resistance).")
 
 
-# "During your opponent's next turn, damage done to this Pokémon by attacks is 20 more /
-# 30 less (after Weakness and Resistance)": results of its own attack on the attacker, gone
-# if it goes to the Bench or evolves (Close Combat, Leaf Guard, Granite Head, Fake Tears).
+# Attacks during the opponent's next turn hurt this Pokémon 20 more / 30 less (after
+# Weakness and Resistance): results of its own attack on the attacker, gone if it goes to
+# the Bench or evolves (Close Combat, Leaf Guard, Granite Head, Fake Tears).
 TAKES_20_MORE = register_marker(MarkerKind("takes_20_more", "takes 20 more damage",
                                            passive=IncreaseDamageTaken(20)))
 TAKES_30_LESS = register_marker(MarkerKind("takes_30_less", "takes 30 less damage",
@@ -2122,9 +2122,9 @@ def _has_powers(m: Match, s: Slot | None) -> bool:
 
 
 class GuardFromPowered(Passive):
-    """A lasting result of an attack on its user: the attacks of the opponent's Pokémon that
-    has any Poké-Powers or Poké-Bodies do nothing to it, neither damage (step h) nor any
-    other effect (``guards_attack_effects``, asked of its markers by ``steps.shielded``;
+    """A lasting result of an attack on its user: an opponent's Pokémon with a Poké-Power or
+    Poké-Body attacks it in vain: neither damage (step h) nor any other effect
+    (``guards_attack_effects``, asked of its markers by ``steps.shielded``;
     Umbreon's Moonlight Fang). The attacker is the attacking player's Active Pokémon."""
 
     damage_step = "h"
@@ -2138,8 +2138,8 @@ class GuardFromPowered(Passive):
         return player != holder.owner and _has_powers(m, m.players[player].active)
 
     def text(self) -> str:
-        return ("Attacks of your opponent's Pokémon that has any Poké-Powers or Poké-Bodies "
-                "do nothing to this Pokémon (no damage, no other effect).")
+        return ("An opponent's Pokémon with a Poké-Power or Poké-Body attacks this Pokémon "
+                "in vain (no damage, no other effect).")
 
 
 GUARD_FROM_POWERED = register_marker(MarkerKind(

@@ -1064,8 +1064,8 @@ class ChoosePokemon(Step):
     """Choose Pokémon in play into ``var`` (a list of slot ids).
 
     ``side``: "own" or "opp"; ``where``: "any", "bench" or "active"; ``count``: how many
-    (fewer if fewer exist); ``chooser``: "self" or "opp" (the opponent picks, as in
-    "your opponent switches ... with 1 of his or her Benched Pokémon")."""
+    (fewer if fewer exist); ``chooser``: "self" or "opp" (the opponent picks, as when the
+    opponent brings up a Benched Pokémon of their own choosing)."""
 
     def __init__(self, var: str, side: str, where: str = "any", *, count: int = 1,
                  filt: PokemonFilter = ANY_POKEMON, chooser: str = "self",
@@ -1897,8 +1897,8 @@ class PrizesAtMost(Cond):
 
 @dataclass(frozen=True)
 class HasCards(Cond):
-    """A zone of a player holds a card passing a filter ("any [L] Energy cards in your
-    discard pile")."""
+    """A zone of a player holds a card passing a filter (say, a [L] Energy card among the
+    player's discards)."""
 
     zone: str
     filt: Any  # CardFilter (defined below)
@@ -2210,7 +2210,7 @@ class HealEach(Step):
 
 
 class ReorderTopOfDeck(Step):
-    """Look at the top ``n`` cards of your deck and put them back in any order."""
+    """Look at your deck's top ``n`` cards and return them there in the order you like."""
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -2333,8 +2333,8 @@ class ActiveMayLevelUp(Cond):
 
 
 class ChooseLevelUp(Step):
-    """Search your deck for a Pokémon LV.X that levels up your Active Pokémon, into ``var``
-    (a list of at most one card). The search may come up empty: the deck is secret."""
+    """Find in your deck a Pokémon LV.X that your Active Pokémon can level up into, into
+    ``var`` (a list of at most one card). The search may come up empty: the deck is secret."""
 
     def __init__(self, var: str) -> None:
         self.var = var
@@ -3552,8 +3552,8 @@ class UnaffectedDamage(Step):
 
 
 class DiscardEnergyEach(Step):
-    """Discard an Energy card attached to each of the opponent's Pokémon that has any (the
-    attacker chooses which, one Pokémon after another)."""
+    """Every opponent's Pokémon with Energy on it loses one Energy card to the discard pile
+    (the attacker picks each card, one Pokémon after another)."""
 
     def text(self, tc: TC) -> str:
         return "Discard an Energy card from each of your opponent's Pokémon."
@@ -3686,8 +3686,8 @@ class TakeFromBottom(Step):
             del f.vars["_bottom_taken"]
             return NEXT
         f.vars["_bottom_order"] = left
-        m.pending = Choice(f.player, "order", "Put these cards back on the bottom of your "
-                           "deck, the card that goes nearest the top first.", tuple(options))
+        m.pending = Choice(f.player, "order", "Return these cards under your deck, the "
+                           "card that goes nearest the top first.", tuple(options))
         return SUSPEND
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
@@ -3808,7 +3808,7 @@ def _stage(m: Match, s: Slot) -> int:
 
 
 SLOT_TESTS["evolved"] = (lambda m, s: _stage(m, s) > 0, "is an Evolved Pokémon")
-# "when you play this Pokémon from your hand to evolve": the Pokémon evolved this turn.
+# An Ability that answers evolving from the hand: the Pokémon evolved this turn.
 SLOT_TESTS["evolved_this_turn"] = (
     lambda m, s: _stage(m, s) > 0 and len(s.cards) > 1 and s.played_turn == m.turn,
     "evolved this turn")
@@ -5165,8 +5165,8 @@ class EnergyOfTypeOnAll(Expr):
 
 @dataclass(frozen=True)
 class KnockedOutByAttack(FiringMoment):
-    """The requirement of a Poké-Power used only as its Pokémon would be Knocked Out by
-    damage from the opponent's attack, once during the opponent's turn (Jirachi's Final
+    """The requirement of a Poké-Power used only at the moment the opponent's attack
+    damages its Pokémon enough to Knock it Out, once during the opponent's turn (Jirachi's Final
     Wish). It never holds in the main phase, so the Power is never offered there;
     ``ops.knocked_out_powers`` starts it at that moment instead. ``power_head`` is how the
     Power's text begins (``text.power_text``)."""
@@ -5176,7 +5176,7 @@ class KnockedOutByAttack(FiringMoment):
                                  "attack is about to Knock Out this Pokémon")
 
     def text(self, tc: TC) -> str:
-        return "this Pokémon would be Knocked Out by damage from your opponent's attack"
+        return "your opponent's attack is about to Knock Out this Pokémon with its damage"
 
 
 class UseSupporterInPlay(Step):
@@ -5231,8 +5231,8 @@ class TakeBackKnockedOut(Step):
 
 
 class MoveEnergyFreely(Step):
-    """You may move any number of Energy cards attached to your Pokémon, each to another
-    of your Pokémon, as you like (Shaymin LV.X's Energy Flare): one card at a time, each
+    """Shift as many Energy cards as you want between your own Pokémon, each from one
+    Pokémon to another, as you like (Shaymin LV.X's Energy Flare): one card at a time, each
     card moved once (choosing none stops)."""
 
     def text(self, tc: TC) -> str:
@@ -5399,8 +5399,8 @@ class MoveOwnCounters(MoveCounters):
 # What bw1-58 to bw1-115 need: Item cards by name of their kind, Stage 2 Pokémon, a few
 # player tests for Trainers, discarding the whole hand (Professor Juniper), a rest-of-turn
 # effect that adds up when played again (PlusPower), an attack used as another Pokémon's
-# attack (Foul Play), and "if any of your Pokémon were Knocked Out by damage from an
-# opponent's attack during his or her last turn" (Revenge).
+# attack (Foul Play), and the check that an opponent's attack Knocked Out one of your
+# Pokémon on their last turn (Revenge).
 
 from ..energy import TYPE_NAMES as _TYPE_NAMES  # noqa: E402
 
@@ -5525,8 +5525,8 @@ class UseDefenderAttack(Step):
 
 
 class KnockedOutLastTurn(Cond):
-    """Any of your Pokémon was Knocked Out by damage from your opponent's attack during
-    their last turn: the flags ``library.record_knockout_by_attack`` sets for its owner's
+    """Your opponent's attack Knocked Out one of your Pokémon with its damage on their
+    last turn: the flags ``library.record_knockout_by_attack`` sets for its owner's
     next turn. Those records are kept only in a match whose cards ask for them
     (``rule_hooks``: ``CardDef.rule_hooks``)."""
 
@@ -5538,7 +5538,7 @@ class KnockedOutLastTurn(Cond):
         return bool(effects) and any(name in effects for name in self.flags)
 
     def text(self, tc: TC) -> str:
-        return ("any of your Pokémon was Knocked Out by damage from your opponent's attack "
+        return ("your opponent's attack Knocked Out one of your Pokémon with its damage "
                 "during their last turn")
 
     def prob(self, ev: Eval) -> float:
@@ -5731,9 +5731,10 @@ class ChooseFromBottom(ChooseCards):
 
 
 class RevealUntil(Step):
-    """Reveal cards from the top of your deck until one passes a filter, and put that one
-    into your hand; the other revealed cards stay in the deck (a shuffle follows as its
-    own step). With no such card the whole deck is revealed and nothing moves."""
+    """Turn over your deck's cards one by one from the top, stopping at the first that
+    passes a filter, and put that one into your hand; the other revealed cards stay in the
+    deck (a shuffle follows as its own step). With no such card the whole deck is revealed
+    and nothing moves."""
 
     def __init__(self, filt: CardFilter) -> None:
         self.filt = filt
@@ -5819,7 +5820,7 @@ class Stage2EvolutionReady(Cond):
 
 
 class EvolveToStage2(Step):
-    """Choose 1 of your Basic Pokémon in play and a Stage 2 card of your hand that evolves
+    """Pick one of your Basic Pokémon in play and a Stage 2 card of your hand that evolves
     from it (``stage2_evolutions``: one choice of the pairs), and put that card onto it:
     this counts as evolving it."""
 
@@ -5856,7 +5857,7 @@ class EvolveToStage2(Step):
         if m.logging:
             m.log.append((EV_EVOLVE, f.player, before, cid))
         # The Stage 2 card was played from the hand to evolve: the Stadium in play and the
-        # card's own "when you play this Pokémon from your hand to evolve" Ability answer,
+        # card's own Ability for evolving from the hand answer,
         # as they do for an evolution in the main phase (actions.do_main_action).
         from ..actions import evolve_triggers, pokemon_played
 
@@ -6376,7 +6377,7 @@ class PokemonIs(Cond):
 
 @dataclass(frozen=True)
 class MoreCardsInHand(Cond):
-    """You hold more cards in your hand than your opponent holds in theirs."""
+    """Your hand is bigger than your opponent's."""
 
     def _holds(self, m: Match, player: int) -> bool:
         return len(m.players[player].hand) > len(m.players[1 - player].hand)
@@ -6605,8 +6606,8 @@ class MillOpponent(Step):
 
 
 class DiscardToolsInPlay(Step):
-    """Choose up to ``count`` Pokémon Tool cards attached to Pokémon in play, yours or your
-    opponent's, and discard them (Tool Scrapper). Each Pokémon holds at most one Tool, so
+    """Pick up to ``count`` Pokémon Tool cards from Pokémon in play, on either side, and
+    discard them (Tool Scrapper). Each Pokémon holds at most one Tool, so
     the choice names the Pokémon; at least one is chosen."""
 
     def __init__(self, count: int = 2) -> None:
@@ -7016,8 +7017,8 @@ def _marker_guards(m: Match, s: Slot, player: int) -> bool:
 
 @dataclass(frozen=True)
 class CardsInLostZone(SideCount):
-    """How many cards passing a filter lie in a side's Lost Zone ("for each of your Pokémon
-    in the Lost Zone": Pokémon cards)."""
+    """How many cards passing a filter lie in a side's Lost Zone (counting the Pokémon
+    cards there, say)."""
 
     side: str
     filt: Any  # CardFilter
@@ -7103,8 +7104,8 @@ class OpponentDiscardsFromHand(Step):
 
 
 class MoveCountersToOpponent(Step):
-    """Move up to ``n`` damage counters from your Pokémon to your opponent's Pokémon in any
-    way you like (Espeon's Solar Suggestion): one counter at a time, from one of your
+    """Move up to ``n`` damage counters from your Pokémon onto your opponent's, spread as
+    you like (Espeon's Solar Suggestion): one counter at a time, from one of your
     Pokémon that has any to one of your opponent's Pokémon, each chosen (choosing no
     Pokémon to move from stops). A Pokémon protected from the attack's effects takes none.
     Its progress: "_counters" (moved so far), "_from" (the Pokémon chosen to move from)."""

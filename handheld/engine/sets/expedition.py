@@ -597,7 +597,7 @@ TRAINERS: dict[str, TrainerScript] = {
         requires=(PlayerHas("own", "deck"),),
         steps=[ChooseCards("c", "deck", POKEMON_CARD, top=7),
                MoveCards("c", "hand", reveal=True),
-               ShuffleDeck(wording="Then shuffle the other cards back into your deck.")]),
+               ShuffleDeck(wording="Then shuffle the rest back into your deck.")]),
     "ecard1-144": TrainerScript(attacks=(  # MTM 01 (card 144)
         TMAttack("Paralyzing Gaze", ("C",), "", (Inflict(DEFENDER, PARALYZED),)),)),
     "ecard1-145": TrainerScript(  # Pokémon Nurse

@@ -143,13 +143,13 @@ SWEET_SLEEPING_FACE = Power(passives=(NoDamageWhileAsleep(),))
 
 
 def energy_trans(etype: str) -> Power:
-    """A Power used as often as you like: move a [``etype``] Energy attached to 1 of your
-    Pokémon to another of your Pokémon (Hydreigon's Dark Trance, Meganium's Leaf Trans)."""
+    """A Power used as often as you like: shift a [``etype``] Energy between your own
+    Pokémon (Hydreigon's Dark Trance, Meganium's Leaf Trans)."""
     return Power(
         uses_per_turn=None,
         requires=(PlayerHas("own", f"energy_{etype}"), PlayerHas("own", "bench")),
         steps=(ChooseEnergyInPlay("e", "own", etype=etype, wording=""),
                ChoosePokemon("to", "own", exclude="e", wording=""),
-               MoveEnergy("e", "to", f"Move a [{etype}] Energy from 1 of your Pokémon to "
-                                     "another.")))
+               MoveEnergy("e", "to", f"Shift a [{etype}] Energy from one of your Pokémon "
+                                     "to a different one.")))
 

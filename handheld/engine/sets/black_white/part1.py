@@ -85,7 +85,7 @@ def dream_eater() -> list[Step]:
 
 
 def hydro_pump(base: int) -> list[Step]:
-    """``base`` plus 10 for each [W] Energy attached to this Pokémon."""
+    """``base``, and 10 more per [W] Energy on this Pokémon."""
     return [Damage(Plus(base, 10, EnergyOfTypeOn(SELF, "W")))]
 
 

@@ -141,8 +141,8 @@ SCRIPTS: dict[str, Script] = {
                        Flip(3),
                        ChooseCards("e", "discard", P_ENERGY, count=HEADS_COUNT),
                        MoveCards("e", "attach")]),
-                       "You may flip 3 coins. Per heads, take a [P] Energy card from your "
-                       "discard pile and attach it to this Pokémon.")))},
+                       "You may flip 3 coins. Per heads, move a [P] Energy card out of "
+                       "your discard pile onto this Pokémon.")))},
         attacks={"Time Hollow": [
             ChoosePokemonUpTo("t", "opp", count=EnergyUnitsOn(SELF), filt=EVOLVED_STAGE,
                               wording="Choose any number of your opponent's Evolved Pokémon "

@@ -93,8 +93,8 @@ R_ENERGY = energy_of_type("R")
 
 
 def discard_energy_for_more(etype: str, base: int, extra: int) -> list[Step]:
-    """"You may discard a [etype] Energy attached to this Pokémon; if you do, this attack
-    does ``extra`` more damage" (Fire Slash, Electrigun)."""
+    """An optional discard of a [etype] Energy from this Pokémon that raises the attack's
+    damage by ``extra`` (Fire Slash, Electrigun)."""
     return [Worded(MayChooseAttachedEnergy("e", SELF, (etype,)),
                    f"You may discard a [{etype}] Energy card attached to this Pokémon."),
             Worded(DiscardChosenEnergy("e"), ""),
@@ -105,8 +105,8 @@ def new_defender(*then: Step) -> list[Step]:
     """Choose 1 of the opponent's Benched Pokémon, switch it with the Defending Pokémon,
     then ``then`` acts on the new Defending Pokémon ("t")."""
     return [ChoosePokemon("t", "opp", "bench", pre=True,
-                          wording="Choose 1 of your opponent's Benched Pokémon and switch "
-                                  "it with the Defending Pokémon."),
+                          wording="Pick one of your opponent's Benched Pokémon to switch "
+                                  "in for the Defending Pokémon."),
             SwitchInDefender("t", wording=""), *then]
 
 
@@ -311,8 +311,8 @@ SCRIPTS: dict[str, Script] = {
                                           "attack did to the Defending Pokémon.")],
         "Slurp Shakedown": new_defender(
             Worded(DamageChosen("t", Const(60)),
-                   "The new Defending Pokémon takes 60 damage (to the "
-                   "Defending Pokémon if your opponent has no Benched Pokémon).")),
+                   "The new Defending Pokémon takes 60 damage (the present one does "
+                   "when your opponent's Bench is empty).")),
     }),
     "bw5-48": PokemonScript(  # Espeon
         powers={"Solar Revelation": Power(passives=(GuardEnergizedSide(),))},

@@ -295,7 +295,7 @@ SCRIPTS: dict[str, Script] = {
     "bw5-97": TrainerScript(  # Old Amber Aerodactyl
         requires=(PlayerHas("own", "bench_room"), PlayerHas("own", "deck")),
         steps=[ChooseFromBottom("c", 7, AERODACTYL),
-               BenchCards("c", "Show it to your opponent and put it onto your Bench."),
+               BenchCards("c", "Let your opponent see it, then place it on your Bench."),
                ShuffleDeck(wording="Shuffle your deck.")]),
     "bw5-99": TrainerScript(  # Random Receiver
         requires=(PlayerHas("own", "deck"),),

@@ -100,8 +100,8 @@ from ..shapes import (
 
 
 def protected_next_turn() -> Step:
-    """"Prevent all effects of attacks, including damage, done to this Pokémon during your
-    opponent's next turn" (Yanmega's Agility, Nincada's Dig)."""
+    """Shields this Pokémon from every effect of the opponent's attacks, damage too, through
+    the opponent's next turn (Yanmega's Agility, Nincada's Dig)."""
     return Mark(SELF, "no_attack_effects", 1,
                 "is protected from all effects of your opponent's attacks, damage included, "
                 "during your opponent's next turn")
@@ -119,8 +119,8 @@ def switch_in_defender() -> list[Step]:
     """You choose 1 of the opponent's Benched Pokémon to trade places with the Defending
     Pokémon (Tangle Drag)."""
     return [ChoosePokemon("t", "opp", "bench", pre=True,
-                          wording="Choose 1 of your opponent's Benched Pokémon and switch it "
-                                  "with the Defending Pokémon."),
+                          wording="Pick one of your opponent's Benched Pokémon to switch "
+                                  "in for the Defending Pokémon."),
             SwitchOpponentActive("t", wording="")]
 
 
@@ -343,8 +343,8 @@ SCRIPTS: dict[str, Script] = {
     "bw6-45": PokemonScript(attacks={  # Emolga
         "Call for Family": [
             Worded(ChooseCards("p", "deck", BASIC_POKEMON, count=BenchRoom(2), up_to=True),
-                   "Search your deck for up to 2 Basic Pokémon (no more than your Bench has "
-                   "room for)."),
+                   "Search your deck for 2 Basic Pokémon at most (no more than your "
+                   "Bench has room for)."),
             BenchCards("p"), ShuffleDeck()],
         "Static Shock": [],
     }),

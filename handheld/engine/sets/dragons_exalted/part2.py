@@ -111,8 +111,8 @@ def attack_may_fail() -> Step:
 
 
 def guard(amount: int, marker: str) -> Step:
-    """During the opponent's next turn, damage done to this Pokémon by attacks is reduced
-    by ``amount`` (after Weakness and Resistance); ``marker`` is the registered one."""
+    """Through the opponent's next turn, attacks hurt this Pokémon ``amount`` less (after
+    Weakness and Resistance); ``marker`` is the registered one."""
     return Mark(SELF, marker, 1, f"takes {amount} less damage from attacks during your "
                                  "opponent's next turn (after Weakness and Resistance)")
 
@@ -179,8 +179,8 @@ POKEMON: dict[str, PokemonScript] = {
             Worded(If(VarTrue("sw"), opponent_switches()),
                    "you may make your opponent swap the Defending Pokémon for 1 of their "
                    "Benched Pokémon (they choose which).")])],
-        "Diving Swipe": [FromOpponentHandUnseen(1, wording="Discard a card at random from "
-                                                           "your opponent's hand.")],
+        "Diving Swipe": [FromOpponentHandUnseen(1, wording="A random card of your "
+                                                           "opponent's hand is discarded.")],
     }),
     "bw6-74": PokemonScript(attacks={  # Houndour
         "Bite": [],
@@ -207,8 +207,8 @@ POKEMON: dict[str, PokemonScript] = {
     "bw6-80": PokemonScript(  # Aggron
         powers={"Toppling Wind": Power(
             requires=(EvolvedFromHand(),),
-            steps=(Worded(ChooseYesNo("tw", "Discard the top 3 cards of your opponent's "
-                                            "deck?"), ""),
+            steps=(Worded(ChooseYesNo("tw", "Send your opponent's 3 top deck cards to "
+                                            "their discard pile?"), ""),
                    Worded(If(VarTrue("tw"), MillOpponent(3)),
                           "You may discard 3 cards from the top of your opponent's deck.")))},
         attacks={"Giga Horn": [Flip(2), If(HeadsExactly(0, 2), DoesNothing()), Damage()]},

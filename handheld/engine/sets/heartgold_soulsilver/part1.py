@@ -238,8 +238,8 @@ SCRIPTS: dict[str, Script] = {
         attacks={"Playground": [
             # You first, then your opponent, each choosing from his or her own deck.
             Worded(SearchDeckToBench("own"),
-                   "You may search your deck for any number of Basic Pokémon cards and put "
-                   "them onto your Bench."),
+                   "You may search your deck for Basic Pokémon cards, as many as you "
+                   "like, and bench them."),
             ShuffleDeck(wording="Shuffle your deck afterward."),
             Worded(SearchDeckToBench("opp"),
                    "Then your opponent may do the same with their own deck and shuffle it."),
@@ -254,8 +254,8 @@ SCRIPTS: dict[str, Script] = {
         "Energy Antics": [
             # (Nothing to move without Energy on one of 2 or more Pokémon.)
             Worded(If(AllOf((PlayerHas("opp", "energy_in_play"), PlayerHas("opp", "bench"))), [
-                ChooseEnergyInPlay("e", "opp", wording="Choose an Energy card attached to 1 "
-                                                       "of your opponent's Pokémon to move."),
+                ChooseEnergyInPlay("e", "opp", wording="Pick an Energy card on one of "
+                                                       "your opponent's Pokémon to move."),
                 ChoosePokemon("to", "opp", exclude="e",
                               wording="Move it to which of your opponent's Pokémon?"),
                 MoveEnergy("e", "to")]),

@@ -192,7 +192,7 @@ SCRIPTS: dict[str, Script] = {
             requires=(BenchedFromHand(),), works_under_conditions=True,
             steps=(may(
                 PlayerHas("own", "energy_in_play"), "rt",
-                "Return all Energy attached to 1 of your Pokémon to your hand?",
+                "Take all Energy off 1 of your Pokémon into your hand?",
                 "You may take every Energy card from 1 of your Pokémon back into your hand.",
                 ChoosePokemon("t", "own", filt=WITH_ENERGY, wording=""),
                 ReturnEnergyToHand("t")),))},

@@ -97,7 +97,7 @@ def switch_self() -> list[Step]:
 
 
 def crunch() -> list[Step]:
-    """A coin; on heads an Energy card attached to the Defending Pokémon is discarded."""
+    """A coin; heads discards an Energy card from the Defending Pokémon."""
     return on_heads(DiscardEnergy(DEFENDER, 1))
 
 
@@ -137,8 +137,8 @@ SCRIPTS: dict[str, Script] = {
     }),
     "bw4-8": PokemonScript(attacks={  # Foongus
         "Find a Friend": [Flip(), Worded(If(HEADS, search_to_hand(ANY_POKEMON_CARD)),
-                                         "Heads: search your deck and pick a Pokémon; reveal "
-                                         "it to your opponent and put it into your hand, then "
+                                         "Heads: search your deck and pick a Pokémon; let "
+                                         "your opponent see it, take it into your hand, then "
                                          "shuffle your deck.")],
         "Rising Lunge": plus_on_heads(10, 20),
     }),
@@ -204,8 +204,8 @@ SCRIPTS: dict[str, Script] = {
     "bw4-25": PokemonScript(attacks={  # Lapras
         "Call for Family": [
             Worded(ChooseCards("p", "deck", BASIC_POKEMON, count=BenchRoom(2), up_to=True),
-                   "Search your deck for up to 2 Basic Pokémon (no more than your Bench has "
-                   "room for)."),
+                   "Search your deck for 2 Basic Pokémon at most (no more than your "
+                   "Bench has room for)."),
             BenchCards("p"), ShuffleDeck()],
         "Reckless Charge": [SelfDamage(20)],
     }),

@@ -125,7 +125,7 @@ ENERGY_4 = CountIn(ENERGY_ON_SELF, 4, None, "4 or more Energy are attached to th
 
 
 def choose_opponents_pokemon_for(amount: int) -> list[Step]:
-    """"Choose 1 of your opponent's Pokémon; this attack does N damage to it" (Weakness and
+    """``amount`` damage to an opponent's Pokémon of the attacker's choice (Weakness and
     Resistance for the Active Pokémon only)."""
     return [ChoosePokemon("t", "opp", pre=True), *damage_chosen(amount)]
 
@@ -182,7 +182,7 @@ SCRIPTS: dict[str, Script] = {
         powers={"Power Circulation": Power(
             requires=(PlayerHas("own", "basic_energy_discard"),),
             steps=(Worded(ChooseCards("e", "discard", BASIC_ENERGY, count=2, up_to=True),
-                          "Choose up to 2 basic Energy cards from your discard pile."),
+                          "Pick no more than 2 basic Energy cards in your discard pile."),
                    MoveCards("e", "deck", wording="Let your opponent see them, then stack "
                                                   "them on top of your deck in the order "
                                                   "you like."),

@@ -127,8 +127,8 @@ def switch_in_and(*steps: Step) -> list[Step]:
     """You pick one of the opponent's Benched Pokémon to trade places with the Defending
     Pokémon, then ``steps`` act on the new one ("t")."""
     return [ChoosePokemon("t", "opp", "bench", pre=True,
-                          wording="Choose 1 of your opponent's Benched Pokémon and switch "
-                                  "it with the Defending Pokémon."),
+                          wording="Pick one of your opponent's Benched Pokémon to switch "
+                                  "in for the Defending Pokémon."),
             SwitchOpponentActive("t", wording=""), *steps]
 
 

@@ -90,8 +90,8 @@ SCRIPTS: dict[str, Script] = {
         powers={"Bright Look": Power(
             on_level_up=True, requires=(PlayerHas("opp", "bench"),),
             steps=(ChoosePokemon("o", "opp", "bench",
-                                 wording="switch your opponent's Active Pokémon with 1 of "
-                                         "their Benched Pokémon (you choose which)."),
+                                 wording="switch in one of your opponent's Benched Pokémon "
+                                         "(you pick which) for their Active Pokémon."),
                    SwitchOpponentActive("o", wording="")))},
         attacks={"Flash Impact": [
             ChoosePokemon("t", "own", wording="Choose 1 of your Pokémon."),
@@ -105,8 +105,8 @@ SCRIPTS: dict[str, Script] = {
                    ReturnAttachedTrainer("t")))},
         attacks={"Darkness Magic": [
             Worded(PutCounters(DEFENDER, HandSize(cap=8)),
-                   "Place 1 damage counter on the Defending Pokémon for each card in your "
-                   "hand (at most 8 counters).")]},
+                   "The Defending Pokémon gets 1 damage counter per card in your hand "
+                   "(8 counters at most).")]},
     ),
     "pl2-111": PokemonScript(                                  # Snorlax LV.X
         powers={"Big Appetite": Power(
@@ -115,7 +115,7 @@ SCRIPTS: dict[str, Script] = {
                    If(VarTrue("drawn", "you drew any"), Inflict(SELF, ASLEEP))))},
         attacks={"Exercise": [
             Worded(ChooseCards("e", "hand", ENERGY_CARD, count=60, up_to=True),
-                   "You may discard any number of Energy cards from your hand."),
+                   "Discard Energy cards from your hand, as many as you like (or none)."),
             Worded(MoveCards("e", "discard"), ""),
             Worded(Heal(SELF, VarValue("e", "that many", guess=1.0)),
                    "Then take that many damage counters off this Pokémon.")]},

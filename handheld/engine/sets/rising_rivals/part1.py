@@ -229,8 +229,8 @@ SCRIPTS: dict[str, Script] = {
     "pl2-11": PokemonScript(attacks={  # Rampardos GL
         "Trample": [
             ChoosePokemon("b", "any", "bench", count=10, wording=""),
-            FlipForEach("b", "hit", "Flip a coin for each Benched Pokémon (yours and your "
-                                    "opponent's)."),
+            FlipForEach("b", "hit", "Flip a coin per Benched Pokémon, yours and "
+                                    "your opponent's alike."),
             Worded(BenchDamage(30, var="hit"),
                    "Each of them takes 30 damage whose coin came up heads (no "
                    "Weakness or Resistance on the Bench)."),
@@ -386,17 +386,16 @@ SCRIPTS: dict[str, Script] = {
         attacks={
             "Save Sand": [
                 Worded(ChooseCards("f", "discard", basic_energy_of_type("F"), up_to=True),
-                       "Before doing damage, you may attach a basic [F] Energy card from your "
-                       "discard pile to this Pokémon."),
+                       "Before doing damage, you may move a basic [F] Energy card out of your "
+                       "discard pile onto this Pokémon."),
                 Worded(MoveCards("f", "attach", onto=SELF), ""),
                 Damage(Plus(20, 10, EnergyCardsOn(SELF))),
             ],
             "Groundquake": [
                 ChoosePokemon("b", "any", "bench", count=10, filt=NOT_EVOLVED, wording=""),
                 Worded(BenchDamage(10, var="b"),
-                       "Does 10 damage to each Benched Pokémon (yours and your opponent's) "
-                       "that is not an Evolved Pokémon (no Weakness or Resistance on the "
-                       "Bench)."),
+                       "Each Benched Pokémon on either side that is not an Evolved Pokémon "
+                       "takes 10 damage (no Weakness or Resistance on the Bench)."),
             ],
         },
     ),
@@ -419,7 +418,7 @@ SCRIPTS: dict[str, Script] = {
             Flip(3),
             Worded(If(HeadsAtLeast(1), [ChoosePokemon("h1", "own", filt=DAMAGED),
                                         Heal("h1", 1)]),
-                   "For each heads, remove 1 damage counter from 1 of your Pokémon (choose "
+                   "Per heads, take 1 damage counter off one of your Pokémon (a new choice "
                    "each time)."),
             Worded(If(HeadsAtLeast(2), [ChoosePokemon("h2", "own", filt=DAMAGED),
                                         Heal("h2", 1)]), ""),

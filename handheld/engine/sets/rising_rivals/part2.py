@@ -86,8 +86,8 @@ ALL_TYPES = ("G", "R", "W", "L", "P", "F", "D", "M", "C")
 
 
 def choose_opponents_pokemon(damage: int) -> list[Step]:
-    """"Choose 1 of your opponent's Pokémon. This attack does N damage to that Pokémon."
-    (Weakness and Resistance apply to the Active Pokémon only.)"""
+    """``damage`` to an opponent's Pokémon of the attacker's choice (Weakness and
+    Resistance apply to the Active Pokémon only)."""
     return [ChoosePokemon("t", "opp", pre=True),
             Worded(DamageChosen("t", Const(damage)),
                    f"It takes {damage} damage (Weakness and Resistance count "
@@ -115,8 +115,8 @@ POKEMON: dict[str, PokemonScript] = {
             requires=(SlotIs(SELF, "evolved_this_turn"), HasCards("hand", W_ENERGY)),
             steps=(Worded(ChooseCards("w", "hand", W_ENERGY,
                                       count=CardsInZone("own", "hand", W_ENERGY), up_to=True),
-                          "From your hand, attach as many [W] Energy cards as you like to "
-                          "this Pokémon."),
+                          "From your hand, attach any number of [W] Energy cards to this "
+                          "Pokémon."),
                    MoveCards("w", "attach", onto=SELF, wording="")))},
         attacks={"Cold Crush": [DiscardEnergy(SELF, 1), DiscardEnergy(DEFENDER, 1)]},
     ),
@@ -198,8 +198,8 @@ POKEMON: dict[str, PokemonScript] = {
         "Pickup Power": [Flip(3),
                          ChooseCards("e", "discard", BASIC_ENERGY, count=HEADS_COUNT),
                          MoveCards("e", "hand", reveal=True,
-                                   wording="Show them to your opponent and put them into "
-                                           "your hand.")],
+                                   wording="Let your opponent see them, then add "
+                                           "them to your hand.")],
         "Fire Mane": [],
     }),
     "pl2-48": PokemonScript(attacks={  # Scizor 4
@@ -216,7 +216,7 @@ POKEMON: dict[str, PokemonScript] = {
         attacks={
             "Crunch": [Mark(DEFENDER, "more_damage_40", 2,
                             "takes 40 more damage from any attack that damages it (after "
-                            "Weakness and Resistance) until the end of your next turn")],
+                            "Weakness and Resistance) through your next turn")],
             "Sharp Fang": [],
         },
     ),
