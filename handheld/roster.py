@@ -17,11 +17,9 @@ against a roster opponent is saved with the opponent's id and whether the player
 :func:`unlocked` and :func:`status` are computed from those rows. :func:`on_victory` says
 what a win newly beat and unlocked: the hook the next issue's booster rewards hang on.
 
-**Levels and players.** The levels name the search player's budgets (``PLAYERS["easy"]``
-... ``PLAYERS["expert"]``). :func:`player_for` and :func:`player_kind` fall back to the
-``greedy`` player ONLY when the named level is not registered -- a build without the
-search player -- so the ladder plays everywhere and uses the search player as soon as it
-is there.
+**Levels and players.** The levels are the search player's (``players.search.LEVELS``:
+easy, normal, hard, expert); :func:`player_for` makes the level's player in the opponent's
+style.
 
 Adding an opponent: add a row to :data:`ROSTER_DATA` (docs/ROSTER.md). The structure is
 checked when this module is imported (unique ids, known eras, styles and levels, every
@@ -37,12 +35,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .players.search import LEVELS as SEARCH_LEVELS
 from .players.style import STYLES, Style
 
-LEVELS = ("easy", "normal", "hard", "expert")
-# The player a level falls back to when the build has no player of that name (no search
-# player): documented in the module docstring and docs/ROSTER.md.
-FALLBACK_PLAYER = "greedy"
+LEVELS = tuple(SEARCH_LEVELS)  # easiest first
 # Screen limits: the ladder list and the opponent card draw these on 240x160.
 NAME_MAX = 12
 CLUB_NAME_MAX = 18
@@ -425,20 +421,11 @@ def play_style(style: Style) -> str:
 
 # ---------------------------------------------------------------------------- players
 
-def player_kind(o: Opponent) -> str:
-    """The player the opponent's level names, or :data:`FALLBACK_PLAYER` in a build that
-    has no player of that name (no search player)."""
-    from .players import PLAYERS
-
-    return o.level if o.level in PLAYERS else FALLBACK_PLAYER
-
-
 def player_for(o: Opponent, seed: int) -> Any:
-    """The computer player of ``o``: its level's player (see :func:`player_kind`) in its
-    style."""
+    """The computer player of ``o``: its level's search player in its style."""
     from .players import make_player
 
-    return make_player(player_kind(o), seed, style=o.style)
+    return make_player(o.level, seed, style=o.style)
 
 
 # ---------------------------------------------------------------------------- progress

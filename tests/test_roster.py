@@ -13,8 +13,8 @@ import pytest
 from handheld import roster
 from handheld.cards import default_pool, era_deck_names
 from handheld.engine.eras import playable_eras
-from handheld.players import PLAYERS, GreedyPlayer
-from handheld.players.style import STYLES, Style
+from handheld.players import SearchPlayer
+from handheld.players.style import STYLES
 
 
 def test_every_playable_era_has_a_ladder_of_clubs_masters_and_a_champion() -> None:
@@ -96,27 +96,12 @@ def test_inconsistent_data_is_refused(change: Any, message: str) -> None:
                                                for e in roster.ROSTER_DATA})
 
 
-def test_a_registered_level_is_used_and_greedy_only_stands_in(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_opponent_plays_as_the_search_player_of_its_level_in_its_style() -> None:
     hale = roster.opponent("exp_hale")  # level "hard", style "brawler"
-    made: list[tuple[int, Style | None]] = []
-
-    class Searcher(GreedyPlayer):
-        name = "fake-hard"
-
-    def maker(seed: int, style: Style | None = None) -> Any:
-        made.append((seed, style))
-        return Searcher(seed, style)
-
-    monkeypatch.delitem(PLAYERS, "hard", raising=False)
-    fallback = roster.player_for(hale, 9)
-    assert roster.player_kind(hale) == "greedy"
-    assert type(fallback) is GreedyPlayer and fallback.style == STYLES["brawler"]
-
-    monkeypatch.setitem(PLAYERS, "hard", maker)
     player = roster.player_for(hale, 9)
-    assert roster.player_kind(hale) == "hard"
-    assert isinstance(player, Searcher) and made == [(9, STYLES["brawler"])]
+    assert isinstance(player, SearchPlayer)
+    assert player.level == "hard" and player.style == STYLES["brawler"]
+    assert roster.LEVELS == ("easy", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,6 @@ core; docs/ENGINE.md, "Computer opponents"). Run on a Pi, it measures the Pi its
 from __future__ import annotations
 
 import json
-import math
 import multiprocessing
 import statistics
 import sys
@@ -37,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from handheld.cards import DECK_SETS, default_pool, load_deck
 from handheld.cliargs import Parser, bounded_int
+from handheld.doctor import wilson_interval
 from handheld.engine.eras import ERAS
 from handheld.players import GreedyPlayer, Player, SearchPlayer, play_match
 from handheld.players.search import LEVELS
@@ -48,16 +48,6 @@ LEAGUES = {"expedition": "theme", "platinum": "platinum_theme",
 # measured on (issue 17).
 PI4_FACTOR = (5.0, 8.0)
 CALIBRATION_GAMES = 200
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
 
 
 def pct(values: list[float], q: float) -> float:
@@ -134,7 +124,7 @@ def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
                 out[level] = {
                     "games": len(played), "wins": wins,
                     "win_rate": round(wins / len(played), 4) if played else 0.0,
-                    "win_rate_95": wilson(wins, len(played)),
+                    "win_rate_95": tuple(round(x, 4) for x in wilson_interval(wins, len(played))),
                     "errors": len(errors), "error_games": [e["game"] for e in errors][:10],
                     "searched_decisions": len(searched),
                     "median_ms_searched": round(statistics.median(searched), 1)

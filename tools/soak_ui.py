@@ -110,7 +110,7 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
         o = roster.opponent("exp_quill")
         setup = DuelSetup(decks=(load_deck("tidal_mind"), roster.deck_cards(o)),
                           deck_names=("Tidal Mind", roster.deck_title(o)),
-                          seats=("human", roster.player_kind(o)), names=("Player", o.name),
+                          seats=("human", o.level), names=("Player", o.name),
                           mode="cpu", seed=app.new_seed(), opponent=o.id,
                           styles=(None, o.style.to_dict()))
         return DuelScene.new(app, setup)

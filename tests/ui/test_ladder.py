@@ -73,7 +73,7 @@ def test_a_ladder_duel_through_the_buttons_goes_into_the_history(tmp_path: Path)
     duel = challenge(h, "exp_piet")
     piet = roster.opponent("exp_piet")
     assert duel.opponent == "exp_piet" and duel.names[1] == "Piet"
-    assert duel.session.players == ["human", roster.player_kind(piet)]
+    assert duel.session.players == ["human", piet.level]
     assert duel.session.ai[1].style == STYLES["brawler"]
     assert duel.deck_names == ("Tidal Mind", "Blazing Quake")
     assert sorted(duel.session.decks[1]) == sorted(load_deck("blazing_quake"))

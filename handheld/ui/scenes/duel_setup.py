@@ -177,7 +177,7 @@ class DuelSetupScene(Scene):
             from ... import roster
 
             o = self.opponent
-            seats, names = ("human", roster.player_kind(o)), (me, o.name)
+            seats, names = ("human", o.level), (me, o.name)
             self.picked.append((roster.deck_title(o), roster.deck_cards(o)))
             opponent_id, styles = o.id, (None, o.style.to_dict())
         elif self.mode == "cpu":
