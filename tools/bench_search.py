@@ -6,6 +6,8 @@ Usage::
     python tools/bench_search.py [--levels hard,normal] [--games N] [--eras LIST]
                                  [--iterations N] [--seed N] [--jobs N]
     python tools/bench_search.py --calibrate [--positions N]
+    python tools/bench_search.py --levels greedy        # the league's own balance
+    python tools/bench_search.py --oracle               # a search that sees hidden cards
 
 For each era's league (the era's two theme decks: ``theme``, ``platinum_theme``,
 ``call_of_legends_theme``, ``black_white_theme``) and each level it plays ``--games`` games
@@ -14,7 +16,15 @@ every game, so every (deck, seat) pairing is played equally often (a multiple of
 balances them). Prints JSON: per era and level the games, wins, win rate with its 95%
 Wilson interval, errors, and the median and 95th percentile of the milliseconds the search
 player thought per searched decision (wall clock and the process's CPU time) and per
-decision of any kind, and how many decisions the time cap cut short. Progress on stderr.
+decision of any kind, and how many decisions the time cap cut short; ``by_deck`` splits the
+wins by the deck the searching side played. Progress on stderr.
+
+Two measurements put the figures in context. The pseudo-level ``greedy`` plays greedy in
+the searching seat: 0.5 overall by symmetry, and ``by_deck`` shows how lopsided the league's
+pairing is (a deck that greedy wins 14% of games with leaves little room). ``--oracle``
+makes the searching side cheat: it judges on the true match (the opponent's hand, both
+decks' order, the Prizes) instead of a determinization. No player ever does this; it bounds
+what a determinized search at that budget could gain from guessing the hidden cards better.
 
 ``--calibrate`` times a fixed CPU-bound workload (greedy against greedy on the home theme
 decks, one core) and each level's think time on the same ``--positions`` main-phase
@@ -26,6 +36,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import random
 import statistics
 import sys
 import time
@@ -37,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from handheld.cards import DECK_SETS, default_pool, load_deck
 from handheld.cliargs import Parser, bounded_int
 from handheld.doctor import wilson_interval
+from handheld.engine import Match
 from handheld.engine.eras import ERAS
 from handheld.players import GreedyPlayer, Player, SearchPlayer, play_match
 from handheld.players.search import LEVELS
@@ -57,16 +69,35 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def play_one(job: tuple[str, str, int, int, int | None]) -> dict[str, Any]:
+class OracleSearchPlayer(SearchPlayer):
+    """A diagnostic that cheats: the search judging on the true match, hidden cards and all
+    (``--oracle``; never a player of the game)."""
+
+    def _deal(self, m: Match, player: int, rng: random.Random) -> Match:
+        return m.clone()
+
+
+def play_one(job: tuple[str, str, int, int, int | None, bool]) -> dict[str, Any]:
     """One game of ``level`` against greedy in ``era``'s league (game ``i`` of the run)."""
-    era, level, i, seed, iterations = job
+    era, level, i, seed, iterations, oracle = job
     pool = default_pool()
-    decks = [load_deck(n) for n in DECK_SETS[LEAGUES[era]]]
+    names = list(DECK_SETS[LEAGUES[era]])
     if (i // 2) % 2:
-        decks.reverse()
+        names.reverse()
+    decks = [load_deck(n) for n in names]
     seat = i % 2
-    search = SearchPlayer(seed + 7919 * i, level, iterations=iterations)
+    deck = names[seat]  # the searching side's
     greedy = GreedyPlayer(seed + 7919 * i + 1)
+    if level == "greedy":  # the league's balance: greedy in the searching seat
+        mirror = GreedyPlayer(seed + 7919 * i)
+        players: list[Player] = [mirror, greedy] if seat == 0 else [greedy, mirror]
+        _, rec = play_match(pool, decks, players, seed + i, rules=ERAS[era].ruleset,
+                            validate=False, time_limit=TIME_LIMIT)
+        return {"won": rec.winner == seat, "deck": deck, "result": rec.result,
+                "turns": rec.turns, "searched": [], "searched_cpu": [], "every": [],
+                "capped": 0}
+    kind = OracleSearchPlayer if oracle else SearchPlayer
+    search = kind(seed + 7919 * i, level, iterations=iterations)
     searched: list[float] = []
     searched_cpu: list[float] = []
     every: list[float] = []
@@ -84,20 +115,20 @@ def play_one(job: tuple[str, str, int, int, int | None]) -> dict[str, Any]:
         return answer
 
     search.choose = timed  # type: ignore[method-assign]
-    players: list[Player] = [search, greedy] if seat == 0 else [greedy, search]
+    players = [search, greedy] if seat == 0 else [greedy, search]
     try:
         _, rec = play_match(pool, decks, players, seed + i, rules=ERAS[era].ruleset,
                             validate=False, time_limit=TIME_LIMIT)
     except Exception as exc:  # a rules bug: counted, with its seed
         return {"error": f"{type(exc).__name__}: {exc}", "game": i, "searched": searched,
                 "searched_cpu": searched_cpu, "every": every, "capped": capped}
-    return {"won": rec.winner == seat, "result": rec.result, "turns": rec.turns,
+    return {"won": rec.winner == seat, "deck": deck, "result": rec.result, "turns": rec.turns,
             "searched": searched, "searched_cpu": searched_cpu, "every": every,
             "capped": capped}
 
 
 def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
-        iterations: int | None) -> dict[str, Any]:
+        iterations: int | None, oracle: bool = False) -> dict[str, Any]:
     report: dict[str, Any] = {"eras": {}, "errors": 0}
     total = len(eras) * len(levels) * games
     progress = Progress(total, label="games")
@@ -106,7 +137,7 @@ def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
         for era in eras:
             out: dict[str, Any] = {"decks": list(DECK_SETS[LEAGUES[era]])}
             for level in levels:
-                jobs_list = [(era, level, i, seed, iterations) for i in range(games)]
+                jobs_list = [(era, level, i, seed, iterations, oracle) for i in range(games)]
                 results = []
                 for r in pool.imap(play_one, jobs_list):
                     results.append(r)
@@ -119,8 +150,12 @@ def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
                 searched_cpu = [t for r in results for t in r["searched_cpu"]]
                 every = [t for r in results for t in r["every"]]
                 endings: dict[str, int] = {}
+                by_deck: dict[str, dict[str, int]] = {}
                 for r in played:
                     endings[r["result"]] = endings.get(r["result"], 0) + 1
+                    tally = by_deck.setdefault(r["deck"], {"games": 0, "wins": 0})
+                    tally["games"] += 1
+                    tally["wins"] += r["won"]
                 out[level] = {
                     "games": len(played), "wins": wins,
                     "win_rate": round(wins / len(played), 4) if played else 0.0,
@@ -144,6 +179,7 @@ def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
                     "median_ms_any": round(statistics.median(every), 2) if every else 0.0,
                     "p95_ms_any": round(pct(every, 0.95), 1),
                     "endings": dict(sorted(endings.items())),
+                    "by_deck": dict(sorted(by_deck.items())),
                 }
                 report["errors"] += len(errors)
             report["eras"][era] = out
@@ -236,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="play-outs per decision instead of the level's")
     ap.add_argument("--seed", type=bounded_int(0, 2**31, "seed"), default=0)
     ap.add_argument("--jobs", type=bounded_int(1, 256, "jobs"), default=1)
+    ap.add_argument("--oracle", action="store_true",
+                    help="diagnostic: the search sees the hidden cards (an upper bound)")
     ap.add_argument("--calibrate", action="store_true",
                     help="time a fixed workload; project think times to a Raspberry Pi 4")
     ap.add_argument("--positions", type=bounded_int(1, 1000, "positions"), default=12,
@@ -246,17 +284,19 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     levels = [x for x in args.levels.split(",") if x]
     eras = [x for x in args.eras.split(",") if x]
-    bad = [x for x in levels if x not in LEVELS] + [x for x in eras if x not in LEAGUES]
+    bad = [x for x in levels if x not in LEVELS and x != "greedy"] \
+        + [x for x in eras if x not in LEAGUES]
     if bad:
         print(f"error: unknown level or era: {', '.join(bad)}", file=sys.stderr)
         return 2
-    report = run(eras, levels, args.games, args.seed, args.jobs, args.iterations)
+    report = run(eras, levels, args.games, args.seed, args.jobs, args.iterations, args.oracle)
     report["settings"] = {"levels": levels, "eras": eras, "games": args.games,
+                          "oracle": args.oracle,
                           "seed": args.seed, "jobs": args.jobs,
                           "iterations": args.iterations,
                           "budgets": {lv: {"iterations": LEVELS[lv].iterations,
                                            "budget_ms": LEVELS[lv].budget_ms}
-                                      for lv in levels}}
+                                      for lv in levels if lv in LEVELS}}
     print(json.dumps(report, indent=2))
     return 1 if report["errors"] else 0
 

@@ -207,12 +207,18 @@ class SearchPlayer:
     def _greedy(self, m: Match, choice: Choice) -> int | list[int]:
         """The greedy scorer's answer, judged on a determinization (never the true match);
         during setup the opponent's face-down Pokémon are out of its sight too."""
-        world = determinize(m, choice.player, self.rng)
+        world = self._deal(m, choice.player, self.rng)
         if m.turn == 0:
             opp = world.players[1 - choice.player]
             opp.active = None
             opp.bench = []
         return self.greedy.choose(world, choice)
+
+    def _deal(self, m: Match, player: int, rng: random.Random) -> Match:
+        """The world a judgement is made on: a determinization, the hidden cards dealt again
+        (tools/bench_search.py's ``--oracle`` overrides it to measure what seeing them would
+        be worth; the player never does)."""
+        return determinize(m, player, rng)
 
     # ------------------------------------------------------------------ the search
 
@@ -282,7 +288,7 @@ class SearchPlayer:
         rng = self.rng
         start = time.perf_counter()
         deadline = None if self.budget_ms is None else start + self.budget_ms / 1000.0
-        cands = self.candidates(determinize(m, me, rng), choice)
+        cands = self.candidates(self._deal(m, me, rng), choice)
         if len(cands) == 1:
             return cands[0]
         k = len(cands)
@@ -304,7 +310,7 @@ class SearchPlayer:
                 if playouts and deadline is not None and time.perf_counter() > deadline:
                     stopped = self.last_capped = True
                     break
-                dealt = determinize(m, me, rng)
+                dealt = self._deal(m, me, rng)
                 luck = rng.getrandbits(64)
                 values = {}
                 for arm in (base, *alive):

@@ -1,0 +1,49 @@
+"""tools/bench_search.py's diagnostics: the league's balance (``greedy``) and the oracle."""
+
+from __future__ import annotations
+
+import random
+
+from handheld.cards import DECK_SETS, default_pool, load_deck
+from handheld.engine import Choice, Match
+from handheld.players import GreedyPlayer, SearchPlayer
+from tools import bench_search
+
+
+def _main_phase_match(seed: int = 3) -> Match:
+    pool = default_pool()
+    decks = [load_deck(n) for n in DECK_SETS["theme"]]
+    m = Match(pool, decks, record_log=False, validate=False)
+    rng = random.Random(seed)
+    players = [GreedyPlayer(seed), GreedyPlayer(seed + 1)]
+    while not (isinstance(m.pending, Choice) and m.pending.kind == "main" and m.turn >= 2):
+        d = m.pending
+        if isinstance(d, Choice):
+            m.apply(players[d.player].choose(m, d))
+        else:
+            assert d is not None
+            m.resolve(d.sample(rng))
+    return m
+
+
+def test_the_oracle_judges_on_the_true_match_and_the_player_does_not() -> None:
+    m = _main_phase_match()
+    opp = 1 - m.current
+    truth = (list(m.players[opp].hand), list(m.players[opp].deck), list(m.players[opp].prizes))
+    oracle = bench_search.OracleSearchPlayer(1, "normal")._deal(m, m.current, random.Random(5))
+    assert (oracle.players[opp].hand, oracle.players[opp].deck,
+            oracle.players[opp].prizes) == truth
+    # The real player's worlds deal the hidden cards again: over a few deals one differs.
+    player = SearchPlayer(1, "normal")
+    dealt = [player._deal(m, m.current, random.Random(k)) for k in range(5)]
+    assert any((w.players[opp].hand, w.players[opp].deck) != truth[:2] for w in dealt)
+
+
+def test_by_deck_splits_the_wins_by_the_searching_sides_deck() -> None:
+    report = bench_search.run(["expedition"], ["greedy"], 4, 0, 1, None)
+    out = report["eras"]["expedition"]["greedy"]
+    by_deck = out["by_deck"]
+    assert set(by_deck) == set(DECK_SETS["theme"])
+    assert all(t["games"] == 2 for t in by_deck.values())  # 4 games: each deck twice
+    assert sum(t["wins"] for t in by_deck.values()) == out["wins"]
+    assert report["errors"] == 0
