@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import notation as tags
+from .effects.core import plural
 from .facts import power_of
 from .ops import find_slot
 
@@ -135,7 +136,7 @@ def describe_event(m: Match, ev: tuple[Any, ...], viewer: int | None = None,
         shown = ", ".join(name(c) for c in ev[2])
         return f"{who(ev[1])} has no Basic Pokémon (shows {shown}) and redraws."
     if kind == tags.EV_EXTRA_DRAW:
-        return f"{who(ev[1])} draws {ev[2]} extra card(s) for the mulligan."
+        return f"{who(ev[1])} draws {plural(ev[2], 'extra card')} for the mulligan."
     if kind == tags.EV_REVEAL:
         bench = ", ".join(name(c) for c in ev[3]) or "nothing"
         return f"{who(ev[1])} reveals Active {name(ev[2])}, Bench: {bench}."
@@ -168,7 +169,7 @@ def describe_event(m: Match, ev: tuple[Any, ...], viewer: int | None = None,
     if kind == tags.EV_DAMAGE:
         return f"{who(ev[1])}'s {name(ev[2])} takes {ev[3]} damage."
     if kind == tags.EV_COUNTERS:
-        return f"{ev[3]} damage counter(s) on {who(ev[1])}'s {name(ev[2])}."
+        return f"{plural(ev[3], 'damage counter')} on {who(ev[1])}'s {name(ev[2])}."
     if kind == tags.EV_HEAL:
         return f"{who(ev[1])}'s {name(ev[2])} heals {ev[3]} damage."
     if kind == tags.EV_CONDITION:
@@ -180,7 +181,7 @@ def describe_event(m: Match, ev: tuple[Any, ...], viewer: int | None = None,
     if kind == tags.EV_KO:
         return f"{who(ev[1])}'s {name(ev[2])} is Knocked Out!"
     if kind == tags.EV_PRIZE:
-        return f"{who(ev[1])} takes {ev[2]} Prize card(s) ({ev[3]} left)."
+        return f"{who(ev[1])} takes {plural(ev[2], 'Prize card')} ({ev[3]} left)."
     if kind == tags.EV_PROMOTE:
         return f"{who(ev[1])} sends out {name(ev[2])}."
     if kind == tags.EV_PASS:

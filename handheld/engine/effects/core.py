@@ -210,6 +210,11 @@ def compile_steps(steps: list[Step] | tuple[Step, ...], prefix: tuple[Any, ...] 
     return b.build()
 
 
+def plural(n: int, word: str) -> str:
+    """``n`` and the noun, with an s unless ``n`` is 1: "1 Prize card", "2 Prize cards"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def join_text(parts: list[str]) -> str:
     """Join step sentences into one paragraph."""
     return " ".join(p for p in parts if p)

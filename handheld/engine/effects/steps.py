@@ -81,6 +81,7 @@ from .core import (
     JumpUnless,
     Result,
     Step,
+    plural,
 )
 from .core import TextCtx as TC
 from .passives import DamageCtx
@@ -97,10 +98,6 @@ CONDITION_TEXT = {ASLEEP: "Asleep", CONFUSED: "Confused", PARALYZED: "Paralyzed"
                   POISONED: "Poisoned", BURNED: "Burned"}
 # Rough worth of a Special Condition on the opponent's Active, in damage points.
 CONDITION_WORTH = {ASLEEP: 20, CONFUSED: 15, PARALYZED: 35, POISONED: 15, BURNED: 15}
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _a(noun: str) -> str:
@@ -198,7 +195,7 @@ class HeadsExactly(Cond):
     def text(self, tc: TC) -> str:
         if self.n == 0:
             return "All tails" if self.flips > 2 else "Both tails"
-        return f"Exactly {_plural(self.n, 'heads').replace('headss', 'heads')}"
+        return f"Exactly {plural(self.n, 'heads').replace('headss', 'heads')}"
 
     def prob(self, ev: Eval) -> float:
         from math import comb
@@ -1022,7 +1019,7 @@ class Heal(Step):
         if self.counters is None:
             return f"Take every damage counter off {target}."
         c = self.counters
-        amount = _plural(c.n, "damage counter") if isinstance(c, Const) else c.text(tc)
+        amount = plural(c.n, "damage counter") if isinstance(c, Const) else c.text(tc)
         return f"Take {amount} off {target} (all of them if it has fewer)."
 
     def value(self, ev: Eval) -> None:
@@ -1296,7 +1293,7 @@ class ChooseAttachedEnergy(Step):
     def text(self, tc: TC) -> str:
         kind = f"[{self.etype}] Energy card" if self.etype else (
             "basic Energy card" if self.basic else "Energy card")
-        return f"Choose {_plural(self.count, kind)} attached to {who_text(tc, self.who)}."
+        return f"Choose {plural(self.count, kind)} attached to {who_text(tc, self.who)}."
 
     def run(self, m: Match, f: Frame) -> Result:
         cands = self._cands(m, f)
@@ -1431,7 +1428,7 @@ class DiscardEnergy(Step):
         target = who_text(tc, self.who)
         if self.count is None:
             return f"Discard all {kind} cards from {target}."
-        return f"Discard {_plural(self.count, kind + ' card')} from {target}."
+        return f"Discard {plural(self.count, kind + ' card')} from {target}."
 
     def value(self, ev: Eval) -> None:
         s = _eval_slot(ev, self.who)
@@ -1487,7 +1484,7 @@ class Draw(Step):
 
     def text(self, tc: TC) -> str:
         if isinstance(self.n, Const):
-            return f"Draw {_plural(self.n.n, 'card')}."
+            return f"Draw {plural(self.n.n, 'card')}."
         return f"Draw {self.n.text(tc)}."
 
     def value(self, ev: Eval) -> None:
@@ -2159,7 +2156,7 @@ class MoveCounters(Step):
         self.n = n
 
     def text(self, tc: TC) -> str:
-        return f"Move {_plural(self.n, 'damage counter')} from the first to the second."
+        return f"Move {plural(self.n, 'damage counter')} from the first to the second."
 
     def value(self, ev: Eval) -> None:
         ev.add(15)
@@ -2195,7 +2192,7 @@ class HealEach(Step):
             return self.wording
         whose = "your" if self.side == "own" else "your opponent's"
         which = "Benched Pokémon" if self.where == "bench" else "Pokémon"
-        return (f"Take {_plural(self.counters, 'damage counter')} off each of {whose} "
+        return (f"Take {plural(self.counters, 'damage counter')} off each of {whose} "
                 f"{which} that has any.")
 
     def value(self, ev: Eval) -> None:
@@ -2852,7 +2849,7 @@ class FromOpponentHandUnseen(Step):
             return (f"Discard cards at random from your opponent's hand until {self.down_to} "
                     "are left.")
         c = self.count
-        n = _plural(c.n, "card") if isinstance(c, Const) else f"1 card per {c.text(tc)}"
+        n = plural(c.n, "card") if isinstance(c, Const) else f"1 card per {c.text(tc)}"
         if self.to == "deck":
             return (f"Pick {n} from your opponent's hand face down and look at it; "
                     "your opponent shuffles it into their deck.")
@@ -3102,7 +3099,7 @@ class BenchFromDeck(Step):
         self.counters = counters
 
     def text(self, tc: TC) -> str:
-        extra = f", placing {_plural(self.counters, 'damage counter')} on each of them" \
+        extra = f", placing {plural(self.counters, 'damage counter')} on each of them" \
             if self.counters else ""
         return f"Play them onto your Bench as Basic Pokémon{extra}."
 
@@ -3156,7 +3153,7 @@ class OpponentDraws(Step):
         self.n = n
 
     def text(self, tc: TC) -> str:
-        return f"Your opponent draws {_plural(self.n, 'card')}."
+        return f"Your opponent draws {plural(self.n, 'card')}."
 
     def value(self, ev: Eval) -> None:
         ev.add(-4 * self.n)
@@ -4341,7 +4338,7 @@ class OpponentMayDraw(Step):
         self.n = n
 
     def text(self, tc: TC) -> str:
-        return f"Your opponent may draw {_plural(self.n, 'card')}."
+        return f"Your opponent may draw {plural(self.n, 'card')}."
 
     def value(self, ev: Eval) -> None:
         ev.add(-4 * self.n)
@@ -4349,7 +4346,7 @@ class OpponentMayDraw(Step):
     def run(self, m: Match, f: Frame) -> Result:
         if not m.players[1 - f.player].deck:
             return NEXT
-        m.pending = Choice(1 - f.player, "yes_no", f"Draw {_plural(self.n, 'card')}?",
+        m.pending = Choice(1 - f.player, "yes_no", f"Draw {plural(self.n, 'card')}?",
                            YES_NO_OPTIONS)
         return SUSPEND
 
@@ -4739,7 +4736,7 @@ class PutCountersOnEach(Step):
 
     def text(self, tc: TC) -> str:
         whose = "you have" if self.side == "own" else "your opponent has"
-        return (f"Put {_plural(self.counters, 'damage counter')} on every Pokémon {whose} "
+        return (f"Put {plural(self.counters, 'damage counter')} on every Pokémon {whose} "
                 "in play.")
 
     def value(self, ev: Eval) -> None:
@@ -5017,7 +5014,8 @@ class LoseAttachedEnergy(Step):
             self._lose(m, s, list(s.energy))
             return NEXT
         options = tuple((CARD, c) for c in s.energy)
-        m.pending = Choice(f.player, "energy", f"Choose {n} Energy card(s) for the Lost Zone",
+        m.pending = Choice(f.player, "energy",
+                           f"Choose {plural(n, 'Energy card')} for the Lost Zone",
                            options, min=n, max=n)
         return SUSPEND
 
@@ -5309,7 +5307,7 @@ class HeadsTable(Expr):
         return self.amounts[min(heads, len(self.amounts) - 1)]
 
     def text(self, tc: TC) -> str:
-        parts = [f"{amount} damage for {_plural(k, 'heads').replace('headss', 'heads')}"
+        parts = [f"{amount} damage for {plural(k, 'heads').replace('headss', 'heads')}"
                  for k, amount in enumerate(self.amounts) if amount]
         listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
         return f"{listed} (no damage otherwise)" if 0 in self.amounts else listed
@@ -5337,7 +5335,7 @@ class HealEachOf(HealEach):
         if self.wording is not None:
             return self.wording
         whose = "your" if self.side == "own" else "your opponent's"
-        return (f"Take {_plural(self.counters, 'damage counter')} off each of {whose} "
+        return (f"Take {plural(self.counters, 'damage counter')} off each of {whose} "
                 f"{self.filt.label} that has any.")
 
 
@@ -5592,7 +5590,7 @@ class ChooseAttachedSpecialEnergy(ChooseAttachedEnergy):
         return [] if s is None else [c for c in s.energy if not m.defs[c].basic_energy]
 
     def text(self, tc: TC) -> str:
-        return (f"Choose {_plural(self.count, 'Special Energy card')} attached to "
+        return (f"Choose {plural(self.count, 'Special Energy card')} attached to "
                 f"{who_text(tc, self.who)}.")
 
 
@@ -5676,7 +5674,7 @@ class PlayerDraws(Step):
     def text(self, tc: TC) -> str:
         who = "Draw" if self.side == "own" else "Your opponent draws"
         if isinstance(self.n, Const):
-            return f"{who} {_plural(self.n.n, 'card')}."
+            return f"{who} {plural(self.n.n, 'card')}."
         return f"{who} 1 card per {self.n.text(tc)}."
 
     def value(self, ev: Eval) -> None:
@@ -6099,7 +6097,7 @@ class PutCountersAnyWay(Step):
         self.counters = counters
 
     def text(self, tc: TC) -> str:
-        return (f"Split {_plural(self.counters, 'damage counter')} as you like among your "
+        return (f"Split {plural(self.counters, 'damage counter')} as you like among your "
                 "opponent's Pokémon.")
 
     def value(self, ev: Eval) -> None:
@@ -6589,7 +6587,7 @@ class MillOpponent(Step):
     def text(self, tc: TC) -> str:
         c = self.count
         if isinstance(c, Const):
-            return f"Discard {_plural(c.n, 'card')} from the top of your opponent's deck."
+            return f"Discard {plural(c.n, 'card')} from the top of your opponent's deck."
         return f"Discard 1 card from the top of your opponent's deck per {c.text(tc)}."
 
     def value(self, ev: Eval) -> None:
@@ -6724,7 +6722,7 @@ class LoseFromOpponentHandUnseen(FromOpponentHandUnseen):
             return self.wording
         c = self.count
         if isinstance(c, Const):
-            what = _plural(c.n, "card")
+            what = plural(c.n, "card")
             it = "it" if c.n == 1 else "them"
         else:
             what, it = f"1 card per {c.text(tc)}", "them"
@@ -6752,7 +6750,7 @@ class LoseOpponentTopCards(Step):
         self.n = n
 
     def text(self, tc: TC) -> str:
-        return (f"Send {_plural(self.n, 'card')} from the top of your opponent's deck to the "
+        return (f"Send {plural(self.n, 'card')} from the top of your opponent's deck to the "
                 "Lost Zone.")
 
     def value(self, ev: Eval) -> None:
@@ -7084,7 +7082,7 @@ class OpponentDiscardsFromHand(Step):
         if len(options) == 1:
             return self._discard(m, f, [options[0][1]])
         m.pending = Choice(1 - f.player, "cards_hand",
-                           f"Discard {_plural(n, 'card')} from your hand", options,
+                           f"Discard {plural(n, 'card')} from your hand", options,
                            min=n, max=n)
         return SUSPEND
 
@@ -7114,7 +7112,7 @@ class MoveCountersToOpponent(Step):
         self.n = n
 
     def text(self, tc: TC) -> str:
-        return (f"Move up to {_plural(self.n, 'damage counter')} from your Pokémon to your "
+        return (f"Move up to {plural(self.n, 'damage counter')} from your Pokémon to your "
                 "opponent's Pokémon, split as you like.")
 
     def value(self, ev: Eval) -> None:
