@@ -150,6 +150,41 @@ def slot_rects(m: Match, viewer: int) -> dict[int, Rect]:
     return out
 
 
+def step_cursor(rects: dict[int, Rect], current: int | None, dx: int, dy: int,
+                start: int | None = None) -> int | None:
+    """Where the D-pad takes the cursor on the board, as a grid of rows: UP and DOWN go to
+    the nearest row that way, to its box nearest across (one overlapping the current box
+    first); LEFT and RIGHT go to the nearest box that way in the same row. Nothing that
+    way: the cursor stays. With no cursor yet it goes to ``start`` (the player's own
+    Active Pokémon), else the first box."""
+    if not rects or not (dx or dy):
+        return current
+    here = rects.get(current) if current is not None else None
+    if here is None:
+        return start if start in rects else next(iter(rects))
+    best: tuple[tuple[int, int, int], int] | None = None
+    for key, r in rects.items():
+        if key == current:
+            continue
+        across = abs((r.x * 2 + r.w) - (here.x * 2 + here.w))
+        if dy:
+            rows = (r.y - here.y) * dy
+            if rows <= 0:
+                continue
+            gap = max(0, max(r.x, here.x) - min(r.x + r.w, here.x + here.w))
+            score = (rows, gap, across)
+        else:
+            if r.y >= here.y + here.h or here.y >= r.y + r.h:
+                continue  # another row
+            ahead = ((r.x * 2 + r.w) - (here.x * 2 + here.w)) * dx
+            if ahead <= 0:
+                continue
+            score = (ahead, 0, 0)
+        if best is None or score < best[0]:
+            best = (score, key)
+    return current if best is None else best[1]
+
+
 def hp_color(left: int, total: int) -> Color:
     if total <= 0 or left * 2 > total:
         return (72, 176, 72)

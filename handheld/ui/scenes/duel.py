@@ -50,7 +50,7 @@ from ...engine.notation import (
     EV_WIN,
 )
 from ...session import MatchSession, SessionError, Thinker, load_suspended, save_suspended
-from ..duel_board import ROWS, BoardView
+from ..duel_board import ROWS, BoardView, slot_rects, step_cursor
 from ..palette import INK, PAPER, WHITE
 from ..scene import Scene
 from ..text import draw_ops, line_ops, wrap
@@ -378,14 +378,17 @@ class DuelScene(Scene):
         """The board is browsable with the D-pad; A or START opens the actions."""
         from .duel_menus import ActionMenuScene, slot_cards_view
 
-        slots = [s.id for p in (self.match.players[self.viewer],
-                                self.match.players[1 - self.viewer]) for s in p.in_play()]
         dx, dy = inp.nav()
-        if (dx or dy) and slots:
+        if dx or dy:
             inp.consume(Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT)
-            i = slots.index(self.cursor) if self.cursor in slots else -1
-            self.cursor = slots[(i + (dx or dy)) % len(slots)]
-            self.app.play("cursor")
+            # By direction on the board, as drawn (UP from your Bench is your Active).
+            own = self.match.players[self.viewer].active
+            moved = step_cursor(slot_rects(self.match, self.viewer), self.cursor,
+                                max(-1, min(1, dx)), max(-1, min(1, dy)) if not dx else 0,
+                                start=own.id if own is not None else None)
+            if moved != self.cursor:
+                self.cursor = moved
+                self.app.play("cursor")
         if inp.pressed(Button.R) and self.cursor is not None:
             inp.consume(Button.R)
             slot = self.match.slot(self.cursor)

@@ -33,6 +33,7 @@ from ...engine.notation import (
     RETREAT,
     SLOT,
 )
+from ..duel_board import slot_rects, step_cursor
 from ..marks import legend_half_tag
 from ..palette import INK, MUTED, PAPER, SHADE, WHITE
 from ..scene import Scene
@@ -384,8 +385,18 @@ class TargetScene(_Overlay):
         dx, dy = inp.nav()
         if dx or dy:
             inp.consume(Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT)
-            self.at = (self.at + (dx or dy)) % len(self.picks)
-            self.app.play("cursor")
+            # By direction among the allowed Pokémon, as drawn on the board.
+            drawn = slot_rects(self.m, self.duel.viewer)
+            rects = {i: drawn[sid] for i, (_, pick) in enumerate(self.picks)
+                     if (sid := self.slot_of(pick)) in drawn}
+            if len(rects) == len(self.picks):
+                moved = step_cursor(rects, self.at, max(-1, min(1, dx)),
+                                    max(-1, min(1, dy)) if not dx else 0)
+            else:  # (a pick not on the board: step through the list instead)
+                moved = (self.at + (dx or dy)) % len(self.picks)
+            if moved is not None and moved != self.at:
+                self.at = moved
+                self.app.play("cursor")
         self.duel.cursor = self.slot_of(self.picks[self.at][1])
         if inp.pressed(Button.R):
             inp.consume(Button.R)
