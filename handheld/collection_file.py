@@ -166,7 +166,7 @@ def read_csv(text: str, printed: PrintedCards) -> CollectionRead:
     file that is not one at all; a bad row is a problem of the result."""
     _check_size(text)
     rows = _Rows(printed)
-    reader = csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""))
+    reader = csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), strict=True)
     header: list[str] | None = None
     try:
         for values in reader:
