@@ -292,7 +292,9 @@ def _collection_import(args: argparse.Namespace) -> int:
         raise DataError(f"nothing was imported: {len(found.problems)} of {found.rows} rows "
                         "are bad (fix them, or add --skip-bad to import only the good ones)")
     if not found.counts and not args.replace:
-        raise DataError(f"{shown} lists no cards: nothing to import")
+        # An empty collection's export (a header, no rows): valid, and nothing to add.
+        print(f"{shown} lists no cards: the collection is unchanged")
+        return 0
     for problem in found.problems:
         print(f"skipped: {shown}: {problem}", file=sys.stderr)
     saves = _open(args)
