@@ -314,6 +314,10 @@ def _collection_import(args: argparse.Namespace) -> int:
 
 
 def run_deck_action(args: argparse.Namespace) -> int:
+    if getattr(args, "export", None) or getattr(args, "out", None):
+        print(f"error: --export and --out write a .deck file for the sheet printer; "
+              f"'decks {args.decks_action}' goes without them", file=sys.stderr)
+        return 2
     return _run(args, _deck_export if args.decks_action == "export" else _deck_import)
 
 

@@ -190,6 +190,7 @@ def test_files_are_never_overwritten_without_force(data: Path, tmp_path: Path) -
     (["decks", "export", "Nope"], 2, "has no deck called 'Nope' (decks: Blaze)"),
     (["decks", "import", "n" * 300 + ".txt"], 2, "File name too long"),
     (["collection"], 2, "required"),
+    (["decks", "--export", "Blaze", "export", "Blaze"], 2, "goes without them"),
 ])
 def test_bad_arguments_are_one_line(data: Path, tmp_path: Path, args: list[str], code: int,
                                     text: str) -> None:

@@ -138,3 +138,16 @@ def test_an_illegal_deck_is_read_with_its_violations() -> None:
     read = parse_deck_text("4 Charmander EXP 98\n", POOL, PRINTED)
     assert read.cards == ["ecard1-98"] * 4
     assert any("must have exactly 60" in v for v in read.violations)
+
+
+def test_the_set_codes_are_the_ones_docs_data_md_lists() -> None:
+    """The assets carry each set's printed abbreviation and pokemontcg.io code (from
+    tools/build_assets.py); the table players read in docs/DATA.md says the same."""
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "DATA.md").read_text("utf-8")
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in doc.splitlines()
+            if line.startswith("| ") and line.count("|") == 4]
+    table = {r[0]: (r[1], r[2]) for r in rows if r[0] not in ("Set",)}
+    assert table == {s.name: (s.abbr, s.code) for s in PRINTED.sets}
+    assert [s.abbr for s in PRINTED.sets][:3] == ["EXP", "AQP", "SKR"]  # oldest first
