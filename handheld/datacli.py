@@ -269,6 +269,9 @@ def _collection_export(args: argparse.Namespace) -> int:
     text = write_collection(owned, printed, kind)
     write_output(args.file, text, args.force)
     kept = sum(1 for cid in owned if printed.by_id(cid) is not None)
+    if kept < len(owned):  # cards of a set this build's assets lack: no row could name them
+        print(f"note: {_cards(len(owned) - kept)} of sets this game does not know were left "
+              "out", file=sys.stderr)
     print(f"Exported {profile.name}'s collection ({_cards(kept)}, "
           f"{sum(n for cid, n in owned.items() if printed.by_id(cid))} copies) as {kind} to "
           f"{'standard output' if args.file == '-' else args.file}", file=sys.stderr)

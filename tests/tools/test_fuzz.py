@@ -114,7 +114,9 @@ def test_the_cli_area_finds_every_command_and_notices_a_traceback(monkeypatch) -
     options = cli.discover({"HANDHELD_BOARD": "headless", "SDL_VIDEODRIVER": "dummy"})
     commands = {(o.command, o.sub) for o in options}
     assert {("handheld", "sim"), ("scanner", "decode"), ("firmware_sim", "battery"),
-            ("tools/soak_ui.py", None)} <= commands
+            ("tools/soak_ui.py", None), ("handheld", "collection import"),
+            ("handheld", "decks export"), ("handheld", "saves check")} <= commands
+    assert any(o.sub == "collection import" and o.flag == "--skip-bad" for o in options)
     assert any(o.flag == "--frames" and o.takes_value for o in options)
     monkeypatch.setattr(cli, "COMMANDS", {"broken": core.python("-c", BROKEN_CLI)})
     result = core.AreaResult("cli")
