@@ -376,6 +376,7 @@ def _deck_import(args: argparse.Namespace) -> int:
     saves = _open(args)
     try:
         profile = _profile(saves, args, create=True)
+        have = saves.owned_counts(profile.id)
         try:
             saved = saves.save_deck(profile.id, name, deck.cards, era=deck.era.key)
         except Exception as exc:
@@ -389,4 +390,28 @@ def _deck_import(args: argparse.Namespace) -> int:
     note = f" as a draft ({len(deck.violations)} deck rules broken)" if deck.violations else ""
     print(f"Saved {saved.name!r} ({len(saved.cards)} cards, {deck.era.name} era) for "
           f"{profile.name}{note}")
+    # Not a refusal: the deck builder offers every card unless its setting says "owned"; a
+    # player who plays with their own cards learns what to find.
+    lacking = _lacking(deck.cards, have)
+    if lacking:
+        print(f"note: the collection lacks {_cards(sum(n for _, n in lacking))} of this deck: "
+              + ", ".join(f"{n} {label}" for label, n in lacking[:6])
+              + (", ..." if len(lacking) > 6 else ""))
     return 0
+
+
+def _lacking(cards: list[str], owned: dict[str, int]) -> list[tuple[str, int]]:
+    """(printed label, copies missing) of each card of a deck the collection lacks."""
+    from collections import Counter
+
+    from .printed import printed_cards
+
+    printed = printed_cards()
+    out = []
+    for cid, n in Counter(cards).items():
+        missing = n - owned.get(cid, 0)
+        if missing > 0:
+            where = printed.by_id(cid)
+            label = f"{where.name} {where.set.abbr} {where.number}" if where else cid
+            out.append((label, missing))
+    return out

@@ -149,6 +149,8 @@ def test_an_illegal_deck_is_saved_only_as_a_draft(data: Path) -> None:
     assert "Half" not in run(data, "decks").stdout
     r = run(data, "decks", "import", "-", "--name", "Half", "--draft", stdin=half)
     assert r.returncode == 0 and "as a draft" in r.stdout
+    # Ash owns 3 of the 4 Charmander: the import says what the collection lacks.
+    assert "note: the collection lacks 1 card of this deck: 1 Charmander EXP 98" in r.stdout
     assert deck_cards(data, "Half") == ["ecard1-98"] * 4
 
 
