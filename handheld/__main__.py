@@ -5,6 +5,8 @@
     python -m handheld sim ...         many games, statistics as JSON (a benchmark)
     python -m handheld cards ...       the card pool: coverage of implemented effects, text
     python -m handheld saves ...       check the save file, back it up, restore a backup
+    python -m handheld decks ...       list, export or import saved decks
+    python -m handheld collection ...  export or import the collection (CSV, JSON)
 """
 
 from __future__ import annotations
@@ -277,8 +279,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "(default 1: native 240x160)")
     cards.add_argument("--json", action="store_true")
 
-    decks = sub.add_parser("decks", help="the decks saved on this handheld: list them, or "
-                                         "export one as a .deck file (for printed codes)")
+    decks = sub.add_parser("decks", help="the decks saved on this handheld: list them, "
+                                         "export one as a .deck file (for printed codes), or "
+                                         "export and import deck lists (decks export|import)")
     decks.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
                        help="where the saves live (default: the game's data directory)")
     decks.add_argument("--profile", metavar="NAME",
@@ -286,8 +289,11 @@ def build_parser() -> argparse.ArgumentParser:
     decks.add_argument("--export", metavar="DECK", help="the saved deck to write out")
     decks.add_argument("--out", metavar="PATH.deck", type=output_file(".deck"),
                        help="where --export writes (never over an existing file)")
+    from .datacli import add_collection_parser, add_deck_actions
     from .save.cli import add_parser as add_saves_parser
 
+    add_deck_actions(decks)
+    add_collection_parser(sub)
     add_saves_parser(sub)
     return parser
 
@@ -320,6 +326,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .save.cli import run as run_saves
 
             return run_saves(args)
+        if command == "collection":
+            from .datacli import run_collection
+
+            return run_collection(args)
+        if command == "decks" and args.decks_action is not None:
+            from .datacli import run_deck_action
+
+            return run_deck_action(args)
         return commands[command](args)
     except (FileNotFoundError, _loaded_class("handheld.cards", "DeckFileError"),
             _loaded_class("handheld.engine.errors", "EngineError")) as exc:

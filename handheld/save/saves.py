@@ -50,6 +50,7 @@ from .records import (
 from .rows import (
     CARD_ID,
     COIN_SCOPES,
+    COPIES_MAX,
     DECK_NAME_MAX,
     MATCH_TEXT_MAX,
     PRESET_NAME_MAX,
@@ -436,6 +437,31 @@ class Saves:
                 (profile_id, include_zero)).fetchall()
         return [CollectionEntry(*r[1:]) for r in self._checked(
             "collection", [(profile_id, *row) for row in rows])]
+
+    def import_collection(self, profile_id: int, cards: Mapping[str, int], *,
+                          replace: bool = False) -> dict[str, int]:
+        """Bring a collection file's counts in, in one transaction: added to the copies
+        owned, or with ``replace`` the collection becomes exactly ``cards`` (every other
+        card drops to zero copies, keeping its first-scanned time, as :meth:`remove_cards`
+        does). A failure leaves the collection as it was. The new counts of ``cards``."""
+        counts = _card_counts(cards, "import") if cards or not replace else {}
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            now = self._stamp()
+            owned = self._counts(conn, profile_id, counts)
+            too_many = [cid for cid, n in counts.items()
+                        if (0 if replace else owned[cid]) + n > COPIES_MAX]
+            if too_many:
+                raise InvalidInput(f"more than {COPIES_MAX} copies of {too_many[0]}")
+            if replace:
+                conn.execute("UPDATE collection SET count = 0 WHERE profile_id = ?",
+                             (profile_id,))
+            conn.executemany(
+                "INSERT INTO collection (profile_id, card_id, count, first_scanned) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (profile_id, card_id) "
+                "DO UPDATE SET count = count + excluded.count",
+                [(profile_id, cid, n, now) for cid, n in counts.items()])
+            return self._counts(conn, profile_id, counts)
 
     def owned_counts(self, profile_id: int) -> dict[str, int]:
         """{card id: copies} of the cards owned (what the album and deck builder need)."""

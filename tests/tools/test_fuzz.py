@@ -73,6 +73,27 @@ def test_the_deck_files_area_notices_a_reader_that_crashes(monkeypatch) -> None:
     assert result.by_kind.get("traceback", 0) >= 9
 
 
+def test_the_data_files_area_notices_readers_that_crash_or_accept_too_much(
+        monkeypatch) -> None:
+    from handheld.decklist import DeckList
+    from handheld.engine.eras import HOME
+    from tools.fuzzing import data_files
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise KeyError("boom")
+
+    monkeypatch.setattr(data_files, "read_csv", broken)
+    monkeypatch.setattr(data_files, "read_json", broken)
+    result = core.AreaResult("data_files")
+    data_files.run(result, 20, random.Random(1))
+    assert result.by_kind.get("traceback", 0) == 10  # every collection attempt
+    monkeypatch.setattr(data_files, "parse_deck_text",
+                        lambda *a, **k: DeckList(["nope-1"] * 500, HOME))
+    result = core.AreaResult("data_files")
+    data_files.run(result, 20, random.Random(1))
+    assert result.by_kind.get("false_accept", 0) == 10  # every deck attempt
+
+
 def test_the_runner_prints_json_and_fails_on_findings(tmp_path) -> None:
     done = core.run_command(core.python("tools/fuzz.py", "--area", "deck_files",
                                         "--attempts", "30"))
@@ -93,7 +114,9 @@ def test_the_cli_area_finds_every_command_and_notices_a_traceback(monkeypatch) -
     options = cli.discover({"HANDHELD_BOARD": "headless", "SDL_VIDEODRIVER": "dummy"})
     commands = {(o.command, o.sub) for o in options}
     assert {("handheld", "sim"), ("scanner", "decode"), ("firmware_sim", "battery"),
-            ("tools/soak_ui.py", None)} <= commands
+            ("tools/soak_ui.py", None), ("handheld", "collection import"),
+            ("handheld", "decks export"), ("handheld", "saves check")} <= commands
+    assert any(o.sub == "collection import" and o.flag == "--skip-bad" for o in options)
     assert any(o.flag == "--frames" and o.takes_value for o in options)
     monkeypatch.setattr(cli, "COMMANDS", {"broken": core.python("-c", BROKEN_CLI)})
     result = core.AreaResult("cli")

@@ -50,6 +50,11 @@ SMALL: dict[str, list[str]] = {
     # Never the project's own assets folder: a wrongly accepted --shared writes here.
     "tools/build_assets.py": ["--out", "assets-out"],
     "tools/fuzz.py": ["--attempts", "1", "--area", "deck_files"],
+    # The data commands' files: standard input (empty) and output, never a real file.
+    "handheld collection export": ["-"],
+    "handheld collection import": ["-"],
+    "handheld decks export": ["Nope", "-"],
+    "handheld decks import": ["-"],
     "firmware_sim buttons": ["--seconds", "1", "--script", "A@10-50"],
     "firmware_sim battery": ["--simulate", "1"],
 }
@@ -95,8 +100,12 @@ def discover(env: dict[str, str]) -> list[Option]:
         elif re.search(r"^\s+COMMAND\s*$", text, re.M):  # subcommands under a metavar
             listed = text.split("COMMAND", 2)[-1].split("\noptions:")[0]
             subs += re.findall(r"^ {4}(\w[\w-]*)\s", listed, re.M)
-        for sub in subs:
-            page = text if sub is None else _help([*argv, sub], env)
+        for sub in subs:  # grows with the actions of subcommands (saves check, ...)
+            page = text if sub is None else _help([*argv, *sub.split()], env)
+            if sub is not None and " " not in sub and re.search(r"^\s+ACTION\s*$", page, re.M):
+                listed = page.split("ACTION", 2)[-1].split("\noptions:")[0]
+                subs += [f"{sub} {action}"
+                         for action in re.findall(r"^ {4}(\w[\w-]*)\s", listed, re.M)]
             for line in page.splitlines():
                 m = _OPTION.match(line)
                 if not m:
@@ -115,7 +124,7 @@ def _argv(option: Option, value: str | None) -> list[str]:
     if option.flag in small:  # the fuzzed flag replaces its own small value
         i = small.index(option.flag)
         del small[i:i + 2]
-    parts = [option.sub] if option.sub else []
+    parts = option.sub.split() if option.sub else []
     if option.takes_value:
         tail = [option.flag] if value is None else [option.flag, value]
     else:
