@@ -457,9 +457,11 @@ class LinkSetupScene(Scene):
         found = self.browser.found()
         if found == self.found:
             return
-        self.found = found
+        first, self.found = not self.found, found
         chosen = self.menu.selected.value if self.menu.selected is not None else None
         self.menu.set_items(self._join_items())
+        if first and self.menu.cursor == 0 and self.menu.items[0].enabled:
+            return  # the first handheld found: the cursor waits on it, A joins it
         for i, item in enumerate(self.menu.items):
             if item.value == chosen and item.enabled:
                 self.menu.cursor = i
