@@ -4,6 +4,12 @@ See DESIGN.md for the layout. (The scanner and the hardware seam keep their own 
 ``version()``: they import nothing of the game.)
 """
 
+import logging
+
+# The game logs for bug reports (handheld.logs): until -v or --log-file says where to, its
+# records go nowhere, so the terminal shows what it showed before (Python's last-resort
+# handler would print the warnings).
+logging.getLogger(__name__).addHandler(logging.NullHandler())
 
 DISTRIBUTION = "pocket-tcg-handheld"
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import re
 import sys
@@ -24,6 +25,10 @@ from .cliargs import Parser, bounded_float, bounded_int, output_file, seed
 
 if TYPE_CHECKING:
     from .players import MatchRecord
+
+# Not __name__: run as ``python -m handheld`` this module is "__main__", outside the
+# package's loggers that -v turns on.
+log = logging.getLogger("handheld.cli")
 
 
 # Bounds of what a command line may ask for: 10 million frames is 46 hours of play, and a
@@ -37,6 +42,8 @@ MAX_JOBS = 256
 MAX_SHARDS = 100_000
 # A shard file is a few kilobytes; anything this large is not one.
 MAX_SHARD_FILE = 64 * 1024 * 1024
+# ``--log-file`` given without a path: the log file beside the saves (handheld.logs).
+DEFAULT_LOG_FILE = Path()
 
 
 def _players(text: str) -> list[str]:
@@ -155,6 +162,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="python -m handheld",
                                      description="A pocket Pokémon TCG machine.")
     parser.add_argument("--version", action=_Version)
+    parser.add_argument("-v", "--verbose", action="count", default=0,
+                        help="log what the game does on standard error (-vv: debug detail)")
+    parser.add_argument("--log-file", nargs="?", const=DEFAULT_LOG_FILE, default=None,
+                        type=output_file(".log"), metavar="PATH.log",
+                        help="also write the log into PATH.log (rotated at 1 MB), for a bug "
+                             "report; without PATH (when no command follows): pocket-tcg.log "
+                             "in the data directory, beside the saves")
     screen = parser.add_argument_group(
         "the screen", "with no command: the game in a window where there is a display, else "
         "the headless demo")
@@ -314,13 +328,35 @@ class _NeverRaised(Exception):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from .assets import AssetError
-
     parser = build_parser()
     args = parser.parse_args(argv)
     command = args.command or "play"
     commands = {"play": _screen, "demo": _play, "sim": _sim, "cards": _cards, "decks": _decks,
                 "doctor": _doctor}
+    from .logs import configure_logging, default_log_path, log_startup
+
+    log_file = args.log_file
+    if log_file is DEFAULT_LOG_FILE:
+        log_file = default_log_path(getattr(args, "data_dir", None))
+    try:
+        stop_logging = configure_logging(args.verbose, log_file)
+    except OSError as exc:
+        parser.exit(1, f"error: cannot write the log file {log_file}: "
+                       f"{exc.strerror or exc}\n")
+    try:
+        log_startup(list(sys.argv if argv is None else argv))
+        log.info("command: %s", command)
+        return _run(parser, args, command, commands)
+    finally:
+        stop_logging()
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace, command: str,
+         commands: dict[str, Any]) -> int:
+    """Run ``command``: every error is one line for the player (and, with a log, the
+    traceback in the log for the report)."""
+    from .assets import AssetError
+
     try:
         if command == "saves":
             from .save.cli import run as run_saves
@@ -337,15 +373,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return commands[command](args)
     except (FileNotFoundError, _loaded_class("handheld.cards", "DeckFileError"),
             _loaded_class("handheld.engine.errors", "EngineError")) as exc:
+        log.warning("%s refused: %s", command, exc)
         parser.exit(2, f"error: {exc}\n")
     except AssetError as exc:  # a damaged or missing install: say which file
+        log.error("%s: damaged install: %s", command, exc)
         parser.exit(1, f"error: {exc}\n")
     except OSError as exc:  # a file the command was told to write or read
+        log.error("%s: %s", command, exc)
         where = f" ({exc.filename})" if exc.filename else ""
         parser.exit(1, f"error: {exc.strerror or exc}{where}\n")
     except KeyboardInterrupt:
+        log.info("%s interrupted", command)
         return 130
     except Exception as exc:  # a bug: one line for the player, exit 70 (fuzz counts it)
+        log.exception("%s: internal error", command)  # the traceback, for the report
         parser.exit(70, f"internal error: {type(exc).__name__}: {exc} -- please report "
                         "this with the command you ran\n")
     return 2

@@ -24,6 +24,7 @@ held, or a critical battery -- it saves the suspended match first.
 from __future__ import annotations
 
 import json
+import logging
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -39,6 +40,8 @@ from .kernel import Replay
 from .players import PLAYERS, chance_outcome, make_player
 from .players.basic import rng_state, set_rng_state
 from .players.style import Style
+
+log = logging.getLogger(__name__)
 
 SNAPSHOT_FORMAT = "handheld-suspended/1"
 # Events among the answers: {"event": CALL_TIME, "chances": n} (Match.call_time) and
@@ -103,6 +106,16 @@ class MatchSession:
         self.match = self.game.new_state(self.decks, self.era, record_log=self.record_log)
         self.rng = random.Random(self.seed)
         self.ai = _players(self.players, self.seed, self.styles)
+        # A match a person plays is worth a line of the report (a sim's thousands are not);
+        # the seed and the decks' digests replay it, and no card is named.
+        level = logging.INFO if any(p in ("human", "remote") for p in self.players) \
+            else logging.DEBUG
+        if log.isEnabledFor(level):
+            from .kernel import digest
+
+            log.log(level, "match start: era %s, seed %d, seats %s, decks %s / %s", self.era,
+                    self.seed, "/".join(self.players), digest(list(self.decks[0])),
+                    digest(list(self.decks[1])))
 
     @property
     def over(self) -> bool:

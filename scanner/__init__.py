@@ -9,6 +9,10 @@ command line (``python -m scanner``). It imports nothing of the game (see DESIGN
 its command line reaches ``firmware_sim.camera``, inside ``scan``. See docs/CARD_CODES.md.
 """
 
+import logging
+
+# Records for a bug report go nowhere until the game's -v or --log-file says where to.
+logging.getLogger(__name__).addHandler(logging.NullHandler())
 
 DISTRIBUTION = "pocket-tcg-handheld"
 

@@ -56,6 +56,7 @@ the tracker's (``scanner.tracker``).
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -78,6 +79,8 @@ from .decoders import (
     to_gray,
 )
 from .reading import NOT_OURS, Reading, interpret, judge
+
+log = logging.getLogger(__name__)
 
 __all__ = ["NOT_OURS", "STEPS", "Pipeline", "Reading", "Region", "code_like",
            "deblur_gaussian", "deblur_motion", "find_regions", "interpret", "judge",
@@ -512,8 +515,12 @@ class Pipeline:
                 self._decoders[name] = makers[name]()
             except BackendUnavailable as exc:
                 self.notes.append(f"pipeline: skipping {name}: {exc}")
+        for note in self.notes:
+            log.info("%s", note)
         if not self._decoders:
+            log.error("scanner: no decoder backend can load")
             raise BackendUnavailable("no decoder backend can load: " + "; ".join(self.notes))
+        log.info("scanner: decoder backends %s", ", ".join(self._decoders))
         known = {s.name for s in STEPS}
         unknown = [s for s in steps or () if s not in known]
         if unknown:

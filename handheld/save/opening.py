@@ -19,6 +19,7 @@ damaged file aside under a new name and writes what was read into a new save fil
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import shutil
@@ -36,6 +37,8 @@ from .errors import SaveFileProblem
 from .rows import Scan, copy_rows, lenient_text, scan
 from .saves import BUSY_TIMEOUT_S, Saves, backup_connection
 from .schema import APPLICATION_ID, SCHEMA_VERSION, migrate
+
+log = logging.getLogger(__name__)
 
 SAVE_FILE = "saves.sqlite3"
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -346,9 +349,13 @@ def open_file(path: Path | str, *, now: Callable[[], float] = time.time,
         raise found.problem
     if found.version is not None and 0 < found.version < SCHEMA_VERSION:
         try:  # before a migration changes the file: a copy of it as it was
-            backup_to(path, free_name(path, f"v{found.version}-backup"))
+            kept = free_name(path, f"v{found.version}-backup")
+            backup_to(path, kept)
         except (OSError, sqlite3.Error) as e:
+            log.error("saves: no backup of %s before its migration: %s", path, e)
             raise unreadable(path, e) from e
+        log.info("saves: migrating %s from version %d to %d (the old file kept as %s)",
+                 path, found.version, SCHEMA_VERSION, kept.name)
     try:
         conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_S)
     except sqlite3.Error as e:
@@ -358,7 +365,9 @@ def open_file(path: Path | str, *, now: Callable[[], float] = time.time,
         migrate(conn)
     except sqlite3.Error as e:
         conn.close()
+        log.error("saves: %s cannot be opened: %s", path, e)
         raise unreadable(path, e) from e
+    log.info("saves: opened %s (version %d, journal %s)", path, SCHEMA_VERSION, mode)
     return Saves(conn, now=now, path=path, journal_mode=mode)
 
 
@@ -397,9 +406,12 @@ def open_saves(storage: Storage, *, now: Callable[[], float] = time.time,
         found = inspect(path)
         return OpenedSaves(open_file(path, now=now, found=found), None, path)
     except SaveFileProblem as p:
+        log.warning("saves: %s (%s); playing on with the saves in memory", p.message, p.kind)
         saves = salvaged(found, now=now) if found.ours else Saves.in_memory(now=now)
         return OpenedSaves(saves, p.message, path, p.kind, found.findings)
     except (OSError, sqlite3.Error, ValueError) as e:
+        log.warning("saves: cannot open %s: %s; playing on with the saves in memory",
+                    path or name, e)
         failed = unreadable(path if path is not None else Path(name), e)
         return OpenedSaves(Saves.in_memory(now=now), failed.message, path, failed.kind)
 

@@ -14,6 +14,7 @@ a damaged file stop the game; :meth:`Saves.open` is the strict version that rais
 from __future__ import annotations
 
 import json
+import logging
 import math
 import os
 import sqlite3
@@ -69,6 +70,8 @@ from .rows import (
     outcome as _outcome,
 )
 from .schema import migrate, user_version
+
+log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
 
@@ -776,6 +779,9 @@ class Saves:
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (profile_id, played, deck_a, deck_b, winner, result, turns, ruleset, game,
                  opponent, outcome))
+            log.info("match end: %s (%s) %s vs %s: %s, winner %s, %d turns%s", game, ruleset,
+                     deck_a, deck_b, result, winner or "none", turns,
+                     f", against {opponent} ({outcome})" if opponent else "")
             return MatchResult(int(cur.lastrowid or 0), profile_id, played, deck_a, deck_b,
                                winner, result, turns, ruleset, game, opponent, outcome)
 

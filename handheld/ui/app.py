@@ -22,6 +22,7 @@ in a loop that way).
 
 from __future__ import annotations
 
+import logging
 import os
 import random
 import time
@@ -46,6 +47,8 @@ if TYPE_CHECKING:
     from firmware_sim.display import PanelConfig
 
     from ..engine.cardpool import CardPool
+
+log = logging.getLogger(__name__)
 
 WIDTH, HEIGHT = 240, 160
 FPS = 60
@@ -80,6 +83,7 @@ class Handheld:
                                          config or (config_from_dict({}) if headless else None),
                                          data_dir=data_dir)
         self.surface = pygame.Surface((WIDTH, HEIGHT))
+        self._log_screen()
         self.text = TextCache(pocket_font())
         self.frame = 0
         # Seeds of new matches: fixed in tests and demos, else from the system's randomness.
@@ -100,8 +104,12 @@ class Handheld:
         self.sounds = Sounds(self.settings.volume, enabled=sound if sound is not None
                              else not headless, later=True)
         self.apply_settings()
+        from ..discovery import default_discovery
         from .etools_service import CoinService, TimerService
 
+        # Finding handhelds on the network for link duels (none headless: tests and CI
+        # send nothing onto a network; a test gives its own).
+        self.discovery = default_discovery(headless)
         self.coins = CoinService(self)
         self.timer = TimerService(self)
         self.scenes = SceneStack()
@@ -116,6 +124,23 @@ class Handheld:
             first_scene = TitleScene
         self.scenes.push(first_scene(self))
         self.scenes.apply()
+
+    def _log_screen(self) -> None:
+        """What draws the screen, for a bug report: pygame-ce and SDL, the board, the
+        display (a window, a panel, or headless) and SDL's video driver."""
+        if not log.isEnabledFor(logging.INFO):
+            return
+        pg = self.pygame
+        try:
+            driver = pg.display.get_driver() if pg.display.get_init() else \
+                os.environ.get("SDL_VIDEODRIVER", "not started")
+        except pg.error:
+            driver = "unknown"
+        log.info("screen: pygame-ce %s, SDL %s, board %s, display %s, video driver %s%s",
+                 pg.version.ver, ".".join(map(str, pg.get_sdl_version())),
+                 getattr(self.board, "kind", "?"),
+                 getattr(self.board.display, "kind", type(self.board.display).__name__),
+                 driver, " (headless)" if self.headless else "")
 
     # ---------------------------------------------------------------- services
 

@@ -25,6 +25,7 @@ frame for as long as the link lives.
 from __future__ import annotations
 
 import ipaddress
+import logging
 import socket
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -43,6 +44,7 @@ from firmware_sim.link import (
     new_pairing_code,
 )
 
+from ...discovery import Advertiser, Browser, FoundHandheld
 from ...engine import EngineError
 from ...engine.eras import ERAS, HOME
 from ...netplay import (
@@ -76,6 +78,9 @@ if TYPE_CHECKING:
 
     from ..app import Handheld
     from ..input import FrameInput
+
+# Link events for a bug report: who connected, why a link ended. Never the pairing code.
+log = logging.getLogger(__name__)
 
 GAME = "tcg"  # the game this scene sets up (the registry's key, sent in the hello)
 CONNECT_TIMEOUT_MS = 8000.0  # joining: give up on a host that never answers
@@ -278,6 +283,7 @@ class LinkGame:
         """This player leaves (Suspend, power off): tell the friend, record it."""
         if self.stopped or self._over():
             return
+        log.info("link %s: this player left", self.noun)
         self.stopped = "left"
         self.conn.close(abort_message(f"your friend left the {self.noun}"))
         self._record_abandoned()
@@ -287,6 +293,7 @@ class LinkGame:
         works), record it as abandoned, and go back to the main menu with ``text``."""
         if self.stopped:
             return
+        log.warning("link %s stopped: %s", self.noun, why or text)
         self.stopped = text
         self.conn.close(abort_message(why or f"the {self.noun} was stopped")
                         if tell_friend else None)
@@ -385,6 +392,12 @@ class LinkSetupScene(Scene):
         self.error = ""  # a line under the pad (a bad address)
         self.status = ""  # a line about the friend (their name, a bad message)
         self.addresses: list[str] = []
+        # Finding the host without its address (handheld.discovery): the guest's browser
+        # while the join menu shows, the host's announcement while it waits.
+        self.browser: Browser | None = None
+        self.advertiser: Advertiser | None = None
+        self.found: list[FoundHandheld] = []
+        self.peer_port: int | None = None  # a found host's port (else the board's)
         self.decks: list[tuple[str, list[str]]] = []
         self.mine: Hello | None = None
         self.friend: Hello | None = None
@@ -398,9 +411,15 @@ class LinkSetupScene(Scene):
     def port(self) -> int:
         return int(self.app.board.config.link_port)
 
+    @property
+    def join_port(self) -> int:
+        """The port joined: a found host's own, else the board's link port."""
+        return self.peer_port or self.port
+
     # ---- steps
 
     def _role_menu(self) -> None:
+        self._stop_browsing()
         self.step = "role"
         self.menu = Menu([MenuItem(f"Host a {self.noun}", True, "host",
                                    "Wait here for your friend to join."),
@@ -409,10 +428,56 @@ class LinkSetupScene(Scene):
 
     def _join_menu(self) -> None:
         self.step = "join"
-        self.menu = Menu([MenuItem("This machine (127.0.0.1)", True, "127.0.0.1",
-                                   "Both players on this computer."),
-                          MenuItem("Type an address", True, "pad",
-                                   "The address shown on the host's screen.")], rows=4)
+        discovery = getattr(self.app, "discovery", None)
+        if self.browser is None and self.transport is None and discovery is not None:
+            self.browser = discovery.browser()
+        self.found = self.browser.found() if self.browser is not None else []
+        self.menu = Menu(self._join_items(), rows=6)
+
+    def _join_items(self) -> list[MenuItem]:
+        """The handhelds found (those that can be joined first), then this machine and
+        the digit pad."""
+        found = sorted(self.found, key=lambda f: f.problem(self.game, self.era) is not None)
+        items = []
+        for entry in found:
+            problem = entry.problem(self.game, self.era)
+            items.append(MenuItem(f"{entry.name}  {entry.address}", problem is None, entry,
+                                  f"Cannot join: {problem}." if problem else
+                                  f"Join {entry.name}, port {entry.port}."))
+        return [*items, MenuItem("This machine (127.0.0.1)", True, "127.0.0.1",
+                                 "Both players on this computer."),
+                MenuItem("Type an address", True, "pad",
+                         "The address shown on the host's screen.")]
+
+    def _refresh_found(self) -> None:
+        """The join menu follows what the browser found (read each frame; the browser's
+        own thread does the waiting). The cursor stays on the item it was on."""
+        if self.browser is None:
+            return
+        found = self.browser.found()
+        if found == self.found:
+            return
+        first, self.found = not self.found, found
+        chosen = self.menu.selected.value if self.menu.selected is not None else None
+        self.menu.set_items(self._join_items())
+        if first and self.menu.cursor == 0 and self.menu.items[0].enabled:
+            return  # the first handheld found: the cursor waits on it, A joins it
+        for i, item in enumerate(self.menu.items):
+            if item.value == chosen and item.enabled:
+                self.menu.cursor = i
+                break
+        self.menu.set_items(self.menu.items)  # scrolls to the cursor
+
+    def _stop_browsing(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+            self.browser = None
+        self.found = []
+
+    def _stop_advertising(self) -> None:
+        if self.advertiser is not None:
+            self.advertiser.close()
+            self.advertiser = None
 
     def _deck_menu(self) -> None:
         self.step = "deck"
@@ -428,15 +493,25 @@ class LinkSetupScene(Scene):
             transport = self.transport or TcpTransport.listen(
                 "0.0.0.0", self.port, pairing_code=self.code, clock=self.app.board.clock)
         except TransportError as exc:
+            log.warning("link: cannot host on port %d: %s", self.port, exc)
             self._fail(f"This handheld cannot host: {exc}.")
             return
+        log.info("link: hosting a %s (%s, era %s) on port %d", self.noun, self.game, self.era,
+                 self.port)
+        discovery = getattr(self.app, "discovery", None)
+        if self.transport is None and discovery is not None:
+            # Announced without the pairing code: the guest finds the host, then types it.
+            self.advertiser = discovery.advertiser(self._my_name(), self.port, self.game,
+                                                   self.era)
         self.addresses = local_addresses()
         self._open(transport, None)
         self.step = "hosting"
 
-    def _chose_address(self, address: str) -> None:
-        """Joining: over TCP the host's pairing code comes next; over the cable, connect."""
+    def _chose_address(self, address: str, port: int | None = None) -> None:
+        """Joining ``address`` (on ``port``: a found host's; None: the board's link port):
+        over TCP the host's pairing code comes next; over the cable, connect."""
         self.address = address
+        self.peer_port = port
         if self.transport is not None:
             self._join(address)
             return
@@ -448,12 +523,15 @@ class LinkSetupScene(Scene):
     def _join(self, address: str) -> None:
         self.role = "guest"
         self.address = address
+        self._stop_browsing()
         try:
             transport = self.transport or TcpTransport.connect(
-                address, self.port, pairing_code=self.code_typed)
+                address, self.join_port, pairing_code=self.code_typed)
         except TransportError as exc:
+            log.warning("link: cannot join %s port %d: %s", address, self.join_port, exc)
             self._fail(f"Cannot join: {exc}.", back="join")
             return
+        log.info("link: joining %s port %d", address, self.join_port)
         self._open(transport, CONNECT_TIMEOUT_MS)
         self.step = "connecting"
 
@@ -464,6 +542,7 @@ class LinkSetupScene(Scene):
         self.status = ""
 
     def _hang_up(self, farewell: dict[str, Any] | None = None) -> None:
+        self._stop_advertising()
         if self.conn is not None:
             self.conn.close(farewell)
             self.conn = None
@@ -474,15 +553,17 @@ class LinkSetupScene(Scene):
         if back == "join":
             self._join_menu()
         elif back == "code":
-            self._chose_address(self.address)
+            self._chose_address(self.address, self.peer_port)
         else:
             self._role_menu()
         self.push(NoticeScene(self.app, text))
 
     def exit(self) -> None:
+        self._stop_browsing()
         self._hang_up(abort_message("your friend left the duel setup"))
 
     def on_shutdown(self, reason: str) -> None:
+        self._stop_browsing()
         self._hang_up(abort_message("your friend's handheld is switching off"))
 
     # ---- the link
@@ -492,28 +573,34 @@ class LinkSetupScene(Scene):
             if self.conn is None:
                 return
             if ev.kind is EventKind.CONNECTED and self.step in ("hosting", "connecting"):
+                log.info("link: connected (%s)", self.role)
+                self._stop_advertising()  # the host has its guest: nobody else may look
                 self.app.play("confirm")
                 self._linked()
             elif ev.kind is EventKind.MESSAGE and ev.message is not None:
                 self._message(ev.message)
             elif ev.kind is EventKind.REFUSED and self.step == "hosting":
                 # Someone tried the door: the host keeps listening and says so.
+                log.warning("link: refused: %s", ev.detail)
                 self.app.play("error")
                 self.door = ev.detail
             elif ev.kind is EventKind.LOST:
                 transport = self.conn.link.transport
                 refused = transport.refused if isinstance(transport, TcpTransport) else None
+                log.warning("link lost while %s: %s%s", self.step, ev.detail,
+                            f" (refused: {refused})" if refused else "")
                 if self.step == "connecting" and refused:
                     self._fail(f"Could not join {self.address}: {refused}. Check the code "
                                "on your friend's screen and type it again.", back="code")
                 elif self.step == "connecting":
-                    self._fail(f"Could not reach {self.address}:{self.port} ({ev.detail}). "
+                    self._fail(f"Could not reach {self.address}:{self.join_port} ({ev.detail}). "
                                "Is your friend hosting?", back="join")
                 elif self.step == "hosting":
                     self._fail(f"Hosting stopped: {ev.detail}.")
                 else:
                     self._fail(f"The link to your friend's handheld was lost ({ev.detail}).")
             elif ev.kind is EventKind.CLOSED:
+                log.info("link closed by the friend while %s", self.step)
                 self._fail("Your friend's handheld closed the link.")
 
     def _message(self, msg: dict[str, Any]) -> None:
@@ -521,6 +608,7 @@ class LinkSetupScene(Scene):
         if kind == "hello" and self.friend is None:
             hello = parse_hello(msg, game=self.game, era=self.era)
             if isinstance(hello, Refusal):
+                log.warning("link: the friend's hello refused: %s", hello.here)
                 self._fail(f"{self.cannot}: {hello.here}.",
                            tell=f"this handheld refused: {hello.there}")
                 return
@@ -530,6 +618,7 @@ class LinkSetupScene(Scene):
         elif kind == "start" and self.role == "guest" and self.mine and self.friend:
             self._start_as_guest(msg)
         elif kind == "abort":
+            log.info("link: the friend stopped the setup: %s", abort_reason(msg))
             self._fail(f"Your friend's handheld stopped the setup: {abort_reason(msg)}.")
         else:
             self.status = f"Ignored an unexpected message ({clean(str(kind), 12)})."
@@ -578,11 +667,14 @@ class LinkSetupScene(Scene):
             return
         problem = self._setup_problem()
         if problem:
+            log.warning("link: setup refused: %s", problem.here)
             self._fail(f"{self.cannot}: {problem.here}.",
                        tell=f"the host refused: {problem.there}")
             return
         host, guest = self._decks()
         seed = self.app.new_seed()
+        log.info("link: starting the %s as host, seed %d, %s vs %s", self.noun, seed,
+                 self._side_name(host), self._side_name(guest))
         assert self.conn is not None
         self.conn.send(start_message((host.side, guest.side), seed))
         self._start_duel(seed)
@@ -591,8 +683,11 @@ class LinkSetupScene(Scene):
         host, guest = self._decks()
         seed = parse_start(msg, (host.side, guest.side))
         if isinstance(seed, Refusal):
+            log.warning("link: the host's start refused: %s", seed.here)
             self._fail(f"{self.cannot}: {seed.here}.", tell=seed.there)
             return
+        log.info("link: starting the %s as guest, seed %d, %s vs %s", self.noun, seed,
+                 self._side_name(host), self._side_name(guest))
         problem = self._setup_problem()
         if problem:
             self._fail(f"{self.cannot}: {problem.here}.",
@@ -619,6 +714,8 @@ class LinkSetupScene(Scene):
     # ---- input
 
     def update(self, inp: FrameInput) -> None:
+        if self.step == "join":
+            self._refresh_found()
         if self.step in ("role", "join", "deck"):
             self._menu_step(inp)
         elif self.step == "pad":
@@ -655,6 +752,10 @@ class LinkSetupScene(Scene):
                 self.step = "pad"
                 self.error = ""
                 self.pad_at = (0, 0)
+            elif isinstance(value, FoundHandheld):
+                log.info("link: chose %s at %s port %d from the handhelds found", value.name,
+                         value.address, value.port)
+                self._chose_address(value.address, value.port)
             else:
                 self._chose_address(value)
         else:
@@ -736,6 +837,8 @@ class LinkSetupScene(Scene):
                 t.draw(surface, item.hint, 10, y, MUTED)
             if self.step == "deck" and self.status:
                 t.draw(surface, self.status, 10, 138, INK)
+            if self.step == "join":
+                self._draw_search(surface, y + 11)
             hints = {"role": "A: choose  B: back", "join": "A: choose  B: back",
                      "deck": "A: choose  B: leave"}
             hint_line(app, surface, hints[self.step])
@@ -754,6 +857,25 @@ class LinkSetupScene(Scene):
             t.draw(surface, dots, 16 + t.font.width(self._wait_lines()[0]), 32, INK)
             hint_line(app, surface, "B: cancel")
 
+    def _draw_search(self, surface: pygame.Surface, y: int) -> None:
+        """Under the join menu: how the search for handhelds goes (nothing without one)."""
+        if self.browser is None:
+            return
+        t = self.app.text
+        if self.browser.problem:
+            lines = wrap(t.font, self.browser.problem[:1].upper() + self.browser.problem[1:]
+                         + ". Type the host's address instead.", 220)
+            color = POWER_RED
+        elif not self.found:
+            dots = "." * (1 + (self.frames // 15) % 3)
+            lines, color = [f"Looking for handhelds on the network{dots}"], MUTED
+        else:
+            n = len(self.found)
+            lines = [f"{n} handheld{'s' if n != 1 else ''} found on the network."]
+            color = MUTED
+        for i, line in enumerate(lines[:3]):
+            t.draw(surface, line, 10, y + i * 10, color)
+
     def _wait_lines(self) -> list[str]:
         if self.step == "hosting":
             lines = ["Waiting for your friend to join"]
@@ -768,7 +890,7 @@ class LinkSetupScene(Scene):
                 lines += wrap(self.app.text.font, self.door[:1].upper() + self.door[1:], 208)
             return lines
         if self.step == "connecting":
-            return [f"Connecting to {self.address}", f"port {self.port}"]
+            return [f"Connecting to {self.address}", f"port {self.join_port}"]
         friend = self.friend.name if self.friend else "your friend"
         lines = [f"Waiting for {friend}"]
         if self.mine is not None:

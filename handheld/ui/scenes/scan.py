@@ -18,6 +18,7 @@ codes the command-line scanner reads from the same frames, and its end ends the 
 from __future__ import annotations
 
 import functools
+import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,8 @@ from ..scene import Scene
 from ..text import fit, wrap
 from ..widgets import window
 from .common import hint_line, title_bar
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -96,6 +99,7 @@ class ScanScene(Scene):
         self.flash = 0
         self.frames_read = 0
         self.accepted = 0  # cards and deck codes accepted this session
+        self.rejected = 0  # codes seen and refused (for the log: counts, never frames)
         self.asking_leave = False
 
     # ------------------------------------------------------------------ camera
@@ -106,6 +110,7 @@ class ScanScene(Scene):
             from scanner.pipeline import Pipeline
             from scanner.tracker import Tracker
         except Exception as exc:  # a broken OpenCV or numpy install: say so, play on
+            log.exception("scanner: cannot load")
             self.problem = f"the scanner cannot load ({type(exc).__name__}: {exc})"
             return
 
@@ -113,6 +118,7 @@ class ScanScene(Scene):
         try:
             self.pipeline = Pipeline(catalog=_catalog())
         except CatalogError as exc:  # a damaged install: say so, open no camera
+            log.error("scanner: the card list cannot be read: %s", exc)
             self.camera = None
             self.problem = f"The card list cannot be read: {exc}"
             return
@@ -133,7 +139,9 @@ class ScanScene(Scene):
                 camera = BackgroundCamera(camera)
             self.camera = camera
             self.problem = None
+            log.info("scanner: camera %s opened", type(camera).__name__)
         except CameraUnavailable as exc:
+            log.warning("scanner: no camera: %s", exc)
             self.camera = None
             self.problem = str(exc)
         self.tracker.reset()
@@ -144,6 +152,8 @@ class ScanScene(Scene):
             self.camera = None
 
     def exit(self) -> None:
+        log.info("scanner: %d frames read, %d codes accepted, %d refused", self.frames_read,
+                 self.accepted, self.rejected)
         self._close_camera()
         if self.reader is not None:
             self.reader.close()
@@ -190,6 +200,7 @@ class ScanScene(Scene):
         try:
             frame = self.camera.read()
         except CameraUnavailable as exc:  # unplugged, or the clip cannot be read
+            log.warning("scanner: the camera stopped: %s", exc)
             self._close_camera()
             self.problem = str(exc)
             return
@@ -253,6 +264,8 @@ class ScanScene(Scene):
         return ()
 
     def _reject(self, reading: Reading) -> None:
+        self.rejected += 1
+        log.debug("scanner: a code refused: %s", reading.reason or "unreadable")
         self.refusal = Banner(("Cannot use this code:", reading.reason or "unreadable"), BAD,
                               REASON_FRAMES)
         self.app.play("error")
