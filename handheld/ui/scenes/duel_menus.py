@@ -517,6 +517,21 @@ class ChoiceScene(_Overlay):
         t.draw(surface, hint, 4, 146, MUTED)
 
 
+CAPTION_W = 192  # the coin window's text width
+
+
+def coin_caption(font: Any, caption: str, width: int) -> list[str]:
+    """Who flips and what for, in at most two lines of ``width``: whole words, and a long
+    card name cut with "..." only when two lines cannot hold it."""
+    lines = wrap(font, caption, width)
+    if len(lines) <= 2:
+        return lines
+    last = lines[1]
+    while last and font.width(last + "...") > width:
+        last = last[:-1]
+    return [lines[0], last.rstrip() + "..."]
+
+
 class CoinScene(_Overlay):
     """A coin spins, lands, and says Heads or Tails; then the match goes on."""
 
@@ -542,8 +557,8 @@ class CoinScene(_Overlay):
             self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
-        cx, cy, r = 120, 60, 18
-        window(surface, 70, 26, 100, 78)
+        cx, cy, r = 120, 62, 18
+        window(surface, 20, 22, 200, 86)
         spinning = self.frames < self.SPIN
         if spinning:
             half = max(1, int(abs(math.cos(self.frames * 0.45)) * r))
@@ -561,11 +576,11 @@ class CoinScene(_Overlay):
             t = self.app.text
             t.draw(surface, letter, cx - t.font.width(letter), cy - 6, INK, 2)
         t = self.app.text
-        caption = self.caption if t.font.width(self.caption) <= 94 else self.caption[:22] + "."
-        t.draw(surface, caption, cx - t.font.width(caption) // 2, 30, MUTED)
+        for i, line in enumerate(coin_caption(t.font, self.caption, CAPTION_W)):
+            t.draw(surface, line, cx - t.font.width(line) // 2, 26 + i * 8, MUTED)
         if not spinning:
             msg = "Heads!" if self.heads else "Tails."
-            t.draw(surface, msg, cx - t.font.width(msg) // 2, 86, INK)
+            t.draw(surface, msg, cx - t.font.width(msg) // 2, 90, INK)
 
 
 class PassScene(Scene):
