@@ -199,7 +199,9 @@ class BoardView:
 
     def draw(self, surface: pygame.Surface, m: Match, viewer: int, *, names: tuple[str, str],
              highlight: frozenset[int] = frozenset(), cursor: int | None = None,
-             flash: int | None = None, frame: int = 0) -> None:
+             flash: int | None = None, frame: int = 0, watching: bool = False) -> None:
+        """The board as ``viewer`` sees it. ``watching``: nobody at the handheld plays
+        (the demo), so no turn is "yours"."""
         surface.fill(BOARD_BG)
         for y in range(0, 160, 8):
             surface.fill(MAT_LINE, (0, y, 240, 1))
@@ -228,7 +230,7 @@ class BoardView:
                 self._empty(surface, Rect(ACTIVE_X, y, ACTIVE_W, ACTIVE_H))
             self._prizes(surface, len(p.prizes), m.prize_count if m.turn else 0,
                          ROWS["own_active"] if side == viewer else ROWS["opp_active"])
-        turn_w = self._turn_line(surface, m, viewer, names)
+        turn_w = self._turn_line(surface, m, None if watching else viewer, names)
         if m.stadium >= 0:
             self._stadium(surface, m, turn_w)
         blink = (frame // 8) % 2 == 0
@@ -264,9 +266,10 @@ class BoardView:
             else:
                 surface.fill(SHADE, (x, py, 7, 9))
 
-    def _turn_line(self, surface: pygame.Surface, m: Match, viewer: int,
+    def _turn_line(self, surface: pygame.Surface, m: Match, viewer: int | None,
                    names: tuple[str, str]) -> int:
-        """Whose turn it is; returns where its text ends."""
+        """Whose turn it is ("Your turn" only to a player at the handheld); returns where
+        its text ends."""
         y = ROWS["turn"]
         surface.fill(PAPER, (0, y, 240, 11))
         if m.turn == 0:

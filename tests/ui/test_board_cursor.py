@@ -64,3 +64,32 @@ def test_no_boxes_or_no_move_leave_the_cursor(board: tuple[Match, dict[int, Rect
     assert step_cursor({}, None, *RIGHT) is None
     assert step_cursor(rects, active.id, 0, 0) == active.id
 
+
+
+def test_the_turn_line_says_your_turn_only_to_a_player(board: tuple[Match, dict[int, Rect]]
+                                                      ) -> None:
+    import pygame
+
+    from handheld.ui.duel_board import BoardView
+    from handheld.ui.font import pocket_font
+    from handheld.ui.text import TextCache
+
+    m, _ = board
+    assert m.turn >= 1 and m.current == 0
+
+    def turn_line(watching: bool) -> list[str]:
+        text = TextCache(pocket_font())
+        drawn: list[str] = []
+        real = text.draw
+
+        def spy(surface: pygame.Surface, s: str, *args: object, **kw: object) -> int:
+            drawn.append(s)
+            return real(surface, s, *args, **kw)  # type: ignore[arg-type]
+
+        text.draw = spy  # type: ignore[method-assign, assignment]
+        BoardView(text).draw(pygame.Surface((240, 160)), m, 0, names=("CPU 1", "CPU 2"),
+                             watching=watching)
+        return [s for s in drawn if s.startswith("Turn ")]
+
+    assert turn_line(False) == [f"Turn {m.turn}: Your turn"]
+    assert turn_line(True) == [f"Turn {m.turn}: CPU 1's turn"]  # the demo

@@ -481,7 +481,7 @@ class DuelScene(Scene):
             return
         self.view.draw(surface, m, self.viewer, names=self.names,
                        cursor=self.cursor, flash=self.flash if self.flash_frames else None,
-                       frame=self.frames)
+                       frame=self.frames, watching=self.mode == "demo")
         self.draw_timer(surface)
         self.draw_message_area(surface)
         if self.thinking:
