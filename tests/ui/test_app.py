@@ -268,3 +268,27 @@ def test_the_opponents_hidden_cards_are_never_shown(tmp_path: Path) -> None:
     hand = HandScene(h, duel)
     hand.enter()
     assert hand.cards == duel.match.players[0].hand  # the player's own, never the CPU's
+
+
+def test_the_player_names_the_profile_in_settings(tmp_path: Path) -> None:
+    from handheld.ui.keyboard import DONE
+
+    from .test_decks import press_key, type_text
+
+    h = fresh(tmp_path)
+    to_menu(h)
+    choose(h, "Settings")
+    choose(h, "Your name")
+    kb = h.scenes.top
+    type_text(h, "ASH")
+    press_key(h, kb, DONE)
+    assert h.describe()["scene"] == "SettingsScene"
+    assert h.saves.profile(h.profile).name == "ASH"
+    # A name another profile has is refused, with the reason, and nothing changes.
+    h.saves.create_profile("MISTY")
+    choose(h, "Your name")
+    kb = h.scenes.top
+    type_text(h, "MISTY")
+    press_key(h, kb, DONE)
+    assert h.saves.profile(h.profile).name == "ASH"
+    assert "MISTY" in h.scenes.top.problem

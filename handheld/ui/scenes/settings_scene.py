@@ -1,4 +1,5 @@
-"""Settings: text speed, animations, sound volume, key map, panel scale, deck cards.
+"""Settings: the player's name, text speed, animations, sound volume, key map, panel scale,
+deck cards. A on the name opens the keyboard (the name the duels and the link show).
 LEFT/RIGHT (or A) change the value under the cursor; every change is saved at once --
 except the window scale. LEFT/RIGHT only pick a scale there, and A applies it: resizing
 the window under a held key must never feed the key back into the setting, and a scale
@@ -6,10 +7,11 @@ too big for the screen is refused with a reason instead of being saved."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from firmware_sim.buttons import Button
 
+from ...save import DuplicateProfileName, SaveError
 from ..palette import INK, MUTED, PAPER, POWER_RED
 from ..scene import Scene
 from ..settings import DECK_CARDS, KEY_MAPS, PANEL_SCALES, TEXT_SPEEDS
@@ -22,11 +24,16 @@ if TYPE_CHECKING:
 
     from ..input import FrameInput
 
-ROWS = ("text_speed", "animations", "volume", "key_map", "panel_scale", "deck_cards")
-LABELS = {"text_speed": "Text speed", "animations": "Animations", "volume": "Sound volume",
+ROWS = ("text_speed", "animations", "volume", "key_map", "panel_scale", "deck_cards", "name")
+# The profile's name (kept by the save, not a setting): as long as the board's name line
+# shows whole.
+NAME_MAX = 12
+LABELS = {"name": "Your name", "text_speed": "Text speed", "animations": "Animations",
+          "volume": "Sound volume",
           "key_map": "Keyboard keys", "panel_scale": "Window scale",
           "deck_cards": "Deck cards"}
 HINTS = {
+    "name": "Shown in duels and to a linked handheld. A: type it.",
     "text_speed": "How fast messages type themselves.",
     "animations": "Coin spins, damage and Knock Out effects.",
     "volume": "0 is silent.",
@@ -34,6 +41,9 @@ HINTS = {
     "panel_scale": "Desktop window size; auto fits the panel. A: apply.",
     "deck_cards": "all: any card. owned: only cards you scanned.",
 }
+
+
+HINT_Y = 112  # below the seven rows
 
 
 def _choices(name: str) -> list[object]:
@@ -54,14 +64,14 @@ def _shown(name: str, value: object) -> str:
 
 class SettingsScene(Scene):
     def enter(self) -> None:
-        self.menu = Menu([MenuItem(LABELS[n], True, n, HINTS[n]) for n in ROWS], rows=6)
+        self.menu = Menu([MenuItem(LABELS[n], True, n, HINTS[n]) for n in ROWS], rows=7)
         self.scale: int | None = None  # a window scale picked, not applied yet
         self.problem = ""  # why the last scale could not be applied
 
     def update(self, inp: FrameInput) -> None:
         dx, _ = inp.nav()
         name = self.menu.selected.value if self.menu.selected else None
-        if dx and name:
+        if dx and name and name != "name":
             inp.consume(Button.LEFT, Button.RIGHT)
             self.change(name, dx)
             return
@@ -69,12 +79,38 @@ class SettingsScene(Scene):
         result = self.menu.update(inp, self.app.sounds)
         if self.menu.cursor != cursor:
             self.scale, self.problem = None, ""  # leaving the row drops an unapplied pick
-        if result == "select" and name == "panel_scale":
+        if result == "select" and name == "name":
+            from ..keyboard import KeyboardScene
+
+            self.push(KeyboardScene(self.app, "Your name", self.profile_name(),
+                                    max_len=NAME_MAX))
+        elif result == "select" and name == "panel_scale":
             self.apply_scale()
         elif result == "select" and name:
             self.change(name, 1)
         elif result == "cancel":
             self.close()
+
+    def profile_name(self) -> str:
+        try:
+            return self.app.saves.profile(self.app.profile).name
+        except SaveError:
+            return ""
+
+    def resume(self, result: Any = None) -> None:
+        """Back from the keyboard: the name typed (None: cancelled)."""
+        if not isinstance(result, str):
+            return
+        try:
+            self.app.saves.rename_profile(self.app.profile, result)
+        except DuplicateProfileName:
+            self.problem = f"Another profile is called {result}."
+            self.app.play("error")
+        except SaveError as exc:
+            self.problem = f"The name was not saved: {exc}"
+            self.app.play("error")
+        else:
+            self.problem = ""
 
     def change(self, name: str, step: int) -> None:
         s = self.app.settings
@@ -105,6 +141,11 @@ class SettingsScene(Scene):
         window(surface, 8, 22, 224, self.menu.height() + 8)
         self.menu.draw(surface, app.text, 11, 26, 218)
         for i, name in enumerate(ROWS):
+            if name == "name":
+                value = self.profile_name()
+                w = app.text.font.width(value)
+                app.text.draw(surface, value, 222 - w, 26 + i * 11 + 1, INK)
+                continue
             value = _shown(name, getattr(app.settings, name))
             if name == "panel_scale" and self.scale is not None:
                 value = _shown(name, self.scale) + "?"  # picked, A applies it
@@ -114,9 +155,10 @@ class SettingsScene(Scene):
         item = self.menu.selected
         if self.problem:
             for j, line in enumerate(wrap(app.text.font, self.problem, 220)[:3]):
-                app.text.draw(surface, line, 10, 100 + j * 9, POWER_RED)
+                app.text.draw(surface, line, 10, HINT_Y + j * 9, POWER_RED)
         elif item:
-            app.text.draw(surface, item.hint, 10, 100, MUTED)
+            app.text.draw(surface, item.hint, 10, HINT_Y, MUTED)
+        row = item.value if item is not None else None
         hint_line(app, surface, "LEFT/RIGHT: pick  A: apply  B: back"
-                  if item is not None and item.value == "panel_scale"
+                  if row == "panel_scale" else "A: type  B: back" if row == "name"
                   else "LEFT/RIGHT: change  B: back")
