@@ -107,6 +107,12 @@ class Menu:
             return "cancel"
         return None
 
+    def select(self, index: int) -> None:
+        """Put the cursor on item ``index`` (scrolled into view)."""
+        if self.items:
+            self.cursor = max(0, min(index, len(self.items) - 1))
+            self._scroll()
+
     def _scroll(self) -> None:
         if self.cursor < self.top:
             self.top = self.cursor

@@ -427,6 +427,15 @@ class TargetScene(_Overlay):
         t.draw(surface, label[:60], 4, y + 10, MUTED)
 
 
+def useful_answer(choice: Choice) -> int:
+    """The option a list opens on: the one a player nearly always wants (every extra card
+    after the opponent's mulligan: more cards cost nothing but a card of the deck), else
+    the first."""
+    if choice.kind == "mulligan_draw" and choice.options:
+        return max(range(len(choice.options)), key=lambda i: choice.options[i][1])
+    return 0
+
+
 class ChoiceScene(_Overlay):
     """Any other decision: a list of what the engine offers. One pick: A. Several: A marks,
     START confirms once enough are marked. Pokémon in the list are highlighted on the
@@ -440,6 +449,7 @@ class ChoiceScene(_Overlay):
         self.menu = Menu([MenuItem(self._label(i, o), True, i)
                           for i, o in enumerate(choice.options)], rows=6,
                          cancel=False)
+        self.menu.select(useful_answer(choice))
 
     def _label(self, i: int, o: Any) -> str:
         text = self.m.describe(o)
