@@ -18,6 +18,8 @@ from firmware_sim.buttons import Button
 
 from ...engine import Choice
 from ...engine.describe import describe_event
+from ...engine.energy import cost_text
+from ...engine.explain import why_unplayable
 from ...engine.notation import (
     ATTACH,
     ATTACH_TM,
@@ -322,7 +324,7 @@ class HandScene(_Overlay):
             lines = [d.name, d.kind_name + (f", {d.hp} HP" if d.hp else "")]
             picks = self.options_for(item.value)
             lines += [self.m.describe(o) for _, o in picks[:4]] if picks else \
-                ["Not playable now."]
+                [why_unplayable(self.m, self.duel.viewer, item.value)]
             if d.legend:
                 lines.append("Both halves go onto the Bench together, as one Pokémon.")
             y = 20
@@ -333,6 +335,16 @@ class HandScene(_Overlay):
         hint_line(app, surface, "A: play  R: card  B: back")
 
 
+def option_label(m: Any, o: tuple[Any, ...]) -> str:
+    """An option as a list shows it: an attack with its Energy cost in symbols before its
+    name and damage ("[R][C] Flamethrower 60"); anything else as the engine says it."""
+    text = m.describe(o)
+    if o[0] == ATTACK:
+        cost = m.defs[o[1]].attacks[o[2]].cost
+        return f"{cost_text(cost)} {text.removeprefix('Attack: ')}"
+    return text
+
+
 class OptionListScene(_Overlay):
     """A short list of the engine's options (attacks, Powers, ways to play a card)."""
 
@@ -341,7 +353,8 @@ class OptionListScene(_Overlay):
         super().__init__(app, duel)
         self.picks = picks
         self.title = title
-        self.menu = Menu([MenuItem(self.m.describe(o), True, i) for i, o in picks], rows=6)
+        self.menu = Menu([MenuItem(option_label(self.m, o), True, i) for i, o in picks],
+                         rows=6)
 
     def update(self, inp: FrameInput) -> None:
         if inp.pressed(Button.R):
