@@ -52,6 +52,7 @@ from ...engine.notation import (
 from ...session import MatchSession, SessionError, Thinker, load_suspended, save_suspended
 from ..duel_board import ROWS, BoardView, slot_rects, step_cursor
 from ..palette import INK, PAPER, WHITE
+from ..printing import shared_names
 from ..scene import Scene
 from ..text import draw_ops, line_ops, wrap
 from ..typewriter import typewriter_step
@@ -127,6 +128,7 @@ class DuelScene(Scene):
         self.opponent: str | None = None
         # What a roster win changed on the ladder (roster.Victory), for the result screen.
         self.victory: Any = None
+        self._shared: tuple[int, frozenset[str]] = (-1, frozenset())
         # The computer's decisions are made on a worker thread (see the module docstring).
         self.thinker = Thinker()
         self.wait_for_thoughts = app.headless
@@ -473,6 +475,14 @@ class DuelScene(Scene):
         return 4 if self.app.settings.text_speed == "instant" else CPU_PAUSE
 
     # ---------------------------------------------------------------- drawing
+
+    @property
+    def shared_names(self) -> frozenset[str]:
+        """Names that two printings in this match carry (their lists say which is which)."""
+        defs = self.match.defs
+        if self._shared[0] != id(defs):
+            self._shared = (id(defs), shared_names(defs))
+        return self._shared[1]
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.match

@@ -38,6 +38,7 @@ from ...engine.notation import (
 from ..duel_board import slot_rects, step_cursor
 from ..marks import legend_half_tag
 from ..palette import INK, MUTED, PAPER, SHADE, WHITE
+from ..printing import printing, told_apart
 from ..scene import Scene
 from ..text import draw_ops, line_ops, wrap
 from ..widgets import ROW_H, Menu, MenuItem, window
@@ -276,11 +277,12 @@ class HandScene(_Overlay):
                 by_def.setdefault(id(d), by_def[id(d.legend_other)])
         self.options_of = by_def
         items = []
+        shared = self.duel.shared_names
         for cid in self.cards:
             d = self.m.defs[cid]
             playable = id(d) in by_def
             # (the two halves of a LEGEND share a name: their tags tell them apart)
-            name = f"{d.name} {legend_half_tag(d)}" if d.legend else d.name
+            name = f"{d.name} {legend_half_tag(d)}" if d.legend else told_apart(d, shared)
             items.append(MenuItem(("* " if playable else "  ") + name, playable, cid))
         self.menu = Menu(items, rows=11)
 
@@ -321,7 +323,7 @@ class HandScene(_Overlay):
         item = self.menu.selected
         if item is not None:
             d = self.m.defs[item.value]
-            lines = [d.name, d.kind_name + (f", {d.hp} HP" if d.hp else "")]
+            lines = [d.name, f"{d.kind_name}{f', {d.hp} HP' if d.hp else ''}, {printing(d.id)}"]
             picks = self.options_for(item.value)
             lines += [self.m.describe(o) for _, o in picks[:4]] if picks else \
                 [why_unplayable(self.m, self.duel.viewer, item.value)]
@@ -466,6 +468,8 @@ class ChoiceScene(_Overlay):
 
     def _label(self, i: int, o: Any) -> str:
         text = self.m.describe(o)
+        if o[0] == CARD and isinstance(o[1], int) and 0 <= o[1] < len(self.m.defs):
+            text = told_apart(self.m.defs[o[1]], self.duel.shared_names)
         if not self.multi:
             return text
         return ("(x) " if i in self.marked else "( ) ") + text
