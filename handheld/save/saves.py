@@ -834,8 +834,9 @@ class Saves:
 
     def open_booster(self, profile_id: int, pack_id: int, cards: Iterable[str]) -> BoosterPack:
         """Open a pack: mark it opened with its ``cards`` (what its set and seed make,
-        ``handheld.boosters.open_pack``) and add them to the collection, in one transaction,
-        the scan log saying "booster". Opening an opened pack again changes nothing and
+        ``handheld.boosters.open_pack``) and add them to the collection, in one transaction.
+        The scan log is left alone (these cards were not scanned: the pack's row says where
+        they came from). Opening an opened pack again changes nothing and
         gives it back as it was opened."""
         ids = [card_id(c) for c in cards]
         if not 0 < len(ids) <= BOOSTER_CARDS_MAX:
@@ -866,10 +867,6 @@ class Saves:
                 "VALUES (?, ?, ?, ?) ON CONFLICT (profile_id, card_id) "
                 "DO UPDATE SET count = count + excluded.count",
                 [(profile_id, cid, n, now) for cid, n in counts.items()])
-            conn.executemany(
-                "INSERT INTO scan_log (profile_id, at, card_id, count, source) "
-                "VALUES (?, ?, ?, ?, 'booster')",
-                [(profile_id, now, cid, n) for cid, n in counts.items()])
             return BoosterPack(checked[0][0], checked[0][2], checked[0][3], checked[0][4],
                                checked[0][5], now, tuple(ids))
 

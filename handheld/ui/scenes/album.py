@@ -1,7 +1,8 @@
 """The card album: every card of some sets in set order. SELECT filters by kind and type;
-A opens the card. Opened from the collection view (``owned=True``) it is the player's
-album: owned cards show how many copies, missing ones only their number and a dark
-silhouette (they cannot be opened), and the title says how many of the set are owned."""
+A opens the card. With ``owned=True`` it shows how many copies are owned (the e-Reader's
+"Look up a card" still shows and opens every card); with ``hide_missing`` too (a set opened
+from the collection view) it is the player's album: missing cards show only their number
+and a dark silhouette and cannot be opened, and the title says how many are owned."""
 
 from __future__ import annotations
 
@@ -34,11 +35,12 @@ FILTERS: tuple[tuple[str, str], ...] = (
 
 class AlbumScene(Scene):
     def __init__(self, app: Handheld, sets: tuple[str, ...] = ("expedition",), *,
-                 owned: bool = False, title: str = "Card album") -> None:
+                 owned: bool = False, title: str = "Card album",
+                 hide_missing: bool = False) -> None:
         super().__init__(app)
         counts = app.saves.owned_counts(app.profile) if owned else None
         self.album = Album(app.pool, sets, counts)
-        self.owned_mode = owned
+        self.owned_mode = owned and hide_missing
         self.title = title
         self.filter = 0
         self.menu = Menu([], rows=11)
