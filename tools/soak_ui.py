@@ -6,7 +6,7 @@ traceback, and the run goes on from the main menu).
 
 Every ``--visit`` frames the stack is reset to one scene picked at random (so deep screens
 -- the deck editor, a duel's hand, the keyboard, the Legend Pieces board in each mode the
-e-Games menu offers -- get their share), then the buttons are
+e-Games menu offers, the booster reveal -- get their share), then the buttons are
 random: a button every few frames, held 1-20 frames, D-pad and A most often, START+SELECT
 now and then, POWER tapped (sleep and wake) rarely, never held long enough to shut down.
 """
@@ -149,8 +149,22 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
 
         return PiecesLinkSetupScene(app, transport=MemoryTransport.pair()[0])
 
+    def boosters(reveal: bool) -> Any:
+        """The Boosters screen (or a reveal) with packs to open: two Expedition, one
+        Black & White, given anew at every visit."""
+        from handheld.ui.scenes.boosters import BoosterRevealScene, BoostersScene
+
+        packs = app.saves.award_boosters(
+            app.profile, [("expedition", app.new_seed()), ("black_white", app.new_seed()),
+                          ("expedition", app.new_seed())], source="soak")
+        return BoosterRevealScene(app, packs) if reveal else BoostersScene(app)
+
     return {
         "title": lambda: TitleScene(app),
+        "boosters": lambda: boosters(False),
+        "booster_reveal": lambda: boosters(True),
+        "album_owned": lambda: AlbumScene(app, ("expedition",), owned=True, title="EXP",
+                                           hide_missing=True),
         "menu": lambda: MainMenuScene(app),
         "album": lambda: AlbumScene(app),
         "card": lambda: CardViewScene(app, ["ecard1-33", "ecard1-40", "ecard1-158"]),

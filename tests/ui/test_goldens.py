@@ -175,7 +175,51 @@ def _ladder_result(h: Handheld) -> None:
     h.tick(40)
 
 
+def _give_packs(h: Handheld) -> None:
+    """Three packs: two of Expedition (seeds 5 and 6), one of Platinum."""
+    h.saves.award_boosters(h.profile, [("expedition", 5), ("expedition", 6), ("platinum", 9)],
+                           source="test")
+
+
+def _boosters(h: Handheld) -> None:
+    _give_packs(h)
+    to_menu(h)
+    choose(h, "Boosters")
+
+
+def _booster_reveal(h: Handheld) -> None:
+    """Expedition's first pack at the "normal" text speed, five cards turned over."""
+    _give_packs(h)
+    h.settings.text_speed = "normal"
+    to_menu(h)
+    choose(h, "Boosters")
+    h.press("A", 1)
+    h.tick(14 * 5 - 1)
+
+
+def _booster_done(h: Handheld) -> None:
+    """The same pack with every card shown (A skips the reveal)."""
+    _booster_reveal(h)
+    h.press("A")
+
+
+def _album_owned(h: Handheld) -> None:
+    """The player's Expedition album after one pack: owned cards and silhouettes."""
+    from handheld.boosters import open_pack
+
+    [pack] = h.saves.award_boosters(h.profile, [("expedition", 5)], source="test")
+    h.saves.open_booster(h.profile, pack.id, open_pack("expedition", 5).cards)
+    to_menu(h)
+    choose(h, "e-Reader")
+    choose(h, "Collection")
+    h.press("A")  # Expedition, the oldest set
+    for _ in range(60):
+        h.press("DOWN", 1)  # to Mew (55), the pack's rare, among silhouettes
+
+
 SCREENS: dict[str, Callable[[Handheld], None]] = {
+    "boosters": _boosters, "booster_reveal": _booster_reveal,
+    "booster_done": _booster_done, "album_owned": _album_owned,
     "ladder": _ladder, "ladder_opponent": _ladder_opponent, "ladder_result": _ladder_result,
     "coin_flipper": _coin_flipper, "battle_timer": _battle_timer,
     "title": _title, "main_menu": _menu, "album": _album, "card_page": _card,

@@ -711,6 +711,10 @@ class ResultScene(Scene):
                 from .ladder import LadderScene
 
                 self.app.scenes.push(LadderScene(self.app, OPPONENTS[self.duel.opponent].era))
+                if self.duel.packs:  # the packs it earned, opened at once
+                    from .boosters import BoosterRevealScene
+
+                    self.app.scenes.push(BoosterRevealScene(self.app, list(self.duel.packs)))
 
     def ladder_news(self) -> list[str]:
         """What a ladder win changed (roster.on_victory), in a line or two."""
@@ -723,6 +727,9 @@ class ResultScene(Scene):
             out.append("Now open: " + ", ".join(o.name for o in v.unlocked) + ".")
         if v.era_complete:
             out.append("Every opponent of this ladder is beaten!")
+        n = len(self.duel.packs)
+        if n:
+            out.append(f"You earned {n} booster pack{'s' if n != 1 else ''}!")
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -738,8 +745,9 @@ class ResultScene(Scene):
             title = f"{names[self.winner]} wins!" if self.winner is not None else "A draw"
         t.draw(surface, title, (240 - t.font.width(title) * 3) // 2, 30, WHITE, 3)
         lines = [f"{names[self.winner]} {self.why}." if self.winner is not None else "",
-                 f"{self.turns} turns.", *self.ladder_news(), "", "Press A"]
+                 f"{self.turns} turns.", *self.ladder_news(), "",
+                 "Press A to open them" if self.duel.packs else "Press A"]
         for i, line in enumerate(lines):
             for j, part in enumerate(wrap(t.font, line, 220)):
                 t.draw(surface, part, (240 - t.font.width(part)) // 2, 70 + i * 12 + j * 9,
-                       WHITE if line != "Press A" or (self.frames // 30) % 2 == 0 else SHADE)
+                       WHITE if i != len(lines) - 1 or (self.frames // 30) % 2 == 0 else SHADE)
