@@ -671,6 +671,22 @@ class LogScene(Scene):
         hint_line(self.app, surface, "UP/DOWN: scroll  B: back")
 
 
+def result_sentence(result: str, names: tuple[str, str], winner: int | None) -> str:
+    """How the match was won, as a sentence naming both players: "CPU took the last Prize
+    card.", "Ash had no Pokémon left in play." ("" for a draw). A result of two reasons
+    ("prizes+no_pokemon") gives both."""
+    if winner is None:
+        return ""
+    w, loser = names[winner], names[1 - winner]
+    reasons = {"prizes": f"{w} took the last Prize card",
+               "no_pokemon": f"{loser} had no Pokémon left in play",
+               "deck_out": f"{loser} had no card left to draw",
+               "time": f"{w} had fewer Prize cards left when time was called",
+               "forfeit": f"{loser} forfeited",
+               "lost_world": f"{w} won by Lost World (6 of {loser}'s Pokémon in the Lost Zone)"}
+    return " and ".join(reasons.get(r, f"{w} won ({r})") for r in result.split("+")) + "."
+
+
 class ResultScene(Scene):
     """The end of the match: who won, and why; A returns to the menu."""
 
@@ -680,12 +696,7 @@ class ResultScene(Scene):
         m = duel.match
         self.winner = m.winner
         self.viewer = duel.viewer if duel.mode != "hotseat" else None
-        reasons = {"prizes": "took the last Prize card", "no_pokemon":
-                   "left the opponent without Pokémon in play", "deck_out":
-                   "outlasted an empty deck", "time": "had fewer Prize cards left when "
-                   "time was called", "forfeit": "wins: the opponent forfeited",
-                   "lost_world": "won by Lost World (6 Pokémon in the Lost Zone)"}
-        self.why = " and ".join(reasons.get(r, r) for r in m.result.split("+"))
+        self.why = result_sentence(m.result, duel.names, m.winner)
         self.turns = m.turn
 
     def enter(self) -> None:
@@ -744,7 +755,7 @@ class ResultScene(Scene):
         else:
             title = f"{names[self.winner]} wins!" if self.winner is not None else "A draw"
         t.draw(surface, title, (240 - t.font.width(title) * 3) // 2, 30, WHITE, 3)
-        lines = [f"{names[self.winner]} {self.why}." if self.winner is not None else "",
+        lines = [self.why,
                  f"{self.turns} turns.", *self.ladder_news(), "",
                  "Press A to open them" if self.duel.packs else "Press A"]
         for i, line in enumerate(lines):
