@@ -84,7 +84,7 @@ class DuelSetup:
     styles: tuple[dict[str, Any] | None, ...] = ()
 
 
-RESUMABLE_MODES = ("cpu", "hotseat", "link")
+RESUMABLE_MODES = ("cpu", "practice", "hotseat", "link")
 
 
 def _pair(value: Any, default: tuple[str, str]) -> tuple[str, str]:

@@ -19,7 +19,7 @@ from firmware_sim.buttons import Button
 from ...engine import Choice
 from ...engine.describe import describe_event
 from ...engine.energy import cost_text
-from ...engine.explain import why_unplayable
+from ...engine.explain import explain_option, why_unplayable
 from ...engine.notation import (
     ATTACH,
     ATTACH_TM,
@@ -31,6 +31,7 @@ from ...engine.notation import (
     EVOLVE,
     HAND_TAGS,
     PASS,
+    PASS_OPTION,
     POWER,
     RETREAT,
     SLOT,
@@ -40,7 +41,7 @@ from ..marks import legend_half_tag
 from ..palette import INK, MUTED, PAPER, SHADE, WHITE
 from ..printing import printing, told_apart
 from ..scene import Scene
-from ..text import draw_ops, line_ops, wrap
+from ..text import draw_ops, fit, line_ops, wrap
 from ..widgets import ROW_H, Menu, MenuItem, window
 from .card_view import CardViewScene
 from .common import ConfirmScene, MenuOverlay, hint_line, title_bar
@@ -101,6 +102,24 @@ class PilesScene(MenuOverlay):
         self.push(CardViewScene(self.app, pile_ids(self.duel.match, side, zone)))
 
 
+PRACTICE = "practice"  # the duel mode whose menus explain each move
+HINT_W, HINT_LINES = 226, 3
+# The practice duel's word on each entry of the action menu (the moves themselves are
+# explained in the lists they open).
+ACTION_HINTS = {
+    "hand": "Play cards from your hand: Basic Pokémon to the Bench, Evolution cards, one "
+            "Energy a turn, Trainers.",
+    ATTACK: "Choose an attack your Active Pokémon has the Energy for. Attacking ends your "
+            "turn.",
+    RETREAT: "Swap your Active Pokémon with one on your Bench, discarding Energy for its "
+             "Retreat Cost.",
+    "piles": "Look at both discard piles.",
+    "log": "Read what has happened so far.",
+    PASS: "End your turn without attacking.",
+    "suspend": "Put the match aside; Continue on the main menu takes it up again.",
+}
+
+
 class _Overlay(Scene):
     """A menu window over the duel board."""
 
@@ -125,6 +144,25 @@ class _Overlay(Scene):
         self.duel.cursor = None
         self.duel.act(index)
         self.app.scenes.pop_to(self.duel)
+
+    @property
+    def practising(self) -> bool:
+        """A practice duel: each move is explained before it is chosen."""
+        return self.duel.mode == PRACTICE
+
+    def draw_hint(self, surface: pygame.Surface, text: str) -> None:
+        """The practice duel's word on the move under the cursor, in a window at the top of
+        the screen (three lines at most)."""
+        if not (self.practising and text):
+            return
+        t = self.app.text
+        lines = wrap(t.font, text, HINT_W)
+        if len(lines) > HINT_LINES:
+            rest = fit(t.font, " ".join(lines[HINT_LINES - 1:]), HINT_W)
+            lines = [*lines[:HINT_LINES - 1], rest]
+        window(surface, 2, 1, 236, 6 + 8 * len(lines))
+        for i, line in enumerate(lines):
+            draw_ops(surface, line_ops(t.font, line, 6, 4 + i * 8, INK), t)
 
 
 class ActionMenuScene(_Overlay):
@@ -188,6 +226,15 @@ class ActionMenuScene(_Overlay):
         h = self.menu.height() + 8
         window(surface, 150, 142 - h, 86, h)
         self.menu.draw(surface, self.app.text, 153, 146 - h, 80)
+        item = self.menu.selected
+        if item is not None:
+            what = item.value
+            power = self.duel.match.era.chosen_power_label
+            hint = ACTION_HINTS.get(what, "") if what != POWER else \
+                f"Use a {power} of one of your Pokémon."
+            if what == PASS:
+                hint = explain_option(self.m, PASS_OPTION)
+            self.draw_hint(surface, hint)
 
 
 def leave_question(duel: DuelScene) -> ConfirmScene:
@@ -203,7 +250,7 @@ def leave_question(duel: DuelScene) -> ConfirmScene:
 def forfeit_question(duel: DuelScene) -> ConfirmScene:
     seat = duel.viewer
     loser, winner = duel.names[seat], duel.names[1 - seat]
-    who = "You forfeit" if duel.mode == "cpu" else f"{loser} forfeits"
+    who = "You forfeit" if duel.mode in ("cpu", PRACTICE) else f"{loser} forfeits"
     return ConfirmScene(duel.app, f"Forfeit the match? {who}: {winner} wins, and it goes "
                         "into the match history.", yes="Forfeit", no="Keep playing")
 
@@ -327,6 +374,8 @@ class HandScene(_Overlay):
             picks = self.options_for(item.value)
             lines += [self.m.describe(o) for _, o in picks[:4]] if picks else \
                 [why_unplayable(self.m, self.duel.viewer, item.value)]
+            if picks and self.practising:
+                lines.append(explain_option(self.m, picks[0][1]))
             if d.legend:
                 lines.append("Both halves go onto the Bench together, as one Pokémon.")
             y = 20
@@ -383,6 +432,8 @@ class OptionListScene(_Overlay):
         window(surface, 4, 140 - h, 232, h)
         self.app.text.draw(surface, self.title + "  (R: card)", 9, 144 - h, MUTED)
         self.menu.draw(surface, self.app.text, 7, 154 - h, 226)
+        if self.picks:
+            self.draw_hint(surface, explain_option(self.m, self.picks[self.menu.cursor][1]))
 
 
 class TargetScene(_Overlay):
@@ -440,6 +491,9 @@ class TargetScene(_Overlay):
         t.draw(surface, self.prompt, 4, y + 2, INK)
         label = self.m.describe(self.picks[self.at][1])
         t.draw(surface, label[:60], 4, y + 10, MUTED)
+        pick = self.picks[self.at][1]
+        if isinstance(pick, tuple) and self.choice.kind == "main":
+            self.draw_hint(surface, explain_option(self.m, pick))
 
 
 def useful_answer(choice: Choice) -> int:

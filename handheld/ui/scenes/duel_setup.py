@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from ..input import FrameInput
 
 OPPONENTS = (("cpu", "The computer", "A greedy player that reads every card."),
+             ("practice", "Practice, with hints",
+              "The computer, and a word on each move before you choose it."),
              ("hotseat", "A friend, this handheld", "Pass the handheld between turns."),
              ("link", "A friend, over the link", "Two handhelds on the same network."))
 
@@ -128,7 +130,8 @@ class DuelSetupScene(Scene):
             return f"Your deck against {self.opponent.name}"
         if self.step == "deck1":
             return "Your deck" if self.mode != "hotseat" else "Player 1's deck"
-        return "The computer's deck" if self.mode == "cpu" else "Player 2's deck"
+        return "The computer's deck" if self.mode in ("cpu", "practice") \
+            else "Player 2's deck"
 
     def update(self, inp: FrameInput) -> None:
         if self.step == "opponent" and len(self.eras) > 1:
@@ -180,7 +183,7 @@ class DuelSetupScene(Scene):
             seats, names = ("human", o.level), (me, o.name)
             self.picked.append((roster.deck_title(o), roster.deck_cards(o)))
             opponent_id, styles = o.id, (None, o.style.to_dict())
-        elif self.mode == "cpu":
+        elif self.mode in ("cpu", "practice"):
             seats, names = ("human", "greedy"), (me, "CPU")
         else:
             seats, names = ("human", "human"), (me, "Player 2")
