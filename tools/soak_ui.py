@@ -64,6 +64,7 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
     """Scenes a visit can start from."""
     from handheld.cards import load_deck
     from handheld.ereader.scan_session import ScanBasket
+    from handheld.tutorial import LESSONS
     from handheld.ui.scenes.album import AlbumScene
     from handheld.ui.scenes.card_info import CardInfoScene
     from handheld.ui.scenes.card_view import CardViewScene
@@ -87,6 +88,7 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
     from handheld.ui.scenes.scan_review import ScanReviewScene
     from handheld.ui.scenes.settings_scene import SettingsScene
     from handheld.ui.scenes.title import TitleScene
+    from handheld.ui.scenes.tutorial import TutorialScene
 
     def _basket() -> ScanBasket:
         basket = ScanBasket()
@@ -96,10 +98,11 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
         return basket
 
     def duel(mode: str) -> Any:
-        seats = ("human", "greedy") if mode == "cpu" else ("human", "human")
+        cpu = mode in ("cpu", "practice")
+        seats = ("human", "greedy") if cpu else ("human", "human")
         setup = DuelSetup(decks=(load_deck("blazing_quake"), load_deck("tidal_mind")),
                           deck_names=("Blazing Quake", "Tidal Mind"), seats=seats,
-                          names=("Player", "CPU" if mode == "cpu" else "Player 2"), mode=mode,
+                          names=("Player", "CPU" if cpu else "Player 2"), mode=mode,
                           seed=app.new_seed())
         return DuelScene.new(app, setup)
 
@@ -172,6 +175,9 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
         "duel_setup": lambda: DuelSetupScene(app),
         "duel_cpu": lambda: duel("cpu"),
         "duel_hotseat": lambda: duel("hotseat"),
+        "duel_practice": lambda: duel("practice"),
+        "tutorial": lambda: TutorialScene(app),
+        "tutorial_last": lambda: TutorialScene(app, len(LESSONS) - 1),
         "ladder": lambda: LadderScene(app),
         "ladder_platinum": lambda: LadderScene(app, "platinum"),
         "ladder_opponent": lambda: OpponentScene(app, _roster_opponent("bw_draven")),

@@ -175,6 +175,26 @@ def _ladder_result(h: Handheld) -> None:
     h.tick(40)
 
 
+def _tutorial(h: Handheld) -> None:
+    """The tutorial's first lesson, as it opens: the coach window over the board."""
+    to_menu(h)
+    choose(h, "Tutorial")
+    h.tick(2)
+
+
+def _tutorial_done(h: Handheld) -> None:
+    """The first lesson done (the Fire Energy attached): the coach says what it did."""
+    from .test_tutorial import press_for
+
+    _tutorial(h)
+    tutorial = h.scenes.top
+    for _ in range(200):
+        if getattr(tutorial, "complete", False) and h.scenes.top is tutorial:
+            break
+        press_for(h, tutorial.lesson, tutorial.lesson.card)
+    h.tick(2)
+
+
 def _give_packs(h: Handheld) -> None:
     """Three packs: two of Expedition (seeds 5 and 6), one of Platinum."""
     h.saves.award_boosters(h.profile, [("expedition", 5), ("expedition", 6), ("platinum", 9)],
@@ -218,6 +238,7 @@ def _album_owned(h: Handheld) -> None:
 
 
 SCREENS: dict[str, Callable[[Handheld], None]] = {
+    "tutorial": _tutorial, "tutorial_done": _tutorial_done,
     "boosters": _boosters, "booster_reveal": _booster_reveal,
     "booster_done": _booster_done, "album_owned": _album_owned,
     "ladder": _ladder, "ladder_opponent": _ladder_opponent, "ladder_result": _ladder_result,

@@ -243,6 +243,9 @@ def leave_question(duel: DuelScene) -> ConfirmScene:
     if duel.mode == "link":
         return ConfirmScene(duel.app, "Leave the duel? It ends for both of you and counts "
                             "as abandoned.", yes="Leave", no="Keep playing")
+    if duel.mode == "tutorial":
+        return ConfirmScene(duel.app, "Leave the tutorial? It starts again from its first "
+                            "lesson next time.", yes="Leave", no="Keep playing")
     return ConfirmScene(duel.app, "Suspend the match? Continue on the main menu takes it "
                         "up where you left it.", yes="Suspend", no="Keep playing")
 

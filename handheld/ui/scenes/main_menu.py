@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 class MainMenuScene(Scene):
     def enter(self) -> None:
-        self.menu = Menu([], rows=9, cancel=False)
+        self.menu = Menu([], rows=10, cancel=False)
         self._refresh()
 
     def resume(self, result: Any = None) -> None:
@@ -31,6 +31,7 @@ class MainMenuScene(Scene):
             MenuItem("Continue", suspended, "continue",
                      "Resume the match you left." if suspended else "No match to resume."),
             MenuItem("Duel", True, "duel", "Play a match: the CPU, or a friend."),
+            MenuItem("Tutorial", True, "tutorial", "Learn to play, one move at a time."),
             MenuItem("Ladder", True, "ladder", "Beat the clubs, their masters, the champion."),
             MenuItem("Boosters", True, "boosters", self._booster_hint()),
             MenuItem("Deck builder", True, "decks", "Build and edit your decks."),
@@ -62,6 +63,10 @@ class MainMenuScene(Scene):
             from .duel_setup import DuelSetupScene
 
             self.push(DuelSetupScene(app))
+        elif what == "tutorial":
+            from .tutorial import TutorialScene
+
+            self.push(TutorialScene(app))
         elif what == "ladder":
             from .ladder import LadderScene
 
