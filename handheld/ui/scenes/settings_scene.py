@@ -39,7 +39,7 @@ HINTS = {
     "volume": "0 is silent.",
     "key_map": "arrows: arrows, X, Z, A, S. wasd: WASD, K, J, Q, E.",
     "panel_scale": "Desktop window size; auto fits the panel. A: apply.",
-    "deck_cards": "all: any card. owned: only cards you scanned.",
+    "deck_cards": "all: any card. owned: cards you own, and basic Energy.",
 }
 
 
