@@ -160,11 +160,14 @@ def test_packs_earned_with_a_win_open_into_the_collection_and_the_deck_builder()
     assert [b.seed for b in saves.boosters(p, opened=True)] == [11]
     # Not scanned: the collection's "scanned today" does not list them.
     assert saves.scans(p) == []
-    # "Deck cards: owned": the pack's cards are offered, and nothing else of the set.
-    album = era_album(default_pool(), "expedition", saves.owned_counts(p))
+    # "Deck cards: owned": the pack's cards are offered, and nothing else of the set but
+    # basic Energy (never limited by the collection).
+    pool = default_pool()
+    album = era_album(pool, "expedition", saves.owned_counts(p))
     offered = {e.card_id for e in DeckBuilder(album).offered()}
-    playable = {c for c in first.cards if default_pool().get(c).implemented}
-    assert offered == playable
+    playable = {c for c in first.cards if pool.get(c).implemented}
+    basics = {e.card_id for e in album.entries if pool.get(e.card_id).basic_energy}
+    assert offered == playable | basics
 
 
 def test_a_match_that_fails_to_save_gives_no_packs() -> None:
