@@ -478,3 +478,19 @@ def deck_stats(pool: CardPool, cards: Sequence[str]) -> DeckStats:
 
 def _type_order(t: str) -> int:
     return TYPES.index(t) if t in TYPES else len(TYPES) + (t != "C")
+
+
+GROUPS = ((POKEMON, "Pokémon"), (TRAINER, "Trainer"), (ENERGY, "Energy"))
+
+
+def grouped(pool: CardPool, cards: Sequence[str]) -> list[tuple[str, int, list[tuple[str, int]]]]:
+    """The deck as the list view shows it: (group, cards in it, [(card id, copies)]) for
+    Pokémon, Trainer and Energy (empty groups left out), each card once in deck order."""
+    counts = Counter(cards)
+    out = []
+    for kind, label in GROUPS:
+        rows = [(c, counts[c]) for c in dict.fromkeys(cards)
+                if c in pool and pool.get(c).kind == kind]
+        if rows:
+            out.append((label, sum(n for _, n in rows), rows))
+    return out

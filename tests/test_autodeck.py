@@ -15,6 +15,7 @@ from handheld.autodeck import (
     SWITCH,
     build_around,
     deck_stats,
+    grouped,
     trainer_roles,
 )
 from handheld.cards import default_pool, load_deck
@@ -128,3 +129,12 @@ def test_statistics_of_blazing_quake_match_a_count_by_hand() -> None:
     # cost 1, 11 of cost 2, 10 of cost 3, 3 of cost 4.
     assert stats.curve == (0, 11, 11, 10, 3)
     assert stats.asked == {"R": 18, "F": 17}
+
+
+def test_the_list_view_groups_a_deck_with_counts() -> None:
+    groups = grouped(POOL, load_deck("blazing_quake"))
+    assert [(g, n) for g, n, _ in groups] == [("Pokémon", 21), ("Trainer", 13),
+                                               ("Energy", 26)]
+    pokemon = dict(groups[0][2])
+    assert pokemon["ecard1-98"] == 2 and pokemon["ecard1-73"] == 3 and len(pokemon) == 11
+    assert groups[2][2] == [("ecard1-161", 14), ("ecard1-160", 12)]
