@@ -148,6 +148,7 @@ class _Builder:
         self.by_name: dict[str, list[CardDef]] = {}
         for d in self._offered:
             self.by_name.setdefault(d.name, []).append(d)
+        self.chosen = ""
         self.counts: Counter[str] = Counter()
         self.names: Counter[str] = Counter()
         self.missing: list[str] = []
@@ -277,7 +278,8 @@ class _Builder:
         bit = BIT[t]
         basic = [d for d in self.offered() if d.basic_energy and d.units == (bit,)]
         if basic:
-            return sorted(basic, key=lambda d: (-self.room(d.id), d.id))
+            # The chosen card's own printing first (a basic Energy built around).
+            return sorted(basic, key=lambda d: (d.id != self.chosen, -self.room(d.id), d.id))
         return [d for d in self.offered() if d.kind == ENERGY and d.units == (bit,)]
 
     def energy_count(self) -> int:
@@ -317,6 +319,7 @@ def build_around(album: Album, chosen: str, era: Era | str | None = None) -> Aut
     pool = album.pool
     e = era_by_key(era) if era is not None else era_of_card(chosen)
     b = _Builder(album, e)
+    b.chosen = chosen
     if chosen not in b.left:
         d = pool.get(chosen) if chosen in pool else None
         name = d.name if d else chosen

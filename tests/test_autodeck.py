@@ -138,3 +138,15 @@ def test_the_list_view_groups_a_deck_with_counts() -> None:
     pokemon = dict(groups[0][2])
     assert pokemon["ecard1-98"] == 2 and pokemon["ecard1-73"] == 3 and len(pokemon) == 11
     assert groups[2][2] == [("ecard1-161", 14), ("ecard1-160", 12)]
+
+
+@pytest.mark.parametrize("era", [e.key for e in playable_eras()])
+def test_a_deck_around_every_trainer_and_energy_is_legal_and_holds_it(era: str) -> None:
+    album = era_album(POOL, era)
+    for entry in album.entries:
+        d = POOL.get(entry.card_id)
+        if d.kind == 0 or not entry.implemented:
+            continue
+        deck = build_around(album, d.id, era)  # basic Energy is every era's
+        assert deck.problems == [], (d.id, d.name, deck.problems)
+        assert d.id in deck.cards, (d.id, d.name)
