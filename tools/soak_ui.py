@@ -69,6 +69,7 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
     from handheld.ui.scenes.card_info import CardInfoScene
     from handheld.ui.scenes.card_view import CardViewScene
     from handheld.ui.scenes.collection_view import CollectionScene
+    from handheld.ui.scenes.deck_summary import LIST, STATS, DeckSummaryScene
     from handheld.ui.scenes.decks import DeckEditorScene, DeckListScene
     from handheld.ui.scenes.dictionary import DictionaryScene
     from handheld.ui.scenes.duel import DuelScene, DuelSetup
@@ -117,6 +118,10 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
                           mode="cpu", seed=app.new_seed(), opponent=o.id,
                           styles=(None, o.style.to_dict()))
         return DuelScene.new(app, setup)
+
+    def deck_page(page: int) -> Any:
+        editor = DeckEditorScene(app, load_deck("blazing_quake"), "Soak")
+        return DeckSummaryScene(app, editor.album, "Soak", editor.builder.cards(), page)
 
     def pieces(seats: tuple[str, str]) -> Any:
         from handheld.ui.scenes.pieces_board import PiecesScene
@@ -184,6 +189,8 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
         "ladder_duel": ladder_duel,
         "decks": lambda: DeckListScene(app),
         "deck_editor": lambda: DeckEditorScene(app, load_deck("tidal_mind")[:40], "Soak"),
+        "deck_list_view": lambda: deck_page(LIST),
+        "deck_statistics": lambda: deck_page(STATS),
         "ereader": lambda: EReaderMenuScene(app),
         "scan": lambda: ScanScene(app),
         "scan_review": lambda: ScanReviewScene(app, _basket()),

@@ -94,6 +94,32 @@ def _deck_list(h: Handheld) -> None:
     choose(h, "Deck builder")
 
 
+def _deck_built_around(h: Handheld) -> None:
+    """A new Expedition deck built around Charmander (EXP 98) with the editor's menu."""
+    from .test_decks import choose as choose_value
+    from .test_decks import cursor_to, new_deck, open_deck_builder, set_filter
+
+    ed = new_deck(h, open_deck_builder(h))
+    set_filter(h, ed, "pokemon")
+    cursor_to(h, ed, "ecard1-98")
+    h.press("START")
+    choose_value(h, "build")
+    choose_value(h, True)
+
+
+def _deck_cards_list(h: Handheld) -> None:
+    from .test_decks import choose as choose_value
+
+    _deck_built_around(h)
+    h.press("START")
+    choose_value(h, "list")
+
+
+def _deck_statistics(h: Handheld) -> None:
+    _deck_cards_list(h)
+    h.press("SELECT")
+
+
 def _coin_flipper(h: Handheld) -> None:
     from handheld.etools.coins import SeededCoins
 
@@ -247,6 +273,7 @@ SCREENS: dict[str, Callable[[Handheld], None]] = {
     "settings": _settings, "duel_setup": _duel_setup, "duel_board": _duel_board,
     "action_menu": _action_menu, "hand": _hand, "deck_list": _deck_list,
     "duel_board_legend": _legend_board,
+    "deck_cards_list": _deck_cards_list, "deck_statistics": _deck_statistics,
 }
 
 
