@@ -498,8 +498,8 @@ def test_setup_over_tcp_from_the_main_menu(tmp_path: Any) -> None:
         assert h.scenes.top.menu.selected.value == "duel"  # Continue is greyed out
         h.press("A")  # Duel
         assert isinstance(h.scenes.top, DuelSetupScene)
-        h.press("DOWN")
-        h.press("DOWN")
+        while h.scenes.top.menu.selected.value != "link":
+            h.press("DOWN")
         h.press("A")  # A friend, over the link
         assert isinstance(h.scenes.top, LinkSetupScene)
     hs, gs = host.scenes.top, guest.scenes.top
