@@ -85,6 +85,7 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
     from handheld.ui.scenes.main_menu import MainMenuScene
     from handheld.ui.scenes.pieces_egames import EGamesMenuScene
     from handheld.ui.scenes.pieces_rules import PiecesRulesScene
+    from handheld.ui.scenes.records import RecordsScene
     from handheld.ui.scenes.scan import ScanScene
     from handheld.ui.scenes.scan_review import ScanReviewScene
     from handheld.ui.scenes.settings_scene import SettingsScene
@@ -182,6 +183,7 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
         "duel_hotseat": lambda: duel("hotseat"),
         "duel_practice": lambda: duel("practice"),
         "tutorial": lambda: TutorialScene(app),
+        "records": lambda: RecordsScene(app),
         "tutorial_last": lambda: TutorialScene(app, len(LESSONS) - 1),
         "ladder": lambda: LadderScene(app),
         "ladder_platinum": lambda: LadderScene(app, "platinum"),

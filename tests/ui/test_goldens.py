@@ -221,6 +221,21 @@ def _tutorial_done(h: Handheld) -> None:
     h.tick(2)
 
 
+def _records(h: Handheld) -> None:
+    """The records after three duels: two against Quill (won, lost) and one other (lost)."""
+    from handheld.roster import OPPONENTS
+
+    quill = next(o for o in OPPONENTS.values() if o.name == "Quill")
+    name = h.saves.profile(h.profile).name
+    for winner, opponent, outcome in ((name, quill.id, "win"), ("Quill", quill.id, "loss"),
+                                      ("CPU", None, None)):
+        h.saves.add_match(h.profile, deck_a="Blazing Quake", deck_b="Tidal Mind",
+                          winner=winner, result="prizes", turns=10, ruleset="expedition",
+                          opponent=opponent, outcome=outcome)
+    to_menu(h)
+    h.press("SELECT")
+
+
 def _give_packs(h: Handheld) -> None:
     """Three packs: two of Expedition (seeds 5 and 6), one of Platinum."""
     h.saves.award_boosters(h.profile, [("expedition", 5), ("expedition", 6), ("platinum", 9)],
@@ -264,7 +279,7 @@ def _album_owned(h: Handheld) -> None:
 
 
 SCREENS: dict[str, Callable[[Handheld], None]] = {
-    "tutorial": _tutorial, "tutorial_done": _tutorial_done,
+    "tutorial": _tutorial, "tutorial_done": _tutorial_done, "records": _records,
     "boosters": _boosters, "booster_reveal": _booster_reveal,
     "booster_done": _booster_done, "album_owned": _album_owned,
     "ladder": _ladder, "ladder_opponent": _ladder_opponent, "ladder_result": _ladder_result,

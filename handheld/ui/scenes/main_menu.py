@@ -1,9 +1,11 @@
-"""The main menu: Continue, Duel, Ladder, Boosters, Deck builder, Card album, e-Reader, e-Tools,
-Settings."""
+"""The main menu: Continue, Duel, Tutorial, Ladder, Boosters, Deck builder, Card album,
+e-Reader, e-Tools, Settings; SELECT opens the records."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from firmware_sim.buttons import Button
 
 from ..palette import INK, MUTED, PAPER
 from ..scene import Scene
@@ -48,6 +50,13 @@ class MainMenuScene(Scene):
         return f"Open your booster packs: {n} waiting."
 
     def update(self, inp: FrameInput) -> None:
+        if inp.pressed(Button.SELECT):  # the records (the panel beside counts matches)
+            inp.consume(Button.SELECT)
+            from .records import RecordsScene
+
+            self.app.play("confirm")
+            self.push(RecordsScene(self.app))
+            return
         if self.menu.update(inp, self.app.sounds) == "select":
             self.open(self.menu.selected.value if self.menu.selected else None)
 
@@ -114,4 +123,4 @@ class MainMenuScene(Scene):
         item = self.menu.selected
         if item and item.hint:
             app.text.draw(surface, item.hint, 8, 138, MUTED)
-        hint_line(app, surface, "A: choose")
+        hint_line(app, surface, "A: choose  SELECT: records")
