@@ -129,13 +129,16 @@ def legend_half_tag(d: CardDef) -> str:
 
 def draw_marked_name(surface: pygame.Surface, text: TextCache, d: CardDef, x: int, y: int,
                      width: int, color: Color = INK, *, prefix: str = "",
-                     lv_x: bool = True, prime: bool = True, half: bool = False) -> int:
+                     lv_x: bool = True, prime: bool = True, half: bool = False,
+                     suffix: str = "") -> int:
     """``prefix`` and the card's name (without the owner's symbol, which its badge shows),
     cut to fit ``width`` with its badges, drawn with the text's top at ``y``; ``half``
     adds a LEGEND half's tag after them (a list of cards, where the two halves would
-    otherwise read the same). Returns the width drawn."""
+    otherwise read the same), ``suffix`` a muted word after all (a printing's set and
+    number, where two printings share the name). Returns the width drawn."""
     font = text.font
     tag = legend_half_tag(d) if half else ""
+    tag = " ".join(t for t in (tag, suffix) if t)
     marks = marks_width(font, d, lv_x=lv_x, prime=prime)
     if tag:
         marks += MARK_GAP + font.width(tag)

@@ -24,3 +24,17 @@ def test_names_two_printings_share_are_told_apart_in_a_match() -> None:
     assert tepigs == {"Tepig BLW 15", "Tepig BLW 16"}
     switch = next(d for d in m.defs if d.name == "Switch")
     assert told_apart(switch, shared) == "Switch"
+
+
+def test_the_deck_editor_tells_printings_apart(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from handheld.ui.app import Handheld
+    from handheld.ui.scenes.decks import DeckEditorScene
+
+    h = Handheld(headless=True, data_dir=Path(str(tmp_path)), seed=1)
+    ed = DeckEditorScene(h, [], "Test", era="black_white")
+    pool = h.pool
+    assert ed.printing_of(pool.get("bw1-15")) == "BLW 15"
+    assert ed.printing_of(pool.get("bw1-16")) == "BLW 16"
+    assert ed.printing_of(pool.get("bw1-104")) == ""  # Switch: one printing in the era

@@ -40,6 +40,7 @@ from ..icons import energy_icon
 from ..keyboard import KeyboardScene
 from ..marks import draw_marked_name
 from ..palette import BODY_GREEN, INK, MUTED, PAPER, POWER_RED, SHADE, WHITE
+from ..printing import printing, shared_names
 from ..scene import Scene
 from ..text import fit, wrap
 from ..widgets import ROW_H, SELECT_FILL, Menu, MenuItem, arrow, down_arrow, window
@@ -426,6 +427,8 @@ class DeckEditorScene(_Asking):
         self.era = era if era in ERAS else HOME.key
         self.album = era_album(app.pool, self.era, owned)
         self.builder = DeckBuilder(self.album, cards, name, era=self.era)
+        # Names two printings of the era's sets share: their rows say which is which.
+        self.shared = shared_names(app.pool.get(e.card_id) for e in self.album.entries)
         self.deck_id = deck_id
         self.saved: Counter[str] = Counter(self.builder.counts) if deck_id is not None \
             else Counter()
@@ -460,6 +463,13 @@ class DeckEditorScene(_Asking):
         rows = [e.card_id for e in self.offered] if self.focus == 0 else self.deck_rows()
         i = self.cursors[self.focus].index
         return rows[i] if 0 <= i < len(rows) else None
+
+    def printing_of(self, d: CardDef) -> str:
+        """The set and number the lists show beside a name that two printings of the
+        era's sets share (two Tepig of Black & White), else nothing."""
+        if d.legend:  # (a LEGEND's two halves share a name: their tags tell them apart)
+            return ""
+        return printing(d.id) if d.name in self.shared else ""
 
     def card_name(self, card_id: str) -> str:
         return self.app.pool.get(card_id).name if card_id in self.app.pool else card_id
@@ -750,7 +760,8 @@ class DeckEditorScene(_Asking):
             if cur.top + i == cur.index:
                 self.row_fill(surface, x + 3, ry, w - 6, focused)
             d = app.pool.get(e.card_id)
-            draw_marked_name(surface, app.text, d, x + 10, ry + 2, w - 42, half=True)
+            draw_marked_name(surface, app.text, d, x + 10, ry + 2, w - 42, half=True,
+                             suffix=self.printing_of(d))
             if d.kind == 0 and d.types:
                 surface.blit(energy_icon(d.types[0]), (x + w - 30, ry + 1))
             elif d.kind in (1, 2):
@@ -782,8 +793,9 @@ class DeckEditorScene(_Asking):
                 self.row_fill(surface, x + 3, ry, w - 6, focused)
             prefix = f"{self.builder.counts[cid]} "
             if cid in app.pool:
-                draw_marked_name(surface, app.text, app.pool.get(cid), x + 10, ry + 2, w - 16,
-                                 prefix=prefix, half=True)
+                d = app.pool.get(cid)
+                draw_marked_name(surface, app.text, d, x + 10, ry + 2, w - 16,
+                                 prefix=prefix, half=True, suffix=self.printing_of(d))
             else:
                 app.text.draw(surface, fit(app.text.font, prefix + cid, w - 16), x + 10,
                               ry + 2, INK)
