@@ -349,3 +349,17 @@ def test_a_practice_duel_explains_each_move_before_it_is_chosen(tmp_path: Path) 
     surface.fill((1, 2, 3))
     plain.draw_hint(surface, "a hint")
     assert surface.get_at((10, 5))[:3] == (1, 2, 3)
+
+
+def test_the_card_album_counts_what_the_collection_holds(tmp_path: Path) -> None:
+    from handheld.ui.scenes.album import AlbumScene
+
+    h = fresh(tmp_path)
+    h.saves.add_cards(h.profile, {"ecard1-98": 2, "ecard1-131": 1})
+    to_menu(h)
+    choose(h, "Card album")
+    album = h.scenes.top
+    assert isinstance(album, AlbumScene) and album.counting
+    owned = {e.card_id: e.owned for e in album.shown if e.owned}
+    assert owned == {"ecard1-98": 2, "ecard1-131": 1}
+    assert not album._missing(album.shown[0])  # every name shows: a reference too

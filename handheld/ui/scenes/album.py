@@ -41,6 +41,7 @@ class AlbumScene(Scene):
         counts = app.saves.owned_counts(app.profile) if owned else None
         self.album = Album(app.pool, sets, counts)
         self.owned_mode = owned and hide_missing
+        self.counting = owned  # the collection's counts are shown (x2) and summed up top
         self.title = title
         self.filter = 0
         self.menu = Menu([], rows=11)
@@ -100,7 +101,7 @@ class AlbumScene(Scene):
         app = self.app
         surface.fill(PAPER)
         n = len(self.shown)
-        if self.owned_mode:  # the player's album: how much of it is owned
+        if self.counting:  # the player's album: how much of it is owned
             have = sum(1 for e in self.shown if e.owned)
             right = f"owned {have}/{n}"
         else:

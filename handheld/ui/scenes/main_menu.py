@@ -92,7 +92,9 @@ class MainMenuScene(Scene):
             from ...collection import played_sets
             from .album import AlbumScene
 
-            self.push(AlbumScene(app, played_sets()))
+            # Every card, the ones the collection holds with their count (x2), how many
+            # are owned up top; the Collection screen's set albums hide the missing ones.
+            self.push(AlbumScene(app, played_sets(), owned=True))
         elif what == "settings":
             from .settings_scene import SettingsScene
 
