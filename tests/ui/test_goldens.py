@@ -201,6 +201,33 @@ def _ladder_result(h: Handheld) -> None:
     h.tick(40)
 
 
+def _practice_hint(h: Handheld) -> None:
+    """A practice duel's attack list at turn 3 or later: the hint window says what the
+    attack under the cursor does (or the action menu's entry, when no attack is ready)."""
+    to_menu(h)
+    choose(h, "Duel")
+    choose(h, "Practice, with hints")
+    choose(h, "Blazing Quake")
+    choose(h, "Tidal Mind")
+    state: dict[str, object] = {"turn": -1, "hand_moves": 99}
+    for _ in range(2000):
+        top = h.scenes.top
+        if top.name == "DuelScene" and top.match.turn >= 3 and \
+                top.session.waiting_for() == "human" and top.current is None and \
+                not top.messages and top.log_pos == len(top.match.log) and \
+                top.match.pending.kind == "main":
+            break
+        step(h, state)
+    h.press("A")  # the actions
+    menu = h.scenes.top
+    attack = next((i for i, it in enumerate(menu.menu.items)
+                   if it.value == "attack" and it.enabled), None)
+    if attack is not None:
+        while menu.menu.cursor != attack:
+            h.press("DOWN", 1)
+        h.press("A")
+
+
 def _tutorial(h: Handheld) -> None:
     """The tutorial's first lesson, as it opens: the coach window over the board."""
     to_menu(h)
@@ -280,6 +307,7 @@ def _album_owned(h: Handheld) -> None:
 
 SCREENS: dict[str, Callable[[Handheld], None]] = {
     "tutorial": _tutorial, "tutorial_done": _tutorial_done, "records": _records,
+    "practice_hint": _practice_hint,
     "boosters": _boosters, "booster_reveal": _booster_reveal,
     "booster_done": _booster_done, "album_owned": _album_owned,
     "ladder": _ladder, "ladder_opponent": _ladder_opponent, "ladder_result": _ladder_result,
