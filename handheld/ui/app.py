@@ -34,7 +34,7 @@ from firmware_sim.board import Board, BoardConfig, config_from_dict, make_board
 from firmware_sim.buttons import Button, ButtonDriver
 
 from ..save.errors import DamagedSave
-from .font import pocket_font
+from .font import font_for, pocket_font
 from .input import ChordGate, FrameInput
 from .scene import Scene, SceneStack
 from .settings import KEY_MAPS, Settings
@@ -190,6 +190,8 @@ class Handheld:
         return self._pool
 
     def apply_settings(self) -> None:
+        # Every screen draws through self.text: the new font shows from the next frame.
+        self.text.set_font(font_for(self.settings.font))
         if hasattr(self, "sounds"):
             self.sounds.set_volume(self.settings.volume)
         keys = KEY_MAPS[self.settings.key_map]
