@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -175,7 +176,10 @@ def moved(op: Op, dx: int = 0, dy: int = 0) -> Op:
     return RectOp(op.x + dx, op.y + dy, op.w, op.h, op.color)
 
 
-DrawHook = Callable[["pygame.Surface", str, tuple[int, int, int, int]], None]
+Rect = tuple[int, int, int, int]
+# Told of every string drawn (tests): the target, the text, its rectangle, and the box it
+# must stay in (the widget drawing it, or None).
+DrawHook = Callable[["pygame.Surface", str, Rect, "Rect | None"], None]
 
 
 class TextCache:
@@ -183,14 +187,24 @@ class TextCache:
 
     The font can change under it (the font setting): :meth:`set_font` forgets what was
     rendered, and every screen drawing through this cache uses the new font from the next
-    frame. ``on_draw``, when set (tests), is told every string drawn: the target, the text
-    and its rectangle."""
+    frame. ``on_draw``, when set (tests), is told every string drawn (see ``DrawHook``);
+    a widget drawing text in a box of its own says so with :meth:`within`."""
 
     def __init__(self, font: PixelFont, size: int = 1024) -> None:
         self.font = font
         self.size = size
         self._cache: OrderedDict[tuple[str, Color, int], pygame.Surface] = OrderedDict()
         self.on_draw: DrawHook | None = None
+        self.box: Rect | None = None
+
+    @contextmanager
+    def within(self, x: int, y: int, w: int, h: int) -> Iterator[None]:
+        """Text drawn meanwhile belongs in this box (for ``on_draw``; nothing is clipped)."""
+        outer, self.box = self.box, (x, y, w, h)
+        try:
+            yield
+        finally:
+            self.box = outer
 
     def set_font(self, font: PixelFont) -> None:
         if font is not self.font:
@@ -228,7 +242,7 @@ class TextCache:
         target.blit(surf, (x, y))
         if self.on_draw is not None:
             # The whole string's rectangle, not the part the target clipped.
-            self.on_draw(target, text, (x, y, surf.get_width(), surf.get_height()))
+            self.on_draw(target, text, (x, y, surf.get_width(), surf.get_height()), self.box)
         return surf.get_width()
 
 

@@ -168,7 +168,8 @@ class Menu:
                 arrow(surface, x + 2, row_y + 2)
             color = INK if item.enabled else MUTED
             ops = line_ops(text.font, _fit(text, item.label, w - 10), x + 9, row_y + 1, color)
-            draw_ops(surface, ops, text)
+            with text.within(x, row_y, w, row_h):
+                draw_ops(surface, ops, text)
         if self.top > 0:
             surface.fill(INK, (x + w - 5, y, 3, 1))
             surface.fill(INK, (x + w - 4, y - 1, 1, 1))
@@ -253,7 +254,8 @@ class MessageBox:
                 break
             visible = line if budget >= len(line) else line[:int(budget)]
             budget -= len(line)
-            draw_ops(surface, line_ops(text.font, visible, x + 6, y + 5 + i * line_h, INK),
-                     text)
+            with text.within(x, y, self.width, h):
+                draw_ops(surface, line_ops(text.font, visible, x + 6, y + 5 + i * line_h, INK),
+                         text)
         if self.revealed and (frame // 20) % 2 == 0:
             down_arrow(surface, x + self.width - 12, y + h - 9)

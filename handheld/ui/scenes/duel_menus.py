@@ -40,7 +40,7 @@ from ..marks import legend_half_tag
 from ..palette import INK, MUTED, PAPER, SHADE, WHITE
 from ..printing import printing, told_apart
 from ..scene import Scene
-from ..text import draw_ops, line_ops, wrap
+from ..text import draw_ops, fit, line_ops, text_drop, wrap
 from ..widgets import ROW_H, Menu, MenuItem, window
 from .card_view import CardViewScene
 from .common import ConfirmScene, MenuOverlay, hint_line, title_bar
@@ -185,7 +185,7 @@ class ActionMenuScene(_Overlay):
             self.push(leave_question(self.duel))
 
     def draw(self, surface: pygame.Surface) -> None:
-        h = self.menu.height() + 8
+        h = self.menu.height(self.app.text.font) + 8
         window(surface, 150, 142 - h, 86, h)
         self.menu.draw(surface, self.app.text, 153, 146 - h, 80)
 
@@ -379,7 +379,7 @@ class OptionListScene(_Overlay):
             self.push(CardViewScene(self.app, [self.m.defs[cid].id]))
 
     def draw(self, surface: pygame.Surface) -> None:
-        h = self.menu.height() + 18
+        h = self.menu.height(self.app.text.font) + 18
         window(surface, 4, 140 - h, 232, h)
         self.app.text.draw(surface, self.title + "  (R: card)", 9, 144 - h, MUTED)
         self.menu.draw(surface, self.app.text, 7, 154 - h, 226)
@@ -437,9 +437,10 @@ class TargetScene(_Overlay):
         surface.fill(WHITE, (0, y, 240, 18))
         surface.fill(INK, (0, y, 240, 1))
         t = self.app.text
-        t.draw(surface, self.prompt, 4, y + 2, INK)
+        top = y + 1 + text_drop(t.font)  # two lines above the edge (as the duel's own)
+        t.draw(surface, fit(t.font, self.prompt, 232), 4, top, INK)
         label = self.m.describe(self.picks[self.at][1])
-        t.draw(surface, label[:60], 4, y + 10, MUTED)
+        t.draw(surface, fit(t.font, label[:60], 232), 4, top + 8, MUTED)
 
 
 def useful_answer(choice: Choice) -> int:
@@ -648,7 +649,9 @@ class LogScene(Scene):
                 continue
             text = describe_event(m, ev, viewer=duel.viewer, names=duel.names)
             self.lines.extend(wrap(app.text.font, text, 228) or [""])
-        self.rows = 15
+        # 15 lines of the small font, 9 pixels apart; fewer of a taller one.
+        self.step = app.text.font.line_height + 1
+        self.rows = 15 * 9 // self.step
         self.top = max(0, len(self.lines) - self.rows)
 
     def update(self, inp: FrameInput) -> None:
@@ -667,7 +670,7 @@ class LogScene(Scene):
         t = self.app.text
         for i, line in enumerate(self.lines[self.top:self.top + self.rows]):
             color = INK if not line.startswith("---") else MUTED
-            draw_ops(surface, line_ops(t.font, line, 4, 16 + i * 9, color), t)
+            draw_ops(surface, line_ops(t.font, line, 4, 16 + i * self.step, color), t)
         hint_line(self.app, surface, "UP/DOWN: scroll  B: back")
 
 

@@ -197,7 +197,7 @@ class DuelSetupScene(Scene):
         surface.fill(PAPER)
         title_bar(app, surface, self.heading)
         empty = self.step != "opponent" and not self.decks
-        window(surface, 8, 20, 224, (22 if empty else self.menu.height()) + 8)
+        window(surface, 8, 20, 224, (22 if empty else self.menu.height(self.app.text.font)) + 8)
         self.menu.draw(surface, app.text, 11, 24, 218)
         item = self.menu.selected
         if item is not None and item.hint:
@@ -208,7 +208,7 @@ class DuelSetupScene(Scene):
                 app.text.draw(surface, line, 14, 26 + i * 9, MUTED)
         if self.step != "opponent" and item is not None:
             about = self.descriptions[item.value] if item.value < len(self.descriptions) else ""
-            y = 24 + self.menu.height() + 8
+            y = 24 + self.menu.height(self.app.text.font) + 8
             for line in wrap(app.text.font, about, 220)[:3]:
                 app.text.draw(surface, line, 10, y, INK)
                 y += 8

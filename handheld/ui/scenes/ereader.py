@@ -85,7 +85,7 @@ class EReaderMenuScene(Scene):
         app = self.app
         surface.fill(PAPER)
         title_bar(app, surface, "e-Reader")
-        window(surface, 8, 20, 140, self.menu.height() + 8)
+        window(surface, 8, 20, 140, self.menu.height(self.app.text.font) + 8)
         self.menu.draw(surface, app.text, 11, 24, 134)
         for i, line in enumerate(self.facts):
             app.text.draw(surface, line, 156, 24 + i * 11, INK)
