@@ -329,11 +329,11 @@ class HandScene(_Overlay):
                 [why_unplayable(self.m, self.duel.viewer, item.value)]
             if d.legend:
                 lines.append("Both halves go onto the Bench together, as one Pokémon.")
-            y = 20
-            for line in lines:
-                for part in wrap(app.text.font, line, 100):
-                    draw_ops(surface, line_ops(app.text.font, part, 136, y, INK), app.text)
-                    y += 9
+            y, step = 20, app.text.font.line_height + 1
+            parts = [part for line in lines for part in wrap(app.text.font, line, 100)]
+            for part in parts[:(148 - y) // step]:  # above the hint line
+                draw_ops(surface, line_ops(app.text.font, part, 136, y, INK), app.text)
+                y += step
         hint_line(app, surface, "A: play  R: card  B: back")
 
 

@@ -144,6 +144,8 @@ class SettingsScene(Scene):
         font = app.text.font
         window(surface, 8, 22, 224, self.menu.height(font) + 8)
         self.menu.draw(surface, app.text, 11, 26, 218)
+        # The values end left of the scroll marks when the menu scrolls (the large font).
+        right = 222 - (8 if self.menu.page_rows < len(ROWS) else 0)
         for i, name in enumerate(ROWS):
             if not self.menu.shown(i):  # scrolled away (the large font shows fewer rows)
                 continue
@@ -151,14 +153,14 @@ class SettingsScene(Scene):
             if name == "name":
                 value = self.profile_name()
                 w = font.width(value)
-                app.text.draw(surface, value, 222 - w, y, INK)
+                app.text.draw(surface, value, right - w, y, INK)
                 continue
             value = _shown(name, getattr(app.settings, name))
             if name == "panel_scale" and self.scale is not None:
                 value = _shown(name, self.scale) + "?"  # picked, A applies it
             text = f"< {value} >" if self.menu.cursor == i else value
             w = font.width(text)
-            app.text.draw(surface, text, 222 - w, y, INK)
+            app.text.draw(surface, text, right - w, y, INK)
         item = self.menu.selected
         step = font.line_height + 1
         if self.problem:
