@@ -205,13 +205,14 @@ class DuelSetupScene(Scene):
         if empty:
             # (an era without ready-made decks, before the player builds one for it)
             for i, line in enumerate(wrap(app.text.font, NO_DECKS, 212)):
-                app.text.draw(surface, line, 14, 26 + i * 9, MUTED)
+                app.text.draw(surface, line, 14, 26 + i * (app.text.font.line_height + 1),
+                              MUTED)
         if self.step != "opponent" and item is not None:
             about = self.descriptions[item.value] if item.value < len(self.descriptions) else ""
             y = 24 + self.menu.height(self.app.text.font) + 8
             for line in wrap(app.text.font, about, 220)[:3]:
                 app.text.draw(surface, line, 10, y, INK)
-                y += 8
+                y += app.text.font.line_height
         if self.step == "opponent":
             rules = f"Rules: {ERAS[self.era].name}"
             if len(self.eras) > 1:

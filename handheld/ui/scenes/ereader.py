@@ -92,6 +92,7 @@ class EReaderMenuScene(Scene):
         app.text.draw(surface, fit(app.text.font, self.camera, 228), 8, 100, MUTED)
         item = self.menu.selected
         if item and item.hint:
-            for i, line in enumerate(wrap(app.text.font, item.hint, 224)[:3]):
-                app.text.draw(surface, line, 8, 118 + i * 9, MUTED)
+            step = app.text.font.line_height + 1
+            for i, line in enumerate(wrap(app.text.font, item.hint, 224)[:31 // step]):
+                app.text.draw(surface, line, 8, 118 + i * step, MUTED)
         hint_line(app, surface, "A: choose  B: back")

@@ -136,6 +136,7 @@ class EGamesMenuScene(Scene):
             app.text.draw(surface, line, 156, 24 + i * 11, INK)
         item = self.menu.selected
         if item and item.hint:
-            for i, line in enumerate(wrap(app.text.font, item.hint, 224)[:3]):
-                app.text.draw(surface, line, 8, 118 + i * 9, MUTED)
+            step = app.text.font.line_height + 1
+            for i, line in enumerate(wrap(app.text.font, item.hint, 224)[:31 // step]):
+                app.text.draw(surface, line, 8, 118 + i * step, MUTED)
         hint_line(app, surface, "A: choose  B: back")
