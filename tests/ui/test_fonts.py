@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import string
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -107,3 +108,36 @@ def test_the_app_switches_fonts_at_once(tmp_path: Path) -> None:
     box.draw(h.surface, h.text, 8, 50)  # rewrapped for the new font: more, shorter lines
     assert len(box.pages) > small_pages
     h.saves.close()
+
+
+def _app_on_panel(tmp_path: Path, size: tuple[int, int]) -> Any:
+    """A handheld whose board drives a (simulated) real panel of ``size``."""
+    from firmware_sim.board import config_from_dict, make_board
+    from firmware_sim.display import PanelConfig, _PanelDisplay
+    from handheld.ui.app import Handheld
+
+    board = make_board("headless", config_from_dict({}), data_dir=tmp_path)
+    board.display = _PanelDisplay(PanelConfig(*size))
+    return Handheld(headless=True, board=board, seed=3)
+
+
+def test_a_1x_panel_starts_in_the_large_font_until_the_player_chooses(tmp_path: Path) -> None:
+    h = _app_on_panel(tmp_path, (320, 240))  # 240x160 fits once: shown at 1x
+    assert h.settings.font == "large" and h.text.font is LARGE
+    h.settings.font = "small"  # the player's choice, saved, wins from then on
+    h.save_settings()
+    h.saves.close()
+    again = _app_on_panel(tmp_path, (320, 240))
+    assert again.settings.font == "small" and again.text.font is SMALL
+    again.saves.close()
+
+
+def test_a_2x_panel_and_a_headless_board_start_in_the_small_font(tmp_path: Path) -> None:
+    h = _app_on_panel(tmp_path / "a", (480, 320))
+    assert h.settings.font == "small" and h.text.font is SMALL
+    h.saves.close()
+    from handheld.ui.app import Handheld
+
+    headless = Handheld(headless=True, data_dir=tmp_path / "b", seed=3)  # tests, goldens
+    assert headless.text.font is SMALL
+    headless.saves.close()
