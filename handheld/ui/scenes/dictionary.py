@@ -244,7 +244,7 @@ class DictionaryScene(Scene):
         self.browser.move_to(target)
         # Show the letter's terms from the top of the list.
         menu = self.browser.menu
-        menu.top = max(0, min(target, len(menu.items) - menu.rows))
+        menu.top = max(0, min(target, len(menu.items) - menu.page_rows))
         return True
 
     def update(self, inp: FrameInput) -> None:

@@ -536,9 +536,10 @@ class ChoiceScene(_Overlay):
         if self.multi:
             prompt += f"  ({self.ch.min}-{self.ch.max}, START: done)" if self.ch.min != \
                 self.ch.max else f"  ({self.ch.max}, START: done)"
+        step = t.font.line_height  # the menu's budget leaves room for the large font's
         for i, line in enumerate(wrap(t.font, prompt, 222)[:2]):
-            t.draw(surface, line, 9, top + 4 + i * 8, INK)
-        self.menu.draw(surface, t, 7, top + 22, 226)
+            t.draw(surface, line, 9, top + 4 + i * step, INK)
+        self.menu.draw(surface, t, 7, top + 6 + 2 * step, 226)
         surface.fill(WHITE, (0, 142, 240, 18))
         surface.fill(INK, (0, 142, 240, 1))
         hint = "A: choose" + ("  START: done" if self.multi else "") + "  R: card"
@@ -605,7 +606,8 @@ class CoinScene(_Overlay):
             t.draw(surface, letter, cx - t.font.width(letter), cy - 6, INK, 2)
         t = self.app.text
         for i, line in enumerate(coin_caption(t.font, self.caption, CAPTION_W)):
-            t.draw(surface, line, cx - t.font.width(line) // 2, 26 + i * 8, MUTED)
+            t.draw(surface, line, cx - t.font.width(line) // 2, 26 + i * t.font.line_height,
+                   MUTED)
         if not spinning:
             msg = "Heads!" if self.heads else "Tails."
             t.draw(surface, msg, cx - t.font.width(msg) // 2, 90, INK)
@@ -744,5 +746,6 @@ class ResultScene(Scene):
                  f"{self.turns} turns.", *self.ladder_news(), "", "Press A"]
         for i, line in enumerate(lines):
             for j, part in enumerate(wrap(t.font, line, 220)):
-                t.draw(surface, part, (240 - t.font.width(part)) // 2, 70 + i * 12 + j * 9,
+                t.draw(surface, part, (240 - t.font.width(part)) // 2,
+                       70 + i * (t.font.line_height + 4) + j * (t.font.line_height + 1),
                        WHITE if line != "Press A" or (self.frames // 30) % 2 == 0 else SHADE)
