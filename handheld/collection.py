@@ -173,10 +173,18 @@ class DeckBuilder:
 
     # ----------------------------------------------------------------- what is offered
 
+    def limit(self, entry: AlbumEntry) -> int | None:
+        """How many copies of the entry the deck may take from the collection (None: no
+        limit). Basic Energy is never limited: like the official online game, the builder
+        hands it out, so a deck of owned cards is never short of its Energy."""
+        if entry.owned is None or self.album.pool.get(entry.card_id).basic_energy:
+            return None
+        return entry.owned
+
     def offered(self) -> list[AlbumEntry]:
-        """Every card the collection holds that the engine can play."""
+        """Every card the collection holds that the engine can play (and basic Energy)."""
         return [e for e in self.album.entries
-                if e.implemented and (e.owned is None or e.owned > 0)]
+                if e.implemented and (self.limit(e) is None or e.owned)]
 
     # ----------------------------------------------------------------- editing
 
@@ -191,8 +199,9 @@ class DeckBuilder:
             return f"{card_id} is not in the album"
         if not entry.implemented:
             return f"{entry.name} ({card_id}) cannot be played yet"
-        if entry.owned is not None and self.counts[card_id] >= entry.owned:
-            return f"the collection has only {entry.owned} {entry.name} ({card_id})"
+        limit = self.limit(entry)
+        if limit is not None and self.counts[card_id] >= limit:
+            return f"the collection has only {limit} {entry.name} ({card_id})"
         d = self.album.pool.get(card_id)
         most = self.rules.max_copies
         if not d.basic_energy and self._name_count(d.name) >= most:

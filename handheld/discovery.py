@@ -198,20 +198,55 @@ def _unavailable(exc: BaseException) -> str:
     return f"finding handhelds does not work on this network ({type(exc).__name__}: {exc})"
 
 
-class ZeroconfBrowser:
+class _OffThread:
+    """A zeroconf job started and stopped on threads of its own, so the screen never waits
+    on the network: ``_start`` runs at once on one, ``close()`` runs ``_shut`` on another
+    once the start is over; ``join`` waits for both (tests)."""
+
+    def __init__(self, name: str, *args: Any) -> None:
+        self.problem: str | None = None
+        self._zc: Any = None
+        self._name = name
+        self._closed = threading.Event()
+        self._closer: threading.Thread | None = None
+        self._thread = threading.Thread(target=self._start, args=args, name=name,
+                                        daemon=True)
+        self._thread.start()
+
+    def _start(self, *args: Any) -> None:
+        raise NotImplementedError
+
+    def _shut(self) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Stop: the sockets close on a thread of their own, never the screen's."""
+        if self._closed.is_set():
+            return
+        self._closed.set()
+        self._closer = threading.Thread(target=self._shut_after_start,
+                                        name=f"{self._name}-close", daemon=True)
+        self._closer.start()
+
+    def _shut_after_start(self) -> None:
+        self._thread.join()
+        self._shut()
+
+    def join(self, timeout: float = CLOSE_WAIT_S) -> None:
+        """Wait for the start, and the close once asked for (tests)."""
+        self._thread.join(timeout)
+        if self._closer is not None:
+            self._closer.join(timeout)
+
+
+class ZeroconfBrowser(_OffThread):
     """Browse for :data:`SERVICE_TYPE` on a thread of its own (the UI thread never waits
     on the network); ``found()`` is the list so far, ``problem`` why it cannot browse."""
 
     def __init__(self, interfaces: Sequence[str] | None = None) -> None:
-        self.problem: str | None = None
         self.list = FoundList()
-        self._zc: Any = None
         self._browser: Any = None
-        self._closed = threading.Event()
-        self._closer: threading.Thread | None = None
-        self._thread = threading.Thread(target=self._start, args=(interfaces,),
-                                         name="handheld-browse", daemon=True)
-        self._thread.start()
+        super().__init__("handheld-browse", interfaces)
 
     def _start(self, interfaces: Sequence[str] | None) -> None:
         try:
@@ -254,19 +289,6 @@ class ZeroconfBrowser:
     def found(self) -> list[FoundHandheld]:
         return self.list.snapshot()
 
-    def close(self) -> None:
-        """Stop browsing; the sockets close on the browser's thread, never the screen's."""
-        if self._closed.is_set():
-            return
-        self._closed.set()
-        self._closer = threading.Thread(target=self._shut_after_start,
-                                        name="handheld-browse-close", daemon=True)
-        self._closer.start()
-
-    def _shut_after_start(self) -> None:
-        self._thread.join()
-        self._shut()
-
     def _shut(self) -> None:
         try:
             if self._browser is not None:
@@ -276,30 +298,17 @@ class ZeroconfBrowser:
         except Exception as exc:  # closing is best effort: the game goes on
             log.debug("discovery: closing the browser: %s", exc)
 
-    def join(self, timeout: float = CLOSE_WAIT_S) -> None:
-        """Wait for the start, and the close once asked for (tests)."""
-        self._thread.join(timeout)
-        if self._closer is not None:
-            self._closer.join(timeout)
 
-
-class ZeroconfAdvertiser:
+class ZeroconfAdvertiser(_OffThread):
     """Announce this handheld as a host of ``game`` in ``era`` on ``port`` under
     ``player``'s name, on a thread of its own (probing the name takes a moment)."""
 
     def __init__(self, player: str, port: int, game: str, era: str, *,
                  interfaces: Sequence[str] | None = None,
                  address: str | None = None) -> None:
-        self.problem: str | None = None
         self.registered = threading.Event()
-        self._zc: Any = None
         self._info: Any = None
-        self._closed = threading.Event()
-        self._closer: threading.Thread | None = None
-        self._thread = threading.Thread(
-            target=self._start, args=(player, port, game, era, interfaces, address),
-            name="handheld-advertise", daemon=True)
-        self._thread.start()
+        super().__init__("handheld-advertise", player, port, game, era, interfaces, address)
 
     def _start(self, player: str, port: int, game: str, era: str,
                interfaces: Sequence[str] | None, address: str | None) -> None:
@@ -324,20 +333,7 @@ class ZeroconfAdvertiser:
             self.problem = _unavailable(exc)
             log.warning("discovery: cannot announce this handheld: %s", exc)
 
-    def close(self) -> None:
-        """Stop announcing (zeroconf's goodbye is sent off the screen's thread)."""
-        if self._closed.is_set():
-            return
-        self._closed.set()
-        self._closer = threading.Thread(target=self._shut_after_start,
-                                        name="handheld-advertise-close", daemon=True)
-        self._closer.start()
-
-    def _shut_after_start(self) -> None:
-        self._thread.join()
-        self._shut()
-
-    def _shut(self) -> None:
+    def _shut(self) -> None:  # (zeroconf's goodbye, sent off the screen's thread)
         try:
             if self._zc is not None:
                 if self._info is not None:
@@ -345,12 +341,6 @@ class ZeroconfAdvertiser:
                 self._zc.close()
         except Exception as exc:
             log.debug("discovery: closing the announcement: %s", exc)
-
-    def join(self, timeout: float = CLOSE_WAIT_S) -> None:
-        """Wait for the start, and the close once asked for (tests)."""
-        self._thread.join(timeout)
-        if self._closer is not None:
-            self._closer.join(timeout)
 
 
 class Discovery:

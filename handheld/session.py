@@ -224,6 +224,32 @@ class MatchSession:
         }
 
     @classmethod
+    def from_position(cls, pool: CardPool, position: dict[str, Any], players: list[str],
+                      seed: int, *, era: str = HOME.key, record_log: bool = True
+                      ) -> MatchSession:
+        """A session that starts at a written position (docs/POSITION.md), not at a new
+        game's setup: the tutorial's lessons. It has no decks to replay from, so it is never
+        suspended (a position is refused as ``InvalidPosition``)."""
+        self = cls.__new__(cls)
+        self.pool, self.decks = pool, ([], [])
+        self.game = games.tcg(pool)
+        self.players = list(players)
+        self.seed = seed
+        self.answers = []
+        self.meta = {}
+        self.styles = []
+        self.era = era
+        self.record_log = record_log
+        self.log_note = None
+        self.rebuilt = False
+        self.chances = None
+        self._before_draw = None
+        self.match = self.game.load(position, record_log=record_log)
+        self.rng = random.Random(seed)
+        self.ai = _players(self.players, seed, self.styles)
+        return self
+
+    @classmethod
     def resume(cls, pool: CardPool, snap: dict[str, Any], *, record_log: bool = False
                ) -> MatchSession:
         if not isinstance(snap, dict) or snap.get("format") != SNAPSHOT_FORMAT:

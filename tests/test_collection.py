@@ -74,13 +74,19 @@ def test_refused_edits_say_why_and_leave_the_deck_alone() -> None:
 
 
 def test_a_collection_limits_what_is_offered() -> None:
-    album = Album(POOL, owned={"ecard1-131": 2, "ecard1-165": 30})
+    album = Album(POOL, owned={"ecard1-131": 2, "ecard1-165": 3})
     builder = DeckBuilder(album)
-    assert [e.card_id for e in builder.offered()] == ["ecard1-131", "ecard1-165"]
+    offered = [e.card_id for e in builder.offered()]
+    # The owned Squirtle, and every basic Energy (never limited by the collection).
+    basics = [e.card_id for e in album.entries if POOL.get(e.card_id).basic_energy]
+    assert offered == ["ecard1-131", *basics] and "ecard1-160" in offered
     builder.add("ecard1-131")
     builder.add("ecard1-131")
     with pytest.raises(InvalidDeck, match="the collection has only 2 Squirtle"):
         builder.add("ecard1-131")
+    for _ in range(20):  # more Water Energy than the 3 owned
+        builder.add("ecard1-165")
+    assert builder.counts["ecard1-165"] == 20
 
 
 def test_cards_without_effects_are_shown_but_not_offered() -> None:

@@ -6,7 +6,7 @@ traceback, and the run goes on from the main menu).
 
 Every ``--visit`` frames the stack is reset to one scene picked at random (so deep screens
 -- the deck editor, a duel's hand, the keyboard, the Legend Pieces board in each mode the
-e-Games menu offers -- get their share), then the buttons are
+e-Games menu offers, the booster reveal -- get their share), then the buttons are
 random: a button every few frames, held 1-20 frames, D-pad and A most often, START+SELECT
 now and then, POWER tapped (sleep and wake) rarely, never held long enough to shut down.
 """
@@ -64,10 +64,12 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
     """Scenes a visit can start from."""
     from handheld.cards import load_deck
     from handheld.ereader.scan_session import ScanBasket
+    from handheld.tutorial import LESSONS
     from handheld.ui.scenes.album import AlbumScene
     from handheld.ui.scenes.card_info import CardInfoScene
     from handheld.ui.scenes.card_view import CardViewScene
     from handheld.ui.scenes.collection_view import CollectionScene
+    from handheld.ui.scenes.deck_summary import LIST, STATS, DeckSummaryScene
     from handheld.ui.scenes.decks import DeckEditorScene, DeckListScene
     from handheld.ui.scenes.dictionary import DictionaryScene
     from handheld.ui.scenes.duel import DuelScene, DuelSetup
@@ -87,6 +89,7 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
     from handheld.ui.scenes.scan_review import ScanReviewScene
     from handheld.ui.scenes.settings_scene import SettingsScene
     from handheld.ui.scenes.title import TitleScene
+    from handheld.ui.scenes.tutorial import TutorialScene
 
     def _basket() -> ScanBasket:
         basket = ScanBasket()
@@ -96,10 +99,11 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
         return basket
 
     def duel(mode: str) -> Any:
-        seats = ("human", "greedy") if mode == "cpu" else ("human", "human")
+        cpu = mode in ("cpu", "practice")
+        seats = ("human", "greedy") if cpu else ("human", "human")
         setup = DuelSetup(decks=(load_deck("blazing_quake"), load_deck("tidal_mind")),
                           deck_names=("Blazing Quake", "Tidal Mind"), seats=seats,
-                          names=("Player", "CPU" if mode == "cpu" else "Player 2"), mode=mode,
+                          names=("Player", "CPU" if cpu else "Player 2"), mode=mode,
                           seed=app.new_seed())
         return DuelScene.new(app, setup)
 
@@ -114,6 +118,10 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
                           mode="cpu", seed=app.new_seed(), opponent=o.id,
                           styles=(None, o.style.to_dict()))
         return DuelScene.new(app, setup)
+
+    def deck_page(page: int) -> Any:
+        editor = DeckEditorScene(app, load_deck("blazing_quake"), "Soak")
+        return DeckSummaryScene(app, editor.album, "Soak", editor.builder.cards(), page)
 
     def pieces(seats: tuple[str, str]) -> Any:
         from handheld.ui.scenes.pieces_board import PiecesScene
@@ -149,8 +157,22 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
 
         return PiecesLinkSetupScene(app, transport=MemoryTransport.pair()[0])
 
+    def boosters(reveal: bool) -> Any:
+        """The Boosters screen (or a reveal) with packs to open: two Expedition, one
+        Black & White, given anew at every visit."""
+        from handheld.ui.scenes.boosters import BoosterRevealScene, BoostersScene
+
+        packs = app.saves.award_boosters(
+            app.profile, [("expedition", app.new_seed()), ("black_white", app.new_seed()),
+                          ("expedition", app.new_seed())], source="soak")
+        return BoosterRevealScene(app, packs) if reveal else BoostersScene(app)
+
     return {
         "title": lambda: TitleScene(app),
+        "boosters": lambda: boosters(False),
+        "booster_reveal": lambda: boosters(True),
+        "album_owned": lambda: AlbumScene(app, ("expedition",), owned=True, title="EXP",
+                                           hide_missing=True),
         "menu": lambda: MainMenuScene(app),
         "album": lambda: AlbumScene(app),
         "card": lambda: CardViewScene(app, ["ecard1-33", "ecard1-40", "ecard1-158"]),
@@ -158,12 +180,17 @@ def _starts(app: Handheld) -> dict[str, Callable[[], Any]]:
         "duel_setup": lambda: DuelSetupScene(app),
         "duel_cpu": lambda: duel("cpu"),
         "duel_hotseat": lambda: duel("hotseat"),
+        "duel_practice": lambda: duel("practice"),
+        "tutorial": lambda: TutorialScene(app),
+        "tutorial_last": lambda: TutorialScene(app, len(LESSONS) - 1),
         "ladder": lambda: LadderScene(app),
         "ladder_platinum": lambda: LadderScene(app, "platinum"),
         "ladder_opponent": lambda: OpponentScene(app, _roster_opponent("bw_draven")),
         "ladder_duel": ladder_duel,
         "decks": lambda: DeckListScene(app),
         "deck_editor": lambda: DeckEditorScene(app, load_deck("tidal_mind")[:40], "Soak"),
+        "deck_list_view": lambda: deck_page(LIST),
+        "deck_statistics": lambda: deck_page(STATS),
         "ereader": lambda: EReaderMenuScene(app),
         "scan": lambda: ScanScene(app),
         "scan_review": lambda: ScanReviewScene(app, _basket()),

@@ -1,15 +1,19 @@
-"""Why a card in the hand cannot be played now, in a sentence for the player.
+"""What a move does, and why a card in the hand cannot be played now, in sentences for the
+player (the practice duel's hints and the hand screen).
 
 The hand screen marks the cards the main phase offers (``actions.main_options``); for the
 others it says why not. The reasons follow the same rules, asked one at a time in the order
 a player would look for them (the turn's limits first, then what the card needs), and end in
-a plain "not now" for anything more particular. Nothing here changes the match.
+a plain "not now" for anything more particular. :func:`explain_option` says what a main
+phase option will do, from the card texts the engine generates and the era's rules. Nothing
+here changes the match.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from . import notation as tags
 from .actions import (
     active_evolution_locked,
     evolves_onto,
@@ -20,8 +24,11 @@ from .actions import (
     trainers_locked,
 )
 from .carddefs import ENERGY, STADIUM, SUPPORTER, TM, TOOL
-from .effects.core import TextCtx
-from .facts import stack_facts
+from .effects.core import TextCtx, plural
+from .energy import can_pay
+from .facts import power_of, retreat_cost, stack_facts
+from .ops import energy_units, find_slot
+from .text import card_sections
 
 if TYPE_CHECKING:
     from .match import Match
@@ -126,3 +133,68 @@ def _trainer_reason(m: Match, player: int, cid: int) -> str:
     if failing:
         return "Play it only if " + " and ".join(c.text(tc) for c in failing) + "."
     return NOT_NOW
+
+
+def explain_option(m: Match, opt: tuple[Any, ...]) -> str:
+    """What choosing a main-phase option will do, in a sentence or two (for a player who is
+    learning; the practice duel shows it before the choice)."""
+    tag = opt[0]
+    p = m.players[m.current]
+    d = m.defs[opt[1]] if len(opt) > 1 and isinstance(opt[1], int) \
+        and 0 <= opt[1] < len(m.defs) else None
+    if tag == tags.ATTACK and d is not None:
+        a = d.attacks[opt[2]]
+        hit = f"{a.damage} damage" if a.damage else "no damage of its own"
+        body = f" {a.text}" if a.text else ""
+        return f"{a.name} does {hit} to the Defending Pokémon.{body} Attacking ends your turn."
+    if tag == tags.PASS:
+        return "Ends your turn without attacking; your opponent plays next."
+    if tag == tags.BENCH and d is not None:
+        return (f"Puts {d.name} ({d.hp} HP) onto your Bench. When your Active Pokémon is "
+                "Knocked Out, a Benched Pokémon takes its place; with none left, you lose.")
+    if tag == tags.EVOLVE and d is not None:
+        slot = find_slot(m, opt[2])
+        below = stack_facts(m, slot).name if slot is not None else "it"
+        return (f"{below} becomes {d.name}: {d.hp} HP and {d.name}'s attacks. Its damage "
+                "stays; Special Conditions end.")
+    if tag == tags.LEVEL_UP and d is not None:
+        return (f"Your Active {d.name} levels up to {d.name} LV.X: it keeps its attacks and "
+                "Powers and gains the LV.X card's.")
+    if tag == tags.ATTACH and d is not None:
+        slot = find_slot(m, opt[2])
+        if slot is None:
+            return "One Energy card a turn."
+        name = stack_facts(m, slot).name
+        before = energy_units(m, slot)
+        after = before + list(d.units)
+        ready = [ref.attack.name for ref in stack_facts(m, slot).attacks
+                 if can_pay(after, ref.attack.cost) and not can_pay(before, ref.attack.cost)]
+        then = f" Then {name} can use {', '.join(ready)}." if ready else ""
+        return f"Attaches {d.name} to {name}: one Energy card a turn.{then}"
+    if tag == tags.RETREAT:
+        active, target = p.active, find_slot(m, opt[1])
+        if active is None or target is None:
+            return "Swaps your Active Pokémon with a Benched one."
+        cost = retreat_cost(m, active)
+        pay = f"discarding {plural(cost, 'Energy')} from it" if cost > 0 else "for free"
+        limit = m.rules.retreats_per_turn
+        once = " Once a turn." if limit == 1 else ""
+        return (f"Your Active {stack_facts(m, active).name} goes to the Bench, {pay}, and "
+                f"{stack_facts(m, target).name} takes its place.{once}")
+    if tag == tags.POWER:
+        slot = find_slot(m, opt[1])
+        pw = power_of(m, slot, opt[2]) if slot is not None else \
+            (d.powers[opt[2]] if d is not None else None)
+        if pw is None:
+            return m.describe(opt)
+        return f"{pw.name}: {pw.text}" if pw.text else m.describe(opt)
+    if tag in (tags.PLAY, tags.ATTACH_TOOL, tags.ATTACH_TM, tags.USE_STADIUM) \
+            and d is not None:
+        text = " ".join(sec.line() for sec in card_sections(d, m.era) if sec.line())
+        once = " One Supporter a turn." if d.trainer_kind == SUPPORTER else ""
+        return (text or f"Plays {d.name}.") + once
+    if tag == tags.DISCARD:
+        slot = find_slot(m, opt[1])
+        name = stack_facts(m, slot).name if slot is not None else "it"
+        return f"Discards {name} from play: a Fossil may leave play this way in your turn."
+    return m.describe(opt)

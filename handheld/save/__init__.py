@@ -34,6 +34,7 @@ from .opening import (
     start_fresh,
 )
 from .records import (
+    BoosterPack,
     CollectionEntry,
     Deck,
     MatchResult,
@@ -50,6 +51,7 @@ __all__ = [
     "MIGRATIONS",
     "SAVE_FILE",
     "SCHEMA_VERSION",
+    "BoosterPack",
     "CollectionEntry",
     "DamagedSave",
     "Deck",

@@ -103,3 +103,21 @@ class SuspendedGame:
     saved_at: float
     position: dict[str, Any]
     replay: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class BoosterPack:
+    """A booster pack earned: its set and seed (which decide its cards), what earned it,
+    and once opened, when and the cards it gave (in reveal order)."""
+
+    id: int
+    set: str
+    seed: int
+    awarded_at: float
+    source: str
+    opened_at: float | None = None
+    cards: tuple[str, ...] | None = None
+
+    @property
+    def opened(self) -> bool:
+        return self.opened_at is not None

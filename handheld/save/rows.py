@@ -201,6 +201,32 @@ def _scan_log(r: tuple[Any, ...]) -> tuple[Any, ...]:
             whole(r[4], "the count", 1, COPIES_MAX), text(r[5], "the source", SCAN_SOURCE_MAX))
 
 
+BOOSTER_SOURCE_MAX = 80
+BOOSTER_CARDS_MAX = 20  # the largest pack holds 10 cards
+SEED_MAX = 2**63 - 1
+
+
+def booster_cards(value: object) -> list[str] | None:
+    """An opened pack's cards: a JSON list of card ids (None: not opened yet)."""
+    if value is None:
+        return None
+    data = decode_json(value, "the pack's cards", 4096)
+    if not isinstance(data, list) or not 0 < len(data) <= BOOSTER_CARDS_MAX:
+        raise InvalidInput("the pack's cards are not a list of 1 to "
+                           f"{BOOSTER_CARDS_MAX} card ids")
+    return [card(c) for c in data]
+
+
+def _boosters(r: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The cards stay JSON text (a salvage writes checked rows back as they came)."""
+    opened = None if r[6] is None else stamp(r[6], "the opening time")
+    if (opened is None) != (booster_cards(r[7]) is None):
+        raise InvalidInput("an opened pack keeps both when it was opened and its cards")
+    return (whole(r[0], "the pack id", 1, ID_MAX), r[1], era_key(r[2]),
+            whole(r[3], "the seed", 0, SEED_MAX), stamp(r[4], "the time"),
+            text(r[5], "the source", BOOSTER_SOURCE_MAX), opened, r[7])
+
+
 @dataclass(frozen=True)
 class Table:
     """A table of the current schema: its columns, what each row must be, and which column
@@ -234,6 +260,8 @@ TABLES: tuple[Table, ...] = (
           _suspended_game, "profile"),
     Table("scan_log", ("id", "profile_id", "at", "card_id", "count", "source"), _scan_log,
           "profile", 1),
+    Table("boosters", ("id", "profile_id", "set_slug", "seed", "awarded_at", "source",
+                       "opened_at", "cards"), _boosters, "profile", 1),
 )
 TABLE = {t.name: t for t in TABLES}
 

@@ -39,6 +39,7 @@ from .errors import (
     UnknownTimerPreset,
 )
 from .records import (
+    BoosterPack,
     CollectionEntry,
     Deck,
     MatchResult,
@@ -49,6 +50,8 @@ from .records import (
     TimerPreset,
 )
 from .rows import (
+    BOOSTER_CARDS_MAX,
+    BOOSTER_SOURCE_MAX,
     CARD_ID,
     COIN_SCOPES,
     COPIES_MAX,
@@ -57,8 +60,10 @@ from .rows import (
     PRESET_NAME_MAX,
     PROBLEMS_KEPT,
     PROFILE_NAME_MAX,
+    SEED_MAX,
     SETTING_KEY,
     TIMER_SECONDS_MAX,
+    booster_cards,
     check_row,
     era_key,
     game_key,
@@ -752,12 +757,16 @@ class Saves:
     def add_match(self, profile_id: int, *, deck_a: str, deck_b: str, winner: str | None,
                   result: str, turns: int, ruleset: str = "expedition",
                   game: str = "tcg", opponent: str | None = None,
-                  outcome: str | None = None) -> MatchResult:
+                  outcome: str | None = None,
+                  boosters: Iterable[tuple[str, int]] = ()) -> MatchResult:
         """Record a finished match (``winner`` None: a draw), stamped with the clock. A game
         other than the card game (``game="pieces"``) puts its sides' names in ``deck_a``
         and ``deck_b`` and its rule set in ``ruleset``. A duel against a roster opponent
         gives the opponent's id and the ``outcome`` for the player ("win", "loss",
-        "draw"): the ladder's progress is read from them (handheld/roster.py)."""
+        "draw"): the ladder's progress is read from them (handheld/roster.py). ``boosters``
+        are the packs (set, seed) the match earned, written in the same transaction as
+        the match (a win is never recorded without its packs, nor the packs without it)."""
+        packs = self._packs(boosters)
         deck_a = _text(deck_a, "the first deck's name", MATCH_TEXT_MAX)
         deck_b = _text(deck_b, "the second deck's name", MATCH_TEXT_MAX)
         if winner is not None:
@@ -782,6 +791,9 @@ class Saves:
             log.info("match end: %s (%s) %s vs %s: %s, winner %s, %d turns%s", game, ruleset,
                      deck_a, deck_b, result, winner or "none", turns,
                      f", against {opponent} ({outcome})" if opponent else "")
+            if packs:
+                self._put_packs(conn, profile_id, packs, played,
+                                f"win:{opponent}" if opponent else "match")
             return MatchResult(int(cur.lastrowid or 0), profile_id, played, deck_a, deck_b,
                                winner, result, turns, ruleset, game, opponent, outcome)
 
@@ -795,6 +807,100 @@ class Saves:
                 "ruleset, game, opponent, outcome FROM match_history WHERE profile_id = ? "
                 "ORDER BY played_at DESC, id DESC LIMIT ?", (profile_id, n)).fetchall()
         return [MatchResult(*row) for row in self._checked("match_history", rows)]
+
+    # ---- booster packs --------------------------------------------------------------------
+
+    @staticmethod
+    def _packs(packs: Iterable[tuple[str, int]]) -> list[tuple[str, int]]:
+        out = []
+        for item in packs:
+            if not isinstance(item, tuple) or len(item) != 2:
+                raise InvalidInput(f"a booster pack is a (set, seed) pair, not {item!r}")
+            out.append((era_key(item[0]), _int(item[1], "a pack's seed", 0, SEED_MAX)))
+        if len(out) > 100:
+            raise InvalidInput(f"{len(out)} packs at once; at most 100")
+        return out
+
+    @staticmethod
+    def _put_packs(conn: sqlite3.Connection, profile_id: int, packs: list[tuple[str, int]],
+                   at: float, source: str) -> None:
+        conn.executemany(
+            "INSERT INTO boosters (profile_id, set_slug, seed, awarded_at, source) "
+            "VALUES (?, ?, ?, ?, ?)", [(profile_id, slug, seed, at, source)
+                                       for slug, seed in packs])
+
+    def award_boosters(self, profile_id: int, packs: Iterable[tuple[str, int]], *,
+                       source: str) -> list[BoosterPack]:
+        """Give packs (set, seed) unopened, with what earned them; the packs written."""
+        checked = self._packs(packs)
+        source = _text(source, "the packs' source", BOOSTER_SOURCE_MAX)
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            at = self._stamp()
+            first = conn.execute("SELECT COALESCE(MAX(id), 0) FROM boosters").fetchone()[0]
+            self._put_packs(conn, profile_id, checked, at, source)
+            rows = conn.execute(
+                "SELECT id, profile_id, set_slug, seed, awarded_at, source, opened_at, cards "
+                "FROM boosters WHERE profile_id = ? AND id > ? ORDER BY id",
+                (profile_id, first)).fetchall()
+        return [self._pack(r) for r in rows]
+
+    @staticmethod
+    def _pack(row: tuple[Any, ...]) -> BoosterPack:
+        cards = booster_cards(row[7])
+        return BoosterPack(row[0], row[2], row[3], row[4], row[5], row[6],
+                           None if cards is None else tuple(cards))
+
+    def boosters(self, profile_id: int, *, opened: bool | None = False) -> list[BoosterPack]:
+        """The profile's packs, oldest first: unopened ones (the default), opened ones
+        (``opened=True``) or all (``None``)."""
+        test = {False: " AND opened_at IS NULL", True: " AND opened_at IS NOT NULL",
+                None: ""}[opened]
+        with self._read() as conn:
+            self._need_profile(conn, profile_id)
+            rows = conn.execute(
+                "SELECT id, profile_id, set_slug, seed, awarded_at, source, opened_at, cards "
+                f"FROM boosters WHERE profile_id = ?{test} ORDER BY id",
+                (profile_id,)).fetchall()
+        return [self._pack(r) for r in self._checked("boosters", rows)]
+
+    def open_booster(self, profile_id: int, pack_id: int, cards: Iterable[str]) -> BoosterPack:
+        """Open a pack: mark it opened with its ``cards`` (what its set and seed make,
+        ``handheld.boosters.open_pack``) and add them to the collection, in one transaction.
+        The scan log is left alone (these cards were not scanned: the pack's row says where
+        they came from). Opening an opened pack again changes nothing and
+        gives it back as it was opened."""
+        ids = [card_id(c) for c in cards]
+        if not 0 < len(ids) <= BOOSTER_CARDS_MAX:
+            raise InvalidInput(f"a pack holds 1 to {BOOSTER_CARDS_MAX} cards, not {len(ids)}")
+        pack_id = _int(pack_id, "the pack id", 1, 2**63 - 1)
+        with self._write() as conn:
+            self._need_profile(conn, profile_id)
+            row = conn.execute(
+                "SELECT id, profile_id, set_slug, seed, awarded_at, source, opened_at, cards "
+                "FROM boosters WHERE id = ? AND profile_id = ?", (pack_id, profile_id)
+            ).fetchone()
+            if row is None:
+                raise InvalidInput(f"no booster pack {pack_id} for this profile")
+            checked = self._checked("boosters", [row])
+            if not checked:
+                raise DamagedSave(f"booster pack {pack_id} is damaged in {self._where()}")
+            if checked[0][6] is not None:
+                return self._pack(checked[0])
+            now = self._stamp()
+            text = encode_json(ids, "the pack's cards")
+            conn.execute("UPDATE boosters SET opened_at = ?, cards = ? WHERE id = ?",
+                         (now, text, pack_id))
+            counts: dict[str, int] = {}
+            for c in ids:
+                counts[c] = counts.get(c, 0) + 1
+            conn.executemany(
+                "INSERT INTO collection (profile_id, card_id, count, first_scanned) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (profile_id, card_id) "
+                "DO UPDATE SET count = count + excluded.count",
+                [(profile_id, cid, n, now) for cid, n in counts.items()])
+            return BoosterPack(checked[0][0], checked[0][2], checked[0][3], checked[0][4],
+                               checked[0][5], now, tuple(ids))
 
     # ---- suspended match -----------------------------------------------------------------
 

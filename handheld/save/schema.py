@@ -200,7 +200,27 @@ V7 = Migration(
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (V1, V2, V3, V4, V5, V6, V7)
+V8 = Migration(
+    version=8,
+    description="booster packs earned on the ladder: unopened, or opened with their cards",
+    statements=(
+        # A pack is its set and seed (its contents are a pure function of the two,
+        # handheld/boosters.py), what earned it, and once opened when and which cards it
+        # gave: opening writes these and the collection's counts in one transaction.
+        f"""CREATE TABLE boosters (
+            id INTEGER PRIMARY KEY,
+            {_PROFILE_FK},
+            set_slug TEXT NOT NULL,
+            seed INTEGER NOT NULL CHECK (seed >= 0),
+            awarded_at REAL NOT NULL,
+            source TEXT NOT NULL,
+            opened_at REAL,
+            cards TEXT)""",
+        "CREATE INDEX boosters_unopened ON boosters (profile_id, opened_at)",
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (V1, V2, V3, V4, V5, V6, V7, V8)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -93,3 +93,57 @@ def test_a_playable_card_gets_only_the_general_answer(pool: CardPool) -> None:
 def test_out_of_turn(pool: CardPool) -> None:
     m = at(pool, {"active": {"cards": [CHARMANDER]}, "hand": [WATER]})
     assert "your own turn" in why_unplayable(m, 1, m.players[0].hand[0])
+
+
+# ---- explain_option: what a move does (the practice duel's hints)
+
+
+def options_of(m: Match) -> dict[str, tuple[Any, ...]]:
+    pending = m.pending
+    assert isinstance(pending, Choice)
+    return {m.describe(o): o for o in pending.options}
+
+
+def test_every_option_of_a_main_phase_is_explained(pool: CardPool) -> None:
+    from handheld.engine.explain import explain_option
+
+    m = at(pool, {"active": {"cards": [CHARMANDER], "energy": ["ecard1-162"]},
+                  "bench": [{"cards": [SQUIRTLE]}],
+                  "hand": [CHARMELEON, WATER, CHARMANDER, OAK]})
+    opts = options_of(m)
+    said = {label: explain_option(m, o) for label, o in opts.items()}
+    assert all(text and text != label for label, text in said.items()), said
+    assert "Ends your turn" in said["End turn"]
+    bench = next(t for label, t in said.items() if label.startswith("Bench"))
+    assert "Charmander" in bench and "Bench" in bench
+    evolve = next(t for label, t in said.items() if label.startswith("Evolve"))
+    assert evolve.startswith("Charmander becomes Charmeleon")
+    retreat = next(t for label, t in said.items() if label.startswith("Retreat"))
+    assert "Squirtle takes its place" in retreat
+    oak = next(t for label, t in said.items() if "Oak" in label)
+    assert "One Supporter a turn." in oak
+
+
+def test_an_energy_says_which_attack_it_makes_ready(pool: CardPool) -> None:
+    from handheld.engine.explain import explain_option
+
+    m = at(pool, {"active": {"cards": [SQUIRTLE]}, "hand": [WATER]})
+    attach = next(o for label, o in options_of(m).items() if label.startswith("Attach"))
+    text = explain_option(m, attach)
+    first = m.defs[m.players[0].active.top].attacks[0]  # type: ignore[union-attr]
+    assert text.startswith("Attaches Water Energy to Squirtle")
+    assert f"Then Squirtle can use {first.name}" in text
+
+
+def test_an_attack_says_its_damage_and_that_it_ends_the_turn(pool: CardPool) -> None:
+    from handheld.engine.explain import explain_option
+    from handheld.engine.notation import ATTACK
+
+    m = at(pool, {"active": {"cards": [SQUIRTLE], "energy": [WATER, WATER, WATER]}})
+    pending = m.pending
+    assert isinstance(pending, Choice)
+    attack = next(o for o in pending.options if o[0] == ATTACK)
+    a = m.defs[attack[1]].attacks[attack[2]]
+    text = explain_option(m, attack)
+    assert text.startswith(f"{a.name} does {a.damage} damage")
+    assert text.endswith("Attacking ends your turn.")

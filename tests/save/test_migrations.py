@@ -217,3 +217,31 @@ def test_a_version_6_history_gains_empty_roster_fields(storage):
     assert saves.match_history(1, limit=1) == [new]
     assert (new.opponent, new.outcome) == ("exp_marisol", "win")
     saves.close()
+
+
+def test_a_version_7_file_gains_an_empty_booster_table(storage):
+    """v8 adds the booster packs: an old file keeps its collection, history and scan log and
+    starts with no packs; packs can then be given, and opening one fills the collection."""
+    path = storage.path(SAVE_FILE)
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, target=7)
+    conn.executescript("""
+        INSERT INTO profiles VALUES (1, 'Ash', 10.0);
+        INSERT INTO collection VALUES (1, 'ecard1-98', 2, 11.0);
+        INSERT INTO scan_log VALUES (1, 1, 11.0, 'ecard1-98', 2, 'camera');
+        INSERT INTO match_history VALUES (1, 1, 15.0, 'Fire', 'Quill', 'Ash', 'prizes', 9,
+                                          'expedition', 'tcg', 'exp_quill', 'win');
+    """)
+    conn.close()
+    opened = open_saves(storage, now=lambda: 50.0)
+    assert opened.problem is None
+    saves = opened.saves
+    assert saves.schema_version == SCHEMA_VERSION >= 8
+    assert saves.owned_counts(1) == {"ecard1-98": 2}
+    assert [m.opponent for m in saves.match_history(1)] == ["exp_quill"]
+    assert saves.boosters(1, opened=None) == []
+    [pack] = saves.award_boosters(1, [("expedition", 5)], source="test")
+    saves.open_booster(1, pack.id, ["ecard1-98", "ecard1-1"])
+    assert saves.owned_counts(1) == {"ecard1-98": 3, "ecard1-1": 1}
+    assert saves.boosters(1) == []
+    saves.close()

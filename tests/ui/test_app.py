@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -292,3 +293,59 @@ def test_the_player_names_the_profile_in_settings(tmp_path: Path) -> None:
     press_key(h, kb, DONE)
     assert h.saves.profile(h.profile).name == "ASH"
     assert "MISTY" in h.scenes.top.problem
+
+
+def test_a_practice_duel_explains_each_move_before_it_is_chosen(tmp_path: Path) -> None:
+    from handheld.engine.explain import explain_option
+    from handheld.ui.scenes.duel_menus import ActionMenuScene, _Overlay
+
+    from .duel_driver import step
+
+    h = fresh(tmp_path)
+    to_menu(h)
+    choose(h, "Duel")
+    choose(h, "Practice, with hints")
+    choose(h, "Blazing Quake")
+    choose(h, "Tidal Mind")
+    hints: list[tuple[str, str]] = []
+    real = _Overlay.draw_hint
+
+    def spy(self: _Overlay, surface: Any, text: str) -> None:
+        hints.append((type(self).__name__, text))
+        real(self, surface, text)
+
+    _Overlay.draw_hint = spy  # type: ignore[method-assign]
+    try:
+        state: dict[str, Any] = {}
+        for _ in range(3000):
+            if isinstance(h.scenes.top, ActionMenuScene) and h.scenes.top.m.turn >= 3:
+                break
+            step(h, state)
+        menu = h.scenes.top
+        assert isinstance(menu, ActionMenuScene) and menu.practising
+        h.tick(1)
+        assert hints and hints[-1][0] == "ActionMenuScene" and hints[-1][1]
+        # End turn, explained as the engine says it before it is chosen.
+        end = next(i for i, it in enumerate(menu.menu.items) if it.value == "pass")
+        while menu.menu.cursor != end:
+            h.press("DOWN", 1)
+        pass_option = next(o for o in menu.choice.options if o[0] == "pass")
+        assert hints[-1][1] == explain_option(menu.m, pass_option)
+    finally:
+        _Overlay.draw_hint = real  # type: ignore[method-assign]
+    # Against the computer without hints, the same call draws nothing.
+    other = fresh(tmp_path / "cpu")
+    start_cpu_duel(other)
+    state = {}
+    for _ in range(3000):
+        if isinstance(other.scenes.top, ActionMenuScene):
+            break
+        step(other, state)
+    plain = other.scenes.top
+    assert isinstance(plain, ActionMenuScene) and not plain.practising
+    import pygame
+
+    surface = pygame.Surface((240, 160))
+    surface.fill((1, 2, 3))
+    plain.draw_hint(surface, "a hint")
+    assert surface.get_at((10, 5))[:3] == (1, 2, 3)

@@ -24,3 +24,16 @@ def test_a_longer_one_is_cut_at_the_end_of_the_second_line() -> None:
     assert lines[1].endswith("...")
     assert all(font.width(line) <= CAPTION_W for line in lines)
     assert lines[0].startswith("Player flips for")
+
+
+def test_the_result_says_how_the_match_was_won_naming_both_players() -> None:
+    from handheld.ui.scenes.duel_menus import result_sentence
+
+    names = ("Ash", "CPU")
+    assert result_sentence("prizes", names, 1) == "CPU took the last Prize card."
+    assert result_sentence("no_pokemon", names, 1) == "Ash had no Pokémon left in play."
+    assert result_sentence("prizes+no_pokemon", names, 0) == \
+        "Ash took the last Prize card and CPU had no Pokémon left in play."
+    assert result_sentence("deck_out", names, 0) == "CPU had no card left to draw."
+    assert result_sentence("forfeit", names, 0) == "CPU forfeited."
+    assert result_sentence("prizes", names, None) == ""  # a draw

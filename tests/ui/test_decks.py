@@ -10,12 +10,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from handheld.autodeck import build_around
 from handheld.cards import load_deck
 from handheld.ui.app import Handheld
 from handheld.ui.keyboard import DONE, SPACE, KeyboardScene
 from handheld.ui.palette import BODY_GREEN, POWER_RED
 from handheld.ui.scenes.album import FILTERS
 from handheld.ui.scenes.common import NoticeScene
+from handheld.ui.scenes.deck_summary import LIST, STATS, DeckSummaryScene
 from handheld.ui.scenes.decks import (
     ConfirmScene,
     DeckEditorScene,
@@ -364,3 +366,85 @@ def test_free_name() -> None:
     assert free_name([], "Deck") == "Deck copy"
     assert free_name(["deck COPY", "Deck copy 2"], "Deck") == "Deck copy 3"
     assert len(free_name([], "x" * 60)) == 40
+
+
+# --------------------------------------------------------------------------- build around
+
+
+def open_page(h: Handheld, what: str) -> DeckSummaryScene:
+    h.press("START")
+    choose(h, what)
+    page = h.scenes.top
+    assert isinstance(page, DeckSummaryScene)
+    return page
+
+
+def test_build_around_a_card_then_list_view_and_statistics(h: Handheld) -> None:
+    lst = open_deck_builder(h)
+    ed = new_deck(h, lst)
+    set_filter(h, ed, "pokemon")
+    cursor_to(h, ed, "ecard1-98")  # Charmander
+    h.press("A")
+    assert ed.builder.cards() == ["ecard1-98"]
+
+    # The deck is replaced only after a yes: B on the question keeps it.
+    h.press("START")
+    choose(h, "build")
+    question = h.scenes.top
+    assert isinstance(question, ConfirmScene)
+    assert "will be replaced" in " ".join(question.lines)
+    h.press("B")
+    assert h.scenes.top is ed and ed.builder.cards() == ["ecard1-98"]
+
+    h.press("START")
+    choose(h, "build")
+    choose(h, True)
+    assert h.scenes.top is ed
+    expected = build_around(ed.album, "ecard1-98", "expedition")
+    assert expected.legal
+    assert Counter(ed.builder.cards()) == Counter(expected.cards)
+    assert ed.builder.size == 60 and ed.builder.violations() == [] and ed.dirty
+    h.tick()
+    assert status_has(h, BODY_GREEN)  # "Built around Charmander"
+
+    page = open_page(h, "list")
+    assert page.page == LIST
+    assert ("card", "4 Charmander", "EXP 98") in page.rows
+    heads = [(left, int(right)) for kind, left, right in page.rows if kind == "head"]
+    assert [name for name, _ in heads] == ["Pokémon", "Trainer", "Energy"]
+    assert sum(n for _, n in heads) == 60
+    h.press("SELECT")
+    assert page.page == STATS and page.stats.pokemon == heads[0][1]
+    h.press("B")
+    assert h.scenes.top is ed
+
+    page = open_page(h, "stats")
+    assert page.page == STATS and page.stats.energy == heads[2][1]
+    h.press("B")
+    assert h.scenes.top is ed
+
+    # Nothing is saved behind the player's back: leaving asks first.
+    leave(h)
+    assert isinstance(h.scenes.top, ConfirmScene)
+    assert own(h) == {}
+
+
+def test_build_around_owned_cards_offers_a_draft_saying_what_is_missing(
+        h: Handheld) -> None:
+    h.settings.deck_cards = "owned"
+    h.saves.add_cards(h.profile, {"ecard1-98": 2, "ecard1-73": 1, "ecard1-161": 10})
+    lst = open_deck_builder(h)
+    ed = new_deck(h, lst)
+    set_filter(h, ed, "pokemon")
+    cursor_to(h, ed, "ecard1-98")
+    h.press("START")
+    choose(h, "build")
+    question = h.scenes.top
+    assert isinstance(question, ConfirmScene)
+    text = " ".join(question.lines)
+    assert text.startswith("Only 13 of 60 cards around Charmander: 2 more Charmander;")
+    choose(h, True)
+    assert Counter(ed.builder.cards()) == Counter({"ecard1-98": 2, "ecard1-73": 1,
+                                                   "ecard1-161": 10})
+    assert ed.message.startswith("Draft around Charmander: 13/60.")
+    assert "cards short of 60" in ed.message

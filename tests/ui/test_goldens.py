@@ -94,6 +94,32 @@ def _deck_list(h: Handheld) -> None:
     choose(h, "Deck builder")
 
 
+def _deck_built_around(h: Handheld) -> None:
+    """A new Expedition deck built around Charmander (EXP 98) with the editor's menu."""
+    from .test_decks import choose as choose_value
+    from .test_decks import cursor_to, new_deck, open_deck_builder, set_filter
+
+    ed = new_deck(h, open_deck_builder(h))
+    set_filter(h, ed, "pokemon")
+    cursor_to(h, ed, "ecard1-98")
+    h.press("START")
+    choose_value(h, "build")
+    choose_value(h, True)
+
+
+def _deck_cards_list(h: Handheld) -> None:
+    from .test_decks import choose as choose_value
+
+    _deck_built_around(h)
+    h.press("START")
+    choose_value(h, "list")
+
+
+def _deck_statistics(h: Handheld) -> None:
+    _deck_cards_list(h)
+    h.press("SELECT")
+
+
 def _coin_flipper(h: Handheld) -> None:
     from handheld.etools.coins import SeededCoins
 
@@ -175,13 +201,79 @@ def _ladder_result(h: Handheld) -> None:
     h.tick(40)
 
 
+def _tutorial(h: Handheld) -> None:
+    """The tutorial's first lesson, as it opens: the coach window over the board."""
+    to_menu(h)
+    choose(h, "Tutorial")
+    h.tick(2)
+
+
+def _tutorial_done(h: Handheld) -> None:
+    """The first lesson done (the Fire Energy attached): the coach says what it did."""
+    from .test_tutorial import press_for
+
+    _tutorial(h)
+    tutorial = h.scenes.top
+    for _ in range(200):
+        if getattr(tutorial, "complete", False) and h.scenes.top is tutorial:
+            break
+        press_for(h, tutorial.lesson, tutorial.lesson.card)
+    h.tick(2)
+
+
+def _give_packs(h: Handheld) -> None:
+    """Three packs: two of Expedition (seeds 5 and 6), one of Platinum."""
+    h.saves.award_boosters(h.profile, [("expedition", 5), ("expedition", 6), ("platinum", 9)],
+                           source="test")
+
+
+def _boosters(h: Handheld) -> None:
+    _give_packs(h)
+    to_menu(h)
+    choose(h, "Boosters")
+
+
+def _booster_reveal(h: Handheld) -> None:
+    """Expedition's first pack at the "normal" text speed, five cards turned over."""
+    _give_packs(h)
+    h.settings.text_speed = "normal"
+    to_menu(h)
+    choose(h, "Boosters")
+    h.press("A", 1)
+    h.tick(14 * 5 - 1)
+
+
+def _booster_done(h: Handheld) -> None:
+    """The same pack with every card shown (A skips the reveal)."""
+    _booster_reveal(h)
+    h.press("A")
+
+
+def _album_owned(h: Handheld) -> None:
+    """The player's Expedition album after one pack: owned cards and silhouettes."""
+    from handheld.boosters import open_pack
+
+    [pack] = h.saves.award_boosters(h.profile, [("expedition", 5)], source="test")
+    h.saves.open_booster(h.profile, pack.id, open_pack("expedition", 5).cards)
+    to_menu(h)
+    choose(h, "e-Reader")
+    choose(h, "Collection")
+    h.press("A")  # Expedition, the oldest set
+    for _ in range(60):
+        h.press("DOWN", 1)  # to Mew (55), the pack's rare, among silhouettes
+
+
 SCREENS: dict[str, Callable[[Handheld], None]] = {
+    "tutorial": _tutorial, "tutorial_done": _tutorial_done,
+    "boosters": _boosters, "booster_reveal": _booster_reveal,
+    "booster_done": _booster_done, "album_owned": _album_owned,
     "ladder": _ladder, "ladder_opponent": _ladder_opponent, "ladder_result": _ladder_result,
     "coin_flipper": _coin_flipper, "battle_timer": _battle_timer,
     "title": _title, "main_menu": _menu, "album": _album, "card_page": _card,
     "settings": _settings, "duel_setup": _duel_setup, "duel_board": _duel_board,
     "action_menu": _action_menu, "hand": _hand, "deck_list": _deck_list,
     "duel_board_legend": _legend_board,
+    "deck_cards_list": _deck_cards_list, "deck_statistics": _deck_statistics,
 }
 
 

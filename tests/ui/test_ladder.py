@@ -82,7 +82,11 @@ def test_a_ladder_duel_through_the_buttons_goes_into_the_history(tmp_path: Path)
     assert row.opponent == "exp_piet"
     assert row.outcome == ("win" if row.winner == "Player" else "loss")
     h.tick(30)
-    h.press("A")  # back to the ladder, not the main menu
+    h.press("A")  # back to the ladder, not the main menu (a win opens its packs first)
+    if row.outcome == "win":
+        assert h.describe()["scenes"] == ["MainMenuScene", "LadderScene",
+                                          "BoosterRevealScene"]
+        h.press("B")
     assert h.describe()["scenes"] == ["MainMenuScene", "LadderScene"]
     ladder = h.scenes.top
     assert ladder.records["exp_piet"].played == 1
@@ -108,10 +112,25 @@ def test_a_win_opens_the_master_and_the_result_screen_says_so(tmp_path: Path) ->
     duel = challenge(h, "exp_piet")
     result = _finish_with(h, duel, loser=1)
     assert result.won() is True
-    assert result.ladder_news() == ["First win against Piet!", "Now open: Hale."]
-    assert h.saves.match_history(h.profile, limit=1)[0].outcome == "win"
+    assert result.ladder_news() == ["First win against Piet!", "Now open: Hale.",
+                                    "You earned 2 booster packs!"]
+    match = h.saves.match_history(h.profile, limit=1)[0]
+    assert match.outcome == "win"
+    # The packs were written with the match: unopened, of the era's set, from this win.
+    packs = h.saves.boosters(h.profile)
+    assert [(b.set, b.source, b.awarded_at) for b in packs] == [
+        ("expedition", "win:exp_piet", match.played_at)] * 2
+    assert result.duel.packs == packs
     h.tick(30)
-    h.press("A")
+    h.press("A")  # opens them at once
+    reveal = h.scenes.top
+    assert reveal.name == "BoosterRevealScene"
+    assert h.saves.boosters(h.profile) == [packs[1]]  # the first is opened before shown
+    assert reveal.done  # the "instant" text speed shows every card at once
+    h.press("A")  # the next pack
+    assert h.saves.boosters(h.profile) == [] and sum(
+        h.saves.owned_counts(h.profile).values()) == 18  # two packs of 9
+    h.press("A")  # done: back to the ladder
     ladder = h.scenes.top
     assert ladder.name == "LadderScene"
     states = dict(zip([o.id for o in ladder.opponents], ladder.states, strict=True))
@@ -124,6 +143,7 @@ def test_a_loss_is_recorded_and_opens_nothing(tmp_path: Path) -> None:
     duel = challenge(h, "exp_marisol")
     result = _finish_with(h, duel, loser=0)
     assert result.won() is False and result.ladder_news() == []
+    assert h.saves.boosters(h.profile) == [] and not result.duel.packs
     [row] = h.saves.match_history(h.profile)
     assert (row.opponent, row.outcome, row.winner) == ("exp_marisol", "loss", "Marisol")
 

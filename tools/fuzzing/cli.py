@@ -45,6 +45,13 @@ SMALL: dict[str, list[str]] = {
     "tools/bench_scanner.py": ["--per-category", "1", "--backends", "pipeline",
                                "--categories", "clean"],
     "tools/bench_assets.py": ["--repeats", "1"],
+    "tools/bench_eras.py": ["--games", "2", "--greedy-games", "2"],
+    "tools/bench_engine.py": ["--rounds", "1", "--games", "10"],
+    "tools/bench_clone.py": ["--games", "1", "--points", "2", "--calls", "1"],
+    "tools/bench_speed.py": ["--rounds", "1", "--games", "10", "--greedy-games", "10",
+                             "--clone-games", "1"],
+    "tools/bench_search.py": ["--games", "1", "--levels", "normal", "--eras", "expedition",
+                              "--iterations", "1", "--positions", "1"],
     "tools/soak_ui.py": ["--frames", "60", "--visit", "30"],
     "tools/torture_saves.py": ["--kills", "1"],
     # Never the project's own assets folder: a wrongly accepted --shared writes here.

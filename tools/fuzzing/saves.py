@@ -214,7 +214,11 @@ def _row(path: Path, rng: random.Random) -> str:
         conn.execute("PRAGMA ignore_check_constraints = ON")
         key = [r[1] for r in conn.execute(f"PRAGMA table_info({table})") if r[5] > 0]
         key = key or ["rowid"]
-        where = "key = 'settings'" if table == "settings" and rng.random() < 0.7 else "1"
+        # The wrong-typed UI settings always go into the UI's own key: in another key
+        # ("etools") no reader of the UI's settings sees them, and `attempt` expects a report.
+        aimed = table == "settings" and (rng.random() < 0.7
+                                         or str(value).startswith('{"text_speed"'))
+        where = "key = 'settings'" if aimed else "1"
         rows = conn.execute(f"SELECT {', '.join(key)} FROM {table} WHERE {where}").fetchall()
         if not rows:
             return f"row {table}: none to damage"

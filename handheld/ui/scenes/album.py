@@ -1,5 +1,8 @@
 """The card album: every card of some sets in set order. SELECT filters by kind and type;
-A opens the card. Opened from the collection view it shows how many copies are owned."""
+A opens the card. With ``owned=True`` it shows how many copies are owned (the e-Reader's
+"Look up a card" still shows and opens every card); with ``hide_missing`` too (a set opened
+from the collection view) it is the player's album: missing cards show only their number
+and a dark silhouette and cannot be opened, and the title says how many are owned."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from firmware_sim.buttons import Button
 from ...collection import Album, AlbumEntry
 from ..icons import energy_icon
 from ..marks import mark_ops, plain_name
-from ..palette import INK, MUTED, PAPER
+from ..palette import INK, MUTED, PAPER, SHADE
 from ..scene import Scene
 from ..text import draw_ops, line_ops
 from ..widgets import Menu, MenuItem, window
@@ -32,10 +35,12 @@ FILTERS: tuple[tuple[str, str], ...] = (
 
 class AlbumScene(Scene):
     def __init__(self, app: Handheld, sets: tuple[str, ...] = ("expedition",), *,
-                 owned: bool = False, title: str = "Card album") -> None:
+                 owned: bool = False, title: str = "Card album",
+                 hide_missing: bool = False) -> None:
         super().__init__(app)
         counts = app.saves.owned_counts(app.profile) if owned else None
         self.album = Album(app.pool, sets, counts)
+        self.owned_mode = owned and hide_missing
         self.title = title
         self.filter = 0
         self.menu = Menu([], rows=11)
@@ -57,10 +62,15 @@ class AlbumScene(Scene):
         self.shown = self.entries()
         # A Pokémon SP's symbol and a LV.X's badge are drawn after the name (see draw).
         pool = self.app.pool
-        self.menu.set_items([MenuItem(f"{e.number:>3} {plain_name(pool.get(e.card_id))}",
+        self.menu.set_items([MenuItem(f"{e.number:>3} {plain_name(pool.get(e.card_id))}"
+                                      if not self._missing(e) else f"{e.number:>3}",
                                       True, e) for e in self.shown])
         self.menu.cursor = 0
         self.menu.top = 0
+
+    def _missing(self, e: AlbumEntry) -> bool:
+        """Not in the collection (the player's album only)."""
+        return self.owned_mode and not e.owned
 
     def update(self, inp: FrameInput) -> None:
         if inp.pressed(Button.SELECT):
@@ -73,6 +83,9 @@ class AlbumScene(Scene):
         if result == "cancel":
             self.close()
         elif result == "select" and self.shown:
+            if self._missing(self.shown[self.menu.cursor]):
+                self.app.play("error")  # a card not owned yet stays a silhouette
+                return
             from .card_view import CardViewScene
 
             self.push(CardViewScene(self.app, [e.card_id for e in self.shown],
@@ -87,8 +100,12 @@ class AlbumScene(Scene):
         app = self.app
         surface.fill(PAPER)
         n = len(self.shown)
-        title_bar(app, surface, f"{self.title}: {FILTERS[self.filter][1]}",
-                  f"{self.menu.cursor + 1 if n else 0}/{n}")
+        if self.owned_mode:  # the player's album: how much of it is owned
+            have = sum(1 for e in self.shown if e.owned)
+            right = f"owned {have}/{n}"
+        else:
+            right = f"{self.menu.cursor + 1 if n else 0}/{n}"
+        title_bar(app, surface, f"{self.title}: {FILTERS[self.filter][1]}", right)
         window(surface, 4, 16, 232, self.menu.rows * 11 + 8)
         self.menu.draw(surface, app.text, 7, 20, 190)
         # Marks after the names, type symbols beside the visible rows.
@@ -97,6 +114,9 @@ class AlbumScene(Scene):
         for i, e in enumerate(self.shown[self.menu.top:self.menu.top + self.menu.rows]):
             d = app.pool.get(e.card_id)
             y = 20 + i * 11 + 1
+            if self._missing(e):
+                draw_silhouette(surface, 30, y)
+                continue
             # Where the menu's label ends, measured as the menu lays it out (spaces included).
             end = max((x + w for op in line_ops(font, rows[i].label, 16, y, INK)
                        for x, _, w, _ in [op.box(font)]), default=16)
@@ -112,3 +132,10 @@ class AlbumScene(Scene):
             elif e.owned is None and not e.implemented:
                 app.text.draw(surface, "-", 214, y + 1, MUTED)
         hint_line(app, surface, "A: card  SELECT: filter  B: back")
+
+
+def draw_silhouette(surface: pygame.Surface, x: int, y: int) -> None:
+    """A missing card's place: a dark card shape where its name would be."""
+    surface.fill(MUTED, (x, y, 60, 7))
+    surface.fill(SHADE, (x + 1, y + 1, 58, 5))
+    surface.fill(MUTED, (x + 3, y + 2, 30, 3))

@@ -3,7 +3,8 @@
 Two pages, switched with L and R:
 
 * **Sets**: every set, oldest first, with the distinct cards owned out of the set's size,
-  a completion bar and the copies held. A opens the set's cards with the copies of each.
+  a completion bar and the copies held. A opens the set as the player's album: the copies
+  of each card owned, the missing ones as silhouettes.
 * **Today**: the cards scanned since midnight (local time), newest first, with the copies
   each scan added. A opens the card's e-Reader screens.
 """
@@ -91,7 +92,8 @@ class CollectionScene(Scene):
             if isinstance(value, SetProgress):
                 from .album import AlbumScene
 
-                self.push(AlbumScene(self.app, (value.slug,), owned=True, title=value.abbr))
+                self.push(AlbumScene(self.app, (value.slug,), owned=True,
+                                     title=value.abbr, hide_missing=True))
             else:
                 from .card_info import CardInfoScene
 

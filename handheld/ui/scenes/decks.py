@@ -8,9 +8,13 @@
 * :class:`DeckEditorScene` shows the cards offered (the collection: the whole Expedition
   set until scanning fills it) on the left, filtered by type with LEFT/RIGHT, and the deck
   on the right. A adds the card under the cursor, B takes one copy of it out, L and R pick
-  the list, SELECT shows the card page, START opens Save / Save as... / Deck problems /
-  Leave. The header shows the count (n/60) and the first rule the deck breaks, or "Legal
-  deck"; a refused add (a fifth copy, a 61st card) says why there instead.
+  the list, SELECT shows the card page, START opens Save / Save as... / Build around this
+  card / List view / Statistics / Deck problems / Leave. "Build around this card" offers a
+  deck of the era built around the card under the cursor (``handheld.autodeck``) and
+  replaces the deck only once the player says yes; the list view and the statistics are
+  the pages of :mod:`.deck_summary`. The header shows the count (n/60) and the first rule
+  the deck breaks, or "Legal deck"; a refused add (a fifth copy, a 61st card) says why
+  there instead.
 
 Every save error (a name already taken, an empty name, a failing SD card) is shown to the
 player as a message; nothing the player types or does here can crash the game.
@@ -25,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from firmware_sim.buttons import Button
 
+from ...autodeck import build_around
 from ...cards import THEME_DECKS, deck_names, load_deck, ready_deck_era
 from ...collection import AlbumEntry, DeckBuilder, era_album
 from ...engine.eras import ERAS, HOME, playable_eras
@@ -547,10 +552,16 @@ class DeckEditorScene(_Asking):
 
     def open_menu(self) -> None:
         problems = self.builder.violations()
+        card = self.current()
+        around = f"A deck around {self.card_name(card)}: its line, Trainers, Energy." \
+            if card is not None else "Put the cursor on a card first."
         items = [
             MenuItem("Save", True, "save", "Keep the deck as it is now." if self.deck_id
                      is not None else "Name the deck and keep it."),
             MenuItem("Save as...", True, "save_as", "Keep it as a new deck, under a new name."),
+            MenuItem("Build around this card", card is not None, "build", around),
+            MenuItem("List view", True, "list", "The deck as a list, by card kind."),
+            MenuItem("Statistics", True, "stats", "Card kinds, stages and the Energy curve."),
             MenuItem(f"Deck problems ({len(problems)})", bool(problems), "problems",
                      "Every rule the deck still breaks."),
             MenuItem("Discard changes" if self.dirty else "Leave", True, "leave",
@@ -573,6 +584,50 @@ class DeckEditorScene(_Asking):
             self.tell("\n".join(sentence(p) + "." for p in problems) or "Legal deck.")
         elif what == "leave":
             self.leave()
+        elif what == "build":
+            card = self.current()
+            if card is not None:
+                self.build_around(card)
+        elif what in ("list", "stats"):
+            from .deck_summary import LIST, STATS, DeckSummaryScene
+
+            self.ask(DeckSummaryScene(self.app, self.album, self.builder.name,
+                                      self.builder.cards(), LIST if what == "list" else STATS))
+
+    def build_around(self, card_id: str) -> None:
+        """Offer a deck built around ``card_id`` from the cards the editor offers; the deck
+        being edited is replaced only when the player says yes (a saved deck stays saved
+        until the player saves again: leaving asks, as after any change)."""
+        deck = build_around(self.album, card_id, self.era)
+        name = self.card_name(card_id)
+        if not deck.cards:
+            self.app.play("error")
+            self.tell(deck.summary())
+            return
+        now = f" The deck's {self.builder.size} cards will be replaced." \
+            if self.builder.size else ""
+        if deck.legal:
+            question, yes = f"Build a legal 60-card deck around {name}?{now}", "Build it"
+        else:
+            lacks = "; ".join(deck.missing[:2]) + ("..." if len(deck.missing) > 2 else "")
+            question = (f"Only {len(deck.cards)} of 60 cards around {name}: {lacks}. "
+                        f"Use them as a draft?{now}")
+            yes = "Use the draft"
+
+        def answered(answer: Any) -> None:
+            if answer is not True:
+                return
+            self.builder.counts = Counter(deck.cards)
+            self.focus = 1
+            self.cursors[1].index = self.cursors[1].top = 0
+            self.app.play("confirm")
+            if deck.legal:
+                self.say(f"Built around {name}. START: save.", BODY_GREEN)
+            else:
+                self.say(f"Draft around {name}: {len(deck.cards)}/60. "
+                         + sentence("; ".join(deck.missing)) + ".")
+
+        self.ask(ConfirmScene(self.app, question, yes=yes, no="Keep my deck"), answered)
 
     def own_decks(self) -> list[Deck]:
         try:

@@ -84,7 +84,7 @@ class DuelSetup:
     styles: tuple[dict[str, Any] | None, ...] = ()
 
 
-RESUMABLE_MODES = ("cpu", "hotseat", "link")
+RESUMABLE_MODES = ("cpu", "practice", "hotseat", "link")
 
 
 def _pair(value: Any, default: tuple[str, str]) -> tuple[str, str]:
@@ -129,6 +129,8 @@ class DuelScene(Scene):
         # What a roster win changed on the ladder (roster.Victory), for the result screen.
         self.victory: Any = None
         self._shared: tuple[int, frozenset[str]] = (-1, frozenset())
+        # The booster packs that win earned (save records), for the result screen.
+        self.packs: list[Any] = []
         # The computer's decisions are made on a worker thread (see the module docstring).
         self.thinker = Thinker()
         self.wait_for_thoughts = app.headless
@@ -438,16 +440,26 @@ class DuelScene(Scene):
                 from ...roster import outcome_for
 
                 outcome = outcome_for(m.winner, self.viewer)
-            self.app.saves.add_match(self.app.profile, deck_a=self.deck_names[0] or "deck",
-                                     deck_b=self.deck_names[1] or "deck", winner=winner,
-                                     result=m.result, turns=m.turn,
-                                     ruleset=self.session.era, opponent=self.opponent,
-                                     outcome=outcome)
+            packs: list[tuple[str, int]] = []
             if outcome == "win" and self.opponent is not None:
+                import random
+
+                from ...boosters import packs_for_victory
                 from ...roster import on_victory
 
-                # The hook the ladder's rewards hang on (issue 18): what this win changed.
+                # What this win changed on the ladder, and the booster packs it earns:
+                # written with the match in one transaction (never one without the other).
                 self.victory = on_victory(before, self.opponent)
+                packs = packs_for_victory(self.victory, random.Random(self.app.new_seed()))
+            record = self.app.saves.add_match(
+                self.app.profile, deck_a=self.deck_names[0] or "deck",
+                deck_b=self.deck_names[1] or "deck", winner=winner, result=m.result,
+                turns=m.turn, ruleset=self.session.era, opponent=self.opponent,
+                outcome=outcome, boosters=packs)
+            if packs:
+                self.packs = [b for b in self.app.saves.boosters(self.app.profile)
+                              if b.awarded_at == record.played_at
+                              and b.source == f"win:{self.opponent}"]
             if self.from_save:  # only this match's own save: never another suspended one
                 self.app.saves.clear_suspended(self.app.profile)
         except Exception as exc:  # the history is nice to have; never lose the ending to it

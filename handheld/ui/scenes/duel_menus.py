@@ -19,7 +19,7 @@ from firmware_sim.buttons import Button
 from ...engine import Choice
 from ...engine.describe import describe_event
 from ...engine.energy import cost_text
-from ...engine.explain import why_unplayable
+from ...engine.explain import explain_option, why_unplayable
 from ...engine.notation import (
     ATTACH,
     ATTACH_TM,
@@ -31,6 +31,7 @@ from ...engine.notation import (
     EVOLVE,
     HAND_TAGS,
     PASS,
+    PASS_OPTION,
     POWER,
     RETREAT,
     SLOT,
@@ -101,6 +102,24 @@ class PilesScene(MenuOverlay):
         self.push(CardViewScene(self.app, pile_ids(self.duel.match, side, zone)))
 
 
+PRACTICE = "practice"  # the duel mode whose menus explain each move
+HINT_W, HINT_LINES = 226, 3
+# The practice duel's word on each entry of the action menu (the moves themselves are
+# explained in the lists they open).
+ACTION_HINTS = {
+    "hand": "Play cards from your hand: Basic Pokémon to the Bench, Evolution cards, one "
+            "Energy a turn, Trainers.",
+    ATTACK: "Choose an attack your Active Pokémon has the Energy for. Attacking ends your "
+            "turn.",
+    RETREAT: "Swap your Active Pokémon with one on your Bench, discarding Energy for its "
+             "Retreat Cost.",
+    "piles": "Look at both discard piles.",
+    "log": "Read what has happened so far.",
+    PASS: "End your turn without attacking.",
+    "suspend": "Put the match aside; Continue on the main menu takes it up again.",
+}
+
+
 class _Overlay(Scene):
     """A menu window over the duel board."""
 
@@ -125,6 +144,26 @@ class _Overlay(Scene):
         self.duel.cursor = None
         self.duel.act(index)
         self.app.scenes.pop_to(self.duel)
+
+    @property
+    def practising(self) -> bool:
+        """A practice duel: each move is explained before it is chosen."""
+        return self.duel.mode == PRACTICE
+
+    def draw_hint(self, surface: pygame.Surface, text: str) -> None:
+        """The practice duel's word on the move under the cursor, in a window at the top of
+        the screen (three lines at most)."""
+        if not (self.practising and text):
+            return
+        t = self.app.text
+        lines = wrap(t.font, text, HINT_W)
+        if len(lines) > HINT_LINES:
+            rest = fit(t.font, " ".join(lines[HINT_LINES - 1:]), HINT_W)
+            lines = [*lines[:HINT_LINES - 1], rest]
+        step = t.font.line_height
+        window(surface, 2, 1, 236, 6 + step * len(lines))
+        for i, line in enumerate(lines):
+            draw_ops(surface, line_ops(t.font, line, 6, 4 + i * step, INK), t)
 
 
 class ActionMenuScene(_Overlay):
@@ -188,6 +227,15 @@ class ActionMenuScene(_Overlay):
         h = self.menu.height(self.app.text.font) + 8
         window(surface, 150, 142 - h, 86, h)
         self.menu.draw(surface, self.app.text, 153, 146 - h, 80)
+        item = self.menu.selected
+        if item is not None:
+            what = item.value
+            power = self.duel.match.era.chosen_power_label
+            hint = ACTION_HINTS.get(what, "") if what != POWER else \
+                f"Use a {power} of one of your Pokémon."
+            if what == PASS:
+                hint = explain_option(self.m, PASS_OPTION)
+            self.draw_hint(surface, hint)
 
 
 def leave_question(duel: DuelScene) -> ConfirmScene:
@@ -196,6 +244,9 @@ def leave_question(duel: DuelScene) -> ConfirmScene:
     if duel.mode == "link":
         return ConfirmScene(duel.app, "Leave the duel? It ends for both of you and counts "
                             "as abandoned.", yes="Leave", no="Keep playing")
+    if duel.mode == "tutorial":
+        return ConfirmScene(duel.app, "Leave the tutorial? It starts again from its first "
+                            "lesson next time.", yes="Leave", no="Keep playing")
     return ConfirmScene(duel.app, "Suspend the match? Continue on the main menu takes it "
                         "up where you left it.", yes="Suspend", no="Keep playing")
 
@@ -203,7 +254,7 @@ def leave_question(duel: DuelScene) -> ConfirmScene:
 def forfeit_question(duel: DuelScene) -> ConfirmScene:
     seat = duel.viewer
     loser, winner = duel.names[seat], duel.names[1 - seat]
-    who = "You forfeit" if duel.mode == "cpu" else f"{loser} forfeits"
+    who = "You forfeit" if duel.mode in ("cpu", PRACTICE) else f"{loser} forfeits"
     return ConfirmScene(duel.app, f"Forfeit the match? {who}: {winner} wins, and it goes "
                         "into the match history.", yes="Forfeit", no="Keep playing")
 
@@ -327,6 +378,8 @@ class HandScene(_Overlay):
             picks = self.options_for(item.value)
             lines += [self.m.describe(o) for _, o in picks[:4]] if picks else \
                 [why_unplayable(self.m, self.duel.viewer, item.value)]
+            if picks and self.practising:
+                lines.append(explain_option(self.m, picks[0][1]))
             if d.legend:
                 lines.append("Both halves go onto the Bench together, as one Pokémon.")
             y, step = 20, app.text.font.line_height + 1
@@ -383,6 +436,8 @@ class OptionListScene(_Overlay):
         window(surface, 4, 140 - h, 232, h)
         self.app.text.draw(surface, self.title + "  (R: card)", 9, 144 - h, MUTED)
         self.menu.draw(surface, self.app.text, 7, 154 - h, 226)
+        if self.picks:
+            self.draw_hint(surface, explain_option(self.m, self.picks[self.menu.cursor][1]))
 
 
 class TargetScene(_Overlay):
@@ -441,6 +496,9 @@ class TargetScene(_Overlay):
         t.draw(surface, fit(t.font, self.prompt, 232), 4, top, INK)
         label = self.m.describe(self.picks[self.at][1])
         t.draw(surface, fit(t.font, label[:60], 232), 4, top + 8, MUTED)
+        pick = self.picks[self.at][1]
+        if isinstance(pick, tuple) and self.choice.kind == "main":
+            self.draw_hint(surface, explain_option(self.m, pick))
 
 
 def useful_answer(choice: Choice) -> int:
@@ -676,6 +734,22 @@ class LogScene(Scene):
         hint_line(self.app, surface, "UP/DOWN: scroll  B: back")
 
 
+def result_sentence(result: str, names: tuple[str, str], winner: int | None) -> str:
+    """How the match was won, as a sentence naming both players: "CPU took the last Prize
+    card.", "Ash had no Pokémon left in play." ("" for a draw). A result of two reasons
+    ("prizes+no_pokemon") gives both."""
+    if winner is None:
+        return ""
+    w, loser = names[winner], names[1 - winner]
+    reasons = {"prizes": f"{w} took the last Prize card",
+               "no_pokemon": f"{loser} had no Pokémon left in play",
+               "deck_out": f"{loser} had no card left to draw",
+               "time": f"{w} had fewer Prize cards left when time was called",
+               "forfeit": f"{loser} forfeited",
+               "lost_world": f"{w} won by Lost World (6 of {loser}'s Pokémon in the Lost Zone)"}
+    return " and ".join(reasons.get(r, f"{w} won ({r})") for r in result.split("+")) + "."
+
+
 class ResultScene(Scene):
     """The end of the match: who won, and why; A returns to the menu."""
 
@@ -685,12 +759,7 @@ class ResultScene(Scene):
         m = duel.match
         self.winner = m.winner
         self.viewer = duel.viewer if duel.mode != "hotseat" else None
-        reasons = {"prizes": "took the last Prize card", "no_pokemon":
-                   "left the opponent without Pokémon in play", "deck_out":
-                   "outlasted an empty deck", "time": "had fewer Prize cards left when "
-                   "time was called", "forfeit": "wins: the opponent forfeited",
-                   "lost_world": "won by Lost World (6 Pokémon in the Lost Zone)"}
-        self.why = " and ".join(reasons.get(r, r) for r in m.result.split("+"))
+        self.why = result_sentence(m.result, duel.names, m.winner)
         self.turns = m.turn
 
     def enter(self) -> None:
@@ -716,6 +785,10 @@ class ResultScene(Scene):
                 from .ladder import LadderScene
 
                 self.app.scenes.push(LadderScene(self.app, OPPONENTS[self.duel.opponent].era))
+                if self.duel.packs:  # the packs it earned, opened at once
+                    from .boosters import BoosterRevealScene
+
+                    self.app.scenes.push(BoosterRevealScene(self.app, list(self.duel.packs)))
 
     def ladder_news(self) -> list[str]:
         """What a ladder win changed (roster.on_victory), in a line or two."""
@@ -728,6 +801,9 @@ class ResultScene(Scene):
             out.append("Now open: " + ", ".join(o.name for o in v.unlocked) + ".")
         if v.era_complete:
             out.append("Every opponent of this ladder is beaten!")
+        n = len(self.duel.packs)
+        if n:
+            out.append(f"You earned {n} booster pack{'s' if n != 1 else ''}!")
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -742,10 +818,11 @@ class ResultScene(Scene):
         else:
             title = f"{names[self.winner]} wins!" if self.winner is not None else "A draw"
         t.draw(surface, title, (240 - t.font.width(title) * 3) // 2, 30, WHITE, 3)
-        lines = [f"{names[self.winner]} {self.why}." if self.winner is not None else "",
-                 f"{self.turns} turns.", *self.ladder_news(), "", "Press A"]
+        lines = [self.why,
+                 f"{self.turns} turns.", *self.ladder_news(), "",
+                 "Press A to open them" if self.duel.packs else "Press A"]
         for i, line in enumerate(lines):
             for j, part in enumerate(wrap(t.font, line, 220)):
                 t.draw(surface, part, (240 - t.font.width(part)) // 2,
                        70 + i * (t.font.line_height + 4) + j * (t.font.line_height + 1),
-                       WHITE if line != "Press A" or (self.frames // 30) % 2 == 0 else SHADE)
+                       WHITE if i != len(lines) - 1 or (self.frames // 30) % 2 == 0 else SHADE)

@@ -22,7 +22,7 @@ from ...cards import deck_description, era_deck_names, load_deck
 from ...engine.eras import ERAS, HOME, playable_eras
 from ..palette import INK, MUTED, PAPER
 from ..scene import Scene
-from ..text import wrap
+from ..text import fit, wrap
 from ..widgets import Menu, MenuItem, window
 from .common import ConfirmScene, hint_line, title_bar
 
@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from ..input import FrameInput
 
 OPPONENTS = (("cpu", "The computer", "A greedy player that reads every card."),
+             ("practice", "Practice, with hints",
+              "The computer, and a word on each move before you choose it."),
              ("hotseat", "A friend, this handheld", "Pass the handheld between turns."),
              ("link", "A friend, over the link", "Two handhelds on the same network."))
 
@@ -128,7 +130,8 @@ class DuelSetupScene(Scene):
             return f"Your deck against {self.opponent.name}"
         if self.step == "deck1":
             return "Your deck" if self.mode != "hotseat" else "Player 1's deck"
-        return "The computer's deck" if self.mode == "cpu" else "Player 2's deck"
+        return "The computer's deck" if self.mode in ("cpu", "practice") \
+            else "Player 2's deck"
 
     def update(self, inp: FrameInput) -> None:
         if self.step == "opponent" and len(self.eras) > 1:
@@ -180,7 +183,7 @@ class DuelSetupScene(Scene):
             seats, names = ("human", o.level), (me, o.name)
             self.picked.append((roster.deck_title(o), roster.deck_cards(o)))
             opponent_id, styles = o.id, (None, o.style.to_dict())
-        elif self.mode == "cpu":
+        elif self.mode in ("cpu", "practice"):
             seats, names = ("human", "greedy"), (me, "CPU")
         else:
             seats, names = ("human", "human"), (me, "Player 2")
@@ -201,7 +204,7 @@ class DuelSetupScene(Scene):
         self.menu.draw(surface, app.text, 11, 24, 218)
         item = self.menu.selected
         if item is not None and item.hint:
-            app.text.draw(surface, item.hint, 10, 136, MUTED)
+            app.text.draw(surface, fit(app.text.font, item.hint, 226), 10, 136, MUTED)
         if empty:
             # (an era without ready-made decks, before the player builds one for it)
             for i, line in enumerate(wrap(app.text.font, NO_DECKS, 212)):

@@ -1,4 +1,4 @@
-"""The main menu: Continue, Duel, Ladder, Deck builder, Card album, e-Reader, e-Tools,
+"""The main menu: Continue, Duel, Ladder, Boosters, Deck builder, Card album, e-Reader, e-Tools,
 Settings."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 class MainMenuScene(Scene):
     def enter(self) -> None:
-        self.menu = Menu([], rows=8, cancel=False)
+        self.menu = Menu([], rows=10, cancel=False)
         self._refresh()
 
     def resume(self, result: Any = None) -> None:
@@ -31,13 +31,21 @@ class MainMenuScene(Scene):
             MenuItem("Continue", suspended, "continue",
                      "Resume the match you left." if suspended else "No match to resume."),
             MenuItem("Duel", True, "duel", "Play a match: the CPU, or a friend."),
+            MenuItem("Tutorial", True, "tutorial", "Learn to play, one move at a time."),
             MenuItem("Ladder", True, "ladder", "Beat the clubs, their masters, the champion."),
+            MenuItem("Boosters", True, "boosters", self._booster_hint()),
             MenuItem("Deck builder", True, "decks", "Build and edit your decks."),
             MenuItem("Card album", True, "album", "Every card of the collection."),
             MenuItem("e-Reader", True, "ereader", "Scan card codes; Pokédex, dictionary."),
             MenuItem("e-Tools", True, "etools", "Coin flipper and battle timer."),
             MenuItem("Settings", True, "settings", "Text speed, sound, keys, screen."),
         ])
+
+    def _booster_hint(self) -> str:
+        n = len(self.app.saves.boosters(self.app.profile))
+        if not n:
+            return "Booster packs: win on the Ladder to earn them."
+        return f"Open your booster packs: {n} waiting."
 
     def update(self, inp: FrameInput) -> None:
         if self.menu.update(inp, self.app.sounds) == "select":
@@ -55,10 +63,18 @@ class MainMenuScene(Scene):
             from .duel_setup import DuelSetupScene
 
             self.push(DuelSetupScene(app))
+        elif what == "tutorial":
+            from .tutorial import TutorialScene
+
+            self.push(TutorialScene(app))
         elif what == "ladder":
             from .ladder import LadderScene
 
             self.push(LadderScene(app))
+        elif what == "boosters":
+            from .boosters import BoostersScene
+
+            self.push(BoostersScene(app))
         elif what == "decks":
             from .decks import DeckListScene
 

@@ -41,7 +41,7 @@ HINTS = {
     "key_map": "arrows: arrows, X, Z, A, S. wasd: WASD, K, J, Q, E.",
     "panel_scale": "Desktop window size; auto fits the panel. A: apply.",
     "font": "large is easier to read on a small 1x panel.",
-    "deck_cards": "all: any card. owned: only cards you scanned.",
+    "deck_cards": "all: any card. owned: cards you own, and basic Energy.",
 }
 
 
