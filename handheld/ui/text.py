@@ -211,10 +211,6 @@ class TextCache:
             self.font = font
             self._cache.clear()
 
-    @property
-    def line_height(self) -> int:
-        return self.font.line_height
-
     def render(self, text: str, color: Color = INK, scale: int = 1) -> pygame.Surface:
         key = (text, color, scale)
         surf = self._cache.get(key)

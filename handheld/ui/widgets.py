@@ -23,12 +23,12 @@ if TYPE_CHECKING:
     from .sound import Sounds
 
 ROW_H = LINE_HEIGHT + 3  # a menu row in the small font
+SELECT_FILL: Color = (255, 226, 120)
 
 
 def row_height(font: PixelFont) -> int:
     """A menu row's height in ``font``: a line and a little room for the cursor's band."""
     return font.line_height + 3
-SELECT_FILL: Color = (255, 226, 120)
 
 
 def window(surface: pygame.Surface, x: int, y: int, w: int, h: int, *,
