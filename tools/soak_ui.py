@@ -222,12 +222,20 @@ def _roster_opponent(oid: str) -> Any:
 
 
 def soak(frames: int, seed: int = 1, visit: int = 2500, data_dir: Path | None = None,
-         progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+         progress: Callable[[int, int], None] | None = None, font: str = "small",
+         setup: Callable[[Handheld], None] | None = None) -> dict[str, Any]:
+    """The run's report. ``font`` is the font setting's size; ``setup`` is called with the
+    handheld before the first frame (a test hooks its drawing there)."""
     from handheld.ui.scenes.main_menu import MainMenuScene
 
     rng = random.Random(seed)
     data = data_dir or Path(tempfile.mkdtemp(prefix="handheld-soak-"))
     app = Handheld(headless=True, data_dir=data, seed=seed)
+    if font != app.settings.font:
+        app.settings.font = font
+        app.save_settings()
+    if setup is not None:
+        setup(app)
     clip = _camera_clip()
     app.board.camera_factory = lambda: SimCamera(clip, 15, app.board.clock)
     app.settings.text_speed = rng.choice(["normal", "fast", "instant"])
@@ -289,12 +297,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=seed, default=1)
     p.add_argument("--visit", type=bounded_int(1, 100_000_000, "frames per scene"),
                    default=2500, help="frames per visited scene")
+    p.add_argument("--font", choices=("small", "large"), default="small",
+                   help="the font setting to soak with")
     args = p.parse_args(argv)
 
     def show(done: int, total: int) -> None:
         print(f"soak: {done}/{total} frames", file=sys.stderr, flush=True)
 
-    result = soak(args.frames, args.seed, args.visit, progress=show)
+    result = soak(args.frames, args.seed, args.visit, progress=show, font=args.font)
     print(json.dumps(result, indent=2))
     return 1 if result["exceptions"] else 0
 

@@ -34,10 +34,10 @@ from firmware_sim.board import Board, BoardConfig, config_from_dict, make_board
 from firmware_sim.buttons import Button, ButtonDriver
 
 from ..save.errors import DamagedSave
-from .font import pocket_font
+from .font import font_for, pocket_font
 from .input import ChordGate, FrameInput
 from .scene import Scene, SceneStack
-from .settings import KEY_MAPS, Settings
+from .settings import KEY_MAPS, SETTINGS_KEY, Settings
 from .sound import Sounds
 from .text import TextCache
 
@@ -104,6 +104,7 @@ class Handheld:
         self.sounds = Sounds(self.settings.volume, enabled=sound if sound is not None
                              else not headless, later=True)
         self.apply_settings()
+        self._large_font_on_1x()
         from ..discovery import default_discovery
         from .etools_service import CoinService, TimerService
 
@@ -190,6 +191,8 @@ class Handheld:
         return self._pool
 
     def apply_settings(self) -> None:
+        # Every screen draws through self.text: the new font shows from the next frame.
+        self.text.set_font(font_for(self.settings.font))
         if hasattr(self, "sounds"):
             self.sounds.set_volume(self.settings.volume)
         keys = KEY_MAPS[self.settings.key_map]
@@ -199,6 +202,20 @@ class Handheld:
         problem = self._apply_window_scale()
         if problem:
             self.notices.append(problem)
+
+    def _large_font_on_1x(self) -> None:
+        """A profile that never chose a font starts with the large one when the screen shows
+        the frame at 1x (a small panel, or a 1x window): the small font is hard to read
+        there. The player's own choice, once saved, always wins."""
+        saved = self.saves.setting(self.profile, SETTINGS_KEY, None)
+        if isinstance(saved, dict) and "font" in saved:
+            return
+        display = self.board.display
+        layout = getattr(display, "layout", None)
+        if getattr(display, "kind", "headless") != "headless" and layout is not None \
+                and layout.scale == 1:
+            self.settings.font = "large"
+            self.text.set_font(font_for("large"))
 
     def _window_panel(self, scale: int) -> PanelConfig:
         """The window a panel scale asks for (0: the board's configured panel)."""

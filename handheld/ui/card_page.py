@@ -22,7 +22,7 @@ from ..engine.carddefs import ENERGY, POKEMON, CardDef
 from ..engine.eras import era_of_card
 from ..engine.text import TextSection, card_sections
 from ..ereader.facts import legend_half, other_half_label
-from .font import LINE_HEIGHT, PixelFont
+from .font import PixelFont
 from .icons import ICON_SIZE
 from .marks import mark_ops, marks_width, plain_name
 from .palette import (
@@ -39,7 +39,20 @@ from .palette import (
     WHITE,
     Color,
 )
-from .text import ICON_GAP, IconOp, Op, RectOp, TextCache, TextOp, draw_ops, line_ops, moved, wrap
+from .text import (
+    ICON_GAP,
+    IconOp,
+    Op,
+    RectOp,
+    TextCache,
+    TextOp,
+    draw_ops,
+    fit,
+    line_ops,
+    moved,
+    text_drop,
+    wrap,
+)
 
 if TYPE_CHECKING:
     import pygame
@@ -76,7 +89,7 @@ class CardPage:
 class _Line:
     ops: list[Op]  # positioned at y = 0; moved when placed
     text: str
-    height: int = LINE_HEIGHT + 1
+    height: int  # the font's line and a pixel
 
 
 @dataclass
@@ -106,23 +119,25 @@ def _section_block(font: PixelFont, section: TextSection) -> _Block:
         x += 2 if section.cost else 0
         name_w = font.width(section.name)
         dmg_w = font.width(section.damage) if section.damage else 0
-        ops.append(TextOp(x, 1, section.name, INK))
+        drop = text_drop(font)
+        ops.append(TextOp(x, drop, section.name, INK))
         if section.damage:
-            ops.append(TextOp(right - dmg_w, 1, section.damage, INK))
+            ops.append(TextOp(right - dmg_w, drop, section.damage, INK))
         if x + name_w + (dmg_w + 4 if dmg_w else 0) > right:
             raise ValueError(f"attack line too long: {section_head(section)!r}")
-        lines.append(_Line(ops, section_head(section), LINE_HEIGHT + 2))
+        lines.append(_Line(ops, section_head(section), font.line_height + 2))
     elif section.label:
         tag_color = (POWER_RED if section.label == "Poké-Power"
                      else ABILITY_ORANGE if section.label == "Ability" else BODY_GREEN)
         tag_w = font.width(section.label) + 4
-        ops = [RectOp(MARGIN, 0, tag_w, LINE_HEIGHT + 1, tag_color),
+        ops = [RectOp(MARGIN, 0, tag_w, font.line_height + 1, tag_color),
                TextOp(MARGIN + 2, 1, section.label, WHITE),
                TextOp(MARGIN + tag_w + 3, 1, section.name, INK)]
-        lines.append(_Line(ops, section_head(section), LINE_HEIGHT + 2))
+        lines.append(_Line(ops, section_head(section), font.line_height + 2))
     indent = INDENT if (section.attack or section.label) else 0
     for text in wrap(font, section.body, WIDTH - 2 * MARGIN - indent):
-        lines.append(_Line(line_ops(font, text, MARGIN + indent, 0, INK), text))
+        lines.append(_Line(line_ops(font, text, MARGIN + indent, 0, INK), text,
+                           font.line_height + 1))
     return _Block(lines)
 
 
@@ -201,17 +216,20 @@ def _header(font: PixelFont, d: CardDef) -> list[Op]:
         ops.append(TextOp(MARGIN, 6, name, INK))
         ops.extend(mark_ops(font, d, MARGIN + font.width(name) + 1, 5))
     # The subline: stage or kind on the left, type symbols and Pokédex number on the right.
-    ops.append(TextOp(MARGIN, SUBLINE_Y + 1, _stage_text(d), MUTED))
     x = right
+    drop = text_drop(font)
     if d.dex:
         dex = f"No.{d.dex}"
         x -= font.width(dex)
-        ops.append(TextOp(x, SUBLINE_Y + 1, dex, MUTED))
+        ops.append(TextOp(x, SUBLINE_Y + drop, dex, MUTED))
         x -= 4
     for t in reversed(d.types):
         x -= ICON_SIZE
         ops.append(IconOp(x, SUBLINE_Y, t))
         x -= ICON_GAP
+    # The stage takes the room the right side leaves (cut only in the large font).
+    ops.append(TextOp(MARGIN, SUBLINE_Y + drop, fit(font, _stage_text(d), x - 2 - MARGIN),
+                      MUTED))
     return ops
 
 
@@ -276,7 +294,7 @@ def card_pages(d: CardDef, font: PixelFont, set_label: str = "") -> list[CardPag
         if bi and pages_lines[-1]:
             y += SECTION_GAP
         for line in block.lines:
-            if y + LINE_HEIGHT > BODY_BOTTOM:
+            if y + font.line_height > BODY_BOTTOM:
                 pages_lines.append([])
                 y = BODY_TOP
             pages_lines[-1].append((y, line))

@@ -1,9 +1,12 @@
-"""Pocket 5, the handheld's own pixel font: metrics (pure Python) and drawing (pygame).
+"""The handheld's own pixel fonts: metrics (pure Python) and drawing (pygame).
 
-The glyphs live in ``assets/font/pocket5.txt`` as rows of ``#`` and ``.``; see that file's
-header. Capitals are 5 pixels tall, lowercase 4 with ascenders and descenders; a line of
-text takes ``LINE_HEIGHT`` pixels. Layout code only needs :meth:`PixelFont.width`, so the
-card page can be laid out and checked without a display.
+The glyphs live in ``assets/font/pocket5.txt`` (the small font) and ``pocket7.txt`` (the
+large one, for 1x panels) as rows of ``#`` and ``.``; see the files' headers. In Pocket 5
+capitals are 5 pixels tall, lowercase 4 with ascenders and descenders, and a line of text
+takes ``LINE_HEIGHT`` pixels; a font file may give other metrics (Pocket 7: 7-pixel
+capitals, 10-pixel lines), and layout reads them from the font
+(:attr:`PixelFont.line_height`...). Layout code only needs the metrics and
+:meth:`PixelFont.width`, so the card page can be laid out and checked without a display.
 """
 
 from __future__ import annotations
@@ -17,10 +20,14 @@ from ..assets import assets_dir
 if TYPE_CHECKING:
     import pygame
 
+# Pocket 5's metrics, the default of a font file without a "metrics" line.
 GLYPH_HEIGHT = 7  # rows 0-4 above the baseline, 5-6 descenders
 LINE_HEIGHT = 8
+CAP_HEIGHT = 5
 SPACING = 1  # blank columns between glyphs
 _NAMED = {"space": " ", "hash": "#"}
+# The font setting's choices and their files.
+FONT_FILES = {"small": "pocket5.txt", "large": "pocket7.txt"}
 
 
 class FontError(ValueError):
@@ -28,30 +35,42 @@ class FontError(ValueError):
 
 
 class PixelFont:
-    def __init__(self, glyphs: dict[str, tuple[str, ...]]) -> None:
+    def __init__(self, glyphs: dict[str, tuple[str, ...]], *, glyph_height: int = GLYPH_HEIGHT,
+                 line_height: int = LINE_HEIGHT, cap_height: int = CAP_HEIGHT) -> None:
         if "?" not in glyphs:
             raise FontError("the font needs a '?' glyph for characters it lacks")
         self.glyphs = glyphs
+        self.glyph_height = glyph_height  # rows of every glyph, descenders included
+        self.line_height = line_height  # the step from one line of text to the next
+        self.cap_height = cap_height  # rows above the baseline
         self.widths = {ch: len(rows[0]) for ch, rows in glyphs.items()}
         self._cache: dict[tuple[str, tuple[int, int, int], int], pygame.Surface] = {}
 
     @classmethod
     def parse(cls, text: str, source: str = "font") -> PixelFont:
         glyphs: dict[str, tuple[str, ...]] = {}
+        metrics = {"height": GLYPH_HEIGHT, "line": LINE_HEIGHT, "caps": CAP_HEIGHT}
         for n, line in enumerate(text.splitlines(), 1):
             if not line.strip() or line.startswith("# "):
                 continue
             key, _, spec = line.partition(" ")
+            if key == "metrics":
+                if glyphs:
+                    raise FontError(f"{source}:{n}: the metrics line goes before the glyphs")
+                metrics.update(_metrics(spec, f"{source}:{n}"))
+                continue
+            height = metrics["height"]
             ch = _NAMED.get(key, key)
             rows = tuple(spec.strip().split("/"))
             if len(ch) != 1 or not rows or not rows[0]:
                 raise FontError(f"{source}:{n}: expected '<char> <rows>', got {line!r}")
-            if len(rows) > GLYPH_HEIGHT or any(len(r) != len(rows[0]) for r in rows) \
+            if len(rows) > height or any(len(r) != len(rows[0]) for r in rows) \
                     or any(c not in "#." for r in rows for c in r):
-                raise FontError(f"{source}:{n}: glyph {ch!r} needs up to {GLYPH_HEIGHT} rows "
+                raise FontError(f"{source}:{n}: glyph {ch!r} needs up to {height} rows "
                                 "of equal width made of '#' and '.'")
-            glyphs[ch] = rows + ("." * len(rows[0]),) * (GLYPH_HEIGHT - len(rows))
-        return cls(glyphs)
+            glyphs[ch] = rows + ("." * len(rows[0]),) * (height - len(rows))
+        return cls(glyphs, glyph_height=metrics["height"], line_height=metrics["line"],
+                   cap_height=metrics["caps"])
 
     def has(self, ch: str) -> bool:
         return ch in self.glyphs
@@ -75,7 +94,7 @@ class PixelFont:
             import pygame
 
             rows = self.glyphs.get(ch) or self.glyphs["?"]
-            surf = pygame.Surface((len(rows[0]), GLYPH_HEIGHT), pygame.SRCALPHA)
+            surf = pygame.Surface((len(rows[0]), self.glyph_height), pygame.SRCALPHA)
             for y, row in enumerate(rows):
                 for x, c in enumerate(row):
                     if c == "#":
@@ -95,11 +114,30 @@ class PixelFont:
         return x - SPACING * scale if text else x
 
 
-def font_path() -> Path:
-    return assets_dir() / "font" / "pocket5.txt"
+def _metrics(spec: str, where: str) -> dict[str, int]:
+    """``height=9 line=10 caps=7`` as numbers (each between 1 and 32)."""
+    out: dict[str, int] = {}
+    for item in spec.split():
+        name, _, value = item.partition("=")
+        if name not in ("height", "line", "caps") or not value.isdigit() \
+                or not 1 <= int(value) <= 32:
+            raise FontError(f"{where}: expected 'metrics height=H line=L caps=C', "
+                            f"got {item!r}")
+        out[name] = int(value)
+    return out
 
 
-@functools.lru_cache(maxsize=1)
-def pocket_font() -> PixelFont:
-    path = font_path()
+def font_path(size: str = "small") -> Path:
+    return assets_dir() / "font" / FONT_FILES[size]
+
+
+@functools.lru_cache(maxsize=len(FONT_FILES))
+def font_for(size: str) -> PixelFont:
+    """The font of the font setting's ``size`` ("small" or "large")."""
+    path = font_path(size)
     return PixelFont.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def pocket_font() -> PixelFont:
+    """Pocket 5, the small font (the default)."""
+    return font_for("small")

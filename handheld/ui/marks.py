@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from ..engine.carddefs import CardDef
 
-MARK_H = GLYPH_HEIGHT + 2  # a badge: one line of text with a pixel of fill around it
+MARK_H = GLYPH_HEIGHT + 2  # a badge in the small font (see mark_height)
 MARK_GAP = 2  # between the name and a badge, and between two badges
 LV_X_LABEL = "LV.X"
 LV_X_FILL: Color = (60, 44, 20)  # dark bronze, apart from the ink
@@ -93,6 +93,11 @@ def text_name(d: CardDef) -> str:
     return f"{d.name} {LV_X_LABEL}" if d.lv_x else d.name
 
 
+def mark_height(font: PixelFont) -> int:
+    """A badge's height: one line of text with a pixel of fill around it."""
+    return font.glyph_height + 2
+
+
 def badge_width(font: PixelFont, label: str) -> int:
     return font.width(label) + 4
 
@@ -106,7 +111,7 @@ def marks_width(font: PixelFont, d: CardDef, *, lv_x: bool = True, prime: bool =
 def badge_ops(font: PixelFont, label: str, x: int, y: int, fill: Color, ink: Color
               ) -> list[Op]:
     """One badge with its top-left corner at (x, y)."""
-    return [RectOp(x, y, badge_width(font, label), MARK_H, fill),
+    return [RectOp(x, y, badge_width(font, label), mark_height(font), fill),
             TextOp(x + 2, y + 1, label, ink)]
 
 

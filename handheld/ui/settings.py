@@ -1,5 +1,5 @@
-"""The player's settings: text speed, animations, sound volume, key map, panel scale, and
-which cards the deck builder offers.
+"""The player's settings: text speed, animations, sound volume, key map, panel scale,
+which cards the deck builder offers, and the font (small, or large for 1x panels).
 
 They are kept per profile in the saves (one JSON value). Reading is forgiving: a value
 that is missing or not understood (an older or newer game wrote it) falls back to its
@@ -22,6 +22,7 @@ KEY_MAPS: dict[str, dict[str, str]] = {
              "q": "L", "e": "R", "return": "START", "tab": "SELECT", "p": "POWER"},
 }
 DECK_CARDS = ("all", "owned")  # the deck builder offers every card, or the collection's
+FONT_SIZES = ("small", "large")  # Pocket 5, or Pocket 7 (easier to read on a 1x panel)
 SETTINGS_KEY = "settings"
 
 
@@ -33,6 +34,7 @@ class Settings:
     key_map: str = "arrows"
     panel_scale: int = 0
     deck_cards: str = "all"  # what the deck builder offers: every card, or those owned
+    font: str = "small"  # the text's font: see FONT_SIZES
 
     @property
     def letters_per_frame(self) -> float:
@@ -67,6 +69,7 @@ class Settings:
             "key_map": one_of(KEY_MAPS),
             "panel_scale": one_of(PANEL_SCALES),
             "deck_cards": one_of(DECK_CARDS),
+            "font": one_of(FONT_SIZES),
         }
         for f in fields(cls):
             if f.name not in data:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .font import GLYPH_HEIGHT, SPACING, PixelFont
+from .font import SPACING, PixelFont
 from .icons import ICON_SIZE, energy_icon
 from .palette import INK, Color
 
@@ -34,7 +36,8 @@ class TextOp:
     scale: int = 1
 
     def box(self, font: PixelFont) -> tuple[int, int, int, int]:
-        return (self.x, self.y, font.width(self.text) * self.scale, GLYPH_HEIGHT * self.scale)
+        return (self.x, self.y, font.width(self.text) * self.scale,
+                font.glyph_height * self.scale)
 
 
 @dataclass(frozen=True)
@@ -116,11 +119,18 @@ def wrap(font: PixelFont, text: str, width: int) -> list[str]:
     return lines
 
 
+def text_drop(font: PixelFont) -> int:
+    """How far below an Energy symbol's top the text beside it starts: capitals centred on
+    the 7-pixel symbol (1 for the small font, 0 for the large)."""
+    return max(0, (ICON_SIZE - font.cap_height + 1) // 2)
+
+
 def line_ops(font: PixelFont, line: str, x: int, y: int, color: Color) -> list[Op]:
     """Ops for one rich-text line: runs of words as one text op each, symbols as icons.
     The x accounting matches :meth:`PixelFont.draw`, so a run drawn as one string lands
     where the wrap measured it."""
     ops: list[Op] = []
+    drop = text_drop(font)
     run, run_x = "", x
     space = space_width(font)
     for i, word in enumerate(line.split(" ")):
@@ -133,7 +143,7 @@ def line_ops(font: PixelFont, line: str, x: int, y: int, color: Color) -> list[O
                 x += ICON_GAP
             if _ICON_TOKEN.fullmatch(part):
                 if run.strip():
-                    ops.append(TextOp(run_x, y + 1, run.rstrip(), color))
+                    ops.append(TextOp(run_x, y + drop, run.rstrip(), color))
                 run = ""
                 ops.append(IconOp(x, y, part[1]))
                 x += ICON_SIZE
@@ -143,7 +153,7 @@ def line_ops(font: PixelFont, line: str, x: int, y: int, color: Color) -> list[O
                 run += part
                 x += font.width(part)
     if run.strip():
-        ops.append(TextOp(run_x, y + 1, run.rstrip(), color))
+        ops.append(TextOp(run_x, y + drop, run.rstrip(), color))
     return ops
 
 
@@ -166,13 +176,40 @@ def moved(op: Op, dx: int = 0, dy: int = 0) -> Op:
     return RectOp(op.x + dx, op.y + dy, op.w, op.h, op.color)
 
 
+Rect = tuple[int, int, int, int]
+# Told of every string drawn (tests): the target, the text, its rectangle, and the box it
+# must stay in (the widget drawing it, or None).
+DrawHook = Callable[["pygame.Surface", str, Rect, "Rect | None"], None]
+
+
 class TextCache:
-    """Rendered strings by (text, colour, scale), least recently used dropped first."""
+    """Rendered strings by (text, colour, scale), least recently used dropped first.
+
+    The font can change under it (the font setting): :meth:`set_font` forgets what was
+    rendered, and every screen drawing through this cache uses the new font from the next
+    frame. ``on_draw``, when set (tests), is told every string drawn (see ``DrawHook``);
+    a widget drawing text in a box of its own says so with :meth:`within`."""
 
     def __init__(self, font: PixelFont, size: int = 1024) -> None:
         self.font = font
         self.size = size
         self._cache: OrderedDict[tuple[str, Color, int], pygame.Surface] = OrderedDict()
+        self.on_draw: DrawHook | None = None
+        self.box: Rect | None = None
+
+    @contextmanager
+    def within(self, x: int, y: int, w: int, h: int) -> Iterator[None]:
+        """Text drawn meanwhile belongs in this box (for ``on_draw``; nothing is clipped)."""
+        outer, self.box = self.box, (x, y, w, h)
+        try:
+            yield
+        finally:
+            self.box = outer
+
+    def set_font(self, font: PixelFont) -> None:
+        if font is not self.font:
+            self.font = font
+            self._cache.clear()
 
     def render(self, text: str, color: Color = INK, scale: int = 1) -> pygame.Surface:
         key = (text, color, scale)
@@ -183,7 +220,7 @@ class TextCache:
         import pygame
 
         w = max(1, self.font.width(text))
-        surf = pygame.Surface((w, GLYPH_HEIGHT), pygame.SRCALPHA)
+        surf = pygame.Surface((w, self.font.glyph_height), pygame.SRCALPHA)
         self.font.draw(surf, text, 0, 0, color)
         if scale != 1:
             surf = pygame.transform.scale_by(surf, scale)
@@ -199,6 +236,9 @@ class TextCache:
             return 0
         surf = self.render(text, color, scale)
         target.blit(surf, (x, y))
+        if self.on_draw is not None:
+            # The whole string's rectangle, not the part the target clipped.
+            self.on_draw(target, text, (x, y, surf.get_width(), surf.get_height()), self.box)
         return surf.get_width()
 
 

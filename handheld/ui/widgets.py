@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from firmware_sim.buttons import Button
 
-from .font import LINE_HEIGHT
+from .font import LINE_HEIGHT, PixelFont
 from .palette import INK, MUTED, PAPER, SHADE, WHITE, Color
 from .text import TextCache, draw_ops, fit, line_ops, wrap
 
@@ -22,8 +22,13 @@ if TYPE_CHECKING:
     from .input import FrameInput
     from .sound import Sounds
 
-ROW_H = LINE_HEIGHT + 3
+ROW_H = LINE_HEIGHT + 3  # a menu row in the small font
 SELECT_FILL: Color = (255, 226, 120)
+
+
+def row_height(font: PixelFont) -> int:
+    """A menu row's height in ``font``: a line and a little room for the cursor's band."""
+    return font.line_height + 3
 
 
 def window(surface: pygame.Surface, x: int, y: int, w: int, h: int, *,
@@ -56,15 +61,32 @@ class MenuItem:
 
 class Menu:
     """A vertical list with a cursor. ``update`` returns "select", "cancel" or None; the
-    cursor wraps around and the list scrolls when it has more items than ``rows``."""
+    cursor wraps around and the list scrolls when it has more items than it shows.
+
+    ``rows`` is measured in the small font's rows: the menu never takes more height than
+    that, so with a taller font (:meth:`use_font`, done by every draw) it shows fewer rows
+    (:attr:`page_rows`) and scrolls sooner, and the screen's layout stays as it was."""
 
     def __init__(self, items: Sequence[MenuItem | str], *, rows: int = 8, cancel: bool = True
                  ) -> None:
         self.items = [i if isinstance(i, MenuItem) else MenuItem(i) for i in items]
         self.rows = rows
+        self.row_h = ROW_H
         self.cancel = cancel
         self.cursor = next((i for i, it in enumerate(self.items) if it.enabled), 0)
         self.top = 0
+
+    @property
+    def page_rows(self) -> int:
+        """The rows shown at once: as many of this font's rows as fit in ``rows`` small
+        ones."""
+        return max(1, self.rows * ROW_H // self.row_h)
+
+    def use_font(self, font: PixelFont) -> None:
+        h = row_height(font)
+        if h != self.row_h:
+            self.row_h = h
+            self._scroll()
 
     @property
     def selected(self) -> MenuItem | None:
@@ -114,30 +136,45 @@ class Menu:
             self._scroll()
 
     def _scroll(self) -> None:
+        rows = self.page_rows
+        self.top = min(self.top, max(0, len(self.items) - rows))
         if self.cursor < self.top:
             self.top = self.cursor
-        elif self.cursor >= self.top + self.rows:
-            self.top = self.cursor - self.rows + 1
+        elif self.cursor >= self.top + rows:
+            self.top = self.cursor - rows + 1
 
-    def height(self) -> int:
-        return min(self.rows, len(self.items)) * ROW_H
+    def height(self, font: PixelFont | None = None) -> int:
+        """The pixels the menu takes (in ``font``, if given, else the last one drawn)."""
+        if font is not None:
+            self.use_font(font)
+        return min(self.page_rows, len(self.items)) * self.row_h
+
+    def row_y(self, y: int, index: int) -> int:
+        """The top of item ``index``'s row in a menu drawn at ``y`` (see :meth:`shown`)."""
+        return y + (index - self.top) * self.row_h
+
+    def shown(self, index: int) -> bool:
+        return self.top <= index < self.top + self.page_rows
 
     def draw(self, surface: pygame.Surface, text: TextCache, x: int, y: int, w: int) -> None:
-        visible = self.items[self.top:self.top + self.rows]
+        self.use_font(text.font)
+        rows, row_h = self.page_rows, self.row_h
+        visible = self.items[self.top:self.top + rows]
         for i, item in enumerate(visible):
-            row_y = y + i * ROW_H
+            row_y = y + i * row_h
             index = self.top + i
             if index == self.cursor:
-                surface.fill(SELECT_FILL, (x, row_y, w, ROW_H - 1))
+                surface.fill(SELECT_FILL, (x, row_y, w, row_h - 1))
                 arrow(surface, x + 2, row_y + 2)
             color = INK if item.enabled else MUTED
             ops = line_ops(text.font, _fit(text, item.label, w - 10), x + 9, row_y + 1, color)
-            draw_ops(surface, ops, text)
+            with text.within(x, row_y, w, row_h):
+                draw_ops(surface, ops, text)
         if self.top > 0:
             surface.fill(INK, (x + w - 5, y, 3, 1))
             surface.fill(INK, (x + w - 4, y - 1, 1, 1))
-        if self.top + self.rows < len(self.items):
-            down_arrow(surface, x + w - 8, y + self.rows * ROW_H - 4)
+        if self.top + rows < len(self.items):
+            down_arrow(surface, x + w - 8, y + rows * row_h - 4)
 
 
 def _fit(text: TextCache, label: str, width: int) -> str:
@@ -162,7 +199,8 @@ class MessageBox:
 
     def set_text(self, text: str, text_cache: TextCache | None = None) -> None:
         self._raw = text
-        self._wrapped_for: TextCache | None = None
+        # Wrapped for this cache and font (the font setting can change it).
+        self._wrapped_for: tuple[TextCache, PixelFont] | None = None
         self.page = 0
         self.shown = 0.0
         self.done = False
@@ -170,14 +208,14 @@ class MessageBox:
             self._wrap(text_cache)
 
     def _wrap(self, text: TextCache) -> None:
-        if self._wrapped_for is text:
+        if self._wrapped_for == (text, text.font):
             return
         lines: list[str] = []
         for para in self._raw.split("\n"):
             lines.extend(wrap(text.font, para, self.width - 12) or [""])
         n = self.lines_per_page
         self.pages = [lines[i:i + n] for i in range(0, len(lines), n)] or [[""]]
-        self._wrapped_for = text
+        self._wrapped_for = (text, text.font)
 
     @property
     def page_letters(self) -> int:
@@ -207,7 +245,8 @@ class MessageBox:
     def draw(self, surface: pygame.Surface, text: TextCache, x: int, y: int,
              frame: int = 0) -> None:
         self._wrap(text)
-        h = self.lines_per_page * LINE_HEIGHT + 10
+        line_h = text.font.line_height
+        h = self.lines_per_page * line_h + 10
         window(surface, x, y, self.width, h, fill=WHITE)
         budget = float("inf") if self.revealed else self.shown
         for i, line in enumerate(self.pages[self.page]):
@@ -215,7 +254,8 @@ class MessageBox:
                 break
             visible = line if budget >= len(line) else line[:int(budget)]
             budget -= len(line)
-            draw_ops(surface, line_ops(text.font, visible, x + 6, y + 5 + i * LINE_HEIGHT, INK),
-                     text)
+            with text.within(x, y, self.width, h):
+                draw_ops(surface, line_ops(text.font, visible, x + 6, y + 5 + i * line_h, INK),
+                         text)
         if self.revealed and (frame // 20) % 2 == 0:
             down_arrow(surface, x + self.width - 12, y + h - 9)

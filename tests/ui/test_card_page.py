@@ -34,7 +34,7 @@ from handheld.ui.card_page import (
     section_head,
     wrap,
 )
-from handheld.ui.font import FontError, PixelFont, pocket_font
+from handheld.ui.font import FontError, PixelFont, font_for, pocket_font
 from handheld.ui.marks import LV_X_FILL, LV_X_LABEL, OWNER_FILL, plain_name
 from handheld.ui.palette import INK, PAPER
 
@@ -57,13 +57,13 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool
         b[1] < a[1] + a[3]
 
 
-def check_page(page: CardPage) -> None:
+def check_page(page: CardPage, font: PixelFont = FONT) -> None:
     texts = []
     for op in page.ops:
-        x, y, w, h = op.box(FONT)
+        x, y, w, h = op.box(font)
         assert 0 <= x and 0 <= y and x + w <= WIDTH and y + h <= HEIGHT, (op, "off screen")
         if isinstance(op, TextOp):
-            assert all(FONT.has(ch) for ch in op.text), f"no glyph for a character of {op.text!r}"
+            assert all(font.has(ch) for ch in op.text), f"no glyph for a character of {op.text!r}"
             texts.append((x, y, w, h, op))
         if isinstance(op, (TextOp, IconOp)) and BODY_TOP <= y < BODY_BOTTOM:
             assert x >= MARGIN and x + w <= WIDTH - MARGIN, (op, "outside the body's margins")
@@ -73,15 +73,17 @@ def check_page(page: CardPage) -> None:
             assert not _overlap(a[:4], b[:4]), f"{a[4]} overlaps {b[4]}"
 
 
+@pytest.mark.parametrize("size", ["small", "large"])
 @pytest.mark.parametrize("card_id", EVERY_CARD)
-def test_every_card_page_fits_the_screen(card_id: str) -> None:
+def test_every_card_page_fits_the_screen(card_id: str, size: str) -> None:
+    font = font_for(size)
     d = POOL.get(card_id)
-    pages = card_pages(d, FONT, ALBUM.set_label(card_id))
+    pages = card_pages(d, font, ALBUM.set_label(card_id))
     assert [p.number for p in pages] == list(range(1, len(pages) + 1))
     shown: list[str] = []
     for page in pages:
         assert page.count == len(pages)
-        check_page(page)
+        check_page(page, font)
         shown += " ".join(page.lines).split()
     assert shown == _expected_words(card_id)
     # The name is on every page (a Pokémon SP's symbol as its badge).

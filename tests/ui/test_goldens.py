@@ -358,3 +358,16 @@ def test_screen_matches_its_golden(name: str, tmp_path: Path) -> None:
     h = _app(tmp_path)
     SCREENS[name](h)
     check_golden(h, name, tmp_path)
+
+
+# The same screens in the large font (Settings, Font: large), for 1x panels.
+LARGE_SCREENS = ("title", "main_menu", "settings", "duel_board", "hand", "card_page")
+
+
+@pytest.mark.parametrize("name", LARGE_SCREENS)
+def test_screen_in_the_large_font_matches_its_golden(name: str, tmp_path: Path) -> None:
+    h = _app(tmp_path)
+    h.settings.font = "large"
+    h.apply_settings()
+    SCREENS[name](h)
+    check_golden(h, f"large_{name}", tmp_path)

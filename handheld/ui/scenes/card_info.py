@@ -508,9 +508,12 @@ class CardInfoScene(Scene):
             cx += w + 3
         y = BODY_Y + 46
         surface.fill(SHADE, (x, y - 4, right - x, 1))
-        for label, value in self.pokedex_facts():
+        facts = self.pokedex_facts()
+        # The values' column: 56 pixels in, or past the widest label (the large font's).
+        col = max([56] + [font.width(label) + 6 for label, _ in facts])
+        for label, value in facts:
             app.text.draw(surface, label, x, y, MUTED)
-            app.text.draw(surface, fit(font, value, right - x - 56), x + 56, y, INK)
+            app.text.draw(surface, fit(font, value, right - x - col), x + col, y, INK)
             y += 11
 
     def _draw_chart(self, surface: pygame.Surface) -> None:

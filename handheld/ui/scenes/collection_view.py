@@ -130,8 +130,8 @@ class CollectionScene(Scene):
         app = self.app
         menu = self.sets_menu
         menu.draw(surface, app.text, 7, 30, 110)
-        for i, p in enumerate(self.progress[menu.top:menu.top + menu.rows]):
-            y = 30 + i * 11 + 2
+        for i, p in enumerate(self.progress[menu.top:menu.top + menu.page_rows]):
+            y = menu.row_y(30, menu.top + i) + 2  # beside its row, in either font
             label = f"{p.owned}/{p.cards}"
             app.text.draw(surface, label, 152 - app.text.font.width(label), y, INK)
             # The bar: the share of the set's distinct cards owned.
@@ -155,8 +155,8 @@ class CollectionScene(Scene):
             return
         menu = self.today_menu
         menu.draw(surface, app.text, 7, 30, 150)
-        for i, (cid, n) in enumerate(self.today[menu.top:menu.top + menu.rows]):
-            y = 30 + i * 11 + 2
+        for i, (cid, n) in enumerate(self.today[menu.top:menu.top + menu.page_rows]):
+            y = menu.row_y(30, menu.top + i) + 2
             app.text.draw(surface, f"+{n}", 160, y, INK)
             info = set_info(cid)
             label = f"{info.abbr} {cid.rpartition('-')[2]}" if info else cid

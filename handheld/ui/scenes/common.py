@@ -24,16 +24,17 @@ BAR_FILL = (52, 70, 120)
 
 def title_bar(app: Handheld, surface: pygame.Surface, title: str, right: str = "") -> None:
     surface.fill(BAR_FILL, (0, 0, 240, BAR_H))
-    app.text.draw(surface, title, 4, 3, WHITE)
+    font = app.text.font
+    w = font.width(right) if right else 0
+    app.text.draw(surface, fit(font, title, 232 - (w + 6 if w else 0)), 4, 3, WHITE)
     if right:
-        w = app.text.font.width(right)
         app.text.draw(surface, right, 236 - w, 3, WHITE)
 
 
 def hint_line(app: Handheld, surface: pygame.Surface, hint: str) -> None:
     """The bottom line: what the buttons do here."""
     surface.fill(INK, (0, 150, 240, 10))
-    app.text.draw(surface, hint, 3, 151, PAPER)
+    app.text.draw(surface, fit(app.text.font, hint, 234), 3, 151, PAPER)
 
 
 def battery_label(app: Handheld) -> str:
@@ -73,7 +74,9 @@ class ConfirmScene(Scene):
 
     def __init__(self, app: Handheld, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__(app)
+        self.question = question
         self.lines = wrap(app.text.font, question, 196)[:4]
+        self._wrapped_in = app.text.font
         self.menu = Menu([MenuItem(no, True, False), MenuItem(yes, True, True)], rows=2)
 
     def update(self, inp: FrameInput) -> None:
@@ -85,12 +88,17 @@ class ConfirmScene(Scene):
             self.close(False)
 
     def draw(self, surface: pygame.Surface) -> None:
-        h = len(self.lines) * 9 + self.menu.height() + 16
+        text = self.app.text
+        if self._wrapped_in is not text.font:  # the font setting changed under it
+            self.lines = wrap(text.font, self.question, 196)[:4]
+            self._wrapped_in = text.font
+        step = text.font.line_height + 1
+        h = len(self.lines) * step + self.menu.height(text.font) + 16
         y = (160 - h) // 2
         window(surface, 16, y, 208, h, fill=WHITE)
         for i, line in enumerate(self.lines):
-            self.app.text.draw(surface, line, 22, y + 6 + i * 9, INK)
-        self.menu.draw(surface, self.app.text, 22, y + 8 + len(self.lines) * 9, 120)
+            text.draw(surface, line, 22, y + 6 + i * step, INK)
+        self.menu.draw(surface, text, 22, y + 8 + len(self.lines) * step, 120)
 
 
 class MenuOverlay(Scene):
@@ -121,7 +129,7 @@ class MenuOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
-        h = self.menu.height() + 22
+        h = self.menu.height(app.text.font) + 22
         x, y, w = 60, 30, 120
         window(surface, x, y, w, h, fill=WHITE)
         app.text.draw(surface, fit(app.text.font, self.title, w - 12), x + 6, y + 5, MUTED)

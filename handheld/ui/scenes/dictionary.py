@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from firmware_sim.buttons import Button
 
 from ...glossary import ERAS, GAMES, TCG, Term, all_terms, lookup
-from ..font import LINE_HEIGHT, PixelFont
+from ..font import PixelFont
 from ..palette import INK, MUTED, PAPER, SHADE, WHITE
 from ..scene import Scene
 from ..scroll_text import LINE_PITCH, ScrollText, TextLine, clean, wrap_lines
@@ -127,13 +127,14 @@ class TermBrowser:
             return
         text.draw(surface, fit(text.font, clean(term.name), pw - 10), px + 5, y + 5, INK)
         surface.fill(SHADE, (px + 4, y + 14, pw - 8, 1))
-        rows = (h - 22) // LINE_HEIGHT
+        line_h = text.font.line_height
+        rows = (h - 22) // line_h
         lines = wrap(text.font, clean(term.definition), pw - 10)
         if len(lines) > rows:  # cut the preview; A shows it all
             lines = lines[:rows]
             lines[-1] = ellipsis(text.font, lines[-1], pw - 10)
         for i, line in enumerate(lines):
-            text.draw(surface, line, px + 5, y + 18 + i * LINE_HEIGHT, INK)
+            text.draw(surface, line, px + 5, y + 18 + i * line_h, INK)
 
 
 class TermScene(Scene):
@@ -243,7 +244,7 @@ class DictionaryScene(Scene):
         self.browser.move_to(target)
         # Show the letter's terms from the top of the list.
         menu = self.browser.menu
-        menu.top = max(0, min(target, len(menu.items) - menu.rows))
+        menu.top = max(0, min(target, len(menu.items) - menu.page_rows))
         return True
 
     def update(self, inp: FrameInput) -> None:

@@ -54,7 +54,7 @@ from ..duel_board import ROWS, BoardView, slot_rects, step_cursor
 from ..palette import INK, PAPER, WHITE
 from ..printing import shared_names
 from ..scene import Scene
-from ..text import draw_ops, line_ops, wrap
+from ..text import draw_ops, fit, line_ops, text_drop, wrap
 from ..typewriter import typewriter_step
 
 if TYPE_CHECKING:
@@ -528,17 +528,23 @@ class DuelScene(Scene):
         surface.fill(WHITE, (0, y, 240, 18))
         surface.fill(INK, (0, y, 240, 1))
         t = self.app.text
+        # Two lines 8 pixels apart: the small font's line; the large font's capitals (its
+        # descenders may touch the line below) so that both fit above the screen's edge.
+        top = y + 1 + text_drop(t.font)
         if self.current is not None:
             text = self.current[0]
             visible = text[:int(self.shown)]
-            for i, line in enumerate(wrap(t.font, visible, 232)[:2]):
-                draw_ops(surface, line_ops(t.font, line, 4, y + 2 + i * 8, INK), t)
+            lines = wrap(t.font, visible, 232)
+            # A message longer than two lines (the large font's) shows the two being typed.
+            for i, line in enumerate(lines[(len(lines) - 1) // 2 * 2:][:2]):
+                draw_ops(surface, line_ops(t.font, line, 4, top + i * 8, INK), t)
             return
         waiting = self.session.waiting_for()
         if waiting == "human" and isinstance(self.match.pending, Choice) and \
                 self.match.pending.kind == "main":
-            t.draw(surface, "Your move. A: actions  D-pad: look  R: card", 4, y + 2, INK)
-            t.draw(surface, "SELECT: log", 4, y + 10, INK)
+            t.draw(surface, fit(t.font, "Your move. A: actions  D-pad: look  R: card", 232),
+                   4, top, INK)
+            t.draw(surface, "SELECT: log", 4, top + 8, INK)
         elif waiting == "computer":
             dots = "." * (1 + (self.frames // 10) % 3)
             t.draw(surface, f"{self.names[self.match.pending.player]} is thinking{dots}",

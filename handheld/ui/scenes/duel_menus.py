@@ -41,7 +41,7 @@ from ..marks import legend_half_tag
 from ..palette import INK, MUTED, PAPER, SHADE, WHITE
 from ..printing import printing, told_apart
 from ..scene import Scene
-from ..text import draw_ops, fit, line_ops, wrap
+from ..text import draw_ops, fit, line_ops, text_drop, wrap
 from ..widgets import ROW_H, Menu, MenuItem, window
 from .card_view import CardViewScene
 from .common import ConfirmScene, MenuOverlay, hint_line, title_bar
@@ -160,9 +160,10 @@ class _Overlay(Scene):
         if len(lines) > HINT_LINES:
             rest = fit(t.font, " ".join(lines[HINT_LINES - 1:]), HINT_W)
             lines = [*lines[:HINT_LINES - 1], rest]
-        window(surface, 2, 1, 236, 6 + 8 * len(lines))
+        step = t.font.line_height
+        window(surface, 2, 1, 236, 6 + step * len(lines))
         for i, line in enumerate(lines):
-            draw_ops(surface, line_ops(t.font, line, 6, 4 + i * 8, INK), t)
+            draw_ops(surface, line_ops(t.font, line, 6, 4 + i * step, INK), t)
 
 
 class ActionMenuScene(_Overlay):
@@ -223,7 +224,7 @@ class ActionMenuScene(_Overlay):
             self.push(leave_question(self.duel))
 
     def draw(self, surface: pygame.Surface) -> None:
-        h = self.menu.height() + 8
+        h = self.menu.height(self.app.text.font) + 8
         window(surface, 150, 142 - h, 86, h)
         self.menu.draw(surface, self.app.text, 153, 146 - h, 80)
         item = self.menu.selected
@@ -381,11 +382,11 @@ class HandScene(_Overlay):
                 lines.append(explain_option(self.m, picks[0][1]))
             if d.legend:
                 lines.append("Both halves go onto the Bench together, as one Pokémon.")
-            y = 20
-            for line in lines:
-                for part in wrap(app.text.font, line, 100):
-                    draw_ops(surface, line_ops(app.text.font, part, 136, y, INK), app.text)
-                    y += 9
+            y, step = 20, app.text.font.line_height + 1
+            parts = [part for line in lines for part in wrap(app.text.font, line, 100)]
+            for part in parts[:(148 - y) // step]:  # above the hint line
+                draw_ops(surface, line_ops(app.text.font, part, 136, y, INK), app.text)
+                y += step
         hint_line(app, surface, "A: play  R: card  B: back")
 
 
@@ -431,7 +432,7 @@ class OptionListScene(_Overlay):
             self.push(CardViewScene(self.app, [self.m.defs[cid].id]))
 
     def draw(self, surface: pygame.Surface) -> None:
-        h = self.menu.height() + 18
+        h = self.menu.height(self.app.text.font) + 18
         window(surface, 4, 140 - h, 232, h)
         self.app.text.draw(surface, self.title + "  (R: card)", 9, 144 - h, MUTED)
         self.menu.draw(surface, self.app.text, 7, 154 - h, 226)
@@ -491,9 +492,10 @@ class TargetScene(_Overlay):
         surface.fill(WHITE, (0, y, 240, 18))
         surface.fill(INK, (0, y, 240, 1))
         t = self.app.text
-        t.draw(surface, self.prompt, 4, y + 2, INK)
+        top = y + 1 + text_drop(t.font)  # two lines above the edge (as the duel's own)
+        t.draw(surface, fit(t.font, self.prompt, 232), 4, top, INK)
         label = self.m.describe(self.picks[self.at][1])
-        t.draw(surface, label[:60], 4, y + 10, MUTED)
+        t.draw(surface, fit(t.font, label[:60], 232), 4, top + 8, MUTED)
         pick = self.picks[self.at][1]
         if isinstance(pick, tuple) and self.choice.kind == "main":
             self.draw_hint(surface, explain_option(self.m, pick))
@@ -592,9 +594,10 @@ class ChoiceScene(_Overlay):
         if self.multi:
             prompt += f"  ({self.ch.min}-{self.ch.max}, START: done)" if self.ch.min != \
                 self.ch.max else f"  ({self.ch.max}, START: done)"
+        step = t.font.line_height  # the menu's budget leaves room for the large font's
         for i, line in enumerate(wrap(t.font, prompt, 222)[:2]):
-            t.draw(surface, line, 9, top + 4 + i * 8, INK)
-        self.menu.draw(surface, t, 7, top + 22, 226)
+            t.draw(surface, line, 9, top + 4 + i * step, INK)
+        self.menu.draw(surface, t, 7, top + 6 + 2 * step, 226)
         surface.fill(WHITE, (0, 142, 240, 18))
         surface.fill(INK, (0, 142, 240, 1))
         hint = "A: choose" + ("  START: done" if self.multi else "") + "  R: card"
@@ -661,7 +664,8 @@ class CoinScene(_Overlay):
             t.draw(surface, letter, cx - t.font.width(letter), cy - 6, INK, 2)
         t = self.app.text
         for i, line in enumerate(coin_caption(t.font, self.caption, CAPTION_W)):
-            t.draw(surface, line, cx - t.font.width(line) // 2, 26 + i * 8, MUTED)
+            t.draw(surface, line, cx - t.font.width(line) // 2, 26 + i * t.font.line_height,
+                   MUTED)
         if not spinning:
             msg = "Heads!" if self.heads else "Tails."
             t.draw(surface, msg, cx - t.font.width(msg) // 2, 90, INK)
@@ -705,7 +709,9 @@ class LogScene(Scene):
                 continue
             text = describe_event(m, ev, viewer=duel.viewer, names=duel.names)
             self.lines.extend(wrap(app.text.font, text, 228) or [""])
-        self.rows = 15
+        # 15 lines of the small font, 9 pixels apart; fewer of a taller one.
+        self.step = app.text.font.line_height + 1
+        self.rows = 15 * 9 // self.step
         self.top = max(0, len(self.lines) - self.rows)
 
     def update(self, inp: FrameInput) -> None:
@@ -724,7 +730,7 @@ class LogScene(Scene):
         t = self.app.text
         for i, line in enumerate(self.lines[self.top:self.top + self.rows]):
             color = INK if not line.startswith("---") else MUTED
-            draw_ops(surface, line_ops(t.font, line, 4, 16 + i * 9, color), t)
+            draw_ops(surface, line_ops(t.font, line, 4, 16 + i * self.step, color), t)
         hint_line(self.app, surface, "UP/DOWN: scroll  B: back")
 
 
@@ -817,5 +823,6 @@ class ResultScene(Scene):
                  "Press A to open them" if self.duel.packs else "Press A"]
         for i, line in enumerate(lines):
             for j, part in enumerate(wrap(t.font, line, 220)):
-                t.draw(surface, part, (240 - t.font.width(part)) // 2, 70 + i * 12 + j * 9,
+                t.draw(surface, part, (240 - t.font.width(part)) // 2,
+                       70 + i * (t.font.line_height + 4) + j * (t.font.line_height + 1),
                        WHITE if i != len(lines) - 1 or (self.frames // 30) % 2 == 0 else SHADE)

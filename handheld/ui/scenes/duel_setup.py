@@ -22,7 +22,7 @@ from ...cards import deck_description, era_deck_names, load_deck
 from ...engine.eras import ERAS, HOME, playable_eras
 from ..palette import INK, MUTED, PAPER
 from ..scene import Scene
-from ..text import wrap
+from ..text import fit, wrap
 from ..widgets import Menu, MenuItem, window
 from .common import ConfirmScene, hint_line, title_bar
 
@@ -200,21 +200,22 @@ class DuelSetupScene(Scene):
         surface.fill(PAPER)
         title_bar(app, surface, self.heading)
         empty = self.step != "opponent" and not self.decks
-        window(surface, 8, 20, 224, (22 if empty else self.menu.height()) + 8)
+        window(surface, 8, 20, 224, (22 if empty else self.menu.height(self.app.text.font)) + 8)
         self.menu.draw(surface, app.text, 11, 24, 218)
         item = self.menu.selected
         if item is not None and item.hint:
-            app.text.draw(surface, item.hint, 10, 136, MUTED)
+            app.text.draw(surface, fit(app.text.font, item.hint, 226), 10, 136, MUTED)
         if empty:
             # (an era without ready-made decks, before the player builds one for it)
             for i, line in enumerate(wrap(app.text.font, NO_DECKS, 212)):
-                app.text.draw(surface, line, 14, 26 + i * 9, MUTED)
+                app.text.draw(surface, line, 14, 26 + i * (app.text.font.line_height + 1),
+                              MUTED)
         if self.step != "opponent" and item is not None:
             about = self.descriptions[item.value] if item.value < len(self.descriptions) else ""
-            y = 24 + self.menu.height() + 8
+            y = 24 + self.menu.height(self.app.text.font) + 8
             for line in wrap(app.text.font, about, 220)[:3]:
                 app.text.draw(surface, line, 10, y, INK)
-                y += 8
+                y += app.text.font.line_height
         if self.step == "opponent":
             rules = f"Rules: {ERAS[self.era].name}"
             if len(self.eras) > 1:

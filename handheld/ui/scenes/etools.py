@@ -88,7 +88,7 @@ class EToolsMenuScene(Scene):
         app = self.app
         surface.fill(NIGHT)
         title_bar(app, surface, "e-Tools")
-        window(surface, 40, 30, 160, self.menu.height() + 8)
+        window(surface, 40, 30, 160, self.menu.height(self.app.text.font) + 8)
         self.menu.draw(surface, app.text, 43, 34, 154)
         t = app.timer.timer
         state = {"ready": "ready", "running": "running", "stopped": "stopped",

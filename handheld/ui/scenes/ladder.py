@@ -190,16 +190,16 @@ class LadderScene(Scene):
         t.draw(surface, o.name, 129, 21, INK, 2)
         lines = [(rank_line(o), MUTED), (f"Level: {LEVEL_LABEL[o.level]}", INK),
                  (record_line(self.records.get(o.id)), INK)]
-        y = 36
+        y, step = 36, t.font.line_height  # 8 in the small font, more in the large
         for text, color in lines:
             for part in wrap(t.font, text, 102)[:2]:
                 t.draw(surface, part, 129, y, color)
-                y += 8
+                y += step
         y += 3
         about = why_locked(o) if state == "locked" else o.blurb
-        for part in wrap(t.font, about, 102)[:5]:
+        for part in wrap(t.font, about, 102)[:min(5, (136 - y) // step)]:  # above the status
             t.draw(surface, part, 129, y, MUTED if state == "locked" else INK)
-            y += 8
+            y += step
         status = {"beaten": "Beaten: A for a rematch.", "open": "A: challenge!",
                   "locked": "Locked."}[state]
         t.draw(surface, status, 129, 136, BODY_GREEN if state == "beaten" else INK)
@@ -247,20 +247,20 @@ class OpponentScene(Scene):
         style = f"Style: {o.style.name}"
         t.draw(surface, style, 228 - t.font.width(style), 30, MUTED)
         t.draw(surface, rank_line(o), 12, 37, MUTED)
-        y = 48
+        y, step = 48, t.font.line_height  # 8 in the small font, more in the large
         for part in wrap(t.font, f'"{o.blurb}"', 214)[:2]:
             t.draw(surface, part, 12, y, INK)
-            y += 8
+            y += step
         from ...roster import play_style
 
         for part in wrap(t.font, play_style(o.style), 214)[:2]:
             t.draw(surface, part, 12, y, MUTED)
-            y += 8
+            y += step
         y += 4
         t.draw(surface, f"Deck: {self.deck_title}", 12, y, INK)
-        y += 9
-        for part in wrap(t.font, self.deck_about, 214)[:4]:
-            t.draw(surface, part, 12, y, MUTED)
-            y += 8
+        y += step + 1
+        for part in wrap(t.font, self.deck_about, 214)[:min(4, (134 - y) // step)]:
+            t.draw(surface, part, 12, y, MUTED)  # above the record line
+            y += step
         t.draw(surface, f"Your record: {record_line(self.record)}", 12, 134, INK)
         hint_line(app, surface, "A: choose your deck  B: back")

@@ -67,7 +67,7 @@ from ...netplay import (
 from ...session import MatchSession
 from ..palette import INK, MUTED, PAPER, POWER_RED, WHITE
 from ..scene import Scene
-from ..text import wrap
+from ..text import fit, wrap
 from ..widgets import SELECT_FILL, Menu, MenuItem, window
 from .common import NoticeScene, hint_line, title_bar
 from .duel import DuelScene
@@ -829,14 +829,14 @@ class LinkSetupScene(Scene):
         title_bar(app, surface, self.titles.get(self.step, self.titles["role"]),
                   "Host" if self.role == "host" and self.step != "role" else "")
         if self.step in ("role", "join", "deck"):
-            window(surface, 8, 20, 224, self.menu.height() + 8)
+            window(surface, 8, 20, 224, self.menu.height(self.app.text.font) + 8)
             self.menu.draw(surface, t, 11, 24, 218)
             item = self.menu.selected
-            y = 32 + self.menu.height()
+            y = 32 + self.menu.height(self.app.text.font)
             if item is not None and item.hint:
-                t.draw(surface, item.hint, 10, y, MUTED)
+                t.draw(surface, fit(t.font, item.hint, 226), 10, y, MUTED)
             if self.step == "deck" and self.status:
-                t.draw(surface, self.status, 10, 138, INK)
+                t.draw(surface, fit(t.font, self.status, 226), 10, 138, INK)
             if self.step == "join":
                 self._draw_search(surface, y + 11)
             hints = {"role": "A: choose  B: back", "join": "A: choose  B: back",
@@ -919,6 +919,6 @@ class LinkSetupScene(Scene):
                 window(surface, x, y, kw - 2, kh - 2, fill=fill)
                 t.draw(surface, key, x + (kw - 2 - t.font.width(key)) // 2, y + 4, INK)
         if self.error:
-            t.draw(surface, self.error, 6, 138, POWER_RED)
+            t.draw(surface, fit(t.font, self.error, 230), 6, 138, POWER_RED)
         hint_line(self.app, surface, hint)
 

@@ -112,7 +112,7 @@ class MainMenuScene(Scene):
         app = self.app
         surface.fill(PAPER)
         title_bar(app, surface, "Pocket TCG", battery_label(app))
-        window(surface, 8, 20, 124, self.menu.height() + 8)
+        window(surface, 8, 20, 124, self.menu.height(self.app.text.font) + 8)
         self.menu.draw(surface, app.text, 11, 24, 118)
         profile = app.saves.profile(app.profile).name
         app.text.draw(surface, f"Player: {profile}", 140, 24, INK)

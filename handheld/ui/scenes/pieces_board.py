@@ -832,14 +832,23 @@ class PiecesScene(Scene):
         surface.fill(WHITE, (0, y, 240, 160 - y))
         surface.fill(INK, (0, y, 240, 1))
         t = self.app.text
+        # Two lines 7 pixels apart in the small font; the large one has room for one.
+        two = y + 2 + 7 + t.font.glyph_height <= 160
         if self.current is not None and not self.current.big:
             text = self.current.text[:int(self.shown)]
-            for i, line in enumerate(wrap(t.font, text, 234)[:2]):
+            lines = wrap(t.font, text, 234)
+            # One line: the one being typed (the message scrolls as it types).
+            for i, line in enumerate(lines[:2] if two else lines[-1:]):
                 t.draw(surface, line, 3, y + 2 + i * 7, INK)
             return
-        t.draw(surface, fit(t.font, self.prompt(), 234), 3, y + 2, INK)
         second = self.hint if self.hint_frames else self.keys_hint()
-        t.draw(surface, fit(t.font, second, 234), 3, y + 9, MUTED)
+        if two:
+            t.draw(surface, fit(t.font, self.prompt(), 234), 3, y + 2, INK)
+            t.draw(surface, fit(t.font, second, 234), 3, y + 9, MUTED)
+        elif second and (self.hint_frames or (self.frames // 120) % 2):
+            t.draw(surface, fit(t.font, second, 234), 3, y + 2, MUTED)  # in turn with...
+        else:
+            t.draw(surface, fit(t.font, self.prompt(), 234), 3, y + 2, INK)  # ...the prompt
 
     def prompt(self) -> str:
         m = self.state
@@ -898,11 +907,12 @@ class PiecesScene(Scene):
         width = RIGHT_X - 6
         lines = wrap(t.font, self.current.text, width - 12)[:6]
         shown_lines = wrap(t.font, text, width - 12)[:6]
-        h = len(lines) * 9 + 12
+        step = t.font.line_height + 1
+        h = len(lines) * step + 12
         y = (STRIP_Y - h) // 2
         window(surface, 2, y, width, h, fill=WHITE)
         for i, line in enumerate(shown_lines):
-            t.draw(surface, line, 8, y + 6 + i * 9, INK)
+            t.draw(surface, line, 8, y + 6 + i * step, INK)
 
 
 def _face_up_xy(index: int) -> tuple[int, int]:

@@ -130,12 +130,13 @@ class EGamesMenuScene(Scene):
         app = self.app
         surface.fill(PAPER)
         title_bar(app, surface, "e-Games: Legend Pieces")
-        window(surface, 8, 20, 140, self.menu.height() + 8)
+        window(surface, 8, 20, 140, self.menu.height(self.app.text.font) + 8)
         self.menu.draw(surface, app.text, 11, 24, 134)
         for i, line in enumerate(self.facts):
             app.text.draw(surface, line, 156, 24 + i * 11, INK)
         item = self.menu.selected
         if item and item.hint:
-            for i, line in enumerate(wrap(app.text.font, item.hint, 224)[:3]):
-                app.text.draw(surface, line, 8, 118 + i * 9, MUTED)
+            step = app.text.font.line_height + 1
+            for i, line in enumerate(wrap(app.text.font, item.hint, 224)[:31 // step]):
+                app.text.draw(surface, line, 8, 118 + i * step, MUTED)
         hint_line(app, surface, "A: choose  B: back")

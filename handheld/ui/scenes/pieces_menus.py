@@ -120,7 +120,7 @@ class BoardOverlay(Scene):
 
     def draw_list(self, surface: pygame.Surface, menu: Menu, title: str, hint: str) -> None:
         t = self.app.text
-        h = menu.height() + 20
+        h = menu.height(self.app.text.font) + 20
         top = 142 - h
         window(surface, 62, top, 116, h, fill=WHITE)
         t.draw(surface, fit(t.font, title, 108), 67, top + 4, INK)
@@ -251,7 +251,7 @@ class SummonScene(MenuOverlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.text
-        h = self.menu.height() + 22
+        h = self.menu.height(t.font) + 22
         x, y, w = 64, 30, 112
         window(surface, x, y, w, h, fill=WHITE)
         t.draw(surface, fit(t.font, self.title, w - 12), x + 6, y + 5, MUTED)
@@ -260,7 +260,10 @@ class SummonScene(MenuOverlay):
         surface.fill(WHITE, (0, 145, 240, 15))
         item = self.menu.selected
         hint = item.hint if item is not None else ""
-        for i, line in enumerate(wrap(t.font, hint, 234)[:2]):
+        lines = wrap(t.font, hint, 234)
+        if 146 + 7 + t.font.glyph_height > 160:  # room for one line of the large font
+            lines = [fit(t.font, hint, 234)]
+        for i, line in enumerate(lines[:2]):
             t.draw(surface, line, 3, 146 + i * 7, INK)
 
 

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from firmware_sim.buttons import Button
 
-from ..font import LINE_HEIGHT
 from ..palette import INK, MUTED, PAPER, SHADE
 from ..scene import Scene
 from ..scroll_text import LINE_PITCH, ScrollText, wrap_lines
@@ -118,7 +117,7 @@ class PiecesRulesScene(Scene):
         title_bar(app, surface, "Legend Pieces: rules", f"{self.page + 1}/{len(RULE_PAGES)}")
         title, _ = RULE_PAGES[self.page]
         app.text.draw(surface, title, 6, 16, INK)
-        surface.fill(SHADE, (4, 16 + LINE_HEIGHT + 2, 232, 1))
+        surface.fill(SHADE, (4, 16 + app.text.font.line_height + 2, 232, 1))
         self.text.draw(surface, app.text, 6, self.BODY_Y, 232)
         pages = "LEFT/RIGHT: pages  " if len(RULE_PAGES) > 1 else ""
         scroll = "UP/DOWN: scroll  " if self.text.scrolls else ""

@@ -344,17 +344,19 @@ class ScanScene(Scene):
         app = self.app
         lines = [fit(app.text.font, line, 216) for line in banner.lines[:1]]
         lines += wrap(app.text.font, " ".join(banner.lines[1:]), 216)[:2]
-        h = 8 + 9 * len(lines)
+        step = app.text.font.line_height + 1
+        h = 8 + step * len(lines)
         y = top if top is not None else bottom - h - 2
         window(surface, 6, y, 228, h, fill=WHITE)
         surface.fill(banner.color, (9, y + 3, 3, h - 6))
         for i, line in enumerate(lines):
-            app.text.draw(surface, line, 15, y + 4 + i * 9, INK if i == 0 else MUTED)
+            app.text.draw(surface, line, 15, y + 4 + i * step, INK if i == 0 else MUTED)
 
     def _draw_problem(self, surface: pygame.Surface) -> None:
         app = self.app
         window(surface, 10, 30, 220, 100, fill=PAPER)
         app.text.draw(surface, "No camera picture", 18, 36, INK)
         text = (self.problem or "")[:1].upper() + (self.problem or "")[1:]
-        for i, line in enumerate(wrap(app.text.font, text, 204)[:9]):
-            app.text.draw(surface, line, 18, 48 + i * 9, MUTED)
+        step = app.text.font.line_height + 1
+        for i, line in enumerate(wrap(app.text.font, text, 204)[:82 // step]):
+            app.text.draw(surface, line, 18, 48 + i * step, MUTED)

@@ -1,5 +1,5 @@
 """Settings: the player's name, text speed, animations, sound volume, key map, panel scale,
-deck cards. A on the name opens the keyboard (the name the duels and the link show).
+font, deck cards. A on the name opens the keyboard (the name the duels and the link show).
 LEFT/RIGHT (or A) change the value under the cursor; every change is saved at once --
 except the window scale. LEFT/RIGHT only pick a scale there, and A applies it: resizing
 the window under a held key must never feed the key back into the setting, and a scale
@@ -14,8 +14,8 @@ from firmware_sim.buttons import Button
 from ...save import DuplicateProfileName, SaveError
 from ..palette import INK, MUTED, PAPER, POWER_RED
 from ..scene import Scene
-from ..settings import DECK_CARDS, KEY_MAPS, PANEL_SCALES, TEXT_SPEEDS
-from ..text import wrap
+from ..settings import DECK_CARDS, FONT_SIZES, KEY_MAPS, PANEL_SCALES, TEXT_SPEEDS
+from ..text import fit, wrap
 from ..widgets import Menu, MenuItem, window
 from .common import hint_line, title_bar
 
@@ -24,13 +24,14 @@ if TYPE_CHECKING:
 
     from ..input import FrameInput
 
-ROWS = ("text_speed", "animations", "volume", "key_map", "panel_scale", "deck_cards", "name")
+ROWS = ("text_speed", "animations", "volume", "key_map", "panel_scale", "font", "deck_cards",
+        "name")
 # The profile's name (kept by the save, not a setting): as long as the board's name line
 # shows whole.
 NAME_MAX = 12
 LABELS = {"name": "Your name", "text_speed": "Text speed", "animations": "Animations",
           "volume": "Sound volume",
-          "key_map": "Keyboard keys", "panel_scale": "Window scale",
+          "key_map": "Keyboard keys", "panel_scale": "Window scale", "font": "Font",
           "deck_cards": "Deck cards"}
 HINTS = {
     "name": "Shown in duels and to a linked handheld. A: type it.",
@@ -39,18 +40,20 @@ HINTS = {
     "volume": "0 is silent.",
     "key_map": "arrows: arrows, X, Z, A, S. wasd: WASD, K, J, Q, E.",
     "panel_scale": "Desktop window size; auto fits the panel. A: apply.",
+    "font": "large is easier to read on a small 1x panel.",
     "deck_cards": "all: any card. owned: cards you own, and basic Energy.",
 }
 
 
-HINT_Y = 112  # below the seven rows
+HINT_Y = 121  # below the menu's eight rows
 
 
 def _choices(name: str) -> list[object]:
     choices: dict[str, list[object]] = {
         "text_speed": list(TEXT_SPEEDS), "animations": [True, False],
         "volume": list(range(11)), "key_map": list(KEY_MAPS),
-        "panel_scale": list(PANEL_SCALES), "deck_cards": list(DECK_CARDS)}
+        "panel_scale": list(PANEL_SCALES), "font": list(FONT_SIZES),
+        "deck_cards": list(DECK_CARDS)}
     return choices[name]
 
 
@@ -64,7 +67,7 @@ def _shown(name: str, value: object) -> str:
 
 class SettingsScene(Scene):
     def enter(self) -> None:
-        self.menu = Menu([MenuItem(LABELS[n], True, n, HINTS[n]) for n in ROWS], rows=7)
+        self.menu = Menu([MenuItem(LABELS[n], True, n, HINTS[n]) for n in ROWS], rows=8)
         self.scale: int | None = None  # a window scale picked, not applied yet
         self.problem = ""  # why the last scale could not be applied
 
@@ -138,26 +141,34 @@ class SettingsScene(Scene):
         app = self.app
         surface.fill(PAPER)
         title_bar(app, surface, "Settings")
-        window(surface, 8, 22, 224, self.menu.height() + 8)
+        font = app.text.font
+        window(surface, 8, 22, 224, self.menu.height(font) + 8)
         self.menu.draw(surface, app.text, 11, 26, 218)
+        # The values end left of the scroll marks when the menu scrolls (the large font).
+        right = 222 - (8 if self.menu.page_rows < len(ROWS) else 0)
         for i, name in enumerate(ROWS):
+            if not self.menu.shown(i):  # scrolled away (the large font shows fewer rows)
+                continue
+            y = self.menu.row_y(26, i) + 1
             if name == "name":
                 value = self.profile_name()
-                w = app.text.font.width(value)
-                app.text.draw(surface, value, 222 - w, 26 + i * 11 + 1, INK)
+                w = font.width(value)
+                app.text.draw(surface, value, right - w, y, INK)
                 continue
             value = _shown(name, getattr(app.settings, name))
             if name == "panel_scale" and self.scale is not None:
                 value = _shown(name, self.scale) + "?"  # picked, A applies it
             text = f"< {value} >" if self.menu.cursor == i else value
-            w = app.text.font.width(text)
-            app.text.draw(surface, text, 222 - w, 26 + i * 11 + 1, INK)
+            w = font.width(text)
+            app.text.draw(surface, text, right - w, y, INK)
         item = self.menu.selected
+        step = font.line_height + 1
         if self.problem:
-            for j, line in enumerate(wrap(app.text.font, self.problem, 220)[:3]):
-                app.text.draw(surface, line, 10, HINT_Y + j * 9, POWER_RED)
+            room = (150 - HINT_Y) // step  # lines above the hint line
+            for j, line in enumerate(wrap(font, self.problem, 220)[:room]):
+                app.text.draw(surface, line, 10, HINT_Y + j * step, POWER_RED)
         elif item:
-            app.text.draw(surface, item.hint, 10, HINT_Y, MUTED)
+            app.text.draw(surface, fit(font, item.hint, 220), 10, HINT_Y, MUTED)
         row = item.value if item is not None else None
         hint_line(app, surface, "LEFT/RIGHT: pick  A: apply  B: back"
                   if row == "panel_scale" else "A: type  B: back" if row == "name"

@@ -133,10 +133,11 @@ class TutorialScene(DuelScene):
         head, text = self.coach_text()
         t = self.app.text
         lines = wrap(t.font, text, COACH_W)[:COACH_LINES if not self.finale else 12]
-        window(surface, 2, 1, 236, 16 + 8 * len(lines))
+        step = t.font.line_height  # 8 in the small font
+        window(surface, 2, 1, 236, 8 + step * (len(lines) + 1))
         t.draw(surface, head, 6, 4, MUTED)
         for i, line in enumerate(lines):
-            draw_ops(surface, line_ops(t.font, line, 6, 13 + i * 8, INK), t)
+            draw_ops(surface, line_ops(t.font, line, 6, 5 + step + i * step, INK), t)
 
     def progress(self) -> dict[str, Any]:
         """For tests and the soak: which lesson, and where it stands."""
