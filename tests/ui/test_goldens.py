@@ -361,7 +361,9 @@ def test_screen_matches_its_golden(name: str, tmp_path: Path) -> None:
 
 
 # The same screens in the large font (Settings, Font: large), for 1x panels.
-LARGE_SCREENS = ("title", "main_menu", "settings", "duel_board", "hand", "card_page")
+LARGE_SCREENS = ("title", "main_menu", "settings", "duel_board", "hand", "card_page",
+                 "album", "deck_list", "deck_statistics", "records", "tutorial",
+                 "practice_hint", "ladder", "booster_reveal")
 
 
 @pytest.mark.parametrize("name", LARGE_SCREENS)

@@ -111,10 +111,11 @@ class AlbumScene(Scene):
         self.menu.draw(surface, app.text, 7, 20, 190)
         # Marks after the names, type symbols beside the visible rows.
         font = app.text.font
-        rows = self.menu.items[self.menu.top:self.menu.top + self.menu.rows]
-        for i, e in enumerate(self.shown[self.menu.top:self.menu.top + self.menu.rows]):
+        top, page = self.menu.top, self.menu.page_rows
+        rows = self.menu.items[top:top + page]
+        for i, e in enumerate(self.shown[top:top + page]):
             d = app.pool.get(e.card_id)
-            y = 20 + i * 11 + 1
+            y = self.menu.row_y(20, top + i) + 1  # (the menu's rows, in either font)
             if self._missing(e):
                 draw_silhouette(surface, 30, y)
                 continue

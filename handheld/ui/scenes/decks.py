@@ -371,21 +371,27 @@ class DeckListScene(_Asking):
         title_bar(app, surface, "Deck builder", f"{own} of yours")
         window(surface, 4, 16, 232, self.menu.rows * ROW_H + 8)
         self.menu.draw(surface, app.text, 7, 20, 140)
-        for i, row in enumerate(self.entries[self.menu.top:self.menu.top + self.menu.rows]):
-            y = 20 + i * ROW_H + 2
+        top = self.menu.top
+        for i, row in enumerate(self.entries[top:top + self.menu.page_rows]):
+            y = self.menu.row_y(20, top + i) + 2  # (the menu's rows, in either font)
+            # The legality mark at the right end; the era's label gets the room before it
+            # (cut short in the large font rather than written over the mark).
+            mark_x = 230
+            if row.kind != "new":
+                mark, color = self.legal_mark(row)
+                mark_x = 230 - font.width(mark)
+                app.text.draw(surface, mark, mark_x, y, color)
+            room = max(0, mark_x - 150 - 4)
             if row.kind == "ready":
                 # A ready-made deck of another era says which, as a player's own does.
                 era = ready_deck_era(row.stem)
                 tag = ERAS[era].label if era != HOME.key and era in ERAS else (
                     "theme" if row.stem in THEME_DECKS else "ready-made")
-                app.text.draw(surface, tag, 150, y, MUTED)
+                app.text.draw(surface, fit(font, tag, room), 150, y, MUTED)
             elif row.kind == "own" and row.era != HOME.key:
                 # A deck of another era says which (the home era's decks say nothing).
                 label = ERAS[row.era].label if row.era in ERAS else row.era
-                app.text.draw(surface, fit(font, label, 60), 150, y, MUTED)
-            if row.kind != "new":
-                mark, color = self.legal_mark(row)
-                app.text.draw(surface, mark, 230 - font.width(mark), y, color)
+                app.text.draw(surface, fit(font, label, min(60, room)), 150, y, MUTED)
         e = self.selected
         if self.status:
             info, color = self.status, POWER_RED if self.status.startswith("Could") else INK
