@@ -176,9 +176,11 @@ class DeckSummaryScene(Scene):
         app.text.draw(surface, "Attacks by Energy cost", x, y, MUTED)
         tallest = max(s.curve) or 1
         base = y + 48  # the bars stand on this line
+        # The tallest bar's number sits under the heading, in either font.
+        room = base - (y + app.text.font.line_height) - app.text.font.line_height
         for i, n in enumerate(s.curve):
             bx = x + 4 + i * 21
-            h = 34 * n // tallest
+            h = room * n // tallest
             surface.fill(TYPE_FILL["W"], (bx, base - h, 14, h))
             surface.fill(INK, (bx - 2, base, 18, 1))
             label = str(n)
