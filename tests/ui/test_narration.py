@@ -6,6 +6,7 @@ turn. B skips to the live board; at the instant text speed the board is always l
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -32,11 +33,14 @@ from handheld.ui.narration import NarratedLog, damage_between
 from handheld.ui.scenes.duel import DRAIN_FRAMES, KO_BLINK_FRAMES, SETTLE, DuelScene
 from tests.engine.scenario import authoring_position
 
-SQUIRTLE, WARTORTLE_NEXT = "ecard1-131", "ecard1-132"
+from .duel_driver import step
+from .test_app import choose, to_menu
+
+SQUIRTLE, BENCHED = "ecard1-131", "ecard1-132"  # two Squirtle (50 HP, 40 HP)
 # Turn 6, the computer's (seat 1): its Squirtle's Wave Splash (10) Knocks Out the player's
 # damaged Squirtle (50 HP, 40 damage); the player's one Benched Pokémon is promoted.
 KO_POSITION = {"turn": 6, "current": 1, "players": [
-    {"active": {"cards": [SQUIRTLE], "damage": 40}, "bench": [{"cards": [WARTORTLE_NEXT]}]},
+    {"active": {"cards": [SQUIRTLE], "damage": 40}, "bench": [{"cards": [BENCHED]}]},
     {"active": {"cards": [SQUIRTLE], "energy": ["ecard1-165"]}}]}
 
 
@@ -51,7 +55,7 @@ def open_duel(h: Handheld, position: dict[str, Any] = KO_POSITION) -> DuelScene:
     deck = load_deck("blazing_quake")  # (only to open the session: the position replaces it)
     session = MatchSession(h.pool, (deck, deck), ["human", "greedy"], 1, record_log=True)
     session.match = Match.from_position(h.pool, authoring_position(position), record_log=True)
-    duel = DuelScene(h, session, names=("You", "CPU"), mode="cpu", deck_names=("A", "B"))
+    duel = DuelScene(h, session, names=("Player", "CPU"), mode="cpu", deck_names=("A", "B"))
     h.scenes.push(duel)
     return duel
 
@@ -219,3 +223,38 @@ def test_the_log_keeps_a_board_per_told_event_only_until_told() -> None:
     (60, 20, 4, 50), (0, 60, 99, 60)])
 def test_hp_drains_in_steps_of_ten(start: int, end: int, frame: int, shown: int) -> None:
     assert damage_between(start, end, frame, 16) == shown
+
+
+def test_a_suspend_mid_narration_saves_the_live_match_only(tmp_path: Path) -> None:
+    h = app(tmp_path)
+    duel = open_duel(h)
+    for _ in range(600):
+        h.tick(1)
+        if duel.current is not None and duel.current.event is not None and \
+                duel.current.event[0] == EV_DAMAGE:
+            break
+    assert duel.board_shown() is not duel.match  # a board of the past on screen
+    snap = duel.session.snapshot()
+    json.dumps(snap)  # plain data: no board copy could be in it
+    assert snap["position"] == duel.match.position()
+    again = MatchSession.resume(h.pool, snap, record_log=True)
+    assert again.match.position() == duel.match.position()
+    assert own_active(again.match) is None  # the Knock Out is done in the match itself
+
+
+def test_boards_do_not_pile_up_over_a_whole_duel(tmp_path: Path) -> None:
+    h = app(tmp_path)
+    to_menu(h)
+    choose(h, "Duel")
+    choose(h, "The computer")
+    choose(h, "Blazing Quake")
+    choose(h, "Tidal Mind")
+    duel = next(s for s in h.scenes.scenes if isinstance(s, DuelScene))
+    state: dict[str, Any] = {}
+    most = 0
+    for _ in range(20000):
+        if step(h, state) == "over":
+            break
+        most = max(most, duel.story.kept)
+    assert h.scenes.top.name == "ResultScene"
+    assert 0 < most < 40  # boards are kept, and only for the move being told
