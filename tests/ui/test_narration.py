@@ -256,5 +256,6 @@ def test_boards_do_not_pile_up_over_a_whole_duel(tmp_path: Path) -> None:
         if step(h, state) == "over":
             break
         most = max(most, duel.story.kept)
-    assert h.scenes.top.name == "ResultScene"
+    top = h.scenes.top
+    assert top is not None and top.name == "ResultScene"
     assert 0 < most < 40  # boards are kept, and only for the move being told
