@@ -31,6 +31,7 @@ player may see is drawn: the opponent's hand, deck and Prizes are counts. Layout
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -196,12 +197,24 @@ def hp_color(left: int, total: int) -> Color:
 class BoardView:
     def __init__(self, text: TextCache) -> None:
         self.text = text
+        self._damage: Mapping[int, int] = {}
 
     def draw(self, surface: pygame.Surface, m: Match, viewer: int, *, names: tuple[str, str],
              highlight: frozenset[int] = frozenset(), cursor: int | None = None,
-             flash: int | None = None, frame: int = 0, watching: bool = False) -> None:
+             flash: int | None = None, frame: int = 0, watching: bool = False,
+             damage: Mapping[int, int] | None = None) -> None:
         """The board as ``viewer`` sees it. ``watching``: nobody at the handheld plays
-        (the demo), so no turn is "yours"."""
+        (the demo), so no turn is "yours". ``damage``: by slot id, damage to show instead
+        of a Pokémon's own (its HP bar draining while a message tells the damage)."""
+        self._damage = damage or {}
+        try:
+            self._draw(surface, m, viewer, names, highlight, cursor, flash, frame, watching)
+        finally:
+            self._damage = {}
+
+    def _draw(self, surface: pygame.Surface, m: Match, viewer: int, names: tuple[str, str],
+              highlight: frozenset[int], cursor: int | None, flash: int | None, frame: int,
+              watching: bool) -> None:
         surface.fill(BOARD_BG)
         for y in range(0, 160, 8):
             surface.fill(MAT_LINE, (0, y, 240, 1))
@@ -332,7 +345,7 @@ class BoardView:
         inset = self._card_box(surface, m, s, r)
         d = m.defs[s.top]
         total = max_hp(m, s)
-        left = max(0, total - s.damage)
+        left = max(0, total - self._damage.get(s.id, s.damage))
         t = self.text
         hp = f"{left}/{total}"
         hp_w = t.font.width(hp)
@@ -358,7 +371,8 @@ class BoardView:
     def _bench(self, surface: pygame.Surface, m: Match, s: Slot, r: Rect) -> None:
         inset = self._card_box(surface, m, s, r)
         d = m.defs[s.top]
-        left = max(0, max_hp(m, s) - s.damage)
+        damage = self._damage.get(s.id, s.damage)
+        left = max(0, max_hp(m, s) - damage)
         t = self.text
         # A Benched box is narrow: the owner's symbol goes beside the name, and a LV.X's
         # or a Pokémon Prime's badge on the second line, right-aligned (the Energy gives
@@ -366,7 +380,7 @@ class BoardView:
         draw_marked_name(surface, t, d, r.x + 2 + inset, r.y + 2, r.w - 5 - inset,
                          lv_x=False, prime=False)
         hp = str(left)
-        t.draw(surface, hp, r.x + 2 + inset, r.y + 12, INK if not s.damage else (196, 40, 40))
+        t.draw(surface, hp, r.x + 2 + inset, r.y + 12, INK if not damage else (196, 40, 40))
         x0 = r.x + 4 + inset + t.font.width(hp)
         right = r.x + r.w - 2
         for label, fill, ink in second_line_marks(d):

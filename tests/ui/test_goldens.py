@@ -305,6 +305,25 @@ def _album_owned(h: Handheld) -> None:
         h.press("DOWN", 1)  # to Mew (55), the pack's rare, among silhouettes
 
 
+def _narration(h: Handheld) -> None:
+    """Mid-narration at the normal text speed: the computer's attack has done its damage
+    (the player's Squirtle at 0 HP, its bar drained) and the message says so; the Knock
+    Out that already happened in the match is not on the board yet."""
+    from handheld.engine.notation import EV_DAMAGE
+
+    from .test_narration import open_duel
+
+    h.settings.text_speed = "normal"
+    h.settings.animations = True
+    duel = open_duel(h)
+    for _ in range(600):
+        h.tick(1)
+        cur = duel.current
+        if cur is not None and cur.event is not None and cur.event[0] == EV_DAMAGE:
+            break
+    h.tick(30)  # the line typed, the bar drained, the flash over
+
+
 SCREENS: dict[str, Callable[[Handheld], None]] = {
     "tutorial": _tutorial, "tutorial_done": _tutorial_done, "records": _records,
     "practice_hint": _practice_hint,
@@ -315,7 +334,7 @@ SCREENS: dict[str, Callable[[Handheld], None]] = {
     "title": _title, "main_menu": _menu, "album": _album, "card_page": _card,
     "settings": _settings, "duel_setup": _duel_setup, "duel_board": _duel_board,
     "action_menu": _action_menu, "hand": _hand, "deck_list": _deck_list,
-    "duel_board_legend": _legend_board,
+    "duel_board_legend": _legend_board, "duel_narration": _narration,
     "deck_cards_list": _deck_cards_list, "deck_statistics": _deck_statistics,
 }
 

@@ -23,6 +23,14 @@ Leaving (Suspend in the menu), POWER held, or a critical battery saves the match
 resumes it exactly, with its log. START+SELECT opens the match menu (resume, suspend,
 forfeit, settings) over any screen of the match. When the battle timer has called time and
 its extra turns are played, the match ends as in tournament play (``Match.call_time``).
+
+The board follows the messages (``narration.py``): while a message is on screen the board
+drawn is the match as it stood right after the message's event, so the computer's attack
+is named before its damage shows, the HP bar drains at the damage message, the Knocked Out
+Pokémon blinks and goes at the Knock Out message, the Prize count drops at the Prize
+message and "Your turn" shows at the turn message. B skips the rest of the move's messages
+(the board jumps to the live match); at the "instant" text speed the board is always the
+live match, as nothing is there to wait for.
 """
 
 from __future__ import annotations
@@ -49,8 +57,10 @@ from ...engine.notation import (
     EV_TURN,
     EV_WIN,
 )
+from ...engine.ops import knocked_out_to
 from ...session import MatchSession, SessionError, Thinker, load_suspended, save_suspended
 from ..duel_board import ROWS, BoardView, slot_rects, step_cursor
+from ..narration import NarratedLog, damage_between, narrated_log
 from ..palette import INK, PAPER, WHITE
 from ..printing import shared_names
 from ..scene import Scene
@@ -68,6 +78,23 @@ QUIET = {EV_SHUFFLE, EV_DRAW, EV_BETWEEN}
 # Events about one Pokémon in play: the board flashes it.
 ON_A_POKEMON = frozenset({EV_DAMAGE, EV_COUNTERS, EV_KO, EV_HEAL, EV_CONDITION})
 CPU_PAUSE = 24  # frames the computer "thinks" before each decision, so it can be followed
+FLASH_FRAMES = 18  # a Pokémon an event is about flashes this long
+DRAIN_FRAMES = 16  # an HP bar drains (or fills) over this many frames
+KO_BLINK_FRAMES = 18  # a Knocked Out Pokémon blinks this long before it goes
+# The change of damage an event makes, from its amount (the event's fourth field).
+DAMAGE_DELTA = {EV_DAMAGE: 1, EV_COUNTERS: 10, EV_HEAL: -1}
+
+
+@dataclass
+class Message:
+    """A page of a message, or a signal only (empty text). ``at``: the index in the log
+    of the event it tells, on its first page (the board to show from then on)."""
+
+    text: str
+    at: int | None = None
+    event: tuple[Any, ...] | None = None
+    sound: str | None = None
+    signal: str | None = None  # for the battle timer
 
 
 @dataclass(frozen=True)
@@ -105,10 +132,16 @@ class DuelScene(Scene):
         self.deck_names = deck_names
         self.view = BoardView(app.text)
         self.viewer = session.players.index("human") if "human" in session.players else 0
-        # (text, Pokémon to flash, sound, signal for the battle timer); an empty text is a
-        # signal only.
-        self.messages: deque[tuple[str, int | None, str | None, str | None]] = deque()
-        self.current: tuple[str, int | None, str | None, str | None] | None = None
+        self.messages: deque[Message] = deque()
+        self.current: Message | None = None
+        # The board told so far while messages play (None: the live match), the one before
+        # it (a Knocked Out Pokémon blinks on it), and an HP bar draining: (slot id, damage
+        # from, damage to, frames in).
+        self.board: Any = None
+        self.board_before: Any = None
+        self.ko_blink = 0
+        self.drain: tuple[int, int, int, int] | None = None
+        self.story = narrated_log(session.match, QUIET, SETTLE)
         self.shown = 0.0
         self.hold = 0
         self.log_pos = 0
@@ -229,15 +262,16 @@ class DuelScene(Scene):
         return self.session.match
 
     def _collect_events(self) -> None:
-        log = self.match.log
+        log = self._story()
         while self.log_pos < len(log):
-            ev = log[self.log_pos]
+            at = self.log_pos
+            ev = log[at]
             self.log_pos += 1
             if ev[0] == EV_COIN and self.coins_animated:
                 self.coins_animated -= 1
                 continue
             if ev[0] == EV_BETWEEN:  # the battle timer pauses here, in step with the screen
-                self.messages.append(("", None, None, f"between_{ev[1]}"))
+                self.messages.append(Message("", signal=f"between_{ev[1]}"))
                 continue
             if ev[0] in QUIET:
                 continue
@@ -246,17 +280,26 @@ class DuelScene(Scene):
             # Two lines fit the message area: a longer message turns pages.
             for i in range(0, len(lines), 2):
                 page = " ".join(lines[i:i + 2])
-                first = i == 0
-                self.messages.append((page, self._slot_of(ev) if first else None,
-                                      _sound_for(ev[0]) if first else None,
-                                      "turn" if first and ev[0] == EV_TURN else None))
+                if i:
+                    self.messages.append(Message(page))
+                    continue
+                self.messages.append(Message(page, at, ev, _sound_for(ev[0]),
+                                             "turn" if ev[0] == EV_TURN else None))
+
+    def _story(self) -> NarratedLog:
+        """The match's log, keeping the board after each told event (installed on the
+        session's match, and again should the session ever hold another)."""
+        if self.story._match is not self.match:
+            self.story = narrated_log(self.match, QUIET, SETTLE)
+        return self.story
 
     def _hidden_from(self) -> int:
         return self.viewer
 
-    def _slot_of(self, ev: tuple[Any, ...]) -> int | None:
+    def _slot_of(self, ev: tuple[Any, ...], board: Any) -> int | None:
+        """The Pokémon in play on ``board`` that the event is about, by slot id."""
         if ev[0] in ON_A_POKEMON and len(ev) > 2:
-            for p in self.match.players:
+            for p in board.players:
                 for s in p.in_play():
                     if s.top == ev[2] or ev[2] in s.cards:
                         return s.id
@@ -276,6 +319,7 @@ class DuelScene(Scene):
             self.thinker.start(self.session)
         if self._messages(inp):
             return
+        self._told()
         if inp.pressed(Button.SELECT):
             inp.consume(Button.SELECT)
             from .duel_menus import LogScene
@@ -300,28 +344,105 @@ class DuelScene(Scene):
     def _messages(self, inp: FrameInput) -> bool:
         """Show queued messages one at a time; True while one is on screen."""
         speed = self.app.settings.letters_per_frame
+        if self.drain is not None:
+            sid, start, end, frame = self.drain
+            self.drain = (sid, start, end, frame + 1) if frame < DRAIN_FRAMES else None
+        if self.ko_blink:
+            self.ko_blink -= 1
+        if (self.current is not None or self.messages) and inp.pressed(Button.B):
+            # B: the rest of the move untold (the log keeps it), the board live at once.
+            inp.consume(Button.B)
+            self._skip()
+            return False
         while self.current is None and self.messages:
-            text, slot, sound, signal = self.messages.popleft()
-            if signal and self.mode != "demo":
-                events = self.app.timer.on_match_event(signal)
-                if any(e.kind == "over" for e in events):
-                    self.time_up = True
-            if not text:
+            msg = self.messages.popleft()
+            self._signal(msg.signal)
+            if not msg.text:
                 continue
-            self.current = (text, slot, sound, signal)
+            self.current = msg
             self.shown = 0.0
             self.hold = 45 if speed > 0 else 30
-            if slot is not None and self.app.settings.animations:
-                self.flash, self.flash_frames = slot, 18
-            if sound:
-                self.app.play(sound)
+            self._tell(msg, narrate=speed > 0)
+            if msg.sound:
+                self.app.play(msg.sound)
         if self.current is None:
             return False
-        self.shown, self.hold, done = typewriter_step(self.shown, self.hold, len(self.current[0]),
+        self.shown, self.hold, done = typewriter_step(self.shown, self.hold, len(self.current.text),
                                                       speed, inp)
         if done:
             self.current = None
+            if not self.messages:
+                self._told()
         return True
+
+    def _signal(self, signal: str | None) -> None:
+        """Tell the battle timer where the match is (a turn begins, the pause between)."""
+        if signal and self.mode != "demo":
+            events = self.app.timer.on_match_event(signal)
+            if any(e.kind == "over" for e in events):
+                self.time_up = True
+
+    def _tell(self, msg: Message, *, narrate: bool) -> None:
+        """A message begins: the board as it stood after its event (``narrate``; else the
+        live match), the Pokémon it is about flashing, an HP bar draining, a Knocked Out
+        Pokémon blinking on the board before it goes."""
+        if msg.at is None or msg.event is None:
+            return  # a later page: the board stays
+        story = self._story()
+        before = self.board_shown()
+        self.board = story.board(msg.at) if narrate else None  # None: the live match
+        story.release(msg.at)
+        shown = self.board_shown()
+        ev = msg.event
+        animate = self.app.settings.animations
+        self.drain = None
+        self.ko_blink = 0
+        self.board_before = None
+        if ev[0] == EV_KO and narrate:
+            # It is gone from this message's board: it blinks where it stood on the last.
+            slot = self._slot_of(ev, before)
+            if slot is not None and animate:
+                self.board_before = before
+                self.ko_blink = KO_BLINK_FRAMES
+        else:
+            slot = self._slot_of(ev, shown)
+        if slot is not None and animate:
+            self.flash, self.flash_frames = slot, FLASH_FRAMES
+        sign = DAMAGE_DELTA.get(ev[0])
+        if sign and narrate and animate and slot is not None and len(ev) > 3:
+            target = shown.slot(slot)
+            if target is not None and isinstance(ev[3], int):
+                end = target.damage
+                self.drain = (slot, max(0, end - sign * ev[3]), end, 0)
+
+    def _skip(self) -> None:
+        """The rest of the move's messages untold: the battle timer still hears their
+        signals, in order, and the board is the live match again."""
+        self.current = None
+        while self.messages:
+            self._signal(self.messages.popleft().signal)
+        self._told()
+
+    def _told(self) -> None:
+        """Every message told: the board is the live match again."""
+        self.board = self.board_before = None
+        self.drain = None
+        self.ko_blink = 0
+        self._story().release_all()
+
+    def board_shown(self) -> Any:
+        """The match the board shows now: the one told so far, the live one when no
+        message is playing (or at the instant text speed)."""
+        if self.ko_blink and self.board_before is not None:
+            return self.board_before
+        return self.board if self.board is not None else self.match
+
+    def damage_shown(self) -> dict[int, int]:
+        """Damage to draw instead of a Pokémon's own, by slot id: an HP bar draining."""
+        if self.drain is None:
+            return {}
+        sid, start, end, frame = self.drain
+        return {sid: damage_between(start, end, frame, DRAIN_FRAMES)}
 
     def _computer(self) -> None:
         """The computer's pause, then its answer once its thought is ready (frames keep
@@ -501,9 +622,10 @@ class DuelScene(Scene):
         if self.mode == "hotseat" and self.handed_to is None and not m.over:
             surface.fill(INK)
             return
-        self.view.draw(surface, m, self.viewer, names=self.names,
+        self.view.draw(surface, self.board_shown(), self.viewer, names=self.names,
                        cursor=self.cursor, flash=self.flash if self.flash_frames else None,
-                       frame=self.frames, watching=self.mode == "demo")
+                       frame=self.frames, watching=self.mode == "demo",
+                       damage=self.damage_shown())
         self.draw_timer(surface)
         self.draw_message_area(surface)
         if self.thinking:
@@ -532,7 +654,7 @@ class DuelScene(Scene):
         # descenders may touch the line below) so that both fit above the screen's edge.
         top = y + 1 + text_drop(t.font)
         if self.current is not None:
-            text = self.current[0]
+            text = self.current.text
             visible = text[:int(self.shown)]
             lines = wrap(t.font, visible, 232)
             # A message longer than two lines (the large font's) shows the two being typed.
@@ -562,6 +684,19 @@ class DuelScene(Scene):
         lit = (self.frames // 8) % 3
         for i in range(3):
             surface.fill(INK if i == lit else (190, 190, 190), (x + i * 3, y, 2, 2))
+
+
+def _knocked_out(board: Any, ev: tuple[Any, ...]) -> None:
+    """The engine logs a Knock Out while the Pokémon is still in play: on the board kept
+    for the message (a copy), it leaves play as the engine's next step makes it."""
+    for s in board.players[ev[1]].in_play():
+        if s.top == ev[2]:
+            knocked_out_to(board, s)
+            return
+
+
+# Events logged before their change, and how a copy of the board makes it (narration.py).
+SETTLE = {EV_KO: _knocked_out}
 
 
 def _opponent_id(value: Any) -> str | None:
