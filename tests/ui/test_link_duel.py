@@ -641,3 +641,28 @@ def test_the_code_pad_takes_digits_only_and_b_goes_back(tmp_path: Any) -> None:
     assert gs.code_typed == "" and gs.step == "code"
     guest.press("B")
     assert gs.step == "join"
+
+
+def test_the_join_screen_never_says_host_after_backing_out_of_hosting(tmp_path: Any) -> None:
+    # Issue 18: Host, B back to the first menu, then Join: the title bar said "Host".
+    h = handheld(tmp_path, "solo", 5, free_port())
+    scene = LinkSetupScene(h)
+    h.scenes.push(scene)
+    h.scenes.apply()
+    h.press("A")  # Host a duel
+    assert scene.step == "hosting" and scene.role == "host"
+    h.press("B")  # back to the first menu
+    assert scene.step == "role" and scene.role == ""
+    h.press("DOWN")
+    h.press("A")  # Join a duel
+    assert scene.step == "join"
+    drawn: list[str] = []
+    real = h.text.draw
+
+    def spy(surface: Any, s: str, *args: Any, **kw: Any) -> int:
+        drawn.append(s)
+        return real(surface, s, *args, **kw)
+
+    h.text.draw = spy  # type: ignore[method-assign]
+    h.tick(1)
+    assert "Join a duel" in drawn and "Host" not in drawn

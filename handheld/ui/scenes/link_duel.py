@@ -421,6 +421,7 @@ class LinkSetupScene(Scene):
     def _role_menu(self) -> None:
         self._stop_browsing()
         self.step = "role"
+        self.role = ""  # (back from hosting: the Join screen must not say "Host")
         self.menu = Menu([MenuItem(f"Host a {self.noun}", True, "host",
                                    "Wait here for your friend to join."),
                           MenuItem(f"Join a {self.noun}", True, "guest",
