@@ -197,7 +197,7 @@ class DuelScene(Scene):
             return None
         meta = session.meta  # from the file: every field checked, else its default
         mode = meta.get("mode")
-        scene = cls(app, session, names=_pair(meta.get("names"), ("You", "Opponent")),
+        scene = cls(app, session, names=_pair(meta.get("names"), ("Player", "Opponent")),
                     mode=mode if isinstance(mode, str) and mode in RESUMABLE_MODES else "cpu",
                     deck_names=_pair(meta.get("deck_names"), ("", "")))
         scene.log_pos = len(session.match.log)  # the old messages were seen already

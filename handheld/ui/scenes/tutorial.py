@@ -47,7 +47,7 @@ class TutorialScene(DuelScene):
         try:
             me = app.saves.profile(app.profile).name
         except Exception:  # a damaged save: the lesson goes on without the name
-            me = "You"
+            me = "Player"
         super().__init__(app, session, names=(me, "CPU"), mode=TUTORIAL,
                          deck_names=("", ""))
         self.moved = False  # the lesson's move is made
