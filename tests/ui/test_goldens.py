@@ -66,8 +66,9 @@ def _duel_setup(h: Handheld) -> None:
     choose(h, "Duel")
 
 
-def _duel_board(h: Handheld) -> None:
-    start_cpu_duel(h)
+def _to_turn_three(h: Handheld) -> None:
+    """Play the duel on screen (the button driver, passing at once) to the player's main
+    phase at turn 3 or later, every message shown."""
     state: dict[str, object] = {"turn": -1, "hand_moves": 99}
     for _ in range(2000):
         top = h.scenes.top
@@ -77,6 +78,11 @@ def _duel_board(h: Handheld) -> None:
                 top.match.pending.kind == "main":
             break
         step(h, state)
+
+
+def _duel_board(h: Handheld) -> None:
+    start_cpu_duel(h)
+    _to_turn_three(h)
 
 
 def _action_menu(h: Handheld) -> None:
@@ -209,15 +215,7 @@ def _practice_hint(h: Handheld) -> None:
     choose(h, "Practice, with hints")
     choose(h, "Blazing Quake")
     choose(h, "Tidal Mind")
-    state: dict[str, object] = {"turn": -1, "hand_moves": 99}
-    for _ in range(2000):
-        top = h.scenes.top
-        if top.name == "DuelScene" and top.match.turn >= 3 and \
-                top.session.waiting_for() == "human" and top.current is None and \
-                not top.messages and top.log_pos == len(top.match.log) and \
-                top.match.pending.kind == "main":
-            break
-        step(h, state)
+    _to_turn_three(h)
     h.press("A")  # the actions
     menu = h.scenes.top
     attack = next((i for i, it in enumerate(menu.menu.items)
