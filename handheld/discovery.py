@@ -30,6 +30,7 @@ import ipaddress
 import logging
 import os
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -198,7 +199,7 @@ def _unavailable(exc: BaseException) -> str:
     return f"finding handhelds does not work on this network ({type(exc).__name__}: {exc})"
 
 
-class _OffThread:
+class _OffThread(ABC):
     """A zeroconf job started and stopped on threads of its own, so the screen never waits
     on the network: ``_start`` runs at once on one, ``close()`` runs ``_shut`` on another
     once the start is over; ``join`` waits for both (tests)."""
@@ -213,11 +214,13 @@ class _OffThread:
                                         daemon=True)
         self._thread.start()
 
+    @abstractmethod
     def _start(self, *args: Any) -> None:
-        raise NotImplementedError
+        """Open the zeroconf socket and begin (on the start thread)."""
 
+    @abstractmethod
     def _shut(self) -> None:
-        raise NotImplementedError
+        """Close what ``_start`` opened (on the closing thread), best effort."""
 
     def close(self) -> None:
         """Stop: the sockets close on a thread of their own, never the screen's."""

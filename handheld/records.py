@@ -14,11 +14,11 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .roster import DRAW, LOSS, OPPONENTS, WIN
 from .save import MatchResult
 
 OTHERS = "Other duels"  # matches against the computer outside the ladder, and friends
 PIECES = "Legend Pieces"
-WIN, LOSS, DRAW = "win", "loss", "draw"
 
 
 @dataclass(frozen=True)
@@ -49,8 +49,6 @@ def opponent_label(m: MatchResult) -> str:
     if m.game == "pieces":
         return PIECES
     if m.opponent:
-        from .roster import OPPONENTS
-
         o = OPPONENTS.get(m.opponent)
         return o.name if o is not None else m.opponent[:24]
     return OTHERS

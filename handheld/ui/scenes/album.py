@@ -94,8 +94,7 @@ class AlbumScene(Scene):
 
     def resume(self, result: Any = None) -> None:
         if isinstance(result, int):  # the card view moved through the list
-            self.menu.cursor = result
-            self.menu._scroll()
+            self.menu.select(result)
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app

@@ -104,9 +104,7 @@ class TermBrowser:
         self.menu.top = 0
 
     def move_to(self, index: int) -> None:
-        if self.menu.items:
-            self.menu.cursor = max(0, min(index, len(self.menu.items) - 1))
-            self.menu._scroll()
+        self.menu.select(index)
 
     def update(self, inp: FrameInput, sounds: Sounds | None = None) -> str | None:
         """"select" (A on a term), "cancel" (B) or None."""

@@ -362,8 +362,7 @@ class HandScene(_Overlay):
 
     def resume(self, result: Any = None) -> None:
         if isinstance(result, int):
-            self.menu.cursor = result
-            self.menu._scroll()
+            self.menu.select(result)
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app

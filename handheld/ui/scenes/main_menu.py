@@ -29,6 +29,7 @@ class MainMenuScene(Scene):
     def _refresh(self) -> None:
         # Offered even if it cannot be read: Continue then says why and offers to put it aside.
         suspended = self.app.saves.has_suspended(self.app.profile)
+        self.stats = self._stats()
         self.menu.set_items([
             MenuItem("Continue", suspended, "continue",
                      "Resume the match you left." if suspended else "No match to resume."),
@@ -42,6 +43,16 @@ class MainMenuScene(Scene):
             MenuItem("e-Tools", True, "etools", "Coin flipper and battle timer."),
             MenuItem("Settings", True, "settings", "Text speed, sound, keys, screen."),
         ])
+
+    def _stats(self) -> tuple[str, int, int]:
+        """The player's name, card-game matches played and won (Legend Pieces keeps its
+        count on the e-Games menu): read when the menu opens or comes back, not per frame."""
+        from ...records import WIN, outcome
+
+        player = self.app.saves.profile(self.app.profile).name
+        history = [m for m in self.app.saves.match_history(self.app.profile)
+                   if m.game == "tcg"]
+        return player, len(history), sum(1 for m in history if outcome(m, player) == WIN)
 
     def _booster_hint(self) -> str:
         n = len(self.app.saves.boosters(self.app.profile))
@@ -114,14 +125,10 @@ class MainMenuScene(Scene):
         title_bar(app, surface, "Pocket TCG", battery_label(app))
         window(surface, 8, 20, 124, self.menu.height(self.app.text.font) + 8)
         self.menu.draw(surface, app.text, 11, 24, 118)
-        profile = app.saves.profile(app.profile).name
-        app.text.draw(surface, f"Player: {profile}", 140, 24, INK)
-        # The card game's matches (Legend Pieces keeps its count on the e-Games menu).
-        history = [m for m in app.saves.match_history(app.profile, limit=100)
-                   if m.game == "tcg"]
-        wins = sum(1 for m in history if m.winner == profile)
-        app.text.draw(surface, f"Matches: {len(history)}", 140, 36, MUTED)
-        app.text.draw(surface, f"Won: {wins}", 140, 46, MUTED)
+        player, played, won = self.stats
+        app.text.draw(surface, f"Player: {player}", 140, 24, INK)
+        app.text.draw(surface, f"Matches: {played}", 140, 36, MUTED)
+        app.text.draw(surface, f"Won: {won}", 140, 46, MUTED)
         item = self.menu.selected
         if item and item.hint:
             app.text.draw(surface, item.hint, 8, 138, MUTED)

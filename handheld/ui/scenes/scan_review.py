@@ -63,7 +63,7 @@ class ScanReviewScene(Scene):
         self.menu.cursor = min(cursor, len(items) - 1)
         if not self.menu.items[self.menu.cursor].enabled:
             self.menu.cursor = 1
-        self.menu._scroll()
+        self.menu.select(self.menu.cursor)
 
     def update(self, inp: FrameInput) -> None:
         result = self.menu.update(inp, self.app.sounds)
