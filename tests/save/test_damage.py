@@ -358,8 +358,8 @@ def test_the_codec_refuses_what_it_did_not_write() -> None:
 
 
 def test_damage_while_the_game_runs_takes_the_same_path(original, tmp_path) -> None:
-    """A screen's read failing mid-game (here the menu's match history, its table gone) is
-    not a crash: the file is checked again and left as it is, the game goes on in memory
+    """A screen's read failing mid-game (here the Records' match history, its table gone)
+    is not a crash: the file is checked again and left as it is, the game goes on in memory
     with what could be read, and the player is told."""
     from handheld.ui.app import Handheld
 
@@ -373,7 +373,7 @@ def test_damage_while_the_game_runs_takes_the_same_path(original, tmp_path) -> N
         h.saves._connection().execute("DROP TABLE match_history")
         h.saves._connection().execute("PRAGMA wal_checkpoint(TRUNCATE)")
         damaged = path.read_bytes()
-        h.tick(3)  # the menu draws the history: DamagedSave, handled
+        h.press("SELECT")  # the Records read the history: DamagedSave, handled
         assert path.read_bytes() == damaged
         after = files(path.parent)
         assert h.saves.path is None and h.saves.owned_counts(h.profile) == cards

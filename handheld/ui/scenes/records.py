@@ -30,12 +30,9 @@ class RecordsScene(Scene):
 
     def __init__(self, app: Handheld) -> None:
         super().__init__(app)
-        try:
-            player = app.saves.profile(app.profile).name
-            history = app.saves.match_history(app.profile, limit=HISTORY_LIMIT)
-            self.problem = ""
-        except Exception as exc:  # a damaged save: say so, show nothing
-            player, history, self.problem = "", [], f"The history cannot be read: {exc}"
+        # (a damaged save raises here and takes the app's own path: checked, kept, told)
+        player = app.saves.profile(app.profile).name
+        history = app.saves.match_history(app.profile, limit=HISTORY_LIMIT)
         self.by_opponent = [f"{r.opponent}: {r.wins} won, {r.losses} lost"
                             + (f", {r.draws} drawn" if r.draws else "")
                             for r in records(history, player)]
@@ -71,8 +68,8 @@ class RecordsScene(Scene):
                   f"{len(self.matches)} matches")
         window(surface, 4, 16, 232, ROWS * 10 + 8)
         lines = self.lines
-        if self.problem or not lines:
-            t.draw(surface, self.problem or "No match played yet.", 10, 22, MUTED)
+        if not lines:
+            t.draw(surface, "No match played yet.", 10, 22, MUTED)
         for i, line in enumerate(lines[self.top:self.top + ROWS]):
             t.draw(surface, fit(t.font, line, 220), 10, 21 + i * 10, INK)
         hint_line(app, surface, "UP/DOWN: scroll  LEFT/RIGHT: page  B: back")
