@@ -4,20 +4,23 @@
 Usage::
 
     python tools/bench_search.py [--levels hard,normal] [--games N] [--eras LIST]
-                                 [--iterations N] [--seed N] [--jobs N]
+                                 [--league theme|full] [--iterations N] [--seed N] [--jobs N]
     python tools/bench_search.py --calibrate [--positions N]
     python tools/bench_search.py --levels greedy        # the league's own balance
     python tools/bench_search.py --oracle               # a search that sees hidden cards
 
-For each era's league (the era's two theme decks: ``theme``, ``platinum_theme``,
-``call_of_legends_theme``, ``black_white_theme``) and each level it plays ``--games`` games
-of that level against ``greedy``; the decks change seats every other game and the players
-every game, so every (deck, seat) pairing is played equally often (a multiple of 4 games
-balances them). Prints JSON: per era and level the games, wins, win rate with its 95%
-Wilson interval, errors, and the median and 95th percentile of the milliseconds the search
-player thought per searched decision (wall clock and the process's CPU time) and per
-decision of any kind, and how many decisions the time cap cut short; ``by_deck`` splits the
-wins by the deck the searching side played. Progress on stderr.
+For each era's league and each level it plays ``--games`` games of that level against
+``greedy``. The league is the era's two theme decks (``--league theme``, the default:
+``theme``, ``platinum_theme``, ``call_of_legends_theme``, ``black_white_theme``) or every
+pair of the era's ready-made decks (``--league full``: the deck set ``sim --decks ERA``
+plays, its pairs in an order shuffled by the seed). Every four games play one pair: each
+deck for the searching side, in each seat, so every (deck, seat) pairing is played equally
+often (a multiple of 4 games balances them). Prints JSON: per era and level the games,
+wins, win rate with its 95% Wilson interval, errors, and the median and 95th percentile of
+the milliseconds the search player thought per searched decision (wall clock and the
+process's CPU time) and per decision of any kind, and how many decisions the time cap cut
+short; ``by_deck`` splits the wins by the deck the searching side played. Progress on
+stderr.
 
 Two measurements put the figures in context. The pseudo-level ``greedy`` plays greedy in
 the searching seat: 0.5 overall by symmetry, and ``by_deck`` shows how lopsided the league's
@@ -56,6 +59,8 @@ from handheld.sim import TIME_LIMIT, Progress
 
 LEAGUES = {"expedition": "theme", "platinum": "platinum_theme",
            "call_of_legends": "call_of_legends_theme", "black_white": "black_white_theme"}
+# ``--league full``: the era's whole league, the deck set ``sim --decks ERA`` plays.
+FULL_LEAGUES = {era: era for era in LEAGUES}
 # A Raspberry Pi 4 runs CPython 5-8 times slower per core than the machine the issue was
 # measured on (issue 17).
 PI4_FACTOR = (5.0, 8.0)
@@ -77,11 +82,25 @@ class OracleSearchPlayer(SearchPlayer):
         return m.clone()
 
 
-def play_one(job: tuple[str, str, int, int, int | None, bool]) -> dict[str, Any]:
-    """One game of ``level`` against greedy in ``era``'s league (game ``i`` of the run)."""
-    era, level, i, seed, iterations, oracle = job
+def league_pairs(era: str, league: str, seed: int) -> list[tuple[str, str]]:
+    """The pairs of decks a run of ``era``'s league plays, in the order it plays them: the
+    theme pair alone, or every pair of the era's deck set in an order shuffled by ``seed``
+    (so a run shorter than the whole round spreads over the league, not its first deck)."""
+    names = DECK_SETS[(FULL_LEAGUES if league == "full" else LEAGUES)[era]]
+    pairs = [(a, b) for n, a in enumerate(names) for b in names[n + 1:]]
+    if league == "full":
+        random.Random(seed).shuffle(pairs)
+    return pairs
+
+
+def play_one(job: tuple[str, str, int, int, int | None, bool, str]) -> dict[str, Any]:
+    """One game of ``level`` against greedy in ``era``'s league (game ``i`` of the run):
+    every four games play one pair of decks, each deck in each seat once for the searching
+    side."""
+    era, level, i, seed, iterations, oracle, league = job
     pool = default_pool()
-    names = list(DECK_SETS[LEAGUES[era]])
+    pairs = league_pairs(era, league, seed)
+    names = list(pairs[(i // 4) % len(pairs)])
     if (i // 2) % 2:
         names.reverse()
     decks = [load_deck(n) for n in names]
@@ -128,16 +147,20 @@ def play_one(job: tuple[str, str, int, int, int | None, bool]) -> dict[str, Any]
 
 
 def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
-        iterations: int | None, oracle: bool = False) -> dict[str, Any]:
+        iterations: int | None, oracle: bool = False, league: str = "theme") -> dict[str, Any]:
     report: dict[str, Any] = {"eras": {}, "errors": 0}
     total = len(eras) * len(levels) * games
     progress = Progress(total, label="games")
     done = 0
     with multiprocessing.Pool(jobs) if jobs > 1 else _Serial() as pool:
         for era in eras:
-            out: dict[str, Any] = {"decks": list(DECK_SETS[LEAGUES[era]])}
+            pairs = league_pairs(era, league, seed)
+            out: dict[str, Any] = {
+                "decks": sorted({d for pair in pairs for d in pair}),
+                "pairs_played": min(len(pairs), (games + 3) // 4), "pairs": len(pairs)}
             for level in levels:
-                jobs_list = [(era, level, i, seed, iterations, oracle) for i in range(games)]
+                jobs_list = [(era, level, i, seed, iterations, oracle, league)
+                             for i in range(games)]
                 results = []
                 for r in pool.imap(play_one, jobs_list):
                     results.append(r)
@@ -272,6 +295,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="play-outs per decision instead of the level's")
     ap.add_argument("--seed", type=bounded_int(0, 2**31, "seed"), default=0)
     ap.add_argument("--jobs", type=bounded_int(1, 256, "jobs"), default=1)
+    ap.add_argument("--league", choices=("theme", "full"), default="theme",
+                    help="theme: the era's theme pair; full: every pair of the era's decks "
+                    "(the league sim --decks ERA plays)")
     ap.add_argument("--oracle", action="store_true",
                     help="diagnostic: the search sees the hidden cards (an upper bound)")
     ap.add_argument("--calibrate", action="store_true",
@@ -289,8 +315,10 @@ def main(argv: list[str] | None = None) -> int:
     if bad:
         print(f"error: unknown level or era: {', '.join(bad)}", file=sys.stderr)
         return 2
-    report = run(eras, levels, args.games, args.seed, args.jobs, args.iterations, args.oracle)
+    report = run(eras, levels, args.games, args.seed, args.jobs, args.iterations, args.oracle,
+                 args.league)
     report["settings"] = {"levels": levels, "eras": eras, "games": args.games,
+                          "league": args.league,
                           "oracle": args.oracle,
                           "seed": args.seed, "jobs": args.jobs,
                           "iterations": args.iterations,

@@ -47,3 +47,24 @@ def test_by_deck_splits_the_wins_by_the_searching_sides_deck() -> None:
     assert all(t["games"] == 2 for t in by_deck.values())  # 4 games: each deck twice
     assert sum(t["wins"] for t in by_deck.values()) == out["wins"]
     assert report["errors"] == 0
+
+
+def test_the_full_league_plays_every_pair_of_the_eras_decks() -> None:
+    pairs = bench_search.league_pairs("black_white", "full", 7)
+    decks = DECK_SETS["black_white"]
+    assert len(pairs) == len(decks) * (len(decks) - 1) // 2
+    assert {frozenset(p) for p in pairs} == {frozenset((a, b)) for a in decks for b in decks
+                                             if a != b}
+    assert pairs == bench_search.league_pairs("black_white", "full", 7)  # the seed decides
+    assert pairs != bench_search.league_pairs("black_white", "full", 8)
+    assert bench_search.league_pairs("expedition", "theme", 7) == [tuple(DECK_SETS["theme"])]
+
+
+def test_four_games_of_the_full_league_give_each_deck_of_a_pair_both_seats() -> None:
+    report = bench_search.run(["expedition"], ["greedy"], 4, 3, 1, None, league="full")
+    out = report["eras"]["expedition"]
+    first = bench_search.league_pairs("expedition", "full", 3)[0]
+    assert out["pairs_played"] == 1 and out["pairs"] == 36
+    assert set(out["greedy"]["by_deck"]) == set(first)
+    assert all(t["games"] == 2 for t in out["greedy"]["by_deck"].values())
+    assert report["errors"] == 0
