@@ -126,6 +126,8 @@ RULES = [
                  "--clone-games": "1", "--baseline-ref": "HEAD"},
          extra=["--rounds", "1", "--games", "10", "--greedy-games", "10", "--clone-games", "1"],
          json_out=True),
+    # Written in the run's folder, never over the package's weights.
+    Rule(r"tools/fit_leaf\.py", "run", shrink={"--games": "2", "--out": "leaf_weights.py"}),
     Rule(r"tools/bench_clone\.py", "run",
          shrink={"--games": "1", "--points": "3", "--calls": "2"}, json_out=True),
     Rule(r"tools/torture_saves\.py", "run", shrink={"--kills": "2"}, json_out=True),

@@ -8,8 +8,9 @@ determinization of the match (:func:`~handheld.players.hidden.determinize`: the 
 seat cannot see dealt again at random) and one stream of coins and shuffles from the
 search's own random generator; every candidate still in the race is applied to a copy of
 it, the greedy player plays both sides for a few turns (``EXTRA_TURNS`` past the end of the
-opponent's next turn), and :func:`position_value`, a leaf evaluation weighted by the
-player's :class:`~handheld.players.style.Style`, rates the position reached. The root is a
+opponent's next turn), and :func:`~handheld.players.leaf.leaf_value`, a leaf evaluation
+fitted to games (tools/fit_leaf.py) and bent by the player's
+:class:`~handheld.players.style.Style`, rates the position reached. The root is a
 bandit run by sequential halving (the worse half of the challengers drops out after each
 stage) with common random numbers, and a challenger replaces the greedy scorer's pick only
 when its paired gain is clear of the noise.
@@ -32,10 +33,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Chance, Choice, Match, max_hp
+from ..engine import Chance, Choice, Match
 from ..engine.notation import ATTACH, ATTACK, BENCH, EVOLVE, HAND_TAGS, PASS
 from .basic import GreedyPlayer, rng_state, set_rng_state
 from .hidden import determinize
+from .leaf import leaf_value
 from .lookahead import best_answer
 from .style import PLAIN, Style
 
@@ -77,47 +79,6 @@ MAX_MOVES_PER_TURN = 40
 # scorer's pick for the search to prefer it.
 MARGIN = 0.004
 CONFIDENCE = 2.0  # standard errors of the paired gain over that pick
-
-# Worth of things in the leaf evaluation, in damage points (10 = one damage counter).
-PRIZE_WORTH = 150.0
-KNOCK_OUT_WORTH = 70.0  # damage on a Pokémon, scaled by the share of its HP
-BENCH_WORTH = (0.0, 45.0, 70.0, 85.0, 93.0, 98.0, 101.0, 103.0, 105.0)  # by Bench size
-ENERGY_WORTH = 9.0
-EVOLUTION_WORTH = 22.0
-HAND_WORTH = 4.0
-DECK_LOW = 6  # fewer cards than this in the deck: a deck-out looms
-DECK_LOW_WORTH = 25.0
-SCALE = 180.0  # a score of SCALE is a value of about 0.73
-
-
-def position_value(m: Match, player: int, style: Style = PLAIN) -> float:
-    """How good the position is for ``player``, from 0 (lost) to 1 (won): Prizes left,
-    damage on each side's Pokémon (weighted by ``aggression`` and ``caution``), Bench size
-    (``bench``), attached Energy (``energy``), evolutions (``evolution``), cards in hand
-    (the opponent's weighted by ``disruption``) and a looming deck-out."""
-    if m.over:
-        return 1.0 if m.winner == player else 0.0 if m.winner is not None else 0.5
-    me, opp = m.players[player], m.players[1 - player]
-    score = PRIZE_WORTH * (len(opp.prizes) - len(me.prizes))
-    for side, sign, hurt in ((me, 1.0, style.caution), (opp, -1.0, style.aggression)):
-        bench = len(side.bench)
-        score += sign * style.bench * BENCH_WORTH[min(bench, len(BENCH_WORTH) - 1)]
-        energy = 0
-        stages = 0
-        damage = 0.0
-        for slot in side.in_play():
-            energy += len(slot.energy)
-            stages += len(slot.cards) - 1
-            if slot.damage:
-                damage += slot.damage / max(10, max_hp(m, slot))
-        score += sign * (style.energy * ENERGY_WORTH * energy
-                         + style.evolution * EVOLUTION_WORTH * stages
-                         - hurt * KNOCK_OUT_WORTH * damage)
-        if len(side.deck) < DECK_LOW:
-            score -= sign * DECK_LOW_WORTH * (DECK_LOW - len(side.deck))
-    score += HAND_WORTH * (len(me.hand) - style.disruption * len(opp.hand))
-    return 1.0 / (1.0 + math.exp(-score / SCALE))
-
 
 class SearchPlayer:
     """Determinized Monte Carlo search at a level's budget (see the module's docstring).
@@ -355,7 +316,7 @@ class SearchPlayer:
                 world.apply(players[d.player].choose(world, d))
             else:
                 break
-        return position_value(world, me, self.style)
+        return leaf_value(world, me, self.style)
 
 
 def make_level(level: str) -> Any:
@@ -368,4 +329,4 @@ def make_level(level: str) -> Any:
     return make
 
 
-__all__ = ["LEVELS", "Level", "SearchPlayer", "determinize", "make_level", "position_value"]
+__all__ = ["LEVELS", "Level", "SearchPlayer", "determinize", "make_level"]

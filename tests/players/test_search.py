@@ -24,7 +24,6 @@ from handheld.players import (
     play_match,
 )
 from handheld.players.basic import lookahead_scores
-from handheld.players.search import position_value
 from handheld.players.style import STYLES
 
 POOL = default_pool()
@@ -244,20 +243,6 @@ def test_no_turn_ending_candidate_while_a_tempo_move_is_the_pick() -> None:
             assert not tags & {ATTACK, PASS}
         else:
             assert PASS in tags
-
-
-def test_position_value_reads_the_style() -> None:
-    m = play_until(THEME, 3, rich_main)
-    assert m is not None
-    plain = position_value(m, 0)
-    assert 0.0 < plain < 1.0
-    # A side with more Bench is rated higher by a Bench-loving style, and the other way.
-    bench_gap = len(m.players[0].bench) - len(m.players[1].bench)
-    swarm = position_value(m, 0, STYLES["swarm"])
-    if bench_gap > 0:
-        assert swarm > plain
-    elif bench_gap < 0:
-        assert swarm < plain
 
 
 # ---------------------------------------------------------------------- whole matches

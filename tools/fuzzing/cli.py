@@ -53,6 +53,7 @@ SMALL: dict[str, list[str]] = {
     "tools/bench_search.py": ["--games", "1", "--levels", "normal", "--eras", "expedition",
                               "--iterations", "1", "--positions", "1"],
     "tools/soak_ui.py": ["--frames", "60", "--visit", "30"],
+    "tools/fit_leaf.py": ["--games", "2"],
     "tools/torture_saves.py": ["--kills", "1"],
     # Never the project's own assets folder: a wrongly accepted --shared writes here.
     "tools/build_assets.py": ["--out", "assets-out"],
