@@ -21,6 +21,7 @@ The same arguments give the same file.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import random
@@ -115,14 +116,9 @@ def collect(eras: tuple[str, ...], games: int, seed: int, jobs: int) -> dict[str
     out: dict[str, dict[int, Rows]] = {era: {} for era in eras}
     todo = [(era, i, seed) for era in eras for i in range(games)]
     progress = Progress(len(todo), label="games")
-    results: Iterator[tuple[str, int, Rows]]
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            for n, (era, i, rows) in enumerate(pool.imap_unordered(play_one, todo, 16), 1):
-                out[era][i] = rows
-                progress.update(n, era)
-    else:
-        results = map(play_one, todo)
+    with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        results: Iterator[tuple[str, int, Rows]] = \
+            pool.imap_unordered(play_one, todo, 16) if pool else map(play_one, todo)
         for n, (era, i, rows) in enumerate(results, 1):
             out[era][i] = rows
             progress.update(n, era)

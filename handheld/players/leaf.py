@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..engine import Match, max_hp
 from ..engine.state import PlayerState
@@ -75,11 +76,12 @@ def features(m: Match, player: int) -> list[float]:
         + [1.0 if m.current == player else -1.0]
 
 
-def _style_scales(style: Style) -> tuple[list[float], list[float]]:
-    mine = [1.0 if own is None else float(getattr(style, own))
-            for own, _ in map(STYLE_OF.__getitem__, FEATURES)]
-    theirs = [1.0 if other is None else float(getattr(style, other))
-              for _, other in map(STYLE_OF.__getitem__, FEATURES)]
+@lru_cache(maxsize=64)  # styles are few and frozen; a leaf is judged thousands of times
+def _style_scales(style: Style) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    mine = tuple(1.0 if own is None else float(getattr(style, own))
+                 for own, _ in map(STYLE_OF.__getitem__, FEATURES))
+    theirs = tuple(1.0 if other is None else float(getattr(style, other))
+                   for _, other in map(STYLE_OF.__getitem__, FEATURES))
     return mine, theirs
 
 

@@ -4,7 +4,6 @@ of its own (a menu row, a message box, a scrolling page) stays inside that box."
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -12,16 +11,7 @@ import pygame
 
 from handheld.ui.app import Handheld
 from handheld.ui.text import Rect
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _soak_module() -> Any:
-    spec = importlib.util.spec_from_file_location("soak_ui", ROOT / "tools" / "soak_ui.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tools import soak_ui
 
 
 def _inside(rect: Rect, box: Rect) -> bool:
@@ -49,7 +39,7 @@ def soak_in_large_font(frames: int, visit: int, seed: int, data_dir: Path
                 problems.append(f"{where}: {text!r} at {rect} leaves its box {box}")
         app.text.on_draw = on_draw
 
-    report = _soak_module().soak(frames, seed=seed, visit=visit, data_dir=data_dir,
+    report = soak_ui.soak(frames, seed=seed, visit=visit, data_dir=data_dir,
                                  font="large", setup=setup)
     return report, problems, drawn[0]
 

@@ -4,22 +4,13 @@ exception."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _soak_module() -> object:
-    spec = importlib.util.spec_from_file_location("soak_ui", ROOT / "tools" / "soak_ui.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tools import soak_ui
 
 
 def test_short_soak_has_no_exception(tmp_path: Path) -> None:
-    soak = _soak_module().soak  # type: ignore[attr-defined]
+    soak = soak_ui.soak
     # Every start at least once (42 of them and the title: 43 visits), in about the time
     # the run took before the piece game's starts were added (6000 frames of 200).
     result = soak(43 * 180, seed=7, visit=180, data_dir=tmp_path)
