@@ -9,11 +9,14 @@ such copies only, so what it decides depends on what the seat saw, not on where 
 cards really lie.
 
 Cards that the pending decision shows the player (a deck search lists the deck's cards) stay
-where they are, and so do the cards a running effect holds in its variables (the engine
-needs them where the effect put them; between effects, during the main phase, the rules'
-own frames hold none). The log's history of revealed cards (a hand shown by an effect, a
-card put back on top of a deck in a chosen order) is not remembered: forgetting a reveal
-never leaks anything, it only makes the guess of hidden cards less sharp.
+where they are, and so do the cards a running effect holds in its variables: what an effect
+chose must be where it chose it, or the copy would play on a different effect (an Energy
+card it found in the deck and is about to attach). An effect holds cards as lists (a
+choice's answer); its single numbers are counts and flags, never taken for cards. Between
+effects, during the main phase, only the rules' own frames run, and they hold no cards. The
+log's history of revealed cards (a hand shown by an effect, a card put back on top of a deck
+in a chosen order) is not remembered: forgetting a reveal never leaks anything, it only
+makes the guess of hidden cards less sharp.
 
 The hidden cards are put in a canonical order (by card number) before they are dealt, so two
 matches that differ only in where the hidden cards lie give the same determinization for the
@@ -60,8 +63,14 @@ def hidden_places(m: Match, player: int) -> list[list[list[int]]]:
 
 def pinned_cards(m: Match) -> set[int]:
     """Cards that must stay where they are in a determinization: those the pending choice
-    names (shown to whoever chooses) and those a running effect holds (not the rules'
-    frames: they hold slot numbers and flags only)."""
+    names (shown to whoever chooses) and those a running effect holds.
+
+    An effect holds the cards it chose as a list (a choice's answer: ``[opt[1] for opt in
+    answer]``); a single number in its variables is a count, a flag or a Pokémon in play
+    (coins, damage dealt, the printed damage, cards moved so far). Those numbers are not
+    cards, and pinning the hidden card that happens to bear the same number would keep it
+    in its true place in every deal: a leak. So only the lists' numbers are pinned, and the
+    rules' own frames hold none."""
     pinned: set[int] = set()
     d = m.pending
     if isinstance(d, Choice):
@@ -73,8 +82,6 @@ def pinned_cards(m: Match) -> set[int]:
         for value in f.vars.values():
             if type(value) is list:
                 pinned.update(v for v in value if type(v) is int)
-            elif type(value) is int:
-                pinned.add(value)
     return pinned
 
 

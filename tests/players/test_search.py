@@ -25,6 +25,7 @@ from handheld.players import (
 )
 from handheld.players.basic import lookahead_scores
 from handheld.players.style import STYLES
+from tests.engine.test_properties import check_invariants
 
 POOL = default_pool()
 THEME = [load_deck(n) for n in DECK_SETS["theme"]]
@@ -164,6 +165,75 @@ def test_determinize_keeps_the_cards_a_pending_choice_shows() -> None:
         true_zone = {cid: name for name in ("deck", "hand", "prizes")
                      for cid in getattr(m.players[d.player], name)}
         assert all(zone_of.get(cid) == true_zone.get(cid) for cid in shown)
+
+
+def _mid_attack(m: Match, d: Choice) -> bool:
+    """A choice in the middle of an attack of player 0 (its frame holds the printed damage,
+    a number), with cards in the opponent's hand."""
+    return d.player == 0 and len(m.players[1].hand) >= 2 and any(
+        not f.key.startswith("rule:") and type(f.vars.get("printed")) is int for f in m.stack)
+
+
+def test_determinize_does_not_take_an_effects_count_for_a_card() -> None:
+    """A running effect's single numbers are counts and flags (the printed damage, coins,
+    damage dealt), not cards: a hidden card that bears the same number is dealt again like
+    any other. Pinning it would keep it in its true place in every deal (a leak)."""
+    m = None
+    for seed in range(40):
+        m = play_until(THEME, seed, _mid_attack, max_decisions=5000)
+        if m is not None:
+            break
+    assert m is not None, "no seeded game chooses in the middle of an attack"
+    frame = next(f for f in m.stack if type(f.vars.get("printed")) is int)
+    hand = m.players[1].hand
+    card = hand[0]
+    frame.vars["printed"] = card  # the count now bears the number of a hidden card
+    moved = sum(determinize(m, 0, random.Random(seed)).players[1].hand[0] != card
+                for seed in range(40))
+    assert moved > 20, moved
+    # A card the effect holds in a list (what it chose) stays where the engine needs it.
+    frame.vars["c"] = [card]
+    assert all(determinize(m, 0, random.Random(seed)).players[1].hand[0] == card
+               for seed in range(40))
+
+
+@pytest.mark.parametrize("era", list(ERAS))
+def test_a_determinization_in_the_middle_of_an_effect_plays_on(era: str) -> None:
+    """Whatever a running effect holds, a match dealt again for the player choosing in the
+    middle of it plays on to the effect's end without an error and with every card in one
+    place (the greedy scorer and the search judge such copies)."""
+    decks = [load_deck(n) for n in DECK_SETS[era]]
+    rules = ERAS[era].ruleset
+    checked = 0
+    for game in range(6):
+        pair = [decks[game % len(decks)], decks[(game * 5 + 1) % len(decks)]]
+        m = Match(POOL, pair, rules, record_log=False, validate=False)
+        rng = random.Random(game)
+        for _ in range(1500):
+            if m.over:
+                break
+            d = m.pending
+            if isinstance(d, Chance):
+                m.resolve(d.sample(rng))
+                continue
+            assert isinstance(d, Choice)
+            if any(not f.key.startswith("rule:") for f in m.stack) and checked < 40:
+                checked += 1
+                world = determinize(m, d.player, random.Random(checked))
+                depth = len(world.stack)
+                for _ in range(200):
+                    w = world.pending
+                    if world.over or len(world.stack) < depth:
+                        break
+                    if isinstance(w, Chance):
+                        world.resolve(w.sample(rng))
+                    else:
+                        assert isinstance(w, Choice)
+                        world.apply(0 if w.min == 1 and w.max == 1 else list(range(w.min)))
+                    check_invariants(world)  # no card lost, doubled or put where it cannot be
+            m.apply(rng.randrange(len(d.options)) if d.min == 1 and d.max == 1
+                    else sorted(rng.sample(range(len(d.options)), d.min)))
+    assert checked >= 10, f"only {checked} choices in the middle of an effect"
 
 
 # ---------------------------------------------------------------------- decisions

@@ -2813,7 +2813,8 @@ class FlipEachForDamage(Step):
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
         if GUARD_FOR in f.vars:
             return guard_resume(m, f, answer)
-        f.vars.setdefault("_each", []).append(1 if answer else 0)
+        # (flags, not numbers: a number in a list may be a card, players.hidden)
+        f.vars.setdefault("_each", []).append(bool(answer))
         m.note_coin(f.player, answer, _purpose(m, f))
         return f.pc
 
