@@ -61,7 +61,7 @@ def hidden_places(m: Match, player: int) -> list[list[list[int]]]:
     return [[opp.hand, opp.deck, opp.prizes], [me.deck, me.prizes]]
 
 
-def pinned_cards(m: Match) -> set[int]:
+def pinned_cards(m: Match, player: int | None = None) -> set[int]:
     """Cards that must stay where they are in a determinization: those the pending choice
     names (shown to whoever chooses) and those a running effect holds.
 
@@ -70,14 +70,16 @@ def pinned_cards(m: Match) -> set[int]:
     (coins, damage dealt, the printed damage, cards moved so far). Those numbers are not
     cards, and pinning the hidden card that happens to bear the same number would keep it
     in its true place in every deal: a leak. So only the lists' numbers are pinned, and the
-    rules' own frames hold none."""
+    rules' own frames hold none. With ``player`` (the seat the deal is for), only its own
+    effects' cards are pinned: what the opponent's effect chose from its hidden cards is
+    not the player's to know (the copy plays that effect on with other cards)."""
     pinned: set[int] = set()
     d = m.pending
     if isinstance(d, Choice):
         for opt in d.options:
             pinned.update(option_cards(opt))
     for f in m.stack:
-        if f.key.startswith("rule:"):
+        if f.key.startswith("rule:") or (player is not None and f.player != player):
             continue
         for value in f.vars.values():
             if type(value) is list:
@@ -91,7 +93,8 @@ def determinize(m: Match, player: int, rng: random.Random,
     among the places they could be (see the module's docstring). ``pinned`` adds cards
     known to be where they are; by default :func:`pinned_cards`."""
     c = m.clone()
-    keep = pinned_cards(m) if pinned is None else set(pinned) | pinned_cards(m)
+    keep = pinned_cards(m, player) if pinned is None \
+        else set(pinned) | pinned_cards(m, player)
     for zones in hidden_places(c, player):
         free = sorted(cid for zone in zones for cid in zone if cid not in keep)
         rng.shuffle(free)

@@ -191,10 +191,17 @@ def test_determinize_does_not_take_an_effects_count_for_a_card() -> None:
     moved = sum(determinize(m, 0, random.Random(seed)).players[1].hand[0] != card
                 for seed in range(40))
     assert moved > 20, moved
-    # A card the effect holds in a list (what it chose) stays where the engine needs it.
+    # A card the player's own effect holds in a list (what it chose) stays where the effect
+    # needs it ...
     frame.vars["c"] = [card]
     assert all(determinize(m, 0, random.Random(seed)).players[1].hand[0] == card
                for seed in range(40))
+    # ... but what an effect of player 0 holds is not for player 1 to know where it lies.
+    own = m.players[0].deck[-1]
+    frame.vars["c"] = [own]
+    moved = sum(determinize(m, 1, random.Random(seed)).players[0].deck[-1] != own
+                for seed in range(40))
+    assert moved > 20, moved
 
 
 @pytest.mark.parametrize("era", list(ERAS))
