@@ -210,36 +210,31 @@ def test_a_determinization_in_the_middle_of_an_effect_plays_on(era: str) -> None
     middle of it plays on to the effect's end without an error and with every card in one
     place (the greedy scorer and the search judge such copies)."""
     decks = [load_deck(n) for n in DECK_SETS[era]]
-    rules = ERAS[era].ruleset
+    rng = random.Random(0)
     checked = 0
+
+    def deal_and_play_on(m: Match, d: Choice) -> bool:
+        nonlocal checked
+        if checked >= 40 or all(f.key.startswith("rule:") for f in m.stack):
+            return False
+        checked += 1
+        world = determinize(m, d.player, random.Random(checked))
+        depth = len(world.stack)
+        for _ in range(200):
+            w = world.pending
+            if world.over or len(world.stack) < depth:
+                break
+            if isinstance(w, Chance):
+                world.resolve(w.sample(rng))
+            else:
+                assert isinstance(w, Choice)
+                world.apply(0 if w.min == 1 and w.max == 1 else list(range(w.min)))
+            check_invariants(world)  # no card lost, doubled or put where it cannot be
+        return False  # (play the whole game)
+
     for game in range(6):
         pair = [decks[game % len(decks)], decks[(game * 5 + 1) % len(decks)]]
-        m = Match(POOL, pair, rules, record_log=False, validate=False)
-        rng = random.Random(game)
-        for _ in range(1500):
-            if m.over:
-                break
-            d = m.pending
-            if isinstance(d, Chance):
-                m.resolve(d.sample(rng))
-                continue
-            assert isinstance(d, Choice)
-            if any(not f.key.startswith("rule:") for f in m.stack) and checked < 40:
-                checked += 1
-                world = determinize(m, d.player, random.Random(checked))
-                depth = len(world.stack)
-                for _ in range(200):
-                    w = world.pending
-                    if world.over or len(world.stack) < depth:
-                        break
-                    if isinstance(w, Chance):
-                        world.resolve(w.sample(rng))
-                    else:
-                        assert isinstance(w, Choice)
-                        world.apply(0 if w.min == 1 and w.max == 1 else list(range(w.min)))
-                    check_invariants(world)  # no card lost, doubled or put where it cannot be
-            m.apply(rng.randrange(len(d.options)) if d.min == 1 and d.max == 1
-                    else sorted(rng.sample(range(len(d.options)), d.min)))
+        play_until(pair, game, deal_and_play_on, era=era)
     assert checked >= 10, f"only {checked} choices in the middle of an effect"
 
 
