@@ -19,8 +19,9 @@ often (a multiple of 4 games balances them). Prints JSON: per era and level the 
 wins, win rate with its 95% Wilson interval, errors, and the median and 95th percentile of
 the milliseconds the search player thought per searched decision (wall clock and the
 process's CPU time) and per decision of any kind, and how many decisions the time cap cut
-short; ``by_deck`` splits the wins by the deck the searching side played. Progress on
-stderr.
+short; ``by_deck`` splits the wins by the deck the searching side played, and ``by_pair``
+by that deck and the opponent's ("A vs B": on the full league, which match-ups the search
+wins and loses). Progress on stderr.
 
 Two measurements put the figures in context. The pseudo-level ``greedy`` plays greedy in
 the searching seat: 0.5 overall by symmetry, and ``by_deck`` shows how lopsided the league's
@@ -112,9 +113,9 @@ def play_one(job: tuple[str, str, int, int, int | None, bool, str]) -> dict[str,
         players: list[Player] = [mirror, greedy] if seat == 0 else [greedy, mirror]
         _, rec = play_match(pool, decks, players, seed + i, rules=ERAS[era].ruleset,
                             validate=False, time_limit=TIME_LIMIT)
-        return {"won": rec.winner == seat, "deck": deck, "result": rec.result,
-                "turns": rec.turns, "searched": [], "searched_cpu": [], "every": [],
-                "capped": 0}
+        return {"won": rec.winner == seat, "deck": deck, "opponent": names[1 - seat],
+                "result": rec.result, "turns": rec.turns, "searched": [],
+                "searched_cpu": [], "every": [], "capped": 0}
     kind = OracleSearchPlayer if oracle else SearchPlayer
     search = kind(seed + 7919 * i, level, iterations=iterations)
     searched: list[float] = []
@@ -141,9 +142,9 @@ def play_one(job: tuple[str, str, int, int, int | None, bool, str]) -> dict[str,
     except Exception as exc:  # a rules bug: counted, with its seed
         return {"error": f"{type(exc).__name__}: {exc}", "game": i, "searched": searched,
                 "searched_cpu": searched_cpu, "every": every, "capped": capped}
-    return {"won": rec.winner == seat, "deck": deck, "result": rec.result, "turns": rec.turns,
-            "searched": searched, "searched_cpu": searched_cpu, "every": every,
-            "capped": capped}
+    return {"won": rec.winner == seat, "deck": deck, "opponent": names[1 - seat],
+            "result": rec.result, "turns": rec.turns, "searched": searched,
+            "searched_cpu": searched_cpu, "every": every, "capped": capped}
 
 
 def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
@@ -174,11 +175,14 @@ def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
                 every = [t for r in results for t in r["every"]]
                 endings: dict[str, int] = {}
                 by_deck: dict[str, dict[str, int]] = {}
+                by_pair: dict[str, dict[str, int]] = {}
                 for r in played:
                     endings[r["result"]] = endings.get(r["result"], 0) + 1
-                    tally = by_deck.setdefault(r["deck"], {"games": 0, "wins": 0})
-                    tally["games"] += 1
-                    tally["wins"] += r["won"]
+                    for split, key in ((by_deck, r["deck"]),
+                                       (by_pair, f"{r['deck']} vs {r['opponent']}")):
+                        tally = split.setdefault(key, {"games": 0, "wins": 0})
+                        tally["games"] += 1
+                        tally["wins"] += r["won"]
                 out[level] = {
                     "games": len(played), "wins": wins,
                     "win_rate": round(wins / len(played), 4) if played else 0.0,
@@ -203,6 +207,7 @@ def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
                     "p95_ms_any": round(pct(every, 0.95), 1),
                     "endings": dict(sorted(endings.items())),
                     "by_deck": dict(sorted(by_deck.items())),
+                    "by_pair": dict(sorted(by_pair.items())),
                 }
                 report["errors"] += len(errors)
             report["eras"][era] = out

@@ -46,6 +46,9 @@ def test_by_deck_splits_the_wins_by_the_searching_sides_deck() -> None:
     assert set(by_deck) == set(DECK_SETS["theme"])
     assert all(t["games"] == 2 for t in by_deck.values())  # 4 games: each deck twice
     assert sum(t["wins"] for t in by_deck.values()) == out["wins"]
+    a, b = DECK_SETS["theme"]
+    assert set(out["by_pair"]) == {f"{a} vs {b}", f"{b} vs {a}"}
+    assert {k.split(" vs ")[0]: t for k, t in out["by_pair"].items()} == by_deck
     assert report["errors"] == 0
 
 
@@ -67,4 +70,6 @@ def test_four_games_of_the_full_league_give_each_deck_of_a_pair_both_seats() -> 
     assert out["pairs_played"] == 1 and out["pairs"] == 36
     assert set(out["greedy"]["by_deck"]) == set(first)
     assert all(t["games"] == 2 for t in out["greedy"]["by_deck"].values())
+    assert set(out["greedy"]["by_pair"]) == {f"{first[0]} vs {first[1]}",
+                                              f"{first[1]} vs {first[0]}"}
     assert report["errors"] == 0
