@@ -128,6 +128,20 @@ def existing_directory(text: str) -> Path:
     return path
 
 
+def checkout(text: str) -> Path:
+    """An argparse type: a folder holding another checkout of the game (its ``handheld``
+    package), for the benchmarks that time one tree against another."""
+    path = existing_directory(text)
+    try:
+        found = (path / "handheld" / "__init__.py").is_file()
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(
+            f"{_show(text)} cannot be used: {exc.strerror or exc}") from None
+    if not found:
+        raise argparse.ArgumentTypeError(f"no checkout of the game in {_show(text)}")
+    return path
+
+
 def _folder_name(text: str) -> Path:
     if not text or "\0" in text or len(text) > 4096:
         raise argparse.ArgumentTypeError(f"{_show(text)} is not a usable folder name")

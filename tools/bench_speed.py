@@ -222,13 +222,13 @@ def main(argv: list[str] | None = None) -> int:
     if "--worker" in argv:
         return worker_main(argv)
     sys.path.insert(0, str(HERE))
-    from handheld.cliargs import Parser, bounded_int
+    from handheld.cliargs import Parser, bounded_int, checkout
 
     parser = Parser(description=__doc__.split("\n\n")[0])
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--baseline-ref", metavar="REF",
                         help="a git revision of this repository to measure as 'before'")
-    source.add_argument("--compare-root", metavar="DIR", type=Path,
+    source.add_argument("--compare-root", metavar="DIR", type=checkout,
                         help="another checkout to measure as 'before'")
     parser.add_argument("--rounds", type=bounded_int(1, 100, "rounds"), default=5,
                         help="measurements per tree, alternating (default 5)")
@@ -248,8 +248,6 @@ def main(argv: list[str] | None = None) -> int:
             except subprocess.CalledProcessError:
                 parser.error(f"--baseline-ref: no revision {args.baseline_ref!r} here")
         elif args.compare_root is not None:
-            if not (args.compare_root / "handheld" / "__init__.py").is_file():
-                parser.error(f"--compare-root: no checkout of the game in {args.compare_root}")
             trees.append(("before", args.compare_root.resolve()))
         trees.append(("after (this checkout)" if trees else "this checkout", HERE))
         samples: dict[str, list[dict[str, float]]] = {name: [] for name, _ in trees}

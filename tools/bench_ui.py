@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from handheld.cliargs import Parser, bounded_int, seed  # noqa: E402
+from handheld.cliargs import Parser, bounded_int, checkout, seed  # noqa: E402
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -281,15 +281,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=seed, default=3)
     p.add_argument("--launch-only", action="store_true",
                    help="time the launch only (no frames, no memory)")
-    p.add_argument("--compare-root", metavar="DIR", type=Path,
+    p.add_argument("--compare-root", metavar="DIR", type=checkout,
                    help="another checkout (e.g. a git worktree of main) whose launches "
                         "alternate with ours, for a before/after in one run")
     p.add_argument("--no-bytecode-cache", action="store_true",
                    help="launches compile our modules from source every time, as the "
                         "first launch after an install that wrote no bytecode")
     args = p.parse_args(argv)
-    if args.compare_root is not None and not (args.compare_root / "handheld").is_dir():
-        p.error(f"--compare-root: no checkout of the game in {args.compare_root}")
     if args.launch_only:
         launch = launch_times(args.launches, args.compare_root,
                               not args.no_bytecode_cache)
