@@ -50,3 +50,16 @@ def test_the_benchmarks_refuse_a_bad_compare_root_with_one_line(
     assert exit_.value.code == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "--compare-root" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["--worker", "n" * 400, "--games", "1", "--greedy-games", "1", "--clone-games", "1"],
+    ["--worker", "/", "--games", "1", "--greedy-games", "1", "--clone-games", "1"],
+    ["--worker", str(ROOT), "--games", "-3", "--greedy-games", "1", "--clone-games", "1"],
+])
+def test_bench_speeds_hidden_worker_flag_refuses_bad_values_with_one_line(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        bench_speed.main(argv)
+    assert exit_.value.code == 2
+    assert "Traceback" not in capsys.readouterr().err

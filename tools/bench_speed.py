@@ -213,7 +213,20 @@ def worker_main(argv: list[str]) -> int:
     parser.add_argument("--greedy-games", type=int, required=True)
     parser.add_argument("--clone-games", type=int, required=True)
     args = parser.parse_args(argv)
-    print(json.dumps(worker(args.worker, args.games, args.greedy_games, args.clone_games)))
+    # (the driver passes sane values; a person typing the hidden flag gets one line too)
+    for name in ("games", "greedy_games", "clone_games"):
+        if not 1 <= getattr(args, name) <= 1_000_000:
+            parser.error(f"--{name.replace('_', '-')} must be from 1 to 1000000")
+    try:
+        is_tree = (args.worker / "handheld" / "__init__.py").is_file()
+    except (OSError, ValueError):
+        is_tree = False
+    if not is_tree:
+        parser.error("--worker: not a checkout of the game")
+    try:
+        print(json.dumps(worker(args.worker, args.games, args.greedy_games, args.clone_games)))
+    except RuntimeError as exc:  # the tree's handheld was not the one imported
+        parser.error(str(exc))
     return 0
 
 
