@@ -39,7 +39,6 @@ core; docs/ENGINE.md, "Computer opponents"). Run on a Pi, it measures the Pi its
 from __future__ import annotations
 
 import json
-import multiprocessing
 import random
 import statistics
 import sys
@@ -57,6 +56,7 @@ from handheld.engine.eras import ERAS
 from handheld.players import GreedyPlayer, Player, SearchPlayer, play_match
 from handheld.players.search import LEVELS
 from handheld.sim import TIME_LIMIT, Progress
+from tools.jobs import job_pool
 
 LEAGUES = {"expedition": "theme", "platinum": "platinum_theme",
            "call_of_legends": "call_of_legends_theme", "black_white": "black_white_theme"}
@@ -153,7 +153,7 @@ def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
     total = len(eras) * len(levels) * games
     progress = Progress(total, label="games")
     done = 0
-    with multiprocessing.Pool(jobs) if jobs > 1 else _Serial() as pool:
+    with job_pool(jobs) as pool:
         for era in eras:
             pairs = league_pairs(era, league, seed)
             out: dict[str, Any] = {
@@ -212,19 +212,6 @@ def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
                 report["errors"] += len(errors)
             report["eras"][era] = out
     return report
-
-
-class _Serial:
-    """``multiprocessing.Pool``'s ``imap`` in this process (``--jobs 1``)."""
-
-    def __enter__(self) -> _Serial:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def imap(self, fn: Any, items: list[Any]) -> Any:
-        return map(fn, items)
 
 
 def calibrate(positions: int) -> dict[str, Any]:

@@ -21,13 +21,10 @@ The same arguments give the same file.
 
 from __future__ import annotations
 
-import contextlib
-import multiprocessing
 import os
 import random
 import sys
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +38,7 @@ from handheld.engine.eras import ERAS
 from handheld.players import GreedyPlayer, play_match
 from handheld.players.leaf import FEATURES, TO_MOVE, features
 from handheld.sim import TIME_LIMIT, Progress
+from tools.jobs import job_pool
 
 FIT_ERAS = ("expedition", "platinum", "call_of_legends", "black_white")
 RIDGE = 1.0  # the penalty on the weights' squares (positions number in the tens of thousands)
@@ -116,10 +114,8 @@ def collect(eras: tuple[str, ...], games: int, seed: int, jobs: int) -> dict[str
     out: dict[str, dict[int, Rows]] = {era: {} for era in eras}
     todo = [(era, i, seed) for era in eras for i in range(games)]
     progress = Progress(len(todo), label="games")
-    with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
-        results: Iterator[tuple[str, int, Rows]] = \
-            pool.imap_unordered(play_one, todo, 16) if pool else map(play_one, todo)
-        for n, (era, i, rows) in enumerate(results, 1):
+    with job_pool(jobs) as pool:
+        for n, (era, i, rows) in enumerate(pool.imap_unordered(play_one, todo, 16), 1):
             out[era][i] = rows
             progress.update(n, era)
     return out

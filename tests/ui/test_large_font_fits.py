@@ -40,7 +40,7 @@ def soak_in_large_font(frames: int, visit: int, seed: int, data_dir: Path
         app.text.on_draw = on_draw
 
     report = soak_ui.soak(frames, seed=seed, visit=visit, data_dir=data_dir,
-                                 font="large", setup=setup)
+                          font="large", setup=setup)
     return report, problems, drawn[0]
 
 
