@@ -35,7 +35,7 @@ what a determinized search at that budget could gain from guessing the hidden ca
 ``--slips OWN,OPPONENT`` makes the greedy play inside the search's play-outs err: a random
 main-phase move with the first chance on the searching side's own play, with the second on
 the opponent's. It measures how much each side's model of play inside the play-outs is
-worth (a better own-side play-out policy is worth about as much as a worse one costs).
+worth: if worse own-side play costs the search nothing, better play would gain it little.
 
 ``--calibrate`` times a fixed CPU-bound workload (greedy against greedy on the home theme
 decks, one core) and each level's think time on the same ``--positions`` main-phase
@@ -84,7 +84,7 @@ def pct(values: list[float], q: float) -> float:
 
 
 class SlippingGreedyPlayer(GreedyPlayer):
-    """Greedy that makes a random main-phase move one time in ``1 / slips`` (``--slips``)."""
+    """Greedy that makes a random main-phase move with the chance ``slips`` (``--slips``)."""
 
     def __init__(self, seed: int, slips: float) -> None:
         super().__init__(seed)
