@@ -4,31 +4,38 @@
 Usage::
 
     python tools/bench_search.py [--levels hard,normal] [--games N] [--eras LIST]
-                                 [--league theme|full] [--iterations N] [--seed N] [--jobs N]
+                                 [--league theme|full|mirror] [--iterations N] [--seed N]
+                                 [--jobs N]
     python tools/bench_search.py --calibrate [--positions N]
     python tools/bench_search.py --levels greedy        # the league's own balance
     python tools/bench_search.py --oracle               # a search that sees hidden cards
+    python tools/bench_search.py --slips 0.2,0          # play-outs whose own play errs
 
 For each era's league and each level it plays ``--games`` games of that level against
 ``greedy``. The league is the era's two theme decks (``--league theme``, the default:
 ``theme``, ``platinum_theme``, ``call_of_legends_theme``, ``black_white_theme``) or every
 pair of the era's ready-made decks (``--league full``: the deck set ``sim --decks ERA``
-plays, its pairs in an order shuffled by the seed). Every four games play one pair: each
-deck for the searching side, in each seat, so every (deck, seat) pairing is played equally
-often (a multiple of 4 games balances them). Prints JSON: per era and level the games,
-wins, win rate with its 95% Wilson interval, errors, and the median and 95th percentile of
-the milliseconds the search player thought per searched decision (wall clock and the
-process's CPU time) and per decision of any kind, and how many decisions the time cap cut
-short; ``by_deck`` splits the wins by the deck the searching side played, and ``by_pair``
-by that deck and the opponent's ("A vs B": on the full league, which match-ups the search
-wins and loses). Progress on stderr.
+plays, its pairs in an order shuffled by the seed), or each theme deck against itself
+(``--league mirror``: the search's edge where neither deck is favoured). Every four games
+play one pair: each deck for the searching side, in each seat, so every (deck, seat)
+pairing is played equally often (a multiple of 4 games balances them). Prints JSON: per era
+and level the games, wins, win rate with its 95% Wilson interval, errors, and the median
+and 95th percentile of the milliseconds the search player thought per searched decision
+(wall clock and the process's CPU time) and per decision of any kind, and how many
+decisions the time cap cut short; ``by_deck`` splits the wins by the deck the searching
+side played, and ``by_pair`` by that deck and the opponent's ("A vs B": on the full league,
+which match-ups the search wins and loses). Progress on stderr.
 
-Two measurements put the figures in context. The pseudo-level ``greedy`` plays greedy in
+Three measurements put the figures in context. The pseudo-level ``greedy`` plays greedy in
 the searching seat: 0.5 overall by symmetry, and ``by_deck`` shows how lopsided the league's
 pairing is (a deck that greedy wins 14% of games with leaves little room). ``--oracle``
 makes the searching side cheat: it judges on the true match (the opponent's hand, both
 decks' order, the Prizes) instead of a determinization. No player ever does this; it bounds
 what a determinized search at that budget could gain from guessing the hidden cards better.
+``--slips OWN,OPPONENT`` makes the greedy play inside the search's play-outs err: a random
+main-phase move with the first chance on the searching side's own play, with the second on
+the opponent's. It measures how much each side's model of play inside the play-outs is
+worth: if worse own-side play costs the search nothing, better play would gain it little.
 
 ``--calibrate`` times a fixed CPU-bound workload (greedy against greedy on the home theme
 decks, one core) and each level's think time on the same ``--positions`` main-phase
@@ -38,6 +45,7 @@ core; docs/ENGINE.md, "Computer opponents"). Run on a Pi, it measures the Pi its
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import statistics
@@ -49,9 +57,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from handheld.cards import DECK_SETS, default_pool, load_deck
-from handheld.cliargs import Parser, bounded_int
+from handheld.cliargs import Parser, bounded_float, bounded_int
 from handheld.doctor import wilson_interval
-from handheld.engine import Match
+from handheld.engine import Choice, Match
 from handheld.engine.eras import ERAS
 from handheld.players import GreedyPlayer, Player, SearchPlayer, play_match
 from handheld.players.search import LEVELS
@@ -75,30 +83,75 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-class OracleSearchPlayer(SearchPlayer):
-    """A diagnostic that cheats: the search judging on the true match, hidden cards and all
-    (``--oracle``; never a player of the game)."""
+class SlippingGreedyPlayer(GreedyPlayer):
+    """Greedy that makes a random main-phase move with the chance ``slips`` (``--slips``)."""
+
+    def __init__(self, seed: int, slips: float) -> None:
+        super().__init__(seed)
+        self.slips = slips
+
+    def choose(self, m: Match, choice: Choice) -> int | list[int]:
+        if choice.kind == "main" and self.slips and self.rng.random() < self.slips:
+            return self.rng.randrange(len(choice.options))
+        return super().choose(m, choice)
+
+
+class DiagnosticSearchPlayer(SearchPlayer):
+    """The search with a diagnostic switched on; never a player of the game.
+
+    ``oracle`` (``--oracle``) makes it cheat: it judges on the true match, hidden cards and
+    all. ``slips`` (``--slips OWN,OPPONENT``) makes the greedy play inside its play-outs
+    worse on one side or both: a random main-phase move with that chance, to measure how
+    much the play-outs' model of each side's play matters."""
+
+    def __init__(self, seed: int, level: str, iterations: int | None = None,
+                 oracle: bool = False, slips: tuple[float, float] = (0.0, 0.0)) -> None:
+        super().__init__(seed, level, iterations=iterations)
+        self.oracle = oracle
+        self.slips = slips
 
     def _deal(self, m: Match, player: int, rng: random.Random) -> Match:
-        return m.clone()
+        return m.clone() if self.oracle else super()._deal(m, player, rng)
+
+    def _playout_players(self, seed: int, me: int) -> tuple[Player, Player]:
+        own, opponent = self.slips
+        mine = SlippingGreedyPlayer(seed, own)
+        theirs = SlippingGreedyPlayer(seed + 1, opponent)
+        return (mine, theirs) if me == 0 else (theirs, mine)
+
+
+def slip_chances(text: str) -> tuple[float, float]:
+    """``--slips OWN,OPPONENT``: two chances from 0 to 1."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError(
+            f"expected two chances OWN,OPPONENT such as 0.2,0, not {text[:40]!r}")
+    chance = bounded_float(0.0, 1.0, "a slip chance")
+    return chance(parts[0]), chance(parts[1])
 
 
 def league_pairs(era: str, league: str, seed: int) -> list[tuple[str, str]]:
     """The pairs of decks a run of ``era``'s league plays, in the order it plays them: the
-    theme pair alone, or every pair of the era's deck set in an order shuffled by ``seed``
-    (so a run shorter than the whole round spreads over the league, not its first deck)."""
+    theme pair alone, every pair of the era's deck set in an order shuffled by ``seed``
+    (so a run shorter than the whole round spreads over the league, not its first deck), or
+    for ``mirror`` each theme deck against itself."""
     names = DECK_SETS[(FULL_LEAGUES if league == "full" else LEAGUES)[era]]
+    if league == "mirror":
+        return [(a, a) for a in names]
     pairs = [(a, b) for n, a in enumerate(names) for b in names[n + 1:]]
     if league == "full":
         random.Random(seed).shuffle(pairs)
     return pairs
 
 
-def play_one(job: tuple[str, str, int, int, int | None, bool, str]) -> dict[str, Any]:
+Job = tuple[str, str, int, int, int | None, bool, str, tuple[float, float]]
+
+
+def play_one(job: Job) -> dict[str, Any]:
     """One game of ``level`` against greedy in ``era``'s league (game ``i`` of the run):
     every four games play one pair of decks, each deck in each seat once for the searching
     side."""
-    era, level, i, seed, iterations, oracle, league = job
+    era, level, i, seed, iterations, oracle, league, slips = job
     pool = default_pool()
     pairs = league_pairs(era, league, seed)
     names = list(pairs[(i // 4) % len(pairs)])
@@ -116,8 +169,8 @@ def play_one(job: tuple[str, str, int, int, int | None, bool, str]) -> dict[str,
         return {"won": rec.winner == seat, "deck": deck, "opponent": names[1 - seat],
                 "result": rec.result, "turns": rec.turns, "searched": [],
                 "searched_cpu": [], "every": [], "capped": 0}
-    kind = OracleSearchPlayer if oracle else SearchPlayer
-    search = kind(seed + 7919 * i, level, iterations=iterations)
+    search = DiagnosticSearchPlayer(seed + 7919 * i, level, iterations, oracle, slips) \
+        if oracle or any(slips) else SearchPlayer(seed + 7919 * i, level, iterations=iterations)
     searched: list[float] = []
     searched_cpu: list[float] = []
     every: list[float] = []
@@ -148,7 +201,8 @@ def play_one(job: tuple[str, str, int, int, int | None, bool, str]) -> dict[str,
 
 
 def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
-        iterations: int | None, oracle: bool = False, league: str = "theme") -> dict[str, Any]:
+        iterations: int | None, oracle: bool = False, league: str = "theme",
+        slips: tuple[float, float] = (0.0, 0.0)) -> dict[str, Any]:
     report: dict[str, Any] = {"eras": {}, "errors": 0}
     total = len(eras) * len(levels) * games
     progress = Progress(total, label="games")
@@ -160,8 +214,8 @@ def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
                 "decks": sorted({d for pair in pairs for d in pair}),
                 "pairs_played": min(len(pairs), (games + 3) // 4), "pairs": len(pairs)}
             for level in levels:
-                jobs_list = [(era, level, i, seed, iterations, oracle, league)
-                             for i in range(games)]
+                jobs_list: list[Job] = [(era, level, i, seed, iterations, oracle, league,
+                                         slips) for i in range(games)]
                 results = []
                 for r in pool.imap(play_one, jobs_list):
                     results.append(r)
@@ -287,11 +341,16 @@ def main(argv: list[str] | None = None) -> int:
                     help="play-outs per decision instead of the level's")
     ap.add_argument("--seed", type=bounded_int(0, 2**31, "seed"), default=0)
     ap.add_argument("--jobs", type=bounded_int(1, 256, "jobs"), default=1)
-    ap.add_argument("--league", choices=("theme", "full"), default="theme",
+    ap.add_argument("--league", choices=("theme", "full", "mirror"), default="theme",
                     help="theme: the era's theme pair; full: every pair of the era's decks "
-                    "(the league sim --decks ERA plays)")
+                    "(the league sim --decks ERA plays); mirror: each theme deck against "
+                    "itself")
     ap.add_argument("--oracle", action="store_true",
                     help="diagnostic: the search sees the hidden cards (an upper bound)")
+    ap.add_argument("--slips", type=slip_chances, default=(0.0, 0.0), metavar="OWN,OPPONENT",
+                    help="diagnostic: the greedy play inside the search's play-outs makes a "
+                    "random main-phase move with these chances, for its own side and the "
+                    "opponent's (e.g. 0.2,0)")
     ap.add_argument("--calibrate", action="store_true",
                     help="time a fixed workload; project think times to a Raspberry Pi 4")
     ap.add_argument("--positions", type=bounded_int(1, 1000, "positions"), default=12,
@@ -308,10 +367,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: unknown level or era: {', '.join(bad)}", file=sys.stderr)
         return 2
     report = run(eras, levels, args.games, args.seed, args.jobs, args.iterations, args.oracle,
-                 args.league)
+                 args.league, args.slips)
     report["settings"] = {"levels": levels, "eras": eras, "games": args.games,
                           "league": args.league,
-                          "oracle": args.oracle,
+                          "oracle": args.oracle, "slips": list(args.slips),
                           "seed": args.seed, "jobs": args.jobs,
                           "iterations": args.iterations,
                           "budgets": {lv: {"iterations": LEVELS[lv].iterations,

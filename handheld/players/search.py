@@ -36,6 +36,7 @@ from typing import Any
 from ..engine import Chance, Choice, Match
 from ..engine.notation import ATTACH, ATTACK, BENCH, EVOLVE, HAND_TAGS, PASS
 from .basic import GreedyPlayer, rng_state, set_rng_state
+from .driver import Player
 from .hidden import determinize
 from .leaf import leaf_value
 from .lookahead import best_answer
@@ -304,8 +305,7 @@ class SearchPlayer:
     def _playout(self, world: Match, me: int, horizon: int, rng: random.Random) -> float:
         """Greedy play for both sides up to ``horizon`` (the turn that begins after the
         opponent's next one), coins and shuffles from ``rng``, then the leaf evaluation."""
-        seed = rng.getrandbits(32)
-        players = (GreedyPlayer(seed), GreedyPlayer(seed + 1))
+        players = self._playout_players(rng.getrandbits(32), me)
         for _ in range(PLAYOUT_DECISIONS):
             if world.over or world.turn >= horizon:
                 break
@@ -317,6 +317,12 @@ class SearchPlayer:
             else:
                 break
         return leaf_value(world, me, self.style)
+
+    def _playout_players(self, seed: int, me: int) -> tuple[Player, Player]:
+        """The players of a play-out, seat by seat: greedy on both sides
+        (tools/bench_search.py's ``--slips`` overrides it to measure how much the
+        play-outs' own play matters; the player never does)."""
+        return GreedyPlayer(seed), GreedyPlayer(seed + 1)
 
 
 def make_level(level: str) -> Any:

@@ -1,7 +1,9 @@
-"""tools/bench_search.py's diagnostics: the league's balance (``greedy``) and the oracle."""
+"""tools/bench_search.py's diagnostics: the league's balance (``greedy``), the oracle and the
+slips."""
 
 from __future__ import annotations
 
+import argparse
 import random
 
 from handheld.cards import DECK_SETS, default_pool, load_deck
@@ -30,7 +32,8 @@ def test_the_oracle_judges_on_the_true_match_and_the_player_does_not() -> None:
     m = _main_phase_match()
     opp = 1 - m.current
     truth = (list(m.players[opp].hand), list(m.players[opp].deck), list(m.players[opp].prizes))
-    oracle = bench_search.OracleSearchPlayer(1, "normal")._deal(m, m.current, random.Random(5))
+    oracle = bench_search.DiagnosticSearchPlayer(1, "normal", oracle=True)._deal(
+        m, m.current, random.Random(5))
     assert (oracle.players[opp].hand, oracle.players[opp].deck,
             oracle.players[opp].prizes) == truth
     # The real player's worlds deal the hidden cards again: over a few deals one differs.
@@ -73,3 +76,39 @@ def test_four_games_of_the_full_league_give_each_deck_of_a_pair_both_seats() -> 
     assert set(out["greedy"]["by_pair"]) == {f"{first[0]} vs {first[1]}",
                                               f"{first[1]} vs {first[0]}"}
     assert report["errors"] == 0
+
+
+def test_slips_make_the_play_outs_greedy_err_on_the_chosen_side_only() -> None:
+    m = _main_phase_match()
+    choice = m.pending
+    assert isinstance(choice, Choice) and len(choice.options) > 1
+    # A slip chance of 0 is the greedy player itself; of 1, a random main-phase move.
+    plain = GreedyPlayer(9).choose(m.clone(), choice)
+    assert bench_search.SlippingGreedyPlayer(9, 0.0).choose(m.clone(), choice) == plain
+    sloppy = {bench_search.SlippingGreedyPlayer(s, 1.0).choose(m.clone(), choice)
+              for s in range(12)}
+    assert len(sloppy) > 1
+    player = bench_search.DiagnosticSearchPlayer(1, "normal", slips=(0.3, 0.0))
+    for me in (0, 1):
+        seats = player._playout_players(77, me)
+        assert [getattr(p, "slips", None) for p in seats] == [0.3 if s == me else 0.0
+                                                               for s in (0, 1)]
+    # The player of the game plays its play-outs with plain greedy on both sides.
+    assert all(type(p) is GreedyPlayer for p in SearchPlayer(1, "normal")._playout_players(7, 0))
+
+
+def test_slips_are_two_chances_and_a_run_with_them_plays_whole_games() -> None:
+    assert bench_search.slip_chances("0.2,0") == (0.2, 0.0)
+    for bad in ("0.2", "0.2,0,1", "1.5,0", "x,0", "nan,0"):
+        try:
+            bench_search.slip_chances(bad)
+        except argparse.ArgumentTypeError:
+            continue
+        raise AssertionError(f"{bad!r} accepted")
+    report = bench_search.run(["expedition"], ["normal"], 2, 0, 1, 2, slips=(0.5, 0.5))
+    assert report["errors"] == 0 and report["eras"]["expedition"]["normal"]["games"] == 2
+
+
+def test_the_mirror_league_sets_each_theme_deck_against_itself() -> None:
+    a, b = DECK_SETS["black_white_theme"]
+    assert bench_search.league_pairs("black_white", "mirror", 3) == [(a, a), (b, b)]
