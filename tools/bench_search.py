@@ -52,7 +52,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -144,7 +144,17 @@ def league_pairs(era: str, league: str, seed: int) -> list[tuple[str, str]]:
     return pairs
 
 
-Job = tuple[str, str, int, int, int | None, bool, str, tuple[float, float]]
+class Job(NamedTuple):
+    """One game of a run (sent to a worker process)."""
+
+    era: str
+    level: str
+    i: int  # the game's number in the run
+    seed: int
+    iterations: int | None
+    oracle: bool
+    league: str
+    slips: tuple[float, float]
 
 
 def play_one(job: Job) -> dict[str, Any]:
@@ -169,6 +179,7 @@ def play_one(job: Job) -> dict[str, Any]:
         return {"won": rec.winner == seat, "deck": deck, "opponent": names[1 - seat],
                 "result": rec.result, "turns": rec.turns, "searched": [],
                 "searched_cpu": [], "every": [], "capped": 0}
+    # (without a diagnostic, the game's own player class is what is measured)
     search = DiagnosticSearchPlayer(seed + 7919 * i, level, iterations, oracle, slips) \
         if oracle or any(slips) else SearchPlayer(seed + 7919 * i, level, iterations=iterations)
     searched: list[float] = []
@@ -214,8 +225,8 @@ def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
                 "decks": sorted({d for pair in pairs for d in pair}),
                 "pairs_played": min(len(pairs), (games + 3) // 4), "pairs": len(pairs)}
             for level in levels:
-                jobs_list: list[Job] = [(era, level, i, seed, iterations, oracle, league,
-                                         slips) for i in range(games)]
+                jobs_list = [Job(era, level, i, seed, iterations, oracle, league, slips)
+                             for i in range(games)]
                 results = []
                 for r in pool.imap(play_one, jobs_list):
                     results.append(r)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import multiprocessing
 from collections.abc import Callable, Iterable, Iterator
+from multiprocessing.pool import Pool
 from typing import Any
 
 
@@ -25,6 +26,6 @@ class SerialPool:
     imap_unordered = imap
 
 
-def job_pool(jobs: int) -> Any:
+def job_pool(jobs: int) -> Pool | SerialPool:
     """A process pool of ``jobs`` workers, or :class:`SerialPool` for one."""
     return multiprocessing.Pool(jobs) if jobs > 1 else SerialPool()
