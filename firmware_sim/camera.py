@@ -93,6 +93,9 @@ class CameraUnavailable(RuntimeError):
             message += f"; {hint}"
         super().__init__(message)
 
+    def __reduce__(self) -> tuple[type, tuple[str, str, str]]:
+        return (CameraUnavailable, (self.what, self.problem, self.hint))
+
 
 @runtime_checkable
 class FrameSource(Protocol):

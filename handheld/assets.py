@@ -57,6 +57,9 @@ class AssetError(Exception):
         self.path = Path(path)
         self.reason = reason
 
+    def __reduce__(self) -> tuple[type, tuple[Path, str]]:
+        return (AssetError, (self.path, self.reason))
+
 
 def assets_dir() -> Path:
     """The assets folder: ``$HANDHELD_ASSETS`` when set, else the checkout's ``assets/``,

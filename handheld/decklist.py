@@ -46,6 +46,10 @@ class DeckListError(ValueError):
         super().__init__("; ".join(problems))
         self.problems = list(problems)
 
+    def __reduce__(self) -> tuple[type, tuple[list[str]]]:
+        # Rebuilt from its problems, not its joined message (pickled across processes).
+        return (DeckListError, (self.problems,))
+
 
 @dataclass
 class _Line:

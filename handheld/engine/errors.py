@@ -38,6 +38,10 @@ class InvalidDeck(EngineError):
         self.violations = list(violations)
         super().__init__("invalid deck: " + "; ".join(self.violations))
 
+    def __reduce__(self) -> tuple[type, tuple[list[str]]]:
+        # Rebuilt from its violations (a worker's error reaches the parent whole).
+        return (InvalidDeck, (self.violations,))
+
 
 class InvalidPosition(EngineError):
     """A position (JSON) that is malformed or describes an impossible state."""

@@ -19,7 +19,8 @@ field it refuses, as a path into the position (``players[0].bench[2].energy[1]``
   each other (Poisoned and Burned stack with anything);
 * counts: Bench size, Prizes within the ruleset's count, damage a non-negative multiple of
   10 within bounds, turn numbers, whose turn it is, ``winner`` in {null, 0, 1} and
-  consistent with ``over`` and ``result``; setup (turn 0) holds only face-down Basics;
+  consistent with ``over`` and ``result``; setup (turn 0) holds only face-down Basics,
+  and each player still to choose an Active Pokémon has a Basic to choose it from;
 * the running programs: a rule procedure at the bottom, each card program coming from its
   card, and a pending decision the engine can continue from (a choice with options, whose
   every answer the running programs can take).
@@ -377,6 +378,30 @@ def _setup(m: Match) -> None:
             if slot.damage or slot.conditions or slot.markers or slot.played_turn:
                 raise _fail(where, "during setup a Pokémon has no damage, Special Condition "
                                    "or marker")
+    _setup_basics(m)
+
+
+def _setup_basics(m: Match) -> None:
+    """Setup ends only once each player has an Active Pokémon, chosen from the hand: a
+    player without one needs a Basic Pokémon in the hand once the mulligans are behind, and
+    in the hand or deck before (with none at all, the mulligans would never end)."""
+    from .rules import ChooseActive, _setup_basic
+
+    if m.over or not m.stack or m.stack[0].key != "rule:game":
+        return  # (the stack's own checks refuse these)
+    choose = next(i for i, ins in enumerate(m.era.game_program)
+                  if isinstance(ins, ChooseActive))
+    mulligans_behind = m.stack[0].pc >= choose
+    for p in m.players:
+        if p.active is not None:
+            continue
+        cards = p.hand if mulligans_behind else [*p.hand, *p.deck]
+        if not any(_setup_basic(m.defs[c]) for c in cards):
+            where = "hand" if mulligans_behind else "deck"
+            raise _fail(f"players[{p.index}].{where}",
+                        "no Basic Pokémon to become the Active one"
+                        + (" (the mulligans are over)" if mulligans_behind else
+                           " in the hand or deck (the mulligans would never end)"))
 
 
 def _stack(m: Match) -> None:

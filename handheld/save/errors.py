@@ -64,6 +64,9 @@ class SaveFileProblem(SaveError):
         self.kind = kind
         self.message = message
 
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:
+        return (SaveFileProblem, (self.kind, self.message))
+
 
 class DamagedSave(SaveError):
     """Reading the saves failed on damage: the database reported corruption, or stored bytes

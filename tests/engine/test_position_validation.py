@@ -393,15 +393,45 @@ def test_not_an_object_is_refused() -> None:
 # --------------------------------------------------------------------------- the decision
 
 
-def test_a_choice_with_no_options_is_refused() -> None:
-    """Setup asks for an Active Pokémon; with no Basic in hand the choice would be empty."""
+def before_the_actives(pc: int) -> dict[str, Any]:
+    """Setup before either Active Pokémon is chosen, the game procedure at ``pc``; each
+    player holds a Charmander."""
     pos = base()
     pos["turn"] = 0
     for p in pos["players"]:
-        p.update(active=None, bench=[], prizes=[])
-    pos["players"][0]["hand"] = ["ecard1-73", "ecard1-142"]
-    pos["stack"] = [{"program": "rule:game", "pc": pc_of("ChooseActive"), "player": 0}]
-    refused(pos, "stack", "has no options")
+        p.update(active=None, bench=[], prizes=[], hand=["ecard1-98" if p is
+                                                         pos["players"][0] else "ecard1-97"])
+    pos["players"][0]["hand"] += ["ecard1-73", "ecard1-142"]
+    pos["stack"] = [{"program": "rule:game", "pc": pc, "player": 0, "vars": {"shuffle": []}}]
+    return pos
+
+
+def test_setup_past_the_mulligans_needs_a_basic_in_each_hand_without_an_active() -> None:
+    """The Active Pokémon comes from the hand: with no Basic there (the mulligans over),
+    setup could never finish. Player 0's choice would be empty; player 1's, still to come,
+    too (a fuzzed position once passed: only the pending choice was checked)."""
+    assert Match.from_position(POOL, before_the_actives(pc_of("ChooseActive"))).choice
+    pos = before_the_actives(pc_of("ChooseActive"))
+    pos["players"][0]["hand"] = ["ecard1-73", "ecard1-142"]  # Charmeleon, a Trainer
+    refused(pos, "players[0].hand", "no Basic Pokémon", "mulligans are over")
+    pos = before_the_actives(pc_of("ChooseActive"))
+    pos["players"][1]["deck"] = ["ecard1-97"] + pos["players"][1]["deck"]
+    pos["players"][1]["hand"] = [WATER]  # its Basic in the deck: too late to find it
+    refused(pos, "players[1].hand", "no Basic Pokémon", "mulligans are over")
+
+
+def test_setup_before_the_mulligans_needs_a_basic_somewhere_in_hand_or_deck() -> None:
+    """Before the mulligan check a Basic in the deck is enough (mulligans will find it);
+    with none in hand or deck the mulligans would never end (a fuzzed position once made
+    the protocol's ``auto`` loop for ever)."""
+    check = pc_of("MulliganCheck")
+    pos = before_the_actives(check)
+    pos["players"][1]["deck"] = ["ecard1-97"] + pos["players"][1]["deck"]
+    pos["players"][1]["hand"] = [WATER] * 7
+    m = Match.from_position(POOL, pos)
+    assert not m.over
+    pos["players"][1]["deck"] = [WATER] * 11
+    refused(pos, "players[1].deck", "no Basic Pokémon", "would never end")
 
 
 def test_programs_that_end_without_a_decision_are_refused() -> None:
