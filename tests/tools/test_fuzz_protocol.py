@@ -88,3 +88,22 @@ def test_a_view_that_shows_the_hidden_hand_is_caught(monkeypatch: pytest.MonkeyP
     monkeypatch.setitem(COMMANDS, "view", _Command(omniscient, frozenset({"player"})))
     result = run_area()
     assert any("hidden cards" in f.detail for f in result.failures)
+
+
+def test_mutated_positions_stay_json_and_leave_the_hostile_values_alone() -> None:
+    """Positions are kept and mutated again and again; a hostile value placed in one was
+    the shared constant itself, so a card moved into it changed the constant and could put
+    a list inside itself (a whole long run failed on it, seed 3035)."""
+    hostile_before = json.dumps(area.HOSTILE_VALUES)
+    rng = random.Random(3035)
+    pos: dict[str, Any] = {"players": [{"hand": ["ecard1-98#0"], "deck": [[], {}]},
+                                       {"hand": [], "deck": [[0], [[0]]]}], "turn": 3}
+    kept = [pos]
+    for _ in range(3000):
+        pos = area.mutate_position(rng.choice(kept), rng)
+        json.dumps(pos)  # no circular reference
+        if isinstance(pos, dict) and len(kept) < 40:
+            kept.append(pos)
+        elif isinstance(pos, dict):
+            kept[rng.randrange(len(kept))] = pos
+    assert json.dumps(area.HOSTILE_VALUES) == hostile_before

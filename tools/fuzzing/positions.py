@@ -242,7 +242,8 @@ class Mutator:
 
     def wrong_type(self, pos: dict[str, Any]) -> None:
         path = self.rng.choice([p for p in _paths(pos) if p])
-        _set(pos, path, self.rng.choice(HOSTILE_VALUES))
+        # (a copy: a later move of a card into it must not change the shared constant)
+        _set(pos, path, copy.deepcopy(self.rng.choice(HOSTILE_VALUES)))
 
     def drop_key(self, pos: dict[str, Any]) -> None:
         paths = [p for p in _paths(pos) if p and isinstance(_get(pos, p[:-1]), dict)]
@@ -287,9 +288,9 @@ class Mutator:
                 key = self.rng.choice([*variables, *variables, "heads", "tails", "owed",
                                        "shuffle", "to", "target", "targets", "flipped"])
                 card = self.rng.randrange(130)
-                variables[key] = self.rng.choice([*HOSTILE_VALUES, [0, 1], [999], [-5, 3],
-                                                  card, [card], [card, card], [], 0, 3,
-                                                  [True, False], [1, 1]])
+                variables[key] = copy.deepcopy(self.rng.choice(
+                    [*HOSTILE_VALUES, [0, 1], [999], [-5, 3], card, [card], [card, card], [],
+                     0, 3, [True, False], [1, 1]]))
         elif what == 3:
             stack.append(json.loads(json.dumps(frame)))
         elif what == 4:

@@ -229,6 +229,13 @@ def _get(node: Any, path: tuple[Any, ...]) -> Any:
     return node
 
 
+def hostile(rng: random.Random) -> Any:
+    """A hostile value for a position kept and mutated again: a copy, never the shared
+    constant (a later move of a card into that list would change the constant, and could
+    put a list inside itself, a position no JSON can hold)."""
+    return copy.deepcopy(rng.choice(HOSTILE_VALUES))
+
+
 def mutate_position(pos: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A copy of ``pos`` with one to three structure-aware changes."""
     pos = copy.deepcopy(pos)
@@ -241,7 +248,7 @@ def mutate_position(pos: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         value = parent[key]
         op = rng.randrange(8)
         if op == 0:
-            parent[key] = rng.choice(HOSTILE_VALUES)
+            parent[key] = hostile(rng)
         elif op == 1:
             del parent[key]
         elif op == 2 and isinstance(value, int) and not isinstance(value, bool):
@@ -262,7 +269,7 @@ def mutate_position(pos: dict[str, Any], rng: random.Random) -> dict[str, Any]:
             value.append(copy.deepcopy(rng.choice(value)))
         elif op == 6 and isinstance(value, dict):
             value[rng.choice(["conditions", "markers", "flags", "x", "damage", "tool"])] = \
-                rng.choice(HOSTILE_VALUES)
+                hostile(rng)
         else:
             parent[key] = json.loads(deep(rng.randrange(1, 50), rng))
     return pos
