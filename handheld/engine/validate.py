@@ -385,7 +385,7 @@ def _setup_basics(m: Match) -> None:
     """Setup ends only once each player has an Active Pokémon, chosen from the hand: a
     player without one needs a Basic Pokémon in the hand once the mulligans are behind, and
     in the hand or deck before (with none at all, the mulligans would never end)."""
-    from .rules import ChooseActive, _setup_basic
+    from .rules import ChooseActive, _has_basic
 
     if m.over or not m.stack or m.stack[0].key != "rule:game":
         return  # (the stack's own checks refuse these)
@@ -396,7 +396,7 @@ def _setup_basics(m: Match) -> None:
         if p.active is not None:
             continue
         cards = p.hand if mulligans_behind else [*p.hand, *p.deck]
-        if not any(_setup_basic(m.defs[c]) for c in cards):
+        if not _has_basic(m, cards):
             where = "hand" if mulligans_behind else "deck"
             raise _fail(f"players[{p.index}].{where}",
                         "no Basic Pokémon to become the Active one"

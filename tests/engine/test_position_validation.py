@@ -398,10 +398,9 @@ def before_the_actives(pc: int) -> dict[str, Any]:
     player holds a Charmander."""
     pos = base()
     pos["turn"] = 0
-    for p in pos["players"]:
-        p.update(active=None, bench=[], prizes=[], hand=["ecard1-98" if p is
-                                                         pos["players"][0] else "ecard1-97"])
-    pos["players"][0]["hand"] += ["ecard1-73", "ecard1-142"]
+    hands = (["ecard1-98", "ecard1-73", "ecard1-142"], ["ecard1-97"])
+    for p, hand in zip(pos["players"], hands, strict=True):
+        p.update(active=None, bench=[], prizes=[], hand=hand)
     pos["stack"] = [{"program": "rule:game", "pc": pc, "player": 0, "vars": {"shuffle": []}}]
     return pos
 
