@@ -12,7 +12,7 @@ from typing import Any
 
 from ..kernel import COIN, DRAW, Chance, Choice
 from .board import SQUARES
-from .data import ARMIES, PLUS_POWER, QUIET_LIMIT
+from .data import ARMIES, PLUS_POWER, QUIET_LIMIT, RESHUFFLE_AT
 from .errors import InvalidPosition
 from .match import COST, ERA, GAME_KEY, OUT, RESERVE, SPENT, PieceMatch
 
@@ -111,6 +111,11 @@ def from_position(data: Any) -> PieceMatch:
             not all(type(v) is int for v in (*down, *up)) or \
             sorted(down + up) != sorted(PLUS_POWER) or down != sorted(down):
         raise _fail("the Plus Power cards must be all eight, face down (sorted) or face up")
+    if RESHUFFLE_AT in up:
+        # Drawing the +70 turns every card face down again within the same battle, so it
+        # never lies face up between moves; one that did would also let the face-down
+        # pile run out, leaving a draw with no card to draw.
+        raise _fail(f"the +{RESHUFFLE_AT} Plus Power card is never face up between moves")
     m.face_down, m.face_up = list(down), list(up)
     m.current = _int(data, "current", 0, 1)
     m.turn = _int(data, "turn", 0, MAX_TURN)

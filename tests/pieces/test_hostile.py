@@ -220,6 +220,10 @@ MALFORMED: dict[str, Callable[[dict[str, Any]], Any]] = {
     "Plus Power as text": lambda pos: pos["face_up"].__setitem__(0, "10"),
     "Plus Power as bool": lambda pos: pos.update(face_down=[False, *pos["face_down"][1:]]),
     "Plus Power huge": lambda pos: pos["face_up"].append(10**40),
+    "the +70 face up": lambda pos: (pos["face_down"].remove(70), pos["face_up"].append(70)),
+    "every Plus Power card face up": lambda pos: pos.update(face_down=[],
+                                                            face_up=[0, 10, 20, 30, 40, 50,
+                                                                     60, 70]),
     "bad phase": with_(phase="lunch"),
     "first phase after turn 1": with_(phase="first"),
     "over without an end": with_(phase="over"),
@@ -384,4 +388,12 @@ def test_a_draw_position_for_a_normal_piece_against_two_is_invalid() -> None:
     assert GAME.load(pos).pending == Chance("draw", GOLD, "plus_power", 8)  # one is fine
     pos.update(defenders=[one, two])
     with pytest.raises(InvalidPosition, match="only a Legend"):
+        GAME.load(pos)
+
+
+def test_a_position_with_the_plus_70_face_up_says_why_it_is_refused() -> None:
+    pos = base()
+    pos["face_down"].remove(70)
+    pos["face_up"].append(70)
+    with pytest.raises(InvalidPosition, match=r"\+70 Plus Power card is never face up"):
         GAME.load(pos)
