@@ -9,6 +9,7 @@ Usage::
     python tools/bench_search.py --calibrate [--positions N]
     python tools/bench_search.py --levels greedy        # the league's own balance
     python tools/bench_search.py --oracle               # a search that sees hidden cards
+    python tools/bench_search.py --oracle hand          # ... only the opponent's hand
     python tools/bench_search.py --slips 0.2,0          # play-outs whose own play errs
 
 For each era's league and each level it plays ``--games`` games of that level against
@@ -32,6 +33,8 @@ pairing is (a deck that greedy wins 14% of games with leaves little room). ``--o
 makes the searching side cheat: it judges on the true match (the opponent's hand, both
 decks' order, the Prizes) instead of a determinization. No player ever does this; it bounds
 what a determinized search at that budget could gain from guessing the hidden cards better.
+``--oracle hand`` lets it see only the opponent's hand, dealing the rest again as the player
+does: what reading the opponent's hand from its play could gain at best.
 ``--slips OWN,OPPONENT`` makes the greedy play inside the search's play-outs err: a random
 main-phase move with the first chance on the searching side's own play, with the second on
 the opponent's. It measures how much each side's model of play inside the play-outs is
@@ -62,6 +65,7 @@ from handheld.doctor import wilson_interval
 from handheld.engine import Choice, Match
 from handheld.engine.eras import ERAS
 from handheld.players import GreedyPlayer, Player, SearchPlayer, play_match
+from handheld.players.hidden import determinize
 from handheld.players.search import LEVELS
 from handheld.sim import TIME_LIMIT, Progress
 from tools.jobs import job_pool
@@ -70,6 +74,8 @@ LEAGUES = {"expedition": "theme", "platinum": "platinum_theme",
            "call_of_legends": "call_of_legends_theme", "black_white": "black_white_theme"}
 # ``--league full``: the era's whole league, the deck set ``sim --decks ERA`` plays.
 FULL_LEAGUES = {era: era for era in LEAGUES}
+# --oracle: what the cheating search sees (every hidden card, or the opponent's hand only)
+ORACLES = ("all", "hand")
 # A Raspberry Pi 4 runs CPython 5-8 times slower per core than the machine the issue was
 # measured on (issue 17).
 PI4_FACTOR = (5.0, 8.0)
@@ -99,19 +105,26 @@ class SlippingGreedyPlayer(GreedyPlayer):
 class DiagnosticSearchPlayer(SearchPlayer):
     """The search with a diagnostic switched on; never a player of the game.
 
-    ``oracle`` (``--oracle``) makes it cheat: it judges on the true match, hidden cards and
-    all. ``slips`` (``--slips OWN,OPPONENT``) makes the greedy play inside its play-outs
+    ``oracle`` (``--oracle``) makes it cheat: ``"all"`` judges on the true match, hidden
+    cards and all; ``"hand"`` sees the opponent's hand and deals the other hidden cards
+    again. ``slips`` (``--slips OWN,OPPONENT``) makes the greedy play inside its play-outs
     worse on one side or both: a random main-phase move with that chance, to measure how
     much the play-outs' model of each side's play matters."""
 
     def __init__(self, seed: int, level: str, iterations: int | None = None,
-                 oracle: bool = False, slips: tuple[float, float] = (0.0, 0.0)) -> None:
+                 oracle: str | None = None, slips: tuple[float, float] = (0.0, 0.0)) -> None:
         super().__init__(seed, level, iterations=iterations)
+        if oracle is not None and oracle not in ORACLES:
+            raise ValueError(f"oracle must be one of {', '.join(ORACLES)}, not {oracle!r:.20}")
         self.oracle = oracle
         self.slips = slips
 
     def _deal(self, m: Match, player: int, rng: random.Random) -> Match:
-        return m.clone() if self.oracle else super()._deal(m, player, rng)
+        if self.oracle == "all":
+            return m.clone()
+        if self.oracle == "hand":
+            return determinize(m, player, rng, pinned=m.players[1 - player].hand)
+        return super()._deal(m, player, rng)
 
     def _playout_players(self, seed: int, me: int) -> tuple[Player, Player]:
         own, opponent = self.slips
@@ -152,7 +165,7 @@ class Job(NamedTuple):
     i: int  # the game's number in the run
     seed: int
     iterations: int | None
-    oracle: bool
+    oracle: str | None
     league: str
     slips: tuple[float, float]
 
@@ -212,7 +225,7 @@ def play_one(job: Job) -> dict[str, Any]:
 
 
 def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
-        iterations: int | None, oracle: bool = False, league: str = "theme",
+        iterations: int | None, oracle: str | None = None, league: str = "theme",
         slips: tuple[float, float] = (0.0, 0.0)) -> dict[str, Any]:
     report: dict[str, Any] = {"eras": {}, "errors": 0}
     total = len(eras) * len(levels) * games
@@ -356,8 +369,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="theme: the era's theme pair; full: every pair of the era's decks "
                     "(the league sim --decks ERA plays); mirror: each theme deck against "
                     "itself")
-    ap.add_argument("--oracle", action="store_true",
-                    help="diagnostic: the search sees the hidden cards (an upper bound)")
+    ap.add_argument("--oracle", nargs="?", const="all", choices=ORACLES, default=None,
+                    help="diagnostic: the search sees the hidden cards (all, the default: an "
+                    "upper bound) or only the opponent's hand (hand)")
     ap.add_argument("--slips", type=slip_chances, default=(0.0, 0.0), metavar="OWN,OPPONENT",
                     help="diagnostic: the greedy play inside the search's play-outs makes a "
                     "random main-phase move with these chances, for its own side and the "

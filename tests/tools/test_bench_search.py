@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import random
 
+import pytest
+
 from handheld.cards import DECK_SETS, default_pool, load_deck
 from handheld.engine import Choice, Match
 from handheld.players import GreedyPlayer, SearchPlayer
@@ -32,7 +34,7 @@ def test_the_oracle_judges_on_the_true_match_and_the_player_does_not() -> None:
     m = _main_phase_match()
     opp = 1 - m.current
     truth = (list(m.players[opp].hand), list(m.players[opp].deck), list(m.players[opp].prizes))
-    oracle = bench_search.DiagnosticSearchPlayer(1, "normal", oracle=True)._deal(
+    oracle = bench_search.DiagnosticSearchPlayer(1, "normal", oracle="all")._deal(
         m, m.current, random.Random(5))
     assert (oracle.players[opp].hand, oracle.players[opp].deck,
             oracle.players[opp].prizes) == truth
@@ -40,6 +42,25 @@ def test_the_oracle_judges_on_the_true_match_and_the_player_does_not() -> None:
     player = SearchPlayer(1, "normal")
     dealt = [player._deal(m, m.current, random.Random(k)) for k in range(5)]
     assert any((w.players[opp].hand, w.players[opp].deck) != truth[:2] for w in dealt)
+
+
+def test_the_hand_oracle_sees_the_opponents_hand_and_deals_the_rest_again() -> None:
+    m = _main_phase_match()
+    opp = 1 - m.current
+    hand, deck = list(m.players[opp].hand), list(m.players[opp].deck)
+    diag = bench_search.DiagnosticSearchPlayer(1, "normal", oracle="hand")
+    dealt = [diag._deal(m, m.current, random.Random(k)) for k in range(5)]
+    assert all(w.players[opp].hand == hand for w in dealt)
+    # The opponent's deck is still unknown: over a few deals its order differs.
+    assert any(w.players[opp].deck != deck for w in dealt)
+    assert all(sorted(w.players[opp].deck + w.players[opp].prizes)
+               == sorted(deck + list(m.players[opp].prizes)) for w in dealt)
+
+
+def test_an_unknown_oracle_is_refused_on_the_command_line() -> None:
+    with pytest.raises(SystemExit) as exc:
+        bench_search.main(["--oracle", "deck"])
+    assert exc.value.code == 2
 
 
 def test_by_deck_splits_the_wins_by_the_searching_sides_deck() -> None:
