@@ -534,11 +534,19 @@ def _between_order(m: Match) -> list[int]:
     return [1 - m.current, m.current]
 
 
+def _standing(m: Match, s: Slot) -> bool:
+    """Whether the steps between turns still act on ``s``: where a Pokémon is Knocked Out
+    the moment its damage reaches its HP, one an earlier step Knocked Out is neither
+    flipped for, hurt nor healed by a later one (``Ruleset.between_turns_knock_out_at_once``;
+    Black & White checks for Knock Outs only after the last step)."""
+    return not m.rules.between_turns_knock_out_at_once or not is_knocked_out(m, s)
+
+
 def _actives_between(m: Match) -> list[Slot]:
     out = []
     for p in _between_order(m):
         a = m.players[p].active
-        if a is not None and not is_knocked_out(m, a):
+        if a is not None and _standing(m, a):
             out.append(a)
     return out
 
@@ -553,7 +561,7 @@ class PoisonStep(Instr):
             return NEXT
         for p in _between_order(m):
             a = m.players[p].active
-            if a is not None and a.conditions & POISONED and not is_knocked_out(m, a):
+            if a is not None and a.conditions & POISONED and _standing(m, a):
                 # Toxic and the like leave how many counters their Poison places
                 place_counters(m, a, a.markers.get("poison_counters", 1) if a.markers else 1)
         return NEXT
@@ -628,7 +636,7 @@ class CharStep(Instr):
         out = []
         for p in _between_order(m):
             for s in m.players[p].in_play():
-                if s.markers.get("char", 0) > 0 and s.id not in done:
+                if s.markers.get("char", 0) > 0 and s.id not in done and _standing(m, s):
                     out.append(s)
         return out
 
@@ -679,6 +687,8 @@ class DarknessStep(Instr):
                 if s.markers:
                     for ps in marker_passives(m, s):
                         n += ps.between_turns_counters(m, s)
+                if n and not _standing(m, s):
+                    continue
                 if n > 0:
                     place_counters(m, s, n)
                 elif n < 0:  # a Body that removes counters at this step (Muk's Sludge Cell)
@@ -698,7 +708,7 @@ class ToolsStep(Instr):
         done = f.vars.setdefault("tools_done", [])
         for p in _between_order(m):
             for s in m.players[p].in_play():
-                if s.tool >= 0 and s.tool not in done:
+                if s.tool >= 0 and s.tool not in done and _standing(m, s):
                     d = m.defs[s.tool]
                     if d.between_code:
                         done.append(s.tool)

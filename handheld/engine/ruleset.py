@@ -74,6 +74,11 @@ class Ruleset:
     # opponent's previous turn): damage placed by the opponent's attacks is marked on the
     # Pokémon until its owner's turn is over. Off in Expedition, whose cards never ask.
     records_attack_damage: bool = False
+    # Between turns: a Pokémon whose damage reaches its HP is Knocked Out there and then
+    # (the "immediately" of the Expedition, Platinum and Call of Legends rulebooks), so no
+    # later step flips for it, hurts it or heals it. Black & White checks for Knock Outs
+    # only once every step between turns is done.
+    between_turns_knock_out_at_once: bool = True
     notes: tuple[str, ...] = field(default=())
 
     def variant(self, **changes: object) -> Ruleset:

@@ -43,6 +43,9 @@ RULESET = EXPEDITION.variant(
     self_damage_applies_wr=False,
     # Cards of the era read the damage their Pokémon took during the opponent's last turn.
     records_attack_damage=True,
+    # Between turns, the Special Conditions and then the Abilities all act before the one
+    # check for Knock Outs: a Pokémon the Poison brought to its HP can still be healed.
+    between_turns_knock_out_at_once=False,
     notes=(
         "Weakness and Resistance as printed on the card.",
         "Confused: 3 damage counters on tails; it retreats normally.",
