@@ -23,7 +23,7 @@ from handheld.players import (
     make_player,
     play_match,
 )
-from handheld.players.basic import lookahead_scores
+from handheld.players.basic import attack_value, lookahead_scores
 from handheld.players.style import STYLES
 from tests.engine.test_properties import check_invariants
 
@@ -279,6 +279,102 @@ def test_greedy_lookahead_does_not_read_hidden_cards(monkeypatch: pytest.MonkeyP
     want = lookahead_scores(m, choice, 99)
     for v in hidden_variants(m, 0):
         assert lookahead_scores(v, choice, 99) == want
+
+
+def greedy_values(m: Match, d: Choice) -> list[float]:
+    """What the greedy scorer makes of each option of ``d`` (its setup and attack values in
+    the main phase, its scores elsewhere), without choosing."""
+    from handheld.engine.notation import ATTACK
+
+    g = GreedyPlayer(0)
+    if d.kind == "main":
+        return [attack_value(m, m.current, o[1], o[2]) if o[0] == ATTACK
+                else g._setup_value(m, o) for o in d.options]
+    return [g._score_option(m, d, o) for o in d.options]
+
+
+@pytest.mark.parametrize("deck_set", ["expedition", "platinum", "call_of_legends",
+                                      "black_white"])
+def test_greedy_values_do_not_depend_on_hidden_cards(deck_set: str) -> None:
+    """The greedy scorer (the computer of a practice match and the tutorial) values every
+    option from what its seat sees: the same position with the hidden cards dealt again
+    (the opponent's hand, both decks' order, the face-down Prizes) gets the same values.
+    Every ready-made deck of each era plays, so every effect's valuation that comes up is
+    asked (a Power that uses a Supporter from the opponent's hand once read it)."""
+    from handheld.cards import deck_set_era
+
+    era = deck_set_era(deck_set)
+    names = DECK_SETS[deck_set]
+    checked = 0
+
+    def same_values(m: Match, d: Choice) -> bool:
+        nonlocal checked
+        if d.kind == "yes_no":  # (played out from determinizations: checked above)
+            return False
+        want = greedy_values(m, d)
+        for k in range(2):
+            world = determinize(m, d.player, random.Random(k))
+            assert greedy_values(world, d) == pytest.approx(want), (d.kind, d.options)
+        checked += 1
+        return False
+
+    for i, name in enumerate(names):
+        pair = [load_deck(name), load_deck(names[(i + 1) % len(names)])]
+        play_until(pair, i, same_values, era=era, max_decisions=600)
+    assert checked >= 50 * len(names), checked
+
+
+def test_hidden_zone_estimates_follow_the_unseen_cards() -> None:
+    """The greedy estimates of hidden zones still mean something: a Random Receiver is
+    worth nothing once no Supporter is left unseen and more with more of them unseen, a
+    Smeargle's Portrait more against a bigger hand, and an opponent's hand is expected to
+    hold the share of Trainers of the player's own list."""
+    from handheld.engine.effects.core import Eval
+    from handheld.engine.effects.steps import (
+        SUPPORTER_CARD,
+        TRAINER_CARD,
+        RevealUntil,
+        UseOpponentSupporter,
+        expected_in_zone,
+    )
+
+    m = play_until(THEME, 0, lambda m, d: d.kind == "main")
+    assert m is not None
+    me, opp = m.players
+    assert len(me.prizes) == 6
+    supporter = SUPPORTER_CARD.verdicts
+
+    def worth(step: RevealUntil | UseOpponentSupporter) -> float:
+        ev = Eval(m, 0, None, None)
+        step.value(ev)
+        return ev.bonus
+
+    unseen = me.deck + me.prizes
+    wanted = [c for c in unseen if supporter[m.defs[c]]]
+    assert wanted, "the theme deck runs Supporters"
+    receiver = RevealUntil(SUPPORTER_CARD)
+    before = worth(receiver)
+    assert 0 < before <= 10
+    for c in wanted[1:]:  # fewer Supporters unseen: less likely to hit one
+        (me.deck if c in me.deck else me.prizes).remove(c)
+        me.discard.append(c)
+    assert 0 < worth(receiver) < before
+    c = wanted[0]
+    (me.deck if c in me.deck else me.prizes).remove(c)
+    me.discard.append(c)
+    assert worth(receiver) == 0
+
+    portrait = UseOpponentSupporter()
+    small = worth(portrait)
+    opp.hand.extend(opp.deck[:5])
+    del opp.deck[:5]
+    assert 0 < small < worth(portrait) < 20
+
+    own = [c for c, owner in enumerate(m.owner) if owner == 0]
+    share = sum(1 for c in own if TRAINER_CARD.verdicts[m.defs[c]]) / len(own)
+    ev = Eval(m, 0, None, None)
+    assert expected_in_zone(ev, 1, "hand", TRAINER_CARD.verdicts.__getitem__) == \
+        pytest.approx(len(opp.hand) * share)
 
 
 def test_no_turn_ending_candidate_while_a_tempo_move_is_the_pick() -> None:

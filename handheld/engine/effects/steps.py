@@ -1182,6 +1182,28 @@ def _zone(m: Match, player: int, zone: str) -> list[int]:
     return {"hand": p.hand, "deck": p.deck, "discard": p.discard}[zone]
 
 
+def expected_in_zone(ev: Eval, player: int, zone: str, test: Callable[[Any], bool]) -> float:
+    """How many cards passing ``test`` (on a card's facts) the evaluating player can expect
+    in ``player``'s zone, from what that player sees: a discard pile or its own hand is
+    counted; its own deck holds its share of the cards it has not seen (deck and face-down
+    Prizes together, since it does not know which are Prizes); the opponent's hand and deck
+    hold the share that the evaluating player's own list has, the opponent's list being
+    hidden (a public stand-in: decks of one era look alike)."""
+    m = ev.m
+    cards = _zone(m, player, zone)
+    if zone == "discard" or (zone == "hand" and player == ev.player):
+        return float(sum(1 for c in cards if test(m.defs[c])))
+    if not cards:
+        return 0.0
+    if player == ev.player:
+        p = m.players[player]
+        pool = p.deck + p.prizes
+    else:
+        pool = [c for c, owner in enumerate(m.owner) if owner == ev.player]
+    share = sum(1 for c in pool if test(m.defs[c])) / max(1, len(pool))
+    return len(cards) * share
+
+
 class ChooseCards(Step):
     """Choose cards from a zone of your own (``hand``, ``deck``, ``discard``) into
     ``var`` (a list of card ids). A deck search may come up empty (the deck is secret);
@@ -2600,8 +2622,7 @@ class CardsNamedIn(Expr):
         return f"{' or '.join(self.names)} card in {where[self.zone]}"
 
     def expect(self, ev: Eval) -> float:
-        return float(sum(1 for c in _zone(ev.m, ev.player, self.zone)
-                         if ev.m.defs[c].name in self.names))
+        return expected_in_zone(ev, ev.player, self.zone, lambda d: d.name in self.names)
 
 
 @dataclass(frozen=True)
@@ -3860,6 +3881,10 @@ class CardsInZone(SideCount):
     def count(self, m: Match, p: PlayerState) -> int:
         ok = self.filt.verdicts
         return sum(1 for c in _zone(m, p.index, self.zone) if ok[m.defs[c]])
+
+    def expect(self, ev: Eval) -> float:
+        player = ev.player if self.side == "own" else 1 - ev.player
+        return expected_in_zone(ev, player, self.zone, self.filt.verdicts.__getitem__)
 
     def text(self, tc: TC) -> str:
         if self.wording:
@@ -5743,9 +5768,18 @@ class RevealUntil(Step):
                 f"{_a(self.filt.label)} shows up; put it into your hand.")
 
     def value(self, ev: Eval) -> None:
+        # The player knows its own list but not which cards are its face-down Prizes: the
+        # worth is the chance that at least one wanted card is among the deck's, not the
+        # deck's true contents (which would tell it what its Prizes are).
+        p = ev.m.players[ev.player]
         ok = self.filt.verdicts
-        if any(ok[ev.m.defs[c]] for c in ev.m.players[ev.player].deck):
-            ev.add(10)
+        deck, unseen = len(p.deck), len(p.deck) + len(p.prizes)
+        wanted = sum(1 for c in p.deck if ok[ev.m.defs[c]]) + \
+            sum(1 for c in p.prizes if ok[ev.m.defs[c]])
+        all_in_prizes = 1.0
+        for i in range(wanted):
+            all_in_prizes *= max(0, unseen - deck - i) / (unseen - i)
+        ev.add(10 * (1 - all_in_prizes))
 
     def run(self, m: Match, f: Frame) -> Result:
         p = m.players[f.player]
@@ -7223,6 +7257,12 @@ class DevolveEach(Step):
         return NEXT
 
 
+# About one card in ten of a deck is a Supporter (the share in Call of Legends' ready-made
+# decks, where the card that uses one from the opponent's hand is): the public guess of the
+# opponent's hand, which no player may read.
+SUPPORTER_SHARE = 0.1
+
+
 class UseOpponentSupporter(Step):
     """Choose a Supporter card in your opponent's hand (the hand is looked at first, by an
     earlier step) and do what it does, as this effect's own (Smeargle's Portrait): its
@@ -7235,9 +7275,10 @@ class UseOpponentSupporter(Step):
                 "their hand).")
 
     def value(self, ev: Eval) -> None:
-        hand = ev.m.players[1 - ev.player].hand
-        if any(SUPPORTER_CARD.verdicts[ev.m.defs[c]] for c in hand):
-            ev.add(20)
+        # The opponent's hand is hidden: only its size is known, so the worth is the chance
+        # that a hand of that size holds a Supporter (see SUPPORTER_SHARE).
+        hand = len(ev.m.players[1 - ev.player].hand)
+        ev.add(20 * (1 - (1 - SUPPORTER_SHARE) ** hand))
 
     def run(self, m: Match, f: Frame) -> Result:
         ok = SUPPORTER_CARD.verdicts

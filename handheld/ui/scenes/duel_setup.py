@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ..app import Handheld
     from ..input import FrameInput
 
-OPPONENTS = (("cpu", "The computer", "A greedy player that reads every card."),
+OPPONENTS = (("cpu", "The computer", "A greedy player that weighs every move."),
              ("practice", "Practice, with hints",
               "The computer, and a word on each move before you choose it."),
              ("hotseat", "A friend, this handheld", "Pass the handheld between turns."),
