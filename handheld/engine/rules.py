@@ -1019,7 +1019,7 @@ class ConfusionCheck(Instr):
         if m.rules.confusion_uses_counters:
             place_counters(m, user, 3)
         else:
-            dc = DamageCtx(user, user, f.player, True)
+            dc = DamageCtx(user, user, f.player, True, confusion=True)
             deal_damage(m, dc, m.rules.confusion_self_damage)
         return self.target
 

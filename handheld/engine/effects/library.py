@@ -60,7 +60,7 @@ class MetalDrag(Passive):
     damage_step = "e"
 
     def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
-        if holder is None or dc.attacker is not holder or dc.defender is holder:
+        if not dc.by_attack_of(holder):
             return dmg
         if "M" in pokemon_types(m, holder):
             return dmg
@@ -78,7 +78,7 @@ class DarknessBoost(Passive):
     damage_step = "e"
 
     def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
-        if holder is None or dc.attacker is not holder or dc.defender is holder:
+        if not dc.by_attack_of(holder):
             return dmg
         return dmg + 10 if dmg > 0 and dc.to_active else dmg
 
@@ -105,7 +105,7 @@ class PlusDamageThisTurn(Passive):
         self.amount = amount
 
     def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
-        if holder is None or dc.attacker is not holder or dc.defender is holder:
+        if not dc.by_attack_of(holder):
             return dmg
         return dmg + self.amount if dmg > 0 and dc.to_active else dmg
 
@@ -117,7 +117,7 @@ class DamageBoostCharm(PlusDamageThisTurn):
     damage_step = "e"
 
     def after_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dealt: int) -> None:
-        if holder is not None and dc.to_active and dc.defender is not holder:
+        if dc.by_attack_of(holder) and dc.to_active:
             holder.markers[TOOL_USED.name] = m.turn
 
     def end_of_turn_discard(self, m: Match, holder: Slot, card: int) -> bool:
@@ -576,7 +576,7 @@ class LowHpBoost(Passive):
         self.extra = extra
 
     def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
-        if holder is None or dc.attacker is not holder or dc.defender is holder \
+        if not dc.by_attack_of(holder) \
                 or not dc.to_active or dmg <= 0:
             return dmg
         return dmg + self.extra if remaining_hp(m, holder) <= self.hp else dmg
@@ -617,7 +617,7 @@ class OwnTypeBoost(Passive):
         self.amount = amount
 
     def modify_damage(self, m: Match, dc: DamageCtx, holder: Slot | None, dmg: int) -> int:
-        if holder is None or dc.attacker is not holder or dc.defender is holder \
+        if not dc.by_attack_of(holder) \
                 or not dc.to_active or dmg <= 0:
             return dmg
         return dmg + self.amount if self.etype in pokemon_types(m, holder) else dmg

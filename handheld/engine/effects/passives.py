@@ -9,7 +9,7 @@ Energy units and Retreat Costs; the between-turns procedure asks for its step.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 if TYPE_CHECKING:
     from ..match import Match
@@ -31,6 +31,16 @@ class DamageCtx:
     # Black & White era (Shred): no effect on the defender changes the damage, Weakness and
     # Resistance aside (the steps g and h of the damage figure are skipped).
     ignore_defender_effects: bool = False
+    # Expedition's Confusion hit: an attack the attacker makes on itself, which the
+    # attacker's own cards alter as they alter its other attacks.
+    confusion: bool = False
+
+    def by_attack_of(self, holder: Slot | None) -> TypeGuard[Slot]:
+        """Whether this is damage an attack of ``holder`` does, as its own cards count it:
+        to another Pokémon, or to itself by Confusion (not recoil such as "does 10 damage
+        to itself", which those cards leave alone)."""
+        return holder is not None and self.attacker is holder and (
+            self.defender is not holder or self.confusion)
 
 
 @dataclass(frozen=True, slots=True)
