@@ -3212,12 +3212,20 @@ class SideHasMarker(Cond):
 
 SLOT_TESTS["lv_x"] = (lambda m, s: bool(m.defs[s.top].lv_x), "is a Pokémon LV.X")
 
+
+def is_evolved(m: Match, s: Slot) -> bool:
+    """An Evolved Pokémon: one played on another Pokémon to evolve it (a Stage 1 or 2, or
+    Expedition's Basic played on its Baby). A Pokémon LV.X is no Evolution card (it keeps
+    the stage of the level beneath it), and a Pokémon LEGEND's two halves are one Basic."""
+    if m.defs[s.top].legend:
+        return False
+    defs = m.defs
+    return sum(1 for c in s.cards if not defs[c].lv_x) > 1
+
+
 NOT_EVOLVED = PokemonFilter("not_evolved", "that is not an Evolved Pokémon",
-                            lambda m, s: stack_facts(m, s).stage == 0
-                            and (len(s.cards) < 2 or m.defs[s.top].legend))
-# (a Pokémon LEGEND is two cards and no Evolved Pokémon)
-EVOLVED = PokemonFilter("evolved", "that has evolved",
-                        lambda m, s: len(s.cards) > 1 and not m.defs[s.top].legend)
+                            lambda m, s: not is_evolved(m, s))
+EVOLVED = PokemonFilter("evolved", "that has evolved", is_evolved)
 SUPPORTER_CARD = CardFilter("supporter", "Supporter card",
                             lambda d: d.kind == TRAINER and d.trainer_kind == "supporter")
 
@@ -3826,10 +3834,10 @@ def _stage(m: Match, s: Slot) -> int:
     return pokemon_facts(m, s).stage
 
 
-SLOT_TESTS["evolved"] = (lambda m, s: _stage(m, s) > 0, "is an Evolved Pokémon")
+SLOT_TESTS["evolved"] = (is_evolved, "is an Evolved Pokémon")
 # An Ability that answers evolving from the hand: the Pokémon evolved this turn.
 SLOT_TESTS["evolved_this_turn"] = (
-    lambda m, s: _stage(m, s) > 0 and len(s.cards) > 1 and s.played_turn == m.turn,
+    lambda m, s: is_evolved(m, s) and s.played_turn == m.turn,
     "evolved this turn")
 
 
