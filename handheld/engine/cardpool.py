@@ -464,7 +464,7 @@ def make_attack(d: CardDef, index: int, name: str, cost: tuple[str, ...], damage
             raise CardDefinitionError(
                 f"{d.id} {d.name}: attack {name} can do nothing; place its Damage step "
                 f"explicitly (or use NothingOnTails)")
-        gates = [i for i, s in enumerate(body) if getattr(s, "gate", False)]
+        gates = [i for i, s in enumerate(body) if s.gate]
         at = gates[-1] + 1 if gates else 0
         body.insert(at, Damage())
     check_variables(tuple(pre + body), f"{d.id} {d.name}: attack {name}",

@@ -92,6 +92,9 @@ class Step(ABC):
     ``run``, and ``resume`` when they ask); composite steps override ``emit`` instead."""
 
     pre = False  # True: an attack choice or cost, resolved before the Confusion check
+    # True: a coin the attack needs in order to be used, or the "does nothing" it leads to
+    # (``steps.gated``), checked before the Confusion flip where the era says so.
+    gate = False
 
     def emit(self, b: Builder) -> None:
         b.emit(self)

@@ -667,6 +667,16 @@ class DoesNothing(Step):
         ev.void += ev.p
 
 
+def gated(*steps: Step) -> list[Step]:
+    """``steps`` as one gate: the coins an attack flips to see whether it does anything at
+    all, and the "does nothing" they lead to (Giga Horn's "both tails, nothing"). In an
+    era whose attack order checks them before the Confusion flip (``Era.coin_gate_first``)
+    they come first, and the printed damage waits for them."""
+    for step in steps:
+        step.gate = True
+    return list(steps)
+
+
 class NothingOnTails(Step):
     """Flip a coin; on tails the attack does nothing (a gate before the damage)."""
 
@@ -2304,6 +2314,7 @@ class Worded(Step):
         self.inner = inner
         self.wording = wording
         self.pre = inner.pre
+        self.gate = inner.gate
 
     def emit(self, b: Builder) -> None:
         self.inner.emit(b)
@@ -4553,11 +4564,63 @@ def shielded(m: Match, f: Frame, s: Slot) -> bool:
         or side_guards_effects(m, s, f.player)  # (an Ability of its side: Solar Revelation)
 
 
-class ForbidAttack(Step):
-    """Choose 1 of the attacks printed on Pokémon ``who``'s card: it can't use that one
-    during its owner's next turn (marker ``no_attack_<index>``, ``actions.attack_locked``)."""
+class PickAttack(Step):
+    """The attack's choice of one attack of Pokémon ``who`` (step b of an attack, before
+    the Confusion flip): the card and the index go into ``var`` and ``var_index`` for a
+    later step. ``copyable``: the attacks another Pokémon may use as its own (Foul Play);
+    else the attacks printed on the Pokémon's own card (Torment)."""
 
-    def __init__(self, who: str = DEFENDER, turns: int = 1) -> None:
+    pre = True
+
+    def __init__(self, var: str, who: str = DEFENDER, *, copyable: bool = False) -> None:
+        self.var = var
+        self.who = who
+        self.copyable = copyable
+
+    def text(self, tc: TC) -> str:
+        return ""  # the step that uses the choice words it
+
+    def options(self, m: Match, f: Frame) -> tuple[tuple[Any, ...], ...]:
+        from ..facts import stack_facts
+        from ..notation import ATTACK
+
+        s = who_slot(m, f, self.who)
+        if s is None:
+            return ()
+        if self.copyable:
+            return tuple((ATTACK, r.card, r.index) for r in _copyable_attacks(m, s))
+        if shielded(m, f, s):
+            return ()
+        return tuple((ATTACK, r.card, r.index) for r in stack_facts(m, s).attacks
+                     if r.card == s.top and r.index < 3)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        options = self.options(m, f)
+        if len(options) < 2:
+            return self.resume(m, f, list(options))
+        prompt = ("Choose the Defending Pokémon's attack to use" if self.copyable
+                  else "Choose the attack it can't use next turn")
+        m.pending = Choice(f.player, "attack", prompt, options)
+        return SUSPEND
+
+    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        if answer:
+            _, f.vars[self.var], f.vars[f"{self.var}_index"] = answer[0]
+        return NEXT
+
+
+def _picked(f: Frame, var: str) -> tuple[int, int] | None:
+    card = f.vars.get(var)
+    return None if card is None else (card, f.vars[f"{var}_index"])
+
+
+class ForbidAttack(Step):
+    """Pokémon ``who`` can't use the attack ``PickAttack`` chose into ``var`` during its
+    owner's next turn (marker ``no_attack_<index>``, ``actions.attack_locked``). Written
+    through :func:`forbid_attack`, which makes the choice first."""
+
+    def __init__(self, var: str, who: str = DEFENDER, turns: int = 1) -> None:
+        self.var = var
         self.who = who
         self.turns = turns
 
@@ -4568,31 +4631,19 @@ class ForbidAttack(Step):
     def value(self, ev: Eval) -> None:
         ev.add(10)
 
-    def _options(self, m: Match, f: Frame) -> tuple[tuple[Any, ...], ...]:
-        from ..facts import stack_facts
-        from ..notation import ATTACK
-
-        s = who_slot(m, f, self.who)
-        if s is None or shielded(m, f, s):
-            return ()
-        return tuple((ATTACK, r.card, r.index) for r in stack_facts(m, s).attacks
-                     if r.card == s.top and r.index < 3)
-
     def run(self, m: Match, f: Frame) -> Result:
-        options = self._options(m, f)
-        if not options:
-            return NEXT
-        if len(options) == 1:
-            return self.resume(m, f, [options[0]])
-        m.pending = Choice(f.player, "attack", "Choose the attack it can't use next turn",
-                           options)
-        return SUSPEND
-
-    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
+        picked = _picked(f, self.var)
         s = who_slot(m, f, self.who)
-        if s is not None:
-            s.markers[f"no_attack_{answer[0][2]}"] = m.turn + self.turns
+        if picked is None or s is None or shielded(m, f, s) or picked[0] != s.top:
+            return NEXT
+        s.markers[f"no_attack_{picked[1]}"] = m.turn + self.turns
         return NEXT
+
+
+def forbid_attack(who: str = DEFENDER, turns: int = 1) -> list[Step]:
+    """"Choose 1 of that Pokémon's attacks; it can't use it next turn": the choice before
+    the Confusion flip, the lock after it."""
+    return [PickAttack("forbid", who), ForbidAttack("forbid", who, turns)]
 
 
 class PoisonCounters(Step):
@@ -5509,11 +5560,15 @@ def _copyable_attacks(m: Match, s: Slot) -> list[Any]:
 
 
 class UseDefenderAttack(Step):
-    """Choose 1 of the Defending Pokémon's attacks: this attack becomes that one (Zoroark's
-    Foul Play). Its program takes the place of this attack's, as if announced and already
-    past the checks that may cancel it (this attack passed them): its own choices and
-    costs come next, then its damage and effects, all for this Pokémon (its type, "this
-    Pokémon", "your"); the Energy cost of the chosen attack is not needed."""
+    """This attack becomes the Defending Pokémon's attack ``PickAttack`` chose into ``var``
+    (Zoroark's Foul Play; written through :func:`use_defender_attack`). Its program takes
+    the place of this attack's, as if announced and already past the checks that may
+    cancel it (this attack passed them): its own choices and costs come next, then its
+    damage and effects, all for this Pokémon (its type, "this Pokémon", "your"); the
+    Energy cost of the chosen attack is not needed."""
+
+    def __init__(self, var: str) -> None:
+        self.var = var
 
     def text(self, tc: TC) -> str:
         return ("Pick an attack of the Defending Pokémon. This attack does what that "
@@ -5527,24 +5582,12 @@ class UseDefenderAttack(Step):
         ev.damage += ev.p * best
 
     def run(self, m: Match, f: Frame) -> Result:
-        from ..notation import ATTACK
-
-        defender = who_slot(m, f, DEFENDER)
-        if defender is None:
-            return NEXT
-        options = tuple((ATTACK, r.card, r.index) for r in _copyable_attacks(m, defender))
-        if not options:
-            return NEXT
-        if len(options) == 1:
-            return self.resume(m, f, options)
-        m.pending = Choice(f.player, "attack", "Choose the Defending Pokémon's attack to use",
-                           options)
-        return SUSPEND
-
-    def resume(self, m: Match, f: Frame, answer: Any) -> Result:
         from ..state import Frame as _Frame
 
-        _, card, index = answer[0]
+        picked = _picked(f, self.var)
+        if picked is None:
+            return NEXT
+        card, index = picked
         attack = m.defs[card].attacks[index]
         # The attack procedure's opening and checks are done: mark them so in the new
         # frame (rules.AttackBegin, CancelCheck, ConfusionCheck read these).
@@ -5554,6 +5597,12 @@ class UseDefenderAttack(Step):
         m.stack[-1] = _Frame(attack.key, attack.code, f.player, card, f.user, f.target,
                              variables)
         return NEXT
+
+
+def use_defender_attack() -> list[Step]:
+    """"Choose 1 of the Defending Pokémon's attacks and use it as this attack": the choice
+    before the Confusion flip, the attack after it."""
+    return [PickAttack("copied", DEFENDER, copyable=True), UseDefenderAttack("copied")]
 
 
 class KnockedOutLastTurn(Cond):

@@ -320,7 +320,8 @@ USES.update({
     S.MarkWhileActive: Uses(reads=("who",)),
 })
 USES.update({  # pl1 part2, the hooks
-    S.ForbidAttack: Uses(reads=("who",)),
+    S.PickAttack: Uses(reads=("who",), writes=("var",)),
+    S.ForbidAttack: Uses(reads=("who", "var")),
     S.PoisonCounters: Uses(reads=("who",)),
     S.FiringMoment: NONE,
     S.BenchedFromHand: NONE,
@@ -390,7 +391,7 @@ USES.update({
     S.DiscardHand: NONE,
     S.StackingTurnEffect: NONE,
     # (the chosen attack's program replaces this one's, in a frame of its own variables)
-    S.UseDefenderAttack: NONE,
+    S.UseDefenderAttack: Uses(reads=("var",)),
     S.KnockedOutLastTurn: NONE,
 })
 

@@ -303,8 +303,9 @@ class Era:
     def before_checks(self, step: Step) -> bool:
         """Does this step of an attack come before the checks that may cancel it (the
         Confusion flip): its choices and costs, and in an era with ``coin_gate_first`` the
-        coin whose tails makes the attack do nothing (``NothingOnTails``)."""
-        return bool(step.pre) or (self.coin_gate_first and getattr(step, "gate", False))
+        coins that decide whether the attack does anything (``NothingOnTails``,
+        ``steps.gated``)."""
+        return bool(step.pre) or (self.coin_gate_first and step.gate)
 
     def prizes_for_knockout(self, m: Match, slot: Slot) -> int:
         """How many Prize cards knocking out ``slot`` is worth to its opponent: 1, unless a

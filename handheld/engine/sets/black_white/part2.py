@@ -33,7 +33,6 @@ from ...effects.steps import (
     DiscardHand,
     Draw,
     Flip,
-    ForbidAttack,
     HasEnergyOfType,
     Heal,
     If,
@@ -53,9 +52,10 @@ from ...effects.steps import (
     StackingTurnEffect,
     SwitchOpponentActive,
     Times,
-    UseDefenderAttack,
     Worded,
     basic_energy_of_type,
+    forbid_attack,
+    use_defender_attack,
 )
 from ...ruleset import BURNED, CONFUSED, PARALYZED
 from ..expedition import TRAINERS as EXPEDITION
@@ -94,16 +94,16 @@ POKEMON: dict[str, PokemonScript] = {
         "Bite": [],
     }),
     "bw1-64": PokemonScript(attacks={  # Krokorok
-        "Torment": [ForbidAttack(DEFENDER)],
+        "Torment": forbid_attack(DEFENDER),
         "Bite": [],
     }),
     "bw1-65": PokemonScript(attacks={  # Krookodile
-        "Torment": [ForbidAttack(DEFENDER)],
+        "Torment": forbid_attack(DEFENDER),
         "Krookoroll": [Damage(PlusIf(60, 40, SlotIs(DEFENDER, "damaged")))],
     }),
     "bw1-66": PokemonScript(attacks={"Scratch": [], "Slash": []}),  # Purrloin
     "bw1-67": PokemonScript(attacks={  # Liepard
-        "Taunt": [ChoosePokemon("t", "opp", "bench"), SwitchOpponentActive("t")],
+        "Taunt": [ChoosePokemon("t", "opp", "bench", pre=True), SwitchOpponentActive("t")],
         "Sucker Punch": [Damage(PlusIf(30, 30, HasEnergyOfType(SELF, "D")))],
     }),
     "bw1-68": PokemonScript(attacks={"Headbutt": []}),  # Scraggy
@@ -115,7 +115,7 @@ POKEMON: dict[str, PokemonScript] = {
     "bw1-71": PokemonScript(attacks={  # Zoroark
         "Nasty Plot": [ChooseCards("c", "deck", ANY_CARD), MoveCards("c", "hand"),
                        ShuffleDeck()],
-        "Foul Play": [UseDefenderAttack()],
+        "Foul Play": use_defender_attack(),
     }),
     "bw1-72": PokemonScript(attacks={"Surprise Attack": [NothingOnTails()]}),  # Vullaby
     "bw1-73": PokemonScript(attacks={  # Mandibuzz

@@ -54,6 +54,7 @@ from ...effects.steps import (
     VarTrue,
     Worded,
     energy_of_type,
+    gated,
 )
 from ...ruleset import ASLEEP, BURNED, PARALYZED, POISONED
 from ..dragons_exalted.part1 import protected_next_turn
@@ -124,7 +125,7 @@ SCRIPTS: dict[str, Script] = {
     "col1-48": PokemonScript(attacks={  # Pidgeotto
         "Gust": [],
         "Twister": [
-            Flip(2), If(HeadsExactly(0, 2), DoesNothing()), Damage(),
+            *gated(Flip(2), If(HeadsExactly(0, 2), DoesNothing())), Damage(),
             Worded(If(HeadsExactly(2, 2), DiscardEnergy(DEFENDER, 2)),
                    "For each heads, discard 1 Energy card from the Defending Pokémon."),
             Worded(If(HeadsExactly(1, 2), DiscardEnergy(DEFENDER, 1)), ""),

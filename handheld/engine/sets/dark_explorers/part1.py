@@ -74,6 +74,7 @@ from ...effects.steps import (
     VarValue,
     Worded,
     energy_of_type,
+    gated,
     pokemon_named,
 )
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
@@ -209,8 +210,8 @@ SCRIPTS: dict[str, Script] = {
         "Big Yawn": [Worded(Inflict(SELF, ASLEEP), ""),
                      Worded(Inflict(DEFENDER, ASLEEP),
                             "Both this Pokémon and the Defending Pokémon fall Asleep.")],
-        "Shot in the Dark": [Flip(2), If(Not(HeadsExactly(2, 2), "either coin is tails"),
-                                         DoesNothing()), Damage()],
+        "Shot in the Dark": [*gated(Flip(2), If(Not(HeadsExactly(2, 2), "either coin is tails"),
+                                                DoesNothing())), Damage()],
     }),
     "bw5-24": PokemonScript(  # Slowbro
         powers={"Airhead": Power(passives=(CantAttackWithPrizes((2, 4, 6)),))},

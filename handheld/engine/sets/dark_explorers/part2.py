@@ -80,6 +80,7 @@ from ...effects.steps import (
     Times,
     Worded,
     basic_energy_of_type,
+    gated,
     pokemon_of_type_in_play,
 )
 from ...ruleset import ASLEEP, CONFUSED, PARALYZED
@@ -254,7 +255,7 @@ SCRIPTS: dict[str, Script] = {
     }),
     "bw5-89": PokemonScript(attacks={  # Haxorus
         "Guillotine": [],
-        "Stunning Uppercut": [Flip(2), If(HeadsExactly(0, 2), DoesNothing()), Damage(),
+        "Stunning Uppercut": [*gated(Flip(2), If(HeadsExactly(0, 2), DoesNothing())), Damage(),
                               If(HeadsAtLeast(2, "Both heads"), Inflict(DEFENDER, PARALYZED))],
     }),
     "bw5-90": PokemonScript(attacks={  # Tornadus-EX (bw5-108 prints it again)

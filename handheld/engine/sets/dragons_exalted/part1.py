@@ -358,12 +358,12 @@ SCRIPTS: dict[str, Script] = {
         attacks={"Cursed Drop": [PutCountersAnyWay(3)]},
     ),
     "bw6-49": PokemonScript(attacks={  # Drifloon
-        "Sneaky Placement": [ChoosePokemon("t", "opp"), PutCounters("t", 1)],
+        "Sneaky Placement": [ChoosePokemon("t", "opp", pre=True), PutCounters("t", 1)],
     }),
     "bw6-50": PokemonScript(attacks={"Beat": [], "Gust": []}),  # Drifloon
     "bw6-51": PokemonScript(attacks={  # Drifblim
         "Shadow Steal": [Damage(Times(50, CardsInZone("opp", "discard", SPECIAL_ENERGY)))],
-        "Plentiful Placement": [ChoosePokemon("t", "opp"), PutCounters("t", 4)],
+        "Plentiful Placement": [ChoosePokemon("t", "opp", pre=True), PutCounters("t", 4)],
     }),
     "bw6-52": PokemonScript(  # Sigilyph
         powers={"Safeguard": Power(passives=(GuardFromEX(),))},

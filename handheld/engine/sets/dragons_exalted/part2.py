@@ -51,7 +51,6 @@ from ...effects.steps import (
     EvolvedFromHand,
     Flip,
     FlipUntilTails,
-    ForbidAttack,
     FromOpponentHandUnseen,
     HandSize,
     HeadsExactly,
@@ -78,6 +77,8 @@ from ...effects.steps import (
     VarValue,
     Worded,
     basic_energy_of_type,
+    forbid_attack,
+    gated,
     pokemon_of_type,
 )
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
@@ -211,7 +212,8 @@ POKEMON: dict[str, PokemonScript] = {
                                             "their discard pile?"), ""),
                    Worded(If(VarTrue("tw"), MillOpponent(3)),
                           "You may discard 3 cards from the top of your opponent's deck.")))},
-        attacks={"Giga Horn": [Flip(2), If(HeadsExactly(0, 2), DoesNothing()), Damage()]},
+        attacks={"Giga Horn": [*gated(Flip(2), If(HeadsExactly(0, 2), DoesNothing())),
+                               Damage()]},
     ),
     "bw6-81": PokemonScript(attacks={  # Registeel-EX
         "Triple Laser": [
@@ -330,7 +332,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Bang Heads": [Inflict(DEFENDER, CONFUSED), Inflict(SELF, CONFUSED)],
     }),
     "bw6-107": PokemonScript(attacks={  # Bibarel
-        "Amnesia": [ForbidAttack(DEFENDER)],
+        "Amnesia": forbid_attack(DEFENDER),
         "Tumbling Tackle": [Inflict(DEFENDER, ASLEEP), Inflict(SELF, ASLEEP)],
     }),
     "bw6-108": PokemonScript(attacks={  # Audino

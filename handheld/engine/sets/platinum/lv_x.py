@@ -81,7 +81,7 @@ SCRIPTS: dict[str, Script] = {
             If(HEADS, [Inflict(DEFENDER, POISONED), PoisonCounters(DEFENDER, 3)])))},
         attacks={"Sniping Tail": [
             Damage(),
-            ChoosePokemon("b", "opp", "bench"),
+            ChoosePokemon("b", "opp", "bench", pre=True),
             BenchDamage(40, var="b"),
             Mark(DEFENDER, "cant_retreat", 1, "is unable to retreat until your opponent's "
                                               "next turn is over"),

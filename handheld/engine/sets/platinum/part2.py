@@ -54,7 +54,6 @@ from ...effects.steps import (
     FewerEnergyThan,
     Flip,
     FlipUntilTails,
-    ForbidAttack,
     HasCards,
     HasEnergyOfType,
     Heal,
@@ -86,6 +85,7 @@ from ...effects.steps import (
     Worded,
     card_named,
     energy_of_type,
+    forbid_attack,
 )
 from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from ..shapes import (
@@ -134,8 +134,8 @@ def switch_in_and(*steps: Step) -> list[Step]:
 
 SCRIPTS: dict[str, Script] = {
     "pl1-35": PokemonScript(attacks={  # Luvdisc
-        "Love Call": [ChoosePokemon("t", "opp", wording="Pick a Pokémon your opponent has in "
-                                                        "play."),
+        "Love Call": [ChoosePokemon("t", "opp", pre=True,
+                                    wording="Pick a Pokémon your opponent has in play."),
                       ChooseCardsFor("c", "deck", "same_type", "t"),
                       MoveCards("c", "hand", reveal=True), ShuffleDeck()],
         "Sweet Kiss": [OpponentMayDraw(1)],
@@ -372,7 +372,7 @@ SCRIPTS: dict[str, Script] = {
         },
     ),
     "pl1-55": PokemonScript(attacks={  # Mismagius
-        "Upper Hand": [ForbidAttack(DEFENDER)],
+        "Upper Hand": forbid_attack(DEFENDER),
         "Psybeam": coin_condition(CONFUSED),
     }),
     "pl1-57": PokemonScript(  # Muk

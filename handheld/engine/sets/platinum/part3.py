@@ -157,7 +157,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Tackle": [],
     }),
     "pl1-84": PokemonScript(attacks={  # Nosepass
-        "Pull": [ChoosePokemon("o", "opp", "bench"), SwitchOpponentActive("o")],
+        "Pull": [ChoosePokemon("o", "opp", "bench", pre=True), SwitchOpponentActive("o")],
         "Rollout": [],
     }),
     "pl1-85": PokemonScript(attacks={  # Piplup

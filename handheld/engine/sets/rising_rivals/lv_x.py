@@ -78,7 +78,7 @@ SCRIPTS: dict[str, Script] = {
                    ShuffleDeck("opp", wording="")))},
         attacks={"Double Shoot": [
             DiscardEnergy(SELF, 2, "F", pre=True),
-            ChoosePokemon("b", "opp", "bench", count=2),
+            ChoosePokemon("b", "opp", "bench", count=2, pre=True),
             BenchDamage(40, var="b")]},
     ),
     "pl2-108": PokemonScript(                                  # Infernape 4 LV.X
@@ -94,7 +94,7 @@ SCRIPTS: dict[str, Script] = {
                                          "(you pick which) for their Active Pokémon."),
                    SwitchOpponentActive("o", wording="")))},
         attacks={"Flash Impact": [
-            ChoosePokemon("t", "own", wording="Choose 1 of your Pokémon."),
+            ChoosePokemon("t", "own", pre=True, wording="Choose 1 of your Pokémon."),
             DamageTo("t", 30)]},
     ),
     "pl2-110": PokemonScript(                                  # Mismagius GL LV.X

@@ -88,6 +88,7 @@ from ...effects.steps import (
     VarTrue,
     Worded,
     basic_energy_of_type,
+    gated,
     named_pokemon,
     pokemon_of_type,
 )
@@ -178,7 +179,7 @@ SCRIPTS: dict[str, Script] = {
     ),
     "pl2-6": PokemonScript(attacks={  # Froslass GL
         "Sleep Inducer": [
-            ChoosePokemon("n", "opp", "bench"),
+            ChoosePokemon("n", "opp", "bench", pre=True),
             SwitchOpponentActive("n", wording="Switch it with the Defending Pokémon; the new "
                                               "Defending Pokémon falls Asleep."),
             Worded(Inflict("n", ASLEEP), ""),
@@ -356,7 +357,7 @@ SCRIPTS: dict[str, Script] = {
     "pl2-22": PokemonScript(attacks={  # Gastrodon West Sea
         "Tackle": [],
         "Muddy Bomb": [
-            ChoosePokemon("t", "opp"),
+            ChoosePokemon("t", "opp", pre=True),
             ChoosePokemon("o", "opp", count=10, exclude="t", wording=""),
             Worded(DamageChosen("t", Const(30)), "It takes 30 damage"),
             Worded(DamageChosen("o", Const(10)),
@@ -441,7 +442,7 @@ SCRIPTS: dict[str, Script] = {
                        "damage instead, and 1 of their Benched Pokémon also takes 30 (no "
                        "Weakness or Resistance on the Bench)."),
             ],
-            "Giga Horn": [Flip(2), If(HeadsExactly(0, 2), DoesNothing()), Damage()],
+            "Giga Horn": [*gated(Flip(2), If(HeadsExactly(0, 2), DoesNothing())), Damage()],
         },
     ),
     "pl2-30": PokemonScript(  # Nidoqueen
@@ -454,7 +455,7 @@ SCRIPTS: dict[str, Script] = {
     ),
     "pl2-31": PokemonScript(attacks={  # Raichu GL
         "Thunder Throw": [
-            ChoosePokemon("t", "opp", "bench", count=2),
+            ChoosePokemon("t", "opp", "bench", count=2, pre=True),
             Worded(BenchDamage(10, var="t"),
                    "Each of them takes 10 damage (no Weakness or Resistance on "
                    "the Bench)."),
@@ -481,13 +482,13 @@ SCRIPTS: dict[str, Script] = {
         powers={"Undevelop": undevelop()},
         attacks={
             "Muddy Water": [
-                ChoosePokemon("t", "opp", "bench"),
+                ChoosePokemon("t", "opp", "bench", pre=True),
                 Worded(BenchDamage(10, var="t"),
                        "It takes 10 damage (no Weakness or Resistance on the "
                        "Bench)."),
             ],
             "Evolving Aqua": [
-                ChoosePokemon("t", "opp", filt=DAMAGED),
+                ChoosePokemon("t", "opp", filt=DAMAGED, pre=True),
                 Worded(DamageChosen("t", IfExpr(evolved_from_eevee(), Const(60), Const(40))),
                        "It takes 40 damage, or 60 damage if this Pokémon "
                        "evolved from Eevee this turn (no Weakness or Resistance on the "
