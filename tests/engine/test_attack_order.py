@@ -77,3 +77,27 @@ def test_coins_that_may_void_an_attack_are_one_gate() -> None:
                     and not (s.gate and steps[i - 1].gate)):
                 loose.append(f"{cid} {name}")
     assert loose == [], f"'does nothing' coins outside a gate: {loose}"
+
+
+def test_a_picked_attack_that_is_not_the_pokemons_is_ignored() -> None:
+    """The pick lives in the attack's frame, which a position from outside may fill with
+    anything: a card not on the Pokémon, an attack it has not, a negative index."""
+    from tests.engine.fixtures import scenario_pool
+    from tests.engine.scenario import run_scenario
+
+    for attack, cards, energy, step in [
+            ("Torment", ["bw1-63", "bw1-64"], ["bw1-110"], S.ForbidAttack("forbid")),
+            ("Foul Play", ["bw1-70", "bw1-71"], ["bw1-111", "bw1-111"],
+             S.UseDefenderAttack("forbid"))]:
+        m = run_scenario(scenario_pool(), {"name": attack, "position": {
+            "era": "black_white", "players": [{"active": {"cards": cards, "energy": energy}},
+                                              {"active": {"cards": ["bw4-82"]}}]},
+            "steps": [{"choose": f"Attack: {attack}"}]})
+        f = m.stack[-1]
+        defender = m.players[1].active
+        assert defender is not None
+        for card, index in [(99999, 0), (f.user, 0), (defender.top, 7), (defender.top, -1)]:
+            f.vars.update(forbid=card, forbid_index=index)
+            markers = dict(defender.markers)
+            assert step.run(m, f) is None  # NEXT: nothing done
+            assert defender.markers == markers and m.stack[-1] is f

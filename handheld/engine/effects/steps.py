@@ -4609,9 +4609,15 @@ class PickAttack(Step):
         return NEXT
 
 
-def _picked(f: Frame, var: str) -> tuple[int, int] | None:
-    card = f.vars.get(var)
-    return None if card is None else (card, f.vars[f"{var}_index"])
+def _picked(m: Match, f: Frame, var: str, s: Slot | None) -> tuple[int, int] | None:
+    """The attack ``PickAttack`` chose into ``var``, if it is still one of Pokémon ``s``'s
+    cards' (a position from outside may name anything there)."""
+    card, index = f.vars.get(var), f.vars.get(f"{var}_index")
+    if s is None or type(card) is not int or type(index) is not int or card not in s.cards:
+        return None
+    if not 0 <= index < len(m.defs[card].attacks):
+        return None
+    return card, index
 
 
 class ForbidAttack(Step):
@@ -4632,17 +4638,18 @@ class ForbidAttack(Step):
         ev.add(10)
 
     def run(self, m: Match, f: Frame) -> Result:
-        picked = _picked(f, self.var)
         s = who_slot(m, f, self.who)
-        if picked is None or s is None or shielded(m, f, s) or picked[0] != s.top:
+        picked = _picked(m, f, self.var, s)
+        if picked is None or s is None or shielded(m, f, s) or picked[0] != s.top \
+                or picked[1] >= 3:  # (markers exist for the three printed attacks)
             return NEXT
         s.markers[f"no_attack_{picked[1]}"] = m.turn + self.turns
         return NEXT
 
 
 def forbid_attack(who: str = DEFENDER, turns: int = 1) -> list[Step]:
-    """"Choose 1 of that Pokémon's attacks; it can't use it next turn": the choice before
-    the Confusion flip, the lock after it."""
+    """Torment's shape (one attack of that Pokémon is barred during its owner's next turn):
+    the pick before the Confusion flip, the bar after it."""
     return [PickAttack("forbid", who), ForbidAttack("forbid", who, turns)]
 
 
@@ -5584,7 +5591,7 @@ class UseDefenderAttack(Step):
     def run(self, m: Match, f: Frame) -> Result:
         from ..state import Frame as _Frame
 
-        picked = _picked(f, self.var)
+        picked = _picked(m, f, self.var, who_slot(m, f, DEFENDER))
         if picked is None:
             return NEXT
         card, index = picked
@@ -5600,8 +5607,8 @@ class UseDefenderAttack(Step):
 
 
 def use_defender_attack() -> list[Step]:
-    """"Choose 1 of the Defending Pokémon's attacks and use it as this attack": the choice
-    before the Confusion flip, the attack after it."""
+    """Foul Play's shape (this attack becomes one the Defending Pokémon has): the pick
+    before the Confusion flip, the borrowed attack after it."""
     return [PickAttack("copied", DEFENDER, copyable=True), UseDefenderAttack("copied")]
 
 
