@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .carddefs import (
     ENERGY,
+    ITEM,
     POKE_POWER,
     QUICK_COND,
     QUICK_OWN,
@@ -129,8 +130,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
     held = active.id if can_evolve and active is not None \
         and EVOLUTION_LOCK_HOOK in m.body_hooks_present \
         and active_evolution_locked(m, active) else -1
-    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1) \
-        and not (p.turn_effects and trainers_locked(m, p))
+    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1)
+    locked = locked_trainer_kinds(m, p) if p.turn_effects else NO_KINDS
     items_ok = not (p.turn_effects and items_locked(m, p))
     # The turn before which a Pokémon must have been played to evolve now.
     fresh = turn + 1 if m.stadium >= 0 and fresh_evolution(m) else turn
@@ -151,7 +152,8 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                             and s.id != held:
                         opts.append((EVOLVE, cid, s.id))
         elif cat == CAT_FOSSIL:
-            if trainers_ok and bench_room and (items_ok or not d.is_item):
+            if trainers_ok and bench_room and (items_ok or not d.is_item) \
+                    and d.trainer_kind not in locked:
                 opts.append((BENCH, cid))
         elif cat == CAT_EVOLUTION:
             if can_evolve:
@@ -174,12 +176,13 @@ def main_options(m: Match) -> tuple[tuple[Any, ...], ...]:
                 opts.append((BENCH, cid))
         elif cat == CAT_LEVEL_UP:
             # levels_up_onto, inlined (tops[0] is the Active Pokémon's card stack)
-            if can_evolve and active is not None and active.played_turn < turn:
+            if can_evolve and active is not None and active.played_turn < turn \
+                    and not (active.markers and has_marker(m, active, "cant_evolve")):
                 tf = tops[0]
                 if tf.name == d.name and LV_X_KIND not in tf.kinds:
                     opts.append((LEVEL_UP, cid, active.id))
         elif not trainers_ok or (d.trainer_kind == SUPPORTER and p.supporter_played) \
-                or (not items_ok and d.is_item):
+                or (not items_ok and d.is_item) or d.trainer_kind in locked:
             continue
         elif cat == CAT_PLAIN_TRAINER:
             opts.append((PLAY, cid))
@@ -299,8 +302,8 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
     turn = m.turn
     can_evolve = not (rules.no_evolve_first_turn and turn <= 2) \
         and not hand_evolution_banned(m, cur)
-    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1) \
-        and not trainers_locked(m, p)
+    trainers_ok = not (rules.first_turn_trainer_ban and turn == 1)
+    locked = locked_trainer_kinds(m, p)
     items_ok = not items_locked(m, p)
     fresh = turn + 1 if fresh_evolution(m) else turn
     # Copies are interchangeable: one option per kind of card, in the order the kinds first
@@ -318,16 +321,18 @@ def main_options_reference(m: Match) -> tuple[tuple[Any, ...], ...]:
                 opts.extend((EVOLVE, cid, s.id) for s in slots
                             if s.played_turn < fresh and evolves_onto(m, d, s)
                             and not (s is p.active and active_evolution_locked(m, s)))
-                if d.lv_x and p.active is not None and levels_up_onto(m, d, p.active):
+                if d.lv_x and p.active is not None and levels_up_onto(m, d, p.active) \
+                        and not (p.active.markers and has_marker(m, p.active, "cant_evolve")):
                     opts.append((LEVEL_UP, cid, p.active.id))
         elif d.kind == ENERGY:
             if not p.energy_attached:
                 opts.extend((ATTACH, cid, s.id) for s in slots)
         elif d.fossil:
-            if trainers_ok and len(p.bench) < rules.bench_size and (items_ok or not d.is_item):
+            if trainers_ok and len(p.bench) < rules.bench_size and (items_ok or not d.is_item) \
+                    and d.trainer_kind not in locked:
                 opts.append((BENCH, cid))
         elif trainers_ok and not (d.trainer_kind == SUPPORTER and p.supporter_played) \
-                and (items_ok or not d.is_item):
+                and (items_ok or not d.is_item) and d.trainer_kind not in locked:
             if d.trainer_kind in (TOOL, TM, STADIUM):
                 _other_trainer_options(m, d, cid, slots, opts)
             elif not d.responds_to and m.requirements_hold(d.requires, cur, cid):
@@ -388,13 +393,36 @@ def fossil_discards(m: Match, slots: list[Slot]) -> list[tuple[Any, ...]]:
 
 
 _FOSSIL = attrgetter("fossil")
-def trainers_locked(m: Match, p: Any) -> bool:
-    """An opponent's attack keeps this player from playing Trainer, Supporter and Stadium
-    cards during this turn (a turn effect dated this turn; see ``rules.start_turn``)."""
-    return p.turn_effects.get(NO_TRAINERS, -1) >= m.turn
-
-
 NO_TRAINERS = "no_trainers"
+"""Psyduck's Headache: no Trainer, Supporter or Stadium card from the hand."""
+NO_TRAINER_CARDS = "no_trainer_cards"
+"""Teddiursa's Fake Tears: no Trainer card from the hand. Before Black & White a Supporter
+and a Stadium are kinds of their own beside the Trainer cards (each era's glossary), so
+they stay playable; Tools, Technical Machines and Fossils are Trainer cards."""
+NO_TRAINER_OR_STADIUM_CARDS = "no_trainer_or_stadium_cards"
+"""Dialga G's Deafen: no Trainer or Stadium card from the hand (Supporters stay playable)."""
+
+_PLAIN_TRAINERS = frozenset({ITEM, TOOL, TM})
+# The kinds of Trainer card (``CardDef.trainer_kind``) each turn effect keeps in the hand.
+LOCKED_TRAINER_KINDS: dict[str, frozenset[str]] = {
+    NO_TRAINERS: _PLAIN_TRAINERS | {SUPPORTER, STADIUM},
+    NO_TRAINER_CARDS: _PLAIN_TRAINERS,
+    NO_TRAINER_OR_STADIUM_CARDS: _PLAIN_TRAINERS | {STADIUM},
+}
+NO_KINDS: frozenset[str] = frozenset()
+
+
+def locked_trainer_kinds(m: Match, p: Any) -> frozenset[str]:
+    """The kinds of Trainer card an opponent's attack keeps this player from playing during
+    this turn (turn effects dated this turn; see ``rules.start_turn``)."""
+    effects = p.turn_effects
+    if not effects:
+        return NO_KINDS
+    out = NO_KINDS
+    for name, kinds in LOCKED_TRAINER_KINDS.items():
+        if effects.get(name, -1) >= m.turn:
+            out = out | kinds
+    return out
 
 
 def items_locked(m: Match, p: Any) -> bool:

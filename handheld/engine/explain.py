@@ -21,7 +21,7 @@ from .actions import (
     hand_evolution_banned,
     items_locked,
     levels_up_onto,
-    trainers_locked,
+    locked_trainer_kinds,
 )
 from .carddefs import ENERGY, STADIUM, SUPPORTER, TM, TOOL
 from .effects.core import TextCtx, plural
@@ -106,8 +106,8 @@ def _trainer_reason(m: Match, player: int, cid: int) -> str:
     rules = m.rules
     if rules.first_turn_trainer_ban and m.turn == 1:
         return "The player who goes first plays no Trainer cards on the first turn."
-    if trainers_locked(m, p):
-        return "An attack stops you playing Trainer cards this turn."
+    if d.trainer_kind in locked_trainer_kinds(m, p):
+        return "An attack stops you playing this kind of card this turn."
     if d.is_item and items_locked(m, p):
         return "An attack stops you playing Item cards this turn."
     if d.trainer_kind == SUPPORTER and p.supporter_played:

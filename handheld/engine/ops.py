@@ -164,6 +164,22 @@ def card_units(m: Match, slot: Slot, cid: int) -> tuple[int, ...]:
     return units
 
 
+def attached_card_units(m: Match, slot: Slot, cid: int) -> tuple[int, ...]:
+    """The types the Energy card ``cid`` provides attached to ``slot``, after every passive:
+    the card's own (:func:`card_units`: Rainbow Energy, SP Energy), then those that change
+    every Energy on its holder (a Poké-Body making them all [R]: Ho-Oh LEGEND). Those map
+    each unit alone, so one card's units can be asked apart from the others'."""
+    units = card_units(m, slot, cid)
+    if not m.players[slot.owner].turn_effects \
+            and ENERGY_HOOK not in stack_facts(m, slot).body_hooks:
+        return units
+    out = list(units)
+    basic = [m.defs[cid].basic_energy] * len(out)
+    for ps in list(_unit_hooks(m, slot)):
+        ps.energy_units(m, slot, out, basic)
+    return tuple(out)
+
+
 def energy_card_units(m: Match, cid: int, slot: Slot | None = None) -> int:
     """How many units an attached Energy card counts for when paying a Retreat Cost (on
     ``slot``, the Pokémon it is attached to, when the card's units depend on it)."""
@@ -390,6 +406,10 @@ def figure_damage(m: Match, dc: DamageCtx, base: int) -> int:
     """The damage an attack does, in the order a)-i) of the rulebook's expert section on
     working out damage. Returns the damage to place (a multiple of 10, never below 0)."""
     dmg = base  # a) base damage
+    if dmg <= 0:
+        # b) ends the figure when the base damage is 0: nothing that adds to an attack's
+        # damage (PlusPower, Fight Song, a mark from the last turn) gives a 0 any.
+        return 0
     attacker = dc.attacker
     defender = dc.defender
     att_passives: list[tuple[Passive, Slot]] = []

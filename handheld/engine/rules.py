@@ -928,6 +928,9 @@ class Promote(KnockOutStep):
 # =========================================================================== the attack
 
 
+ATTACK_ANNOUNCED_HOOK = "attack_announced"
+
+
 class AttackBegin(Instr):
     """a) Against a Baby Pokémon, a coin flip decides whether the attack happens at all
     (tails ends the turn). b) announce the attack."""
@@ -950,6 +953,10 @@ class AttackBegin(Instr):
                                       else self.attack.cost)
             if m.logging:
                 m.log.append((EV_ATTACK, f.player, user.top if user else -1, self.attack.name))
+            if user is not None and ATTACK_ANNOUNCED_HOOK in m.body_hooks_present:
+                for ps, holder in bodies(m, user):
+                    if ATTACK_ANNOUNCED_HOOK in ps.hooks:
+                        ps.attack_announced(m, holder)
         defender = find_slot(m, f.target)
         if defender is not None and stack_facts(m, defender).baby and "baby" not in f.vars:
             m.pending = coin(f.player, "Baby Pokémon")

@@ -433,9 +433,10 @@ class _RuleLock(Passive):
     """A turn effect that changes no fact: the rule that honours it reads its name."""
 
 
-# Psyduck's Headache: the player can't play Trainer, Supporter or Stadium cards this turn
-# (actions.trainers_locked reads it).
-TURN_EFFECTS["no_trainers"] = _RuleLock()
+# Locks on kinds of Trainer card from the hand (Headache, Fake Tears, Deafen):
+# actions.locked_trainer_kinds reads them.
+for _lock in ("no_trainers", "no_trainer_cards", "no_trainer_or_stadium_cards"):
+    TURN_EFFECTS[_lock] = _RuleLock()
 
 
 
@@ -935,7 +936,9 @@ class StrikeBack(Passive):
                 return
 
 
-CANT_EVOLVE = register_marker(MarkerKind("cant_evolve", "can't evolve"))
+CANT_EVOLVE = register_marker(MarkerKind("cant_evolve", "can't evolve or level up"))
+"""No card from the hand may evolve or level up the Pokémon (Primal Breath; read by
+``actions.evolves_onto`` and the main phase's level-up moves)."""
 
 
 # --- Platinum era: pl1 part2 (pl1-35 to pl1-77)
@@ -1129,7 +1132,11 @@ during its owner's turn, so the mark lasts through that player's next turn."""
 
 class RestAfterAttacking(Passive):
     """A Poké-Body: its holder can't attack during the turn after one in which it attacked
-    (Lazy Paunch: the ``used_attack`` marker its attacks leave; fact hook ``attacks``)."""
+    (Lazy Paunch: the ``used_attack`` marker left as any attack of its holder is announced,
+    one lent by Memory Berry too; fact hook ``attacks``)."""
+
+    def attack_announced(self, m: Match, holder: Slot) -> None:
+        holder.markers[USED_ATTACK.name] = m.turn + 2  # through its owner's next turn
 
     def attacks(self, m: Match, holder: Slot, refs: tuple[Any, ...]) -> tuple[Any, ...]:
         if holder.markers and has_marker(m, holder, USED_ATTACK.name):

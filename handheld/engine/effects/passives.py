@@ -93,6 +93,9 @@ hook("knockout_prizes", "as its holder is Knocked Out (Era.prizes_for_knockout)"
 # usual).
 hook("resists_conditions", "of the Poké-Bodies of a Pokémon a Special Condition would go on "
                            "(ops.inflict)")
+# A Poké-Body that remembers its Pokémon attacked (Lazy Paunch), whatever the attack.
+hook("attack_announced", "of the Poké-Bodies of the attacking Pokémon, as an attack is "
+                         "announced (rules.AttackBegin)")
 hook("guards_attack_effects", "of the Poké-Bodies of a Pokémon an attack's effect other than "
                               "damage would land on (effects.steps.shielded)")
 
@@ -140,6 +143,9 @@ class Passive:
     def knockout_prizes(self, m: Match, holder: Slot, prizes: int) -> int:
         """How many Prize cards the opponent takes for Knocking Out ``holder``."""
         return prizes
+
+    def attack_announced(self, m: Match, holder: Slot) -> None:
+        """Its holder announces an attack (any attack it uses, its own or a lent one)."""
 
     def between_turns_counters(self, m: Match, holder: Slot) -> int:
         """Damage counters to put on ``holder`` at the Darkness Energy step (e)."""

@@ -46,8 +46,8 @@ from ..notation import ENERGY as ENERGY_OPTION
 from ..ops import (
     LV_X_KIND,
     MARKERS,
+    attached_card_units,
     bench_new,
-    card_units,
     devolve,
     discard_attached,
     discard_slot,
@@ -1320,7 +1320,7 @@ class ChooseAttachedEnergy(Step):
         if self.etype is None:
             return list(cards)
         bit = BIT[self.etype]
-        return [c for c in cards if any(u & bit for u in card_units(m, s, c))]
+        return [c for c in cards if any(u & bit for u in attached_card_units(m, s, c))]
 
     def text(self, tc: TC) -> str:
         kind = f"[{self.etype}] Energy card" if self.etype else (
@@ -1391,7 +1391,7 @@ class ChooseEnergyInPlay(Step):
             for c in s.energy:
                 d = m.defs[c]
                 if (self.basic and not d.basic_energy) \
-                        or (bit and not any(u & bit for u in d.units)):
+                        or (bit and not any(u & bit for u in attached_card_units(m, s, c))):
                     continue
                 # One option per kind of card on a Pokémon, unless several may be taken.
                 if self.count == 1 and id(d) in seen:
@@ -1474,7 +1474,7 @@ class DiscardEnergy(Step):
             return NEXT
         if self.count is None:
             cards = [c for c in s.energy if self.etype is None
-                     or any(u & BIT[self.etype] for u in card_units(m, s, c))]
+                     or any(u & BIT[self.etype] for u in attached_card_units(m, s, c))]
         else:
             cards = f.vars.pop("_discard", [])
         for c in cards:
@@ -2448,7 +2448,8 @@ def _energy_of_type_test(t: str, where: str) -> Callable[[Any, int], bool]:
     def test(m: Any, p: int) -> bool:
         pl = m.players[p]
         slots = pl.bench if where == "bench" else pl.in_play()
-        return any(u & bit for s in slots for c in s.energy for u in m.defs[c].units)
+        return any(u & bit for s in slots for c in s.energy
+                   for u in attached_card_units(m, s, c))
     return test
 
 
@@ -4433,11 +4434,14 @@ class AttachEachToOwn(Step):
 
     def _attach(self, m: Match, f: Frame, cid: int, target: Slot) -> None:
         f.vars["_attached"] = int(f.vars.get("_attached", 0)) + 1
-        if _take_from_own_zones(m.players[f.player], cid) is None:
+        source = _take_from_own_zones(m.players[f.player], cid)
+        if source is None:
             return
         target.energy.append(cid)
         if m.logging:
             m.log.append((EV_ATTACH, f.player, cid, target.top))
+        if source == "hand":  # (what answers an attachment from the hand: Electromagnetic Wall)
+            m.on_energy_attached(target, cid)
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
         cards = f.vars.get(self.var) or []
@@ -5462,7 +5466,7 @@ class MoveEnergyOfTypeFreely(MoveEnergyFreely):
                 seen: set[int] = set()
                 for c in s.energy:
                     if c in moved or id(m.defs[c]) in seen \
-                            or not any(u & bit for u in card_units(m, s, c)):
+                            or not any(u & bit for u in attached_card_units(m, s, c)):
                         continue
                     seen.add(id(m.defs[c]))
                     options.append((ENERGY_OPTION, c, s.id))
@@ -5897,6 +5901,21 @@ def stage2_evolutions(m: Match, player: int) -> list[tuple[Any, ...]]:
         out.extend((EVOLVE, cid, s.id) for cid in cards.values()
                    if defs[cid].evolves_from in basic.evolves_to)
     return out
+
+
+def _may_evolve_from_hand(m: Match, s: Slot) -> bool:
+    """A card from the hand may evolve ``s`` now (a Baby Evolution, which counts as
+    evolving): the evolving rules (``may_evolve``), and no Poké-Body that bans evolving
+    from the hand or locks the Active Pokémon's evolution (Time Aura)."""
+    from ..actions import active_evolution_locked, hand_evolution_banned
+
+    if not SLOT_TESTS["may_evolve"][0](m, s) or hand_evolution_banned(m, s.owner):
+        return False
+    return not (s is m.players[s.owner].active and active_evolution_locked(m, s))
+
+
+SLOT_TESTS["may_evolve_from_hand"] = (_may_evolve_from_hand,
+                                      "could be evolved now by a card from your hand")
 
 
 @dataclass(frozen=True)

@@ -93,6 +93,19 @@ def no_trainers_next_turn() -> Step:
                       "cards from their hand during their next turn.", worth=25, side="opp")
 
 
+def no_trainer_cards_next_turn(*, stadiums: bool = False) -> Step:
+    """No Trainer card (nor, with ``stadiums``, Stadium card) from the opponent's hand in
+    their next turn; before Black & White a Supporter is no Trainer card, so it stays
+    playable (the ``no_trainer_cards`` and ``no_trainer_or_stadium_cards`` turn effects)."""
+    if stadiums:
+        return TurnEffect("no_trainer_or_stadium_cards", "Your opponent can't play Trainer or "
+                          "Stadium cards from their hand during their next turn (Supporters "
+                          "they may).", worth=20, side="opp")
+    return TurnEffect("no_trainer_cards", "Your opponent can't play Trainer cards from their "
+                      "hand during their next turn (Supporters and Stadiums they may).",
+                      worth=15, side="opp")
+
+
 def search_to_hand(filt: CardFilter, count: int | Expr = 1) -> list[Step]:
     """A deck search for up to ``count`` cards of ``filt``, shown to the opponent, into the
     hand, then a shuffle."""

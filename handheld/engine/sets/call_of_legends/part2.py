@@ -62,7 +62,7 @@ from ..platinum.part3 import boosted, power_up
 from ..shapes import (
     SWEET_SLEEPING_FACE,
     condition,
-    no_trainers_next_turn,
+    no_trainer_cards_next_turn,
     on_heads,
     plus_on_heads,
 )
@@ -205,7 +205,7 @@ SCRIPTS: dict[str, Script] = {
         "Poisonpowder": condition(POISONED),
     }),
     "col1-73": PokemonScript(attacks={  # Teddiursa
-        "Fake Tears": on_heads(no_trainers_next_turn(), takes_30_less_next_turn()),
+        "Fake Tears": on_heads(no_trainer_cards_next_turn(), takes_30_less_next_turn()),
     }),
     "col1-74": PokemonScript(attacks={  # Totodile
         "Aqua Tail": [Flip(EnergyOfTypeOn(SELF, "W")), Damage(Plus(30, 20))],

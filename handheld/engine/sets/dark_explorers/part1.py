@@ -218,9 +218,7 @@ SCRIPTS: dict[str, Script] = {
         attacks={"Lazy Headbutt": [Inflict(SELF, ASLEEP)]},
     ),
     "bw5-25": PokemonScript(attacks={  # Vaporeon
-        "Muddy Water": [ChoosePokemon("b", "opp", "bench", pre=True),
-                        Worded(DamageChosen("b"), "This attack does its damage to that "
-                               "Pokémon instead (no Weakness or Resistance on the Bench).")],
+        "Muddy Water": [ChoosePokemon("b", "opp", "bench", pre=True), BenchDamage(20, var="b")],
         "Spiral Drain": [Heal(SELF, 2)],
     }),
     "bw5-26": PokemonScript(attacks={  # Kyogre-EX
@@ -298,9 +296,7 @@ SCRIPTS: dict[str, Script] = {
                            attach_from_discard_to_self(ENERGY_CARD))],
     }),
     "bw5-45": PokemonScript(attacks={  # Tynamo
-        "Spark": [ChoosePokemon("b", "opp", "bench", pre=True),
-                  Worded(DamageChosen("b"), "This attack does its damage to that Pokémon "
-                         "instead (no Weakness or Resistance on the Bench).")],
+        "Spark": [ChoosePokemon("b", "opp", "bench", pre=True), BenchDamage(10, var="b")],
     }),
     "bw5-46": PokemonScript(attacks={  # Eelektrik
         "Headbutt": [],

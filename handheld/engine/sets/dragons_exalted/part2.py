@@ -158,11 +158,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Karate Chop": [Damage(Minus(70, 10, DamageCountersOn(SELF)))],
     }),
     "bw6-70": PokemonScript(attacks={  # Stunfisk
-        "Muddy Water": [
-            ChoosePokemon("t", "opp", "bench", pre=True),
-            Worded(DamageChosen("t", Const(20)),
-                   "That Pokémon takes 20 damage and none to the Defending "
-                   "Pokémon (no Weakness or Resistance on the Bench).")],
+        "Muddy Water": [ChoosePokemon("t", "opp", "bench", pre=True), BenchDamage(20, var="t")],
         "Rumble": [cant_retreat()],
     }),
     "bw6-71": PokemonScript(attacks={  # Terrakion-EX

@@ -112,7 +112,7 @@ from ...ruleset import ASLEEP, BURNED, CONFUSED, PARALYZED, POISONED
 from ..shapes import (
     OPP_OR_OWN_BENCH,
     may_switch_self,
-    no_trainers_next_turn,
+    no_trainer_cards_next_turn,
     on_heads,
     opponent_switches,
 )
@@ -194,7 +194,7 @@ SCRIPTS: dict[str, Script] = {
                  "Rear Kick": []},
     ),
     "pl1-5": PokemonScript(  # Dialga
-        powers={"Reverse Time": Power(
+        powers={"Reverse Time": Power(works_under_conditions=True,
             requires=(BenchedFromHand(),),
             steps=(Worded(ChooseCards("c", "discard", POKEMON_NOT_LV_X_OR_BASIC_ENERGY,
                                       count=3, up_to=True),
@@ -212,7 +212,7 @@ SCRIPTS: dict[str, Script] = {
         attacks={"Metal Burn": [DiscardEnergy(SELF, None, "M")]},
     ),
     "pl1-7": PokemonScript(attacks={  # Dialga G
-        "Deafen": [no_trainers_next_turn()],
+        "Deafen": [no_trainer_cards_next_turn(stadiums=True)],
         "Second Strike": [Damage(PlusIf(50, 20, CountIn(
             DamageCountersOn(DEFENDER), 2, None,
             "the Defending Pokémon already has at least 2 damage counters")))],
@@ -231,7 +231,7 @@ SCRIPTS: dict[str, Script] = {
         },
     ),
     "pl1-9": PokemonScript(  # Giratina
-        powers={"Let Loose": Power(
+        powers={"Let Loose": Power(works_under_conditions=True,
             requires=(BenchedFromHand(),),
             steps=(Worded(ChooseYesNo("go", "Use Let Loose?"), ""),
                    Worded(If(VarTrue("go"), [
@@ -296,7 +296,6 @@ SCRIPTS: dict[str, Script] = {
     "pl1-16": PokemonScript(  # Slaking
         powers={"Lazy Paunch": Power(passives=(RestAfterAttacking(),))},
         attacks={"Best Dash": [
-            Worded(Mark(SELF, "used_attack", 2, "attacked"), ""),
             Mark(SELF, "takes_50_more", 1,
                  "takes 50 more damage from attacks (after Weakness and Resistance) during "
                  "your opponent's next turn")]},

@@ -321,8 +321,9 @@ SCRIPTS: dict[str, Script] = {
         "Poison Gas": condition(POISONED),
     }),
     "pl1-76": PokemonScript(  # Happiny
-        powers={"Baby Evolution": Power(
-            requires=(HasCards("hand", card_named("Chansey")),),
+        powers={"Baby Evolution": Power(works_under_conditions=True,
+            requires=(SlotIs(SELF, "may_evolve_from_hand"),
+                      HasCards("hand", card_named("Chansey"))),
             steps=(ChooseCards("c", "hand", card_named("Chansey")),
                    EvolveWith("c", SELF, "Put it onto this Pokémon (this evolves it)."),
                    Heal(SELF, None)))},
@@ -343,7 +344,7 @@ SCRIPTS: dict[str, Script] = {
         attacks={"Deep Poison": [Damage(PlusIf(20, 40, SlotIs(DEFENDER, "poisoned")))]},
     ),
     "pl1-47": PokemonScript(  # Crobat G
-        powers={"Flash Bite": Power(
+        powers={"Flash Bite": Power(works_under_conditions=True,
             requires=(BenchedFromHand(),),
             steps=(Worded(ChooseYesNo("fb", "Place a damage counter on an opponent's "
                                             "Pokémon?"), ""),

@@ -27,6 +27,7 @@ from ...effects.steps import (
     AllOf,
     AnyOf,
     AttackDamageTaken,
+    BenchDamage,
     BenchDamageOfType,
     ChooseAttachedEnergy,
     ChooseCards,
@@ -34,11 +35,11 @@ from ...effects.steps import (
     ChooseYesNo,
     Const,
     Damage,
-    DamageChosen,
     DamageChosenNoWR,
     DamageCountersOn,
     DoesNothing,
     Draw,
+    DrawChosenUpTo,
     EnergyUnitsOn,
     Flip,
     FromOpponentHandUnseen,
@@ -57,7 +58,6 @@ from ...effects.steps import (
     MoveEnergy,
     MoveTopToBottom,
     NothingOnTails,
-    OpponentDraws,
     PlayerHas,
     Plus,
     PlusIf,
@@ -161,11 +161,8 @@ POKEMON: dict[str, PokemonScript] = {
         "Rollout": [],
     }),
     "pl1-85": PokemonScript(attacks={  # Piplup
-        "Muddy Water": [
-            ChoosePokemon("t", "opp", "bench", pre=True),
-            Worded(DamageChosen("t"),
-                   "This attack does its damage to that Pokémon instead of the Defending "
-                   "Pokémon (no Weakness or Resistance on the Bench).")],
+        "Muddy Water": [ChoosePokemon("t", "opp", "bench", pre=True),
+                        BenchDamage(10, var="t")],
         "Pound": [],
     }),
     "pl1-86": PokemonScript(attacks={  # Poochyena
@@ -304,10 +301,10 @@ TRAINERS: dict[str, TrainerScript] = {
         LookAtOpponentHand("theirs", "Shuffle your opponent's hand away (else yours)?"),
         Worded(If(VarTrue("theirs"),
                   [ShuffleHandIntoDeck("opp"), ShuffleDeck("opp", wording=""),
-                   OpponentDraws(5)],
-                  [ShuffleHandIntoDeck(), ShuffleDeck(wording=""), Draw(5)]),
+                   DrawChosenUpTo(5, "opp")],
+                  [ShuffleHandIntoDeck(), ShuffleDeck(wording=""), DrawChosenUpTo(5)]),
                "Then choose yourself or your opponent: that player shuffles their hand into "
-               "their deck and draws 5 cards.")]),
+               "their deck and draws up to 5 cards, as many as they choose.")]),
     "pl1-111": TrainerScript(passives=(  # Miasma Valley
         CountersWhenPlayed(2, "bench", spared=("G", "P")),)),
     "pl1-112": TrainerScript(steps=[  # PlusPower

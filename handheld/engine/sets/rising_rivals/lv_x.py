@@ -66,12 +66,12 @@ SCRIPTS: dict[str, Script] = {
         attacks={"Mind Shock": [Damage(weakness=False, resistance=False)]},
     ),
     "pl2-106": PokemonScript(                                  # Gallade 4 LV.X
-        powers={"Blade Storm": Power(on_level_up=True,
+        powers={"Blade Storm": Power(works_under_conditions=True, on_level_up=True,
                                      steps=(PutCountersOnEach("opp", 1),))},
         attacks={"Aimed Cut": [Damage(Plus(40, 10, DamageCountersOn(DEFENDER)))]},
     ),
     "pl2-107": PokemonScript(                                  # Hippowdon LV.X
-        powers={"Sand Reset": Power(
+        powers={"Sand Reset": Power(works_under_conditions=True,
             once_per_game=True,
             steps=(ShuffleInPlayIntoDecks(), ShuffleDeck("own", wording="Both players "
                                                           "shuffle their decks."),
@@ -87,7 +87,7 @@ SCRIPTS: dict[str, Script] = {
         attacks={"Fire Spin": [DiscardEnergy(SELF, 2, pre=True)]},
     ),
     "pl2-109": PokemonScript(                                  # Luxray GL LV.X
-        powers={"Bright Look": Power(
+        powers={"Bright Look": Power(works_under_conditions=True,
             on_level_up=True, requires=(PlayerHas("opp", "bench"),),
             steps=(ChoosePokemon("o", "opp", "bench",
                                  wording="switch in one of your opponent's Benched Pokémon "

@@ -190,7 +190,7 @@ SCRIPTS: dict[str, Script] = {
         ],
     }),
     "pl2-7": PokemonScript(  # Jirachi
-        powers={"Final Wish": Power(
+        powers={"Final Wish": Power(works_under_conditions=True,
             requires=(KnockedOutByAttack(),),
             steps=(Worded(ChooseYesNo("wish", "Search your deck for any 1 card?"), ""),
                    Worded(If(VarTrue("wish"), [ChooseCards("c", "deck", ANY_CARD),
@@ -273,7 +273,8 @@ SCRIPTS: dict[str, Script] = {
                                        "Pokémon?"),
                    "If you choose to discard your deck's top card, this Pokémon heals 2 "
                    "damage counters and recovers from every Special Condition."),
-            Worded(If(VarTrue("fang"),
+            # (with no card to discard there is no "if you do")
+            Worded(If(AllOf((VarTrue("fang"), PlayerHas("own", "deck"))),
                       [DiscardTopOfDeck(1), Heal(SELF, 2), RemoveConditions(SELF)]), ""),
         ],
         "Heavy Impact": [],

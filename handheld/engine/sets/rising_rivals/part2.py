@@ -97,7 +97,8 @@ def choose_opponents_pokemon(damage: int) -> list[Step]:
 def baby_evolution() -> Power:
     """Munchlax's Baby Evolution: put Snorlax from the hand onto it, then heal it fully."""
     return Power(
-        requires=(SlotIs(SELF, "may_evolve"), HasCards("hand", card_named("Snorlax"))),
+        requires=(SlotIs(SELF, "may_evolve_from_hand"), HasCards("hand", card_named("Snorlax"))),
+        works_under_conditions=True,
         steps=(Worded(ChooseCards("s", "hand", card_named("Snorlax")), ""),
                EvolveWith("s", SELF, "Put the Snorlax card on this Pokémon, which evolves "
                                      "it."),
@@ -111,7 +112,7 @@ POKEMON: dict[str, PokemonScript] = {
         attacks={"Leaf Needle": [Flip(EnergyOfTypeOn(SELF, "G")), Damage(Plus(30, 20))]},
     ),
     "pl2-36": PokemonScript(  # Walrein
-        powers={"Gather Ice": Power(
+        powers={"Gather Ice": Power(works_under_conditions=True,
             requires=(SlotIs(SELF, "evolved_this_turn"), HasCards("hand", W_ENERGY)),
             steps=(Worded(ChooseCards("w", "hand", W_ENERGY,
                                       count=CardsInZone("own", "hand", W_ENERGY), up_to=True),
@@ -266,8 +267,8 @@ POKEMON: dict[str, PokemonScript] = {
     "pl2-55": PokemonScript(attacks={  # Aerodactyl GL
         "Collect": [Draw(2)],
         "Primal Breath": [Mark(DEFENDER, "cant_evolve", 1,
-                               "can't be evolved from your opponent's hand during his or "
-                               "her next turn")],
+                               "can't be evolved or levelled up from your opponent's hand "
+                               "during his or her next turn")],
     }),
     "pl2-56": PokemonScript(attacks={  # Ambipom G
         "Tail Code": [If(AllOf((SlotIs(DEFENDER, "has_energy"), PlayerHas("opp", "bench"))), [

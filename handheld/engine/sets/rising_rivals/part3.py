@@ -110,7 +110,7 @@ BASIC_F = basic_energy_of_type("F")
 
 def _rotom_shift(etype: str) -> Power:
     """The Rotom forms' Poké-Power: its type is ``etype`` until the end of the turn."""
-    return Power(steps=(ChangeTypeThisTurn(etype),))
+    return Power(steps=(ChangeTypeThisTurn(etype),), works_under_conditions=True)
 
 
 def _to_top_then_search(filt: CardFilter) -> list[Step]:
@@ -174,7 +174,7 @@ POKEMON: dict[str, PokemonScript] = {
         "Swift": [UnaffectedDamage()],
     }),
     "pl2-84": PokemonScript(  # Trapinch
-        powers={"Gather Sand": Power(
+        powers={"Gather Sand": Power(works_under_conditions=True,
             requires=(SlotIs(SELF, "active"), HasCards("discard", BASIC_F)),
             steps=(ChooseCards("e", "discard", BASIC_F),
                    MoveCards("e", "attach", onto=SELF)))},
@@ -210,8 +210,9 @@ POKEMON: dict[str, PokemonScript] = {
     "pl2-113": PokemonScript(attacks={  # Flying Pikachu
         "Thundershock": coin_condition(PARALYZED),
         "Fly": [NothingOnTails(), Damage(),
-                Mark(SELF, "shield_all", 1,
-                     "takes no damage from attacks during your opponent's next turn")],
+                Mark(SELF, "no_attack_effects", 1,
+                     "is protected from all effects of your opponent's attacks, damage "
+                     "included, during your opponent's next turn")],
     }),
     "pl2-114": PokemonScript(attacks={"Surf": []}),  # Surfing Pikachu
     "pl2-RT1": PokemonScript(  # Fan Rotom
