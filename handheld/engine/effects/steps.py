@@ -1014,6 +1014,26 @@ class Mark(Step):
         return NEXT
 
 
+class MarkOwnSide(Step):
+    """A record about the attacking player kept on every one of their Pokémon in play
+    (Needle Shock's "a Pokémon of yours used it during your last turn"), so that it
+    outlasts the Pokémon that made it leaving play; read with ``SideHasMarker``."""
+
+    def __init__(self, marker: str, turns: int) -> None:
+        self.marker = marker
+        self.turns = turns
+        if marker not in MARKERS:
+            raise ValueError(f"unknown marker {marker!r}")
+
+    def text(self, tc: TC) -> str:
+        return ""  # (the condition that reads it words it)
+
+    def run(self, m: Match, f: Frame) -> Result:
+        for s in m.players[f.player].in_play():
+            s.markers[self.marker] = m.turn + self.turns
+        return NEXT
+
+
 # =========================================================================== healing
 
 

@@ -321,6 +321,7 @@ USES.update({
 })
 USES.update({  # pl1 part2, the hooks
     S.PickAttack: Uses(reads=("who",), writes=("var",)),
+    S.MarkOwnSide: NONE,
     S.ForbidAttack: Uses(reads=("who", "var")),
     S.PoisonCounters: Uses(reads=("who",)),
     S.FiringMoment: NONE,

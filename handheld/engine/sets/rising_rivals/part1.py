@@ -68,6 +68,7 @@ from ...effects.steps import (
     Inflict,
     KnockedOutByAttack,
     Mark,
+    MarkOwnSide,
     MoveCards,
     MoveEnergyCards,
     NothingOnTails,
@@ -106,8 +107,8 @@ from ..shapes import (
 )
 
 GIANT_WAVE_LOCK = attack_lock("Giant Wave")
-# "used Needle Shock during your last turn": kept through the user's next turn, on the
-# Bench too (any of your Pokémon counts, wherever it went).
+# "a Pokémon of yours used Needle Shock during your last turn": kept through the user's
+# next turn on every Pokémon of that side (so it outlasts the Beedrill that used it).
 NEEDLE_SHOCK = register_marker(MarkerKind("needle_shock", "used Needle Shock",
                                           clears_on_bench=False, clears_on_evolve=False)).name
 
@@ -289,7 +290,7 @@ SCRIPTS: dict[str, Script] = {
             If(SideHasMarker("own", NEEDLE_SHOCK, "no Pokémon of yours used Needle Shock "
                                                   "in your last turn", present=False),
                Inflict(DEFENDER, PARALYZED, POISONED)),
-            Worded(Mark(SELF, NEEDLE_SHOCK, 2, "used Needle Shock"), ""),
+            MarkOwnSide(NEEDLE_SHOCK, 2),
         ]},
     ),
     "pl2-16": PokemonScript(attacks={  # Bronzong 4
