@@ -593,6 +593,14 @@ the ruleset ``records_attack_damage``): written by ``ops.deal_damage``, read dur
 owner's next turn, removed as the opponent's following turn begins (``rules.start_turn``).
 A counter, so it is kept through that turn's end whatever its value."""
 
+OWN_ATTACK_DAMAGE = "own_attack_damage"
+register_marker(MarkerKind(OWN_ATTACK_DAMAGE, "damaged by its own side's attack this turn",
+                           clears_on_bench=False, clears_on_evolve=False))
+"""The turn a Pokémon took damage from its own player's attack (recoil, an attack that hits
+its own Bench), kept only in a match with a card that answers a Knock Out
+(``KNOCKED_OUT_HOOK``): Rescue Scarf counts a Knock Out by any attack's damage."""
+KNOCKED_OUT_HOOK = "on_knocked_out"
+
 
 # --- Platinum era: the Lost Zone and the last Pokémon LV.X
 

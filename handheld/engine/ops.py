@@ -16,8 +16,10 @@ from .effects.passives import DamageCtx, Passive
 from .energy import BIT
 from .facts import (
     ATTACK_DAMAGE_TAKEN,
+    KNOCKED_OUT_HOOK,
     LV_X_KIND,
     MARKERS,
+    OWN_ATTACK_DAMAGE,
     SIDE_BOOST_HOOK,
     TURN_EFFECTS,
     MarkerKind,
@@ -527,6 +529,8 @@ def place_attack_damage(m: Match, dc: DamageCtx, dmg: int) -> None:
         if m.rules.records_attack_damage and dc.player != dc.defender.owner:
             marks = dc.defender.markers
             marks[ATTACK_DAMAGE_TAKEN] = marks.get(ATTACK_DAMAGE_TAKEN, 0) + dmg
+        elif m.rules.records_attack_damage and KNOCKED_OUT_HOOK in m.body_hooks_present:
+            dc.defender.markers[OWN_ATTACK_DAMAGE] = m.turn
 
 
 def _after_hooks(m: Match, dc: DamageCtx) -> Iterator[tuple[Passive, Slot]]:

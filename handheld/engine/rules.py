@@ -18,6 +18,8 @@ from .effects.core import NEXT, SUSPEND, Builder, Instr, Label, Result, Step
 from .effects.passives import DamageCtx
 from .facts import (
     ATTACK_DAMAGE_TAKEN,
+    KNOCKED_OUT_HOOK,
+    OWN_ATTACK_DAMAGE,
     MarkerKind,
     attack_cost,
     burn_counters,
@@ -1271,18 +1273,23 @@ class PowerResponse(Instr):
 
 # --- Platinum era: the last Pokémon LV.X (Knock Outs by the opponent's attack)
 
-KNOCKED_OUT_HOOK = "on_knocked_out"
 KNOCKED_OUT_BY_ATTACK = "knocked_out_by_attack"
 register_marker(MarkerKind(KNOCKED_OUT_BY_ATTACK, "Knocked Out by the opponent's attack"))
+KNOCKED_OUT_BY_OWN_ATTACK = "knocked_out_by_own_attack"
+register_marker(MarkerKind(KNOCKED_OUT_BY_OWN_ATTACK, "Knocked Out by its own side's attack"))
 
 
 def mark_attack_knockouts(m: Match, player: int) -> None:
     """As ``player``'s attack ends: each Pokémon of the other player it damaged (marker
     ``attack_damage_taken``, Platinum's ``records_attack_damage``) that is now Knocked Out
-    is marked ``knocked_out_by_attack`` for the Knock Out that follows."""
+    is marked ``knocked_out_by_attack`` for the Knock Out that follows, and each of the
+    player's own it damaged (``own_attack_damage``) ``knocked_out_by_own_attack``."""
     for s in m.players[1 - player].in_play():
         if s.markers and s.markers.get(ATTACK_DAMAGE_TAKEN, 0) > 0 and is_knocked_out(m, s):
             s.markers[KNOCKED_OUT_BY_ATTACK] = m.turn
+    for s in m.players[player].in_play():
+        if s.markers and s.markers.get(OWN_ATTACK_DAMAGE) == m.turn and is_knocked_out(m, s):
+            s.markers[KNOCKED_OUT_BY_OWN_ATTACK] = m.turn
 
 
 def knocked_out_answers(m: Match, slot: Slot) -> None:

@@ -1961,17 +1961,17 @@ class HpBonus(Passive):
 
 class ToHandWhenKnockedOut(Passive):
     """A Pokémon Tool (hook ``on_knocked_out``, asked of its own Pokémon's Tool): when
-    damage from the opponent's attack Knocks its Pokémon Out, the Pokémon cards go to the
-    owner's hand and the other attached cards to the discard pile (Rescue Scarf: the
+    damage from an attack, either player's, Knocks its Pokémon Out, the Pokémon cards go to
+    the owner's hand and the other attached cards to the discard pile (Rescue Scarf: the
     ``to_hand_on_knockout`` marker, read by ``ops.knocked_out_to``). Prizes are taken as
     usual."""
 
     def on_knocked_out(self, m: Match, holder: Slot, slot: Slot, by_attack: bool) -> None:
-        if by_attack and slot is holder:
+        if slot is holder and (by_attack or has_marker(m, slot, "knocked_out_by_own_attack")):
             slot.markers[TO_HAND_ON_KNOCKOUT] = m.turn
 
     def text(self) -> str:
-        return ("If damage from your opponent's attack Knocks Out the Pokémon this card is "
+        return ("If damage from an attack (yours too) Knocks Out the Pokémon this card is "
                 "attached to, put its Pokémon cards into your hand and discard the other "
                 "cards attached to it.")
 
