@@ -600,6 +600,10 @@ register_marker(MarkerKind(OWN_ATTACK_DAMAGE, "damaged by its own side's attack 
 its own Bench), kept only in a match with a card that answers a Knock Out
 (``KNOCKED_OUT_HOOK``): Rescue Scarf counts a Knock Out by any attack's damage."""
 KNOCKED_OUT_HOOK = "on_knocked_out"
+KNOCKED_OUT_BY_OWN_ATTACK = "knocked_out_by_own_attack"
+register_marker(MarkerKind(KNOCKED_OUT_BY_OWN_ATTACK, "Knocked Out by its own side's attack"))
+"""Set by ``rules.mark_attack_knockouts`` as an attack ends, on its player's own Pokémon
+it Knocked Out (read by Rescue Scarf)."""
 
 
 # --- Platinum era: the Lost Zone and the last Pokémon LV.X

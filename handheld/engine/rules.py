@@ -18,6 +18,7 @@ from .effects.core import NEXT, SUSPEND, Builder, Instr, Label, Result, Step
 from .effects.passives import DamageCtx
 from .facts import (
     ATTACK_DAMAGE_TAKEN,
+    KNOCKED_OUT_BY_OWN_ATTACK,
     KNOCKED_OUT_HOOK,
     OWN_ATTACK_DAMAGE,
     MarkerKind,
@@ -1275,8 +1276,6 @@ class PowerResponse(Instr):
 
 KNOCKED_OUT_BY_ATTACK = "knocked_out_by_attack"
 register_marker(MarkerKind(KNOCKED_OUT_BY_ATTACK, "Knocked Out by the opponent's attack"))
-KNOCKED_OUT_BY_OWN_ATTACK = "knocked_out_by_own_attack"
-register_marker(MarkerKind(KNOCKED_OUT_BY_OWN_ATTACK, "Knocked Out by its own side's attack"))
 
 
 def mark_attack_knockouts(m: Match, player: int) -> None:

@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ..actions import LOCKED_TRAINER_KINDS
 from ..carddefs import AttackDef
 from ..energy import BIT, COLORLESS, TYPE_NAMES, TYPES
-from ..facts import AttackRef, pokemon_facts, pokemon_types
+from ..facts import KNOCKED_OUT_BY_OWN_ATTACK, AttackRef, pokemon_facts, pokemon_types
 from ..facts import attack_lock as attack_lock  # (the sets' scripts import it from here)
 from ..ops import TURN_EFFECTS, MarkerKind, register_marker
 from .passives import DamageCtx, Passive
@@ -435,7 +436,7 @@ class _RuleLock(Passive):
 
 # Locks on kinds of Trainer card from the hand (Headache, Fake Tears, Deafen):
 # actions.locked_trainer_kinds reads them.
-for _lock in ("no_trainers", "no_trainer_cards", "no_trainer_or_stadium_cards"):
+for _lock in LOCKED_TRAINER_KINDS:
     TURN_EFFECTS[_lock] = _RuleLock()
 
 
@@ -1967,7 +1968,7 @@ class ToHandWhenKnockedOut(Passive):
     usual."""
 
     def on_knocked_out(self, m: Match, holder: Slot, slot: Slot, by_attack: bool) -> None:
-        if slot is holder and (by_attack or has_marker(m, slot, "knocked_out_by_own_attack")):
+        if slot is holder and (by_attack or has_marker(m, slot, KNOCKED_OUT_BY_OWN_ATTACK)):
             slot.markers[TO_HAND_ON_KNOCKOUT] = m.turn
 
     def text(self) -> str:
