@@ -1725,11 +1725,19 @@ class SwitchOpponentActive(Step):
     def run(self, m: Match, f: Frame) -> Result:
         p = m.players[1 - f.player]
         s = who_slot(m, f, self.var)
-        if s is not None and s in p.bench:
+        if s is not None and s in p.bench and not switch_shielded(m, f, p, s):
             switch_active(m, p, s)
             if m.logging:
                 m.log.append((EV_SWITCH, p.index, s.top))
         return NEXT
+
+
+def switch_shielded(m: Match, f: Frame, p: PlayerState, s: Slot) -> bool:
+    """Does a guard against attack effects stop an attack from switching the opponent's
+    Benched Pokémon ``s`` with their Active Pokémon? Being moved is an effect done to both
+    (Solar Revelation on either one, Agility's shield on the Active); Trainer cards are
+    never stopped (``shielded`` reads only attacks)."""
+    return shielded(m, f, s) or (p.active is not None and shielded(m, f, p.active))
 
 
 class ReturnToHand(Step):
@@ -6309,8 +6317,8 @@ def guard_coins(m: Match, f: Frame, hits: Sequence[tuple[Slot, DamageCtx, int]])
         return NEXT
     done = f.vars.get(GUARD_DONE) or []
     for s, dc, amount in hits:
-        if s.id in done[0::2] or not body_says(m, s, GUARD_HOOK):
-            continue
+        if s.id in done[0::2] or dc.ignore_defender_effects or not body_says(m, s, GUARD_HOOK):
+            continue  # (Shred's damage passes every effect on the Pokémon it hits)
         preview = DamageCtx(dc.attacker, dc.defender, dc.player, dc.to_active,
                             weakness=dc.weakness, resistance=dc.resistance, preview=True,
                             reduction=dc.reduction)
@@ -6568,7 +6576,7 @@ class SwitchInDefender(Step):
     def run(self, m: Match, f: Frame) -> Result:
         p = m.players[1 - f.player]
         s = who_slot(m, f, self.var)
-        if s is not None and s in p.bench:
+        if s is not None and s in p.bench and not switch_shielded(m, f, p, s):
             switch_active(m, p, s)
             if m.logging:
                 m.log.append((EV_SWITCH, p.index, s.top))

@@ -72,7 +72,7 @@ SCRIPTS: dict[str, Script] = {
             Worded(ChoosePokemon("kept", "opp", "bench", count=3, chooser="opp"), ""),
             Worded(LoseBenchedExcept("keep", "own"), ""),
             Worded(LoseBenchedExcept("kept", "opp"), "")))},
-        attacks={"Hydro Shot": [DiscardEnergy(SELF, 2, pre=True),
+        attacks={"Hydro Shot": [DiscardEnergy(SELF, 2),
                                 *choose_opponents_pokemon_for(80)]},
     ),
     "pl1-123": PokemonScript(                                  # Drapion LV.X

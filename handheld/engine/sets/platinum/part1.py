@@ -162,7 +162,7 @@ SCRIPTS: dict[str, Script] = {
         attacks={
             "Aqua Press": [Damage(Plus(20, 10, EnergyOfTypeOnAll("W")))],
             "Double Launcher": [
-                DiscardEnergy(SELF, 2, "W", pre=True),
+                DiscardEnergy(SELF, 2, "W"),
                 ChoosePokemon("t", "opp", "bench", count=2, pre=True),
                 Worded(BenchDamage(60, var="t"),
                        "Each of them takes 60 damage (no Weakness or "

@@ -77,14 +77,14 @@ SCRIPTS: dict[str, Script] = {
                                                           "shuffle their decks."),
                    ShuffleDeck("opp", wording="")))},
         attacks={"Double Shoot": [
-            DiscardEnergy(SELF, 2, "F", pre=True),
+            DiscardEnergy(SELF, 2, "F"),
             ChoosePokemon("b", "opp", "bench", count=2, pre=True),
             BenchDamage(40, var="b")]},
     ),
     "pl2-108": PokemonScript(                                  # Infernape 4 LV.X
         powers={"Intimidating Roar": Power(requires=(PlayerHas("opp", "bench"),),
                                            steps=tuple(opponent_switches()))},
-        attacks={"Fire Spin": [DiscardEnergy(SELF, 2, pre=True)]},
+        attacks={"Fire Spin": [DiscardEnergy(SELF, 2)]},
     ),
     "pl2-109": PokemonScript(                                  # Luxray GL LV.X
         powers={"Bright Look": Power(works_under_conditions=True,

@@ -138,7 +138,7 @@ SCRIPTS: dict[str, Script] = {
                 Worded(If(VarTrue("more"), Inflict(SELF, BURNED)), ""),
             ],
             "Flames of Rage": [
-                DiscardEnergy(SELF, 1, "R", pre=True),
+                DiscardEnergy(SELF, 1, "R"),
                 Damage(Plus(60, 10, DamageCountersOn(SELF))),
             ],
         },
