@@ -26,3 +26,9 @@ class UnknownDeck(ProtocolError):
 class SavesUnreadable(ProtocolError):
     """A saved deck was asked for, but the save file of ``--data-dir`` cannot be read: none
     there, damaged, another program's, or of another version. The file is not changed."""
+
+
+class HiddenFromSeat(ProtocolError):
+    """A session that plays one seat ("seat" in "new" or "load") asked for what that player
+    could not see or do at a table: the other seat's decision (its options, its legal
+    answers, answering it), the whole position, or the other player's view or log."""

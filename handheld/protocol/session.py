@@ -21,7 +21,7 @@ from ..pieces import ARMIES, PieceMatch, PiecesError
 from ..players import PLAYERS, Player, chance_outcome, make_player
 from . import pieces
 from .decks import MAX_CARD_ID_CHARS, DeckSources
-from .errors import NoMatch, ProtocolError, RequestTooLarge
+from .errors import HiddenFromSeat, NoMatch, ProtocolError, RequestTooLarge
 from .fields import bool_field, int_field, is_int, player_field, shown, word_field
 from .wire import OversizedLine, encode, error_reply, parse_request
 
@@ -50,6 +50,9 @@ class Session:
         self.rng = random.Random(0)
         self.auto_chance = False
         self.log_sent = 0
+        # The seat this session plays ("seat" in "new" or "load"), or None: a tool that
+        # sees everything. With a seat the session shows only what that player may see.
+        self.seat: int | None = None
         # Computer players live as long as the match, so that an "auto" split over several
         # requests makes the same moves as one request would.
         self.computer: dict[tuple[str, int], Player] = {}
@@ -79,16 +82,36 @@ class Session:
         return self.match
 
     def _status(self) -> dict[str, Any]:
-        return status(self._need_match(), self.rng, self.auto_chance)
+        return seated_status(status(self._need_match(), self.rng, self.auto_chance),
+                             self.seat)
 
     def _install(self, match: Match | PieceMatch, rng: random.Random, auto: bool,
-                 ) -> dict[str, Any]:
+                 seat: int | None) -> dict[str, Any]:
         """The status of a new match, then the match itself, in that order: anything that
         fails on the way leaves the previous match, RNG and options as they were."""
-        reply = status(match, rng, auto)
+        reply = seated_status(status(match, rng, auto), seat)
         self.match, self.rng, self.auto_chance, self.log_sent = match, rng, auto, 0
+        self.seat = seat
         self.computer = {}
         return reply
+
+    def _own_decision(self, m: Match | PieceMatch, what: str) -> None:
+        """Refuse ``what`` on the other seat's pending choice in a seated session."""
+        ch = m.choice
+        if self.seat is not None and ch is not None and ch.player != self.seat:
+            raise HiddenFromSeat(f"the pending {ch.kind} decision is player {ch.player}'s; "
+                                 f"this session plays seat {self.seat}, so it cannot {what}")
+
+    def _viewer(self, req: dict[str, Any], required: bool) -> int | None:
+        """The "player" of "view" or "log": the session's seat unless another is named,
+        which a seated session refuses."""
+        player = player_field(req, "player", required=required and self.seat is None)
+        if self.seat is None:
+            return player
+        if player is not None and player != self.seat:
+            raise HiddenFromSeat(f"this session plays seat {self.seat}: it sees only "
+                                 f"player {self.seat}'s view and log")
+        return self.seat
 
     # ------------------------------------------------------------------ commands
 
@@ -109,7 +132,7 @@ class Session:
             rng, auto = _chance_options(req)
             state = piece_game.new_state(armies, era_key)
             assert isinstance(state, PieceMatch)
-            return self._install(state, rng, auto)
+            return self._install(state, rng, auto, player_field(req, "seat", required=False))
         if "armies" in req:
             raise ProtocolError("\"armies\" is for a Legend Pieces game (\"game\": "
                                 "\"pieces\"); the card game takes \"decks\"")
@@ -121,13 +144,15 @@ class Session:
         lists = [self.decks.load(d, f"decks[{i}]", self.pool.__contains__)
                  for i, d in enumerate(decks)]
         rng, auto = _chance_options(req)
-        return self._install(self.game.new_state(lists, era, record_log=True), rng, auto)
+        seat = player_field(req, "seat", required=False)
+        return self._install(self.game.new_state(lists, era, record_log=True), rng, auto, seat)
 
     def cmd_load(self, req: dict[str, Any]) -> dict[str, Any]:
         pos = req.get("position")
         if not isinstance(pos, dict):
             raise ProtocolError("\"position\" must be a position object (docs/POSITION.md)")
         rng, auto = _chance_options(req)
+        seat = player_field(req, "seat", required=False)
         game = pos.get("game", games.DEFAULT)
         if game not in games.keys():
             raise InvalidPosition(f"game: unknown game {shown(game)}; known: "
@@ -137,9 +162,9 @@ class Session:
                 # Legend Pieces checks its positions itself (InvalidPosition naming the fault).
                 loaded = games.game(game).load(pos)
                 assert isinstance(loaded, PieceMatch)
-                return self._install(loaded, rng, auto)
+                return self._install(loaded, rng, auto, seat)
             match = self.game.load(pos, record_log=True)
-            return self._install(match, rng, auto)
+            return self._install(match, rng, auto, seat)
         except (EngineError, PiecesError):
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError,
@@ -154,6 +179,7 @@ class Session:
 
     def cmd_legal(self, req: dict[str, Any]) -> dict[str, Any]:
         m = self._need_match()
+        self._own_decision(m, "list its answers")
         ch = m.choice
         if ch is not None:
             n = len(ch.options)
@@ -174,6 +200,7 @@ class Session:
 
     def cmd_choose(self, req: dict[str, Any]) -> dict[str, Any]:
         m = self._need_match()
+        self._own_decision(m, "answer it")
         if ("option" in req) == ("options" in req):
             raise ProtocolError("\"choose\" needs \"option\" (an index or a notation) or "
                                 "\"options\" (a list of them), not both")
@@ -254,18 +281,22 @@ class Session:
         return self.computer[key]
 
     def cmd_position(self, req: dict[str, Any]) -> dict[str, Any]:
-        return {"position": self._need_match().position()}
+        m = self._need_match()
+        if self.seat is not None:
+            raise HiddenFromSeat(f"\"position\" is the whole match, hidden cards included; "
+                                 f"this session plays seat {self.seat}: ask for \"view\"")
+        return {"position": m.position()}
 
     def cmd_view(self, req: dict[str, Any]) -> dict[str, Any]:
         m = self._need_match()
-        player = player_field(req, "player", required=True)
+        player = self._viewer(req, required=True)
         assert player is not None
         return {"view": m.view(player)}
 
     def cmd_log(self, req: dict[str, Any]) -> dict[str, Any]:
         m = self._need_match()
         since = int_field(req, "since", self.log_sent, low=0)
-        viewer = player_field(req, "player", required=False)
+        viewer = self._viewer(req, required=False)
         if isinstance(m, PieceMatch):
             self.log_sent = len(m.log)
             return pieces.log_reply(m, since, viewer)
@@ -329,6 +360,18 @@ def status(m: Match | PieceMatch, rng: random.Random, auto_chance: bool) -> dict
     return out
 
 
+def seated_status(reply: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """The status as ``seat`` may see it: the other seat's choice shows only whose it is
+    and its kind (as a player's view shows it), never its prompt or options, which can name
+    that player's hand or face-down Pokémon."""
+    decision = reply.get("decision")
+    if seat is None or not decision or decision.get("type") != "choice" \
+            or decision.get("player") == seat:
+        return reply
+    return {**reply, "decision": {"type": "choice", "player": decision["player"],
+                                  "kind": decision["kind"], "waiting": True}}
+
+
 def _notation_field(req: dict[str, Any], name: str, value: Any = None) -> str:
     """A notation given in ``name``. A text of digits is refused: an index is a number,
     and no notation is all digits (each starts with a word)."""
@@ -356,8 +399,8 @@ def outcome(m: Match) -> dict[str, Any]:
 
 
 _FIELDS: dict[str, Sequence[str]] = {
-    "hello": (), "new": ("game", "decks", "armies", "era", "seed", "auto_chance"),
-    "load": ("position", "seed", "auto_chance"), "decision": (), "legal": (),
+    "hello": (), "new": ("game", "decks", "armies", "era", "seed", "auto_chance", "seat"),
+    "load": ("position", "seed", "auto_chance", "seat"), "decision": (), "legal": (),
     "choose": ("option", "options"), "resolve": ("outcome", "random"),
     "auto": ("players", "until"), "position": (), "view": ("player",),
     "log": ("since", "player"), "outcome": (), "time": (), "card": ("id",), "quit": (),
