@@ -13,7 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from handheld.cards import load_deck
+from handheld.cards import (
+    BLACK_WHITE_THEME_DECKS,
+    CALL_OF_LEGENDS_THEME_DECKS,
+    PLATINUM_THEME_DECKS,
+    load_deck,
+)
 from handheld.engine import Chance, Choice, Match
 from handheld.players import RandomPlayer, chance_outcome
 
@@ -83,6 +88,41 @@ def test_setup_pokemon_are_revealed_together_when_the_first_turn_starts() -> Non
         side = m.view(viewer)["players"][1 - viewer]
         assert "cards" in side["active"]
         assert all("cards" in b for b in side["bench"])
+
+
+@pytest.mark.parametrize(("era", "names"), [
+    ("platinum", PLATINUM_THEME_DECKS), ("call_of_legends", CALL_OF_LEGENDS_THEME_DECKS),
+    ("black_white", BLACK_WHITE_THEME_DECKS)])
+def test_the_owed_mulligan_cards_are_drawn_before_the_pokemon_are_revealed(
+        era: str, names: tuple[str, ...]) -> None:
+    """The extra cards a mulligan lets the opponent draw are part of setup: while they are
+    chosen, the Pokémon are face down in the view and no reveal is in anyone's log."""
+    from handheld.cards import default_pool
+    from handheld.engine.describe import describe_event
+    from handheld.engine.eras import ERAS
+
+    pool = default_pool()
+    decks = [load_deck(name) for name in names]
+    for seed in range(300):
+        rng, player = random.Random(seed), RandomPlayer(seed)
+        m = Match(pool, decks, ERAS[era].ruleset)
+        while m.turn == 0 and not m.over and not (
+                isinstance(m.pending, Choice) and m.pending.kind == "mulligan_draw"):
+            d = m.pending
+            m.resolve(chance_outcome(d, rng)) if isinstance(d, Chance) \
+                else m.apply(player.choose(m, d))
+        if isinstance(m.pending, Choice) and m.pending.kind == "mulligan_draw":
+            break
+    else:
+        pytest.fail(f"no mulligan in 300 {era} setups")
+    chooser = m.pending.player
+    assert m.view(chooser)["players"][1 - chooser]["active"] == {"face_down": True}
+    assert not [e for e in m.log if e[0] == "reveal"]
+    assert not any("reveals" in describe_event(m, e, chooser) for e in m.log)
+    m.apply(player.choose(m, m.pending))
+    while m.turn == 0 and not m.over and isinstance(m.pending, Chance):
+        m.resolve(chance_outcome(m.pending, rng))
+    assert [e for e in m.log if e[0] == "reveal"], "the Pokémon are revealed after the draw"
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])

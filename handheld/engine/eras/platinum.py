@@ -179,10 +179,15 @@ def coin_after_prizes(steps: list[Any]) -> list[Any]:
 
 def owed_cards_setup(steps: list[Any]) -> list[Any]:
     """Expedition's setup ``steps`` with the extra cards of a mulligan owed per single
-    mulligan and drawn, as many as chosen, after the Prizes (seeds 001, 000 and 003)."""
-    return [OweExtraCards() if isinstance(step, R.MulliganExtra)
-            else DrawOwedCards() if isinstance(step, R.ExtraDrawAfterPrizes)
-            else step for step in steps]
+    mulligan and drawn, as many as chosen, after the Prizes (seeds 001, 000 and 003). The
+    draw is still part of setup, so the Pokémon are turned face up (``Reveal``) after it:
+    neither the log nor a view shows them while the owed cards are chosen."""
+    out = [OweExtraCards() if isinstance(step, R.MulliganExtra)
+           else DrawOwedCards() if isinstance(step, R.ExtraDrawAfterPrizes)
+           else step for step in steps if not isinstance(step, R.Reveal)]
+    drawn = next(i for i, s in enumerate(out) if isinstance(s, DrawOwedCards))
+    out.insert(drawn + 1, R.Reveal())
+    return out
 
 
 class Platinum(Era):
