@@ -197,3 +197,24 @@ def test_root_in_a_users_tree_continues_as_that_user(tmp_path: Path) -> None:
     assert log.read_text().split() == ["-u", "pi", "--", "env", "RUN_AS_OWNER=1",
                                        str(tree / "run"), "play", "--version"]
     assert not (tree / ".venv").exists()  # root made nothing in the tree
+
+
+def test_the_tests_run_on_every_core_the_memory_can_hold(tmp_path: Path) -> None:
+    """One worker per core, at most one per 512 MB of free memory, at least one."""
+    bin_dir = tmp_path / "bin"
+    fake(bin_dir, "nproc", "echo 4")
+    path = f"{bin_dir}:{os.environ['PATH']}"
+
+    def workers(meminfo: str | None) -> str:
+        info = tmp_path / "meminfo"
+        if meminfo is None:
+            info.unlink(missing_ok=True)
+        else:
+            info.write_text(f"MemTotal: 8000000 kB\n{meminfo}\nMemFree: 1 kB\n")
+        r = bash("test_workers", tmp_path, {"PATH": path, "MEMINFO_FILE": str(info)})
+        return r.stdout.strip()
+
+    assert workers("MemAvailable: 7000000 kB") == "4"  # plenty: every core
+    assert workers("MemAvailable: 1600000 kB") == "3"  # a Pi 4 with 2 GB, busy
+    assert workers("MemAvailable: 300000 kB") == "1"  # never none
+    assert workers(None) == "4"  # no meminfo to read: the cores decide
