@@ -90,6 +90,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="each area's short run (as in ./run test) instead of its goal")
     parser.add_argument("--area", action="append", choices=sorted(modules), metavar="AREA",
                         help=f"only this area (repeatable): {', '.join(modules)}")
+    parser.add_argument("--skip-area", action="append", choices=sorted(modules),
+                        metavar="AREA", default=[],
+                        help="every area (or every --area) but this one (repeatable)")
     parser.add_argument("--attempts", type=bounded_int(1, 10_000_000, "attempts"), metavar="N",
                         help="attempts per area instead of the short or long count")
     parser.add_argument("--seed", type=seed, default=1)
@@ -103,7 +106,9 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unknown area {args.child!r}")
         print(json.dumps(run_area(args.child, args.attempts or 1, args.seed)))
         return 0
-    names = args.area or list(modules)
+    names = [n for n in args.area or modules if n not in args.skip_area]
+    if not names:
+        parser.error("--skip-area leaves no area to run")
     results = []
     start = time.perf_counter()
     for i, name in enumerate(names, 1):

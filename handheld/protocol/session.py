@@ -126,13 +126,14 @@ class Session:
 
     def cmd_new(self, req: dict[str, Any]) -> dict[str, Any]:
         game = word_field(req, "game", games.DEFAULT, games.keys())
+        seat = player_field(req, "seat", required=False)
         if game == pieces.GAME:
             piece_game = games.game(game)
             armies, era_key = pieces.new_request(req, piece_game.eras)
             rng, auto = _chance_options(req)
             state = piece_game.new_state(armies, era_key)
             assert isinstance(state, PieceMatch)
-            return self._install(state, rng, auto, player_field(req, "seat", required=False))
+            return self._install(state, rng, auto, seat)
         if "armies" in req:
             raise ProtocolError("\"armies\" is for a Legend Pieces game (\"game\": "
                                 "\"pieces\"); the card game takes \"decks\"")
@@ -144,7 +145,6 @@ class Session:
         lists = [self.decks.load(d, f"decks[{i}]", self.pool.__contains__)
                  for i, d in enumerate(decks)]
         rng, auto = _chance_options(req)
-        seat = player_field(req, "seat", required=False)
         return self._install(self.game.new_state(lists, era, record_log=True), rng, auto, seat)
 
     def cmd_load(self, req: dict[str, Any]) -> dict[str, Any]:

@@ -105,6 +105,14 @@ def test_the_runner_prints_json_and_fails_on_findings(tmp_path) -> None:
     assert "deck_files: 30 attempts" in done.stderr
     bad = core.run_command(core.python("tools/fuzz.py", "--attempts", "0"))
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    # --skip-area takes areas out of the run; none left is a usage error.
+    done = core.run_command(core.python("tools/fuzz.py", "--area", "deck_files", "--area",
+                                        "link", "--skip-area", "link", "--attempts", "2"))
+    assert done.returncode == 0, done.stderr
+    assert [a["area"] for a in json.loads(done.stdout)["areas"]] == ["deck_files"]
+    none = core.run_command(core.python("tools/fuzz.py", "--area", "link", "--skip-area",
+                                        "link"))
+    assert none.returncode == 2 and "leaves no area" in none.stderr
     assert sys.executable
 
 
