@@ -572,9 +572,9 @@ def validate_decision(m: Match, copy: Callable[[], Match]) -> None:
         raise _fail("stack", "the running programs end without a decision to wait for")
     if isinstance(d, Choice):
         n = len(d.options)
-        if n == 0:
+        if n == 0 and not (d.kind == "cards_deck" and d.min == d.max == 0):
             raise _fail("stack", f"the pending {d.kind} choice has no options")
-        if not 0 <= d.min <= d.max or d.max < 1 or d.min > n:
+        if n and (not 0 <= d.min <= d.max or d.max < 1 or d.min > n):
             raise _fail("stack", f"the pending {d.kind} choice asks for {d.min}..{d.max} of "
                                  f"{n} options")
         if d.kind == "main":

@@ -31,6 +31,12 @@ class Choice(NamedTuple):
     def single(self) -> bool:
         return self.min == 1 and self.max == 1
 
+    @property
+    def nothing_to_pick(self) -> bool:
+        """No options: the one answer is the empty pick (a search of secret cards that
+        found nothing is still asked, so that its absence tells the other player nothing)."""
+        return not self.options
+
 
 class Random(Protocol):
     """What :meth:`Chance.sample` needs of a generator (``random.Random`` has it): the

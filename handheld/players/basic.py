@@ -91,6 +91,8 @@ class RandomPlayer:
 
     def choose(self, m: Match, choice: Choice) -> int | list[int]:
         n = len(choice.options)
+        if not n:
+            return []  # (a search that found nothing: its one answer costs no randomness)
         if choice.min == 1 and choice.max == 1:
             return int(self._random() * n)
         k = self.rng.randint(choice.min, choice.max)

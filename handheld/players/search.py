@@ -154,6 +154,8 @@ class SearchPlayer:
         single = choice.min == 1 and choice.max == 1
         if single and len(choice.options) == 1:
             return 0
+        if choice.nothing_to_pick:
+            return []
         if choice.kind == "main":
             if m.turn != self._turn:
                 self._turn, self._moves = m.turn, 0

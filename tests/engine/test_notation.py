@@ -87,7 +87,10 @@ def _check(m: Match, d: Choice, answer: Any, names: list[str]) -> None:
         _STATS["kinds"][opt[0]] += 1
         _STATS["copies"] += " #" in text
         assert parse_option(m, d, text) == i
-    assert notation(m, d, d.options[-1]) == names[-1] == notation(m, d, len(names) - 1)
+    if d.options:
+        assert notation(m, d, d.options[-1]) == names[-1] == notation(m, d, len(names) - 1)
+    else:
+        assert answer == [] and answer_notation(m, d, answer) == "none"
     # The answer round-trips, in the order given.
     text = answer_notation(m, d, answer)
     back = parse_answer(m, d, text)

@@ -95,3 +95,38 @@ def test_a_bad_seat_is_refused_and_a_loaded_position_takes_one() -> None:
     # A session without a seat still sees everything, as a tool does.
     r = send(session, cmd="load", position=position)
     assert r["ok"] and send(session, cmd="position")["ok"]
+
+
+def test_a_search_that_finds_nothing_is_asked_with_no_options() -> None:
+    """A deck search with nothing to take is a choice with no options (min = max = 0), shown
+    to the other seat as "waiting" like any other, and answered with no pick."""
+    from handheld.cards import default_pool
+    from handheld.engine import Match
+    from tests.engine.scenario import authoring_position
+
+    # Electabuzz's Energy Draw searches a deck that holds no basic Energy card.
+    position = Match.from_position(default_pool(), authoring_position({
+        "turn": 3, "current": 0, "players": [
+            {"active": {"cards": ["ecard1-76"], "energy": ["ecard1-165"]},
+             "deck": ["ecard1-149", "ecard1-158"]},
+            {"active": {"cards": ["ecard1-72"]}, "deck": ["ecard1-165"]}]})).position()
+    for answer in ({"options": []}, {"option": "none"}):
+        session = Session()
+        assert send(session, cmd="load", position=position, auto_chance=True)["ok"]
+        r = send(session, cmd="choose", option="attack ecard1-76 Energy Draw")
+        assert r["ok"], r
+        d = r["decision"]
+        assert (d["kind"], d["options"], d["min"], d["max"]) == ("cards_deck", [], 0, 0)
+        assert send(session, cmd="legal") == {"ok": True, "actions": [[]],
+                                              "notations": ["none"]}
+        assert not send(session, cmd="choose", options=[0])["ok"]
+        searching = send(session, cmd="position")["position"]
+        r = send(session, cmd="choose", **answer)
+        assert r["ok"] and r["decision"]["kind"] != "cards_deck", r
+    # Saved in the middle of the search, the position loads; the other seat sees the
+    # searcher's decision as waiting, as it would any search.
+    seated = Session()
+    r = send(seated, cmd="load", position=searching, seat=1)
+    assert r["ok"], r
+    assert r["decision"] == {"type": "choice", "player": 0, "kind": "cards_deck",
+                             "waiting": True}

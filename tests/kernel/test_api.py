@@ -120,7 +120,10 @@ def test_pending_is_a_choice_or_a_chance_until_over(key: str, era: str, seed: in
         assert type(d) in (Choice, Chance), d
         seen[type(d)] += 1
         if isinstance(d, Choice):
-            assert d.options and 1 <= d.max and d.min <= d.max
+            if d.nothing_to_pick:  # a fruitless search of secret cards: its one answer
+                assert d.min == d.max == 0 and state.legal_actions() == [()]
+            else:
+                assert d.options and 1 <= d.max and d.min <= d.max
             assert len(state.legal_actions()) > 0
         else:
             assert state.legal_actions() == []

@@ -400,6 +400,9 @@ def continue_playing(m: Match, rng: random.Random) -> str | None:
             m.resolve(chance_outcome(d, rng))
         elif isinstance(d, Choice):
             n = len(d.options)
+            if d.nothing_to_pick and d.max == 0:
+                m.apply([])  # (a fruitless search of secret cards: its one answer)
+                continue
             if n == 0 or d.min > n or d.max < max(d.min, 1):
                 return f"the pending {d.kind} choice has no legal answer"
             m.apply(sorted(rng.sample(range(n), rng.randint(d.min, min(d.max, n)))))

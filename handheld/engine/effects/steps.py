@@ -1212,6 +1212,15 @@ def _zone(m: Match, player: int, zone: str) -> list[int]:
     return {"hand": p.hand, "deck": p.deck, "discard": p.discard}[zone]
 
 
+def ask_fruitless_search(m: Match, player: int, kind: str, prompt: str) -> Result:
+    """Pose a search of secret cards (the deck, or cards of it only the searcher sees) that
+    has nothing it may take as a decision all the same, whose one answer is the empty pick:
+    at a table the searcher looks through the cards either way, so whether a decision was
+    asked must not tell the other player whether they held anything."""
+    m.pending = Choice(player, kind, prompt, (), min=0, max=0)
+    return SUSPEND
+
+
 def expected_in_zone(ev: Eval, player: int, zone: str, test: Callable[[Any], bool]) -> float:
     """How many cards passing ``test`` (on a card's facts) the evaluating player can expect
     in ``player``'s zone, from what that player sees: a discard pile or its own hand is
@@ -1293,25 +1302,31 @@ class ChooseCards(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         cands = self._cands(m, f)
-        want = min(self.count.eval(m, f), len(cands))
+        count = self.count.eval(m, f)
+        want = min(count, len(cands))
+        # The deck is secret: its search is asked whatever it holds (unless the deck is
+        # empty, which both players see), so no shortcut may tell what was there.
+        secret = self.zone == "deck" and count > 0 and bool(m.players[f.player].deck)
+        prompt = self.text(TC(m.defs[f.source].name if f.source >= 0 else ""))
         if want <= 0:
             f.vars[self.var] = []
+            if secret:
+                return ask_fruitless_search(m, f.player, f"cards_{self.zone}", prompt)
             return NEXT
         lo = 0 if self.up_to else want
-        if lo == want and (want == len(cands) or len({id(m.defs[c]) for c in cands}) == 1):
+        if lo == want and (want == len(cands) or (
+                not secret and len({id(m.defs[c]) for c in cands}) == 1)):
             # All of them, or copies of one card: nothing to choose between.
             f.vars[self.var] = list(cands[:want])
             return NEXT
         if want == 1:
             options = m.distinct_cards(cands, lambda d: True)
-            if lo == 1 and len(options) == 1:
+            if lo == 1 and len(options) == 1 and not secret:
                 f.vars[self.var] = [options[0][1]]
                 return NEXT
         else:
             options = tuple((CARD, c) for c in cands)
-        m.pending = Choice(f.player, f"cards_{self.zone}",
-                           self.text(TC(m.defs[f.source].name if f.source >= 0 else "")),
-                           options, min=lo, max=want)
+        m.pending = Choice(f.player, f"cards_{self.zone}", prompt, options, min=lo, max=want)
         return SUSPEND
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
@@ -2299,8 +2314,7 @@ class ReorderTopOfDeck(Step):
                 if key not in seen:
                     seen.add(key)
                     options.append((ORDER, *order))
-        if len(options) == 1:
-            return NEXT
+        # (asked even when they are copies with one order: only the player sees them)
         m.pending = Choice(f.player, "order", self.text(TC("")), tuple(options))
         return SUSPEND
 
@@ -2406,12 +2420,14 @@ class ChooseLevelUp(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         cands = _level_up_cands(m, f.player)
+        prompt = "Choose a Pokémon LV.X to level up your Active Pokémon"
         if not cands:
             f.vars[self.var] = []
+            if m.players[f.player].deck:
+                return ask_fruitless_search(m, f.player, "cards_deck", prompt)
             return NEXT
         options = m.distinct_cards(cands, lambda d: True)
-        m.pending = Choice(f.player, "cards_deck", "Choose a Pokémon LV.X to level up your "
-                           "Active Pokémon", options, min=0, max=1)
+        m.pending = Choice(f.player, "cards_deck", prompt, options, min=0, max=1)
         return SUSPEND
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
@@ -3719,7 +3735,7 @@ class TakeFromBottom(Step):
             return self._order(m, f)
         bottom = deck[:self.n]
         want = min(self.take, len(bottom))
-        if want == len(bottom) or len({m.defs[c].id for c in bottom}) == 1:
+        if want == len(bottom):  # (copies are asked too: only the searcher sees them)
             self._move(m, f, bottom[len(bottom) - want:])
             return self._order(m, f)
         m.pending = Choice(f.player, "cards_deck", self.text(TC("")),
@@ -3749,7 +3765,7 @@ class TakeFromBottom(Step):
             if key not in seen:
                 seen.add(key)
                 options.append((ORDER, *order))
-        if len(options) <= 1:
+        if len(rest) <= 1:  # (copies are asked too: only the player has seen them)
             del f.vars["_bottom_taken"]
             return NEXT
         f.vars["_bottom_order"] = left
@@ -6188,7 +6204,12 @@ class ChooseDifferentTypes(Step):
             if len(picked) >= self.count:
                 return self._done(f, picked)
             cands = self._cands(m, f, picked)
+            prompt = (f"Choose a basic Energy card of a type not chosen yet "
+                      f"({len(picked) + 1} of {self.count})")
             if not cands:
+                if not must and m.players[f.player].deck:
+                    # (the deck is secret: asked even when nothing is left to find)
+                    return ask_fruitless_search(m, f.player, f"cards_{self.zone}", prompt)
                 return self._done(f, picked)
             options = m.distinct_cards(cands, lambda d: True)
             if must and len(options) == 1:
@@ -6196,9 +6217,7 @@ class ChooseDifferentTypes(Step):
                 f.vars["_types"] = list(picked)  # (progress, kept as a position would)
                 continue
             break
-        m.pending = Choice(f.player, f"cards_{self.zone}",
-                           f"Choose a basic Energy card of a type not chosen yet "
-                           f"({len(picked) + 1} of {self.count})", options,
+        m.pending = Choice(f.player, f"cards_{self.zone}", prompt, options,
                            min=1 if must else 0, max=1)
         return SUSPEND
 
@@ -6976,12 +6995,15 @@ class SearchDeckToBench(Step):
         p = self._player(m, f.player)
         ok = self.filt.verdicts
         cands = [c for c in p.deck if ok[m.defs[c]]]
-        most = min(m.rules.bench_size - len(p.bench), len(cands))
+        room = m.rules.bench_size - len(p.bench)
+        most = min(room, len(cands))
+        prompt = f"Put any number of {self.filt.label}s from your deck onto your Bench."
         if most <= 0:
+            if room > 0 and p.deck:  # (the deck is secret: asked even when it has none)
+                return ask_fruitless_search(m, p.index, "cards_deck", prompt)
             return NEXT
-        m.pending = Choice(p.index, "cards_deck",
-                           f"Put any number of {self.filt.label}s from your deck onto your "
-                           "Bench.", tuple((CARD, c) for c in cands), min=0, max=most)
+        m.pending = Choice(p.index, "cards_deck", prompt, tuple((CARD, c) for c in cands),
+                           min=0, max=most)
         return SUSPEND
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:
@@ -7079,11 +7101,11 @@ class TopOrBottom(Step):
                                   "that goes nearest the top first.")):
             if var in f.vars:
                 continue
-            options = _distinct_orders(m, cards)
-            if len(options) > 1:
-                m.pending = Choice(f.player, "order", prompt, tuple(options))
+            if len(cards) > 1:  # (copies too: only the player has seen them)
+                m.pending = Choice(f.player, "order", prompt,
+                                   tuple(_distinct_orders(m, cards)))
                 return SUSPEND
-            f.vars[var] = list(cards)  # (one order only: nothing to ask)
+            f.vars[var] = list(cards)  # (one card or none: nothing to ask)
         on_top, below = f.vars.pop("_top"), f.vars.pop("_bottom")
         del f.vars["_keep"]
         del deck[-len(top):]

@@ -509,6 +509,9 @@ def useful_answer(choice: Choice) -> int:
     return 0
 
 
+NOTHING_FOUND = "Nothing here can be taken"
+
+
 class ChoiceScene(_Overlay):
     """Any other decision: a list of what the engine offers. One pick: A. Several: A marks,
     START confirms once enough are marked. Pokémon in the list are highlighted on the
@@ -519,9 +522,11 @@ class ChoiceScene(_Overlay):
         self.ch = choice
         self.marked: set[int] = set()
         self.multi = not (choice.min == 1 and choice.max == 1)
+        # A search that found nothing is asked all the same (the deck is secret): one row
+        # says so, and A or START goes on.
         self.menu = Menu([MenuItem(self._label(i, o), True, i)
-                          for i, o in enumerate(choice.options)], rows=6,
-                         cancel=False)
+                          for i, o in enumerate(choice.options)]
+                         or [MenuItem(NOTHING_FOUND, True, None)], rows=6, cancel=False)
         self.menu.select(useful_answer(choice))
 
     def _label(self, i: int, o: Any) -> str:
@@ -576,6 +581,9 @@ class ChoiceScene(_Overlay):
         if not self.multi:
             self.done(i)
             return
+        if self.ch.nothing_to_pick:
+            self.done([])
+            return
         if i in self.marked:
             self.marked.discard(i)
         elif len(self.marked) < self.ch.max:
@@ -590,7 +598,9 @@ class ChoiceScene(_Overlay):
         top = 142 - h
         window(surface, 4, top, 232, h)
         prompt = self.ch.prompt or "Choose"
-        if self.multi:
+        if self.ch.nothing_to_pick:
+            prompt += "  (A: go on)"
+        elif self.multi:
             prompt += f"  ({self.ch.min}-{self.ch.max}, START: done)" if self.ch.min != \
                 self.ch.max else f"  ({self.ch.max}, START: done)"
         step = t.font.line_height  # the menu's budget leaves room for the large font's
