@@ -228,6 +228,26 @@ def copy_match(m: Match, *, record_log: bool = False) -> Match:
     return c
 
 
+def copy_with_other_cards(m: Match, player: int, cards: dict[int, str]) -> Match:
+    """An independent copy of a match (not validated again, as :func:`copy_match`) in which
+    the cards of ``player``'s hand, deck and Prizes numbered in ``cards`` are other cards,
+    by printed id: what a player guesses of the cards it has not seen (the search player's
+    belief, ``players.hidden``). Those places hold each card once and nothing else refers
+    to a card there by its id, so the copy stays a match the engine could reach."""
+    pos = to_position(m)
+    pd = pos["players"][player]
+    for zone in ("hand", "deck", "prizes"):
+        refs = pd[zone]
+        for i, ref in enumerate(refs):
+            _, _, num = ref.partition("#")
+            other = cards.get(int(num))
+            if other is not None:
+                refs[i] = f"{other}#{num}"
+    c = _read(m.pool, pos, False, m.rules)
+    c._run()
+    return c
+
+
 def _read(pool: CardPool, pos: Any, record_log: bool, rules: Ruleset | None) -> Match:
     """Build the match a position describes: types and references checked, not yet the
     rules (see :func:`validate.validate_state`), its programs not yet run."""

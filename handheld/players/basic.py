@@ -52,6 +52,7 @@ from ..engine.notation import (
 from ..engine.notation import ENERGY as ENERGY_OPTION
 from ..engine.notation import EVOLVE as EVOLVE_OPTION
 from ..engine.notation import PRIZE as PRIZE_OPTION
+from .belief import believe
 from .driver import chance_outcome
 from .hidden import determinize
 from .lookahead import best_answer
@@ -351,9 +352,11 @@ def lookahead_scores(m: Match, choice: Choice, seed: int, horizon: int = 64) -> 
     judge ("you may ...").
 
     The play-outs start from one determinization of the match (``hidden.determinize``: the
-    cards the chooser cannot see dealt again at random), never from the true match: a draw
-    on the way must not tell the player what its deck holds next."""
-    world = determinize(m, choice.player, random.Random(seed ^ _DETERMINIZE_SALT))
+    cards the chooser cannot see dealt again at random, the opponent's from the chooser's
+    guess of its list, ``belief.believe``), never from the true match: a draw on the way
+    must not tell the player what its deck holds next."""
+    deal = random.Random(seed ^ _DETERMINIZE_SALT)
+    world = determinize(believe(m, choice.player, deal), choice.player, deal)
     scores = []
     for i in range(len(choice.options)):
         sim = world.clone()

@@ -5,7 +5,8 @@ a "you may ..." question between effects) it lists the candidate answers (the gr
 scorer's pick, every attack, the end of the turn, and the setup moves the scorer ranks
 highest), then spends its budget on play-outs. Each round of play-outs starts from a fresh
 determinization of the match (:func:`~handheld.players.hidden.determinize`: the cards the
-seat cannot see dealt again at random) and one stream of coins and shuffles from the
+seat cannot see dealt again at random, the opponent's from the seat's guess of its list,
+:mod:`~handheld.players.belief`) and one stream of coins and shuffles from the
 search's own random generator; every candidate still in the race is applied to a copy of
 it, the greedy player plays both sides for a few turns (``EXTRA_TURNS`` past the end of the
 opponent's next turn), and :func:`~handheld.players.leaf.leaf_value`, a leaf evaluation
@@ -36,6 +37,7 @@ from typing import Any
 from ..engine import Chance, Choice, Match
 from ..engine.notation import ATTACH, ATTACK, BENCH, EVOLVE, HAND_TAGS, PASS
 from .basic import GreedyPlayer, rng_state, set_rng_state
+from .belief import believe
 from .driver import Player
 from .hidden import determinize
 from .leaf import leaf_value
@@ -121,6 +123,9 @@ class SearchPlayer:
         self.last_cpu_ms = 0.0
         self.last_capped = False
         self.last_stats: list[tuple[int, int, float]] = []
+        # The guess of the opponent's list made for the decision being answered, with the
+        # key of the match it was made on.
+        self._belief: tuple[tuple[int, int, int], Match] | None = None
 
     def get_state(self) -> dict[str, Any]:
         """Everything that decides its next answers (JSON-ready), for a suspended match."""
@@ -141,9 +146,11 @@ class SearchPlayer:
         self.last_playouts = 0
         self.last_capped = False
         self.last_stats = []
+        self._belief = None
         try:
             return self._choose(m, choice)
         finally:
+            self._belief = None  # (a guess holds for one decision: the match moves on)
             self.last_ms = (time.perf_counter() - t0) * 1000.0
             self.last_cpu_ms = (time.process_time() - c0) * 1000.0
 
@@ -179,10 +186,14 @@ class SearchPlayer:
         return self.greedy.choose(world, choice)
 
     def _deal(self, m: Match, player: int, rng: random.Random) -> Match:
-        """The world a judgement is made on: a determinization, the hidden cards dealt again
-        (tools/bench_search.py's ``--oracle`` overrides it to measure what seeing them would
-        be worth; the player never does)."""
-        return determinize(m, player, rng)
+        """The world a judgement is made on: a determinization, the hidden cards dealt again,
+        the opponent's from this decision's guess of its list (``belief.believe``, made once
+        per decision) (tools/bench_search.py's ``--oracle`` overrides it to measure what
+        seeing them would be worth; the player never does)."""
+        key = (id(m), m.decisions, player)
+        if self._belief is None or self._belief[0] != key:
+            self._belief = (key, believe(m, player, rng))
+        return determinize(self._belief[1], player, rng)
 
     # ------------------------------------------------------------------ the search
 

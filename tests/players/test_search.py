@@ -14,6 +14,7 @@ import pytest
 from handheld.cards import DECK_SETS, default_pool, load_deck
 from handheld.engine import Chance, Choice, Match
 from handheld.engine.eras import ERAS
+from handheld.engine.position import copy_with_other_cards
 from handheld.players import (
     PLAYERS,
     GreedyPlayer,
@@ -24,6 +25,7 @@ from handheld.players import (
     play_match,
 )
 from handheld.players.basic import attack_value, lookahead_scores
+from handheld.players.belief import unseen_cards
 from handheld.players.style import STYLES
 from tests.engine.test_properties import check_invariants
 
@@ -64,8 +66,9 @@ def rich_main(m: Match, d: Choice) -> bool:
 def hidden_variants(m: Match, viewer: int) -> list[Match]:
     """Copies of ``m`` that differ from it only where ``viewer`` cannot see: a card swapped
     between the opponent's hand and deck, both decks reordered, a Prize swapped with a deck
-    card on each side."""
-    out = []
+    card on each side, and the opponent's unseen cards other cards altogether (another
+    list: the opponent's list is not the viewer's to know)."""
+    out = [other_list(m, viewer)]
     a = m.clone()
     opp = a.players[1 - viewer]
     opp.hand[0], opp.deck[0] = opp.deck[0], opp.hand[0]
@@ -80,8 +83,22 @@ def hidden_variants(m: Match, viewer: int) -> list[Match]:
     out.append(c)
     for v in out:  # each variant really differs from the true match in a hidden place
         assert any(v.players[i].deck != m.players[i].deck for i in (0, 1)) or \
-            v.players[1 - viewer].hand != m.players[1 - viewer].hand
+            v.players[1 - viewer].hand != m.players[1 - viewer].hand or \
+            [v.defs[c].id for c in v.players[1 - viewer].deck] != \
+            [m.defs[c].id for c in m.players[1 - viewer].deck]
     return out
+
+
+def other_list(m: Match, viewer: int) -> Match:
+    """A copy of ``m`` whose opponent's cards that ``viewer`` has not seen are other cards,
+    those of another ready-made deck of the era."""
+    opp_ids = {m.defs[c].id for c in range(len(m.defs)) if m.owner[c] == 1 - viewer}
+    other = min((load_deck(name) for name in DECK_SETS["expedition"]),
+                key=lambda deck: len(opp_ids & set(deck)))
+    unseen = unseen_cards(m, viewer)
+    guess = dict(zip(unseen, reversed(other), strict=False))
+    assert any(m.defs[c].id != card for c, card in guess.items())
+    return copy_with_other_cards(m, 1 - viewer, guess)
 
 
 def hidden_zones(m: Match, viewer: int) -> list[list[int]]:
@@ -265,8 +282,10 @@ def test_greedy_lookahead_does_not_read_hidden_cards(monkeypatch: pytest.MonkeyP
     import handheld.players.basic as basic
 
     def peeking_score(sim: Match, player: int) -> float:
+        # (where the hidden cards lie, and which cards they are)
         opp = sim.players[1 - player]
-        return float(sum((i + 1) * c for i, c in enumerate(opp.hand + opp.deck[-3:]))
+        return float(sum((i + 1) * (c + sum(map(ord, sim.defs[c].id)))
+                         for i, c in enumerate(opp.hand + opp.deck[-3:]))
                      + sum(sim.players[player].prizes))
 
     monkeypatch.setattr(basic, "position_score", peeking_score)
