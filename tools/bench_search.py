@@ -33,8 +33,9 @@ pairing is (a deck that greedy wins 14% of games with leaves little room). ``--o
 makes the searching side cheat: it judges on the true match (the opponent's hand, both
 decks' order, the Prizes) instead of a determinization. No player ever does this; it bounds
 what a determinized search at that budget could gain from guessing the hidden cards better.
-``--oracle hand`` lets it see only the opponent's hand, dealing the rest again as the player
-does: what reading the opponent's hand from its play could gain at best.
+``--oracle hand`` lets it see only the opponent's hand, dealing the rest again from the
+opponent's true list (the player deals from its guess of the list, players/belief.py): what
+reading the opponent's hand from its play could gain at best.
 ``--slips OWN,OPPONENT`` makes the greedy play inside the search's play-outs err: a random
 main-phase move with the first chance on the searching side's own play, with the second on
 the opponent's. It measures how much each side's model of play inside the play-outs is
@@ -107,7 +108,7 @@ class DiagnosticSearchPlayer(SearchPlayer):
 
     ``oracle`` (``--oracle``) makes it cheat: ``"all"`` judges on the true match, hidden
     cards and all; ``"hand"`` sees the opponent's hand and deals the other hidden cards
-    again. ``slips`` (``--slips OWN,OPPONENT``) makes the greedy play inside its play-outs
+    again, from the opponent's true list. ``slips`` (``--slips OWN,OPPONENT``) makes the greedy play inside its play-outs
     worse on one side or both: a random main-phase move with that chance, to measure how
     much the play-outs' model of each side's play matters."""
 

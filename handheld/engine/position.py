@@ -232,7 +232,7 @@ def copy_with_other_cards(m: Match, player: int, cards: dict[int, str]) -> Match
     """An independent copy of a match (not validated again, as :func:`copy_match`) in which
     the cards of ``player``'s hand, deck and Prizes numbered in ``cards`` are other cards,
     by printed id: what a player guesses of the cards it has not seen (the search player's
-    belief, ``players.hidden``). Those places hold each card once and nothing else refers
+    belief, ``players.belief``). Those places hold each card once and nothing else refers
     to a card there by its id, so the copy stays a match the engine could reach."""
     pos = to_position(m)
     pd = pos["players"][player]

@@ -95,7 +95,15 @@ def determinize(m: Match, player: int, rng: random.Random,
     c = m.clone()
     keep = pinned_cards(m, player) if pinned is None \
         else set(pinned) | pinned_cards(m, player)
-    for zones in hidden_places(c, player):
+    deal_again(hidden_places(c, player), keep, rng)
+    return c
+
+
+def deal_again(groups: list[list[list[int]]], keep: set[int], rng: random.Random) -> None:
+    """Deal the cards of each group of zones again at random among that group's zones, in
+    place, each zone keeping its count and the cards of ``keep`` their places. The cards
+    are sorted by number first, so where they lay does not change the deal."""
+    for zones in groups:
         free = sorted(cid for zone in zones for cid in zone if cid not in keep)
         rng.shuffle(free)
         at = 0
@@ -104,7 +112,6 @@ def determinize(m: Match, player: int, rng: random.Random,
                 if cid not in keep:
                     zone[i] = free[at]
                     at += 1
-    return c
 
 
-__all__ = ["determinize", "hidden_places", "option_cards", "pinned_cards"]
+__all__ = ["deal_again", "determinize", "hidden_places", "option_cards", "pinned_cards"]

@@ -22,7 +22,7 @@ from handheld.cards import DECK_SETS, deck_set_era, default_pool, load_deck
 from handheld.engine import Chance, Choice, Match
 from handheld.engine.eras import ERAS
 from handheld.players import RandomPlayer
-from handheld.players.hidden import pinned_cards
+from handheld.players.hidden import deal_again, pinned_cards
 
 POOL = default_pool()
 DECISIONS_PER_GAME = 400
@@ -34,17 +34,7 @@ def deal_unseen_again(m: Match, rng: random.Random) -> Match:
     are dealt again among those places, each place keeping its count; the cards a pending
     choice shows or a running effect holds stay where they are."""
     c = m.clone()
-    keep = pinned_cards(m)
-    for p in c.players:
-        zones = [p.deck, p.prizes]
-        free = sorted(cid for zone in zones for cid in zone if cid not in keep)
-        rng.shuffle(free)
-        at = 0
-        for zone in zones:
-            for i, cid in enumerate(zone):
-                if cid not in keep:
-                    zone[i] = free[at]
-                    at += 1
+    deal_again([[p.deck, p.prizes] for p in c.players], pinned_cards(m), rng)
     return c
 
 
