@@ -108,9 +108,10 @@ class DiagnosticSearchPlayer(SearchPlayer):
 
     ``oracle`` (``--oracle``) makes it cheat: ``"all"`` judges on the true match, hidden
     cards and all; ``"hand"`` sees the opponent's hand and deals the other hidden cards
-    again, from the opponent's true list. ``slips`` (``--slips OWN,OPPONENT``) makes the greedy play inside its play-outs
-    worse on one side or both: a random main-phase move with that chance, to measure how
-    much the play-outs' model of each side's play matters."""
+    again, from the opponent's true list. ``slips`` (``--slips OWN,OPPONENT``) makes the
+    greedy play inside its play-outs worse on one side or both: a random main-phase move
+    with that chance, to measure how much the play-outs' model of each side's play
+    matters."""
 
     def __init__(self, seed: int, level: str, iterations: int | None = None,
                  oracle: str | None = None, slips: tuple[float, float] = (0.0, 0.0)) -> None:
