@@ -233,7 +233,9 @@ def copy_with_other_cards(m: Match, player: int, cards: dict[int, str]) -> Match
     the cards of ``player``'s hand, deck and Prizes numbered in ``cards`` are other cards,
     by printed id: what a player guesses of the cards it has not seen (the search player's
     belief, ``players.belief``). Those places hold each card once and nothing else refers
-    to a card there by its id, so the copy stays a match the engine could reach."""
+    to a card there by its id, so every reference stays sound; but the copy is a guess,
+    not always a match the game could reach (during setup a guessed hand may hold no Basic
+    Pokémon for a choice still to come), so it is for judging, as a determinization is."""
     pos = to_position(m)
     pd = pos["players"][player]
     for zone in ("hand", "deck", "prizes"):

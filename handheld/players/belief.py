@@ -4,7 +4,8 @@ A determinization (:mod:`.hidden`) deals the hidden cards again among the places
 be, so on its own it would deal the opponent's *true* remaining cards: the search would
 know the opponent's list, which nobody at a table sees. Before it deals, the search player
 therefore replaces the opponent's unseen cards (its hand, deck and face-down Prizes, but
-for the cards a pending choice shows) with a guess made from what the seat has seen:
+for the cards a pending choice shows or the player's own effect showed) with a guess made
+from what the seat has seen:
 
 * the lists it knows, as a player knows the decks that are played: the ready-made decks of
   the match's era and its own list;

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from handheld.cards import DECK_SETS, default_pool, load_deck
 from handheld.engine import Chance, Choice, Match
 from handheld.engine.eras import ERAS
-from handheld.players import GreedyPlayer
+from handheld.players import GreedyPlayer, RandomPlayer
 from handheld.players.belief import believe, guess_unseen, known_lists, unseen_cards
 
 POOL = default_pool()
@@ -103,3 +103,32 @@ def test_the_guess_reads_only_what_the_viewer_has_seen() -> None:
     ga = guess_unseen(a, player, random.Random(2), known_lists(a, player))
     gb = guess_unseen(b, player, random.Random(2), known_lists(b, player))
     assert sorted(ga.values()) == sorted(gb.values())
+
+
+def test_a_hand_an_effect_shows_is_not_guessed() -> None:
+    """Looker's Investigation shows the player the opponent's hand before its question:
+    those cards are seen, so the guess keeps them (the effect holds them as a list)."""
+    names = DECK_SETS["platinum"]
+    for i, name in enumerate(names * 3):
+        decks = [load_deck(name), load_deck(names[(i + 1) % len(names)])]
+        m = Match(POOL, decks, ERAS["platinum"].ruleset, record_log=False, validate=False)
+        rng = random.Random(i)
+        players = [RandomPlayer(i), RandomPlayer(i + 7)]
+        for _ in range(500):
+            if m.over:
+                break
+            d = m.pending
+            if isinstance(d, Chance):
+                m.resolve(d.sample(rng))
+                continue
+            assert isinstance(d, Choice)
+            if d.kind == "yes_no" and any(f.key.startswith("pl1-109") for f in m.stack):
+                hand = m.players[1 - d.player].hand
+                assert hand and not set(unseen_cards(m, d.player)) & set(hand)
+                for seed in range(3):
+                    believed = believe(m, d.player, random.Random(seed))
+                    assert [believed.defs[c].id for c in believed.players[1 - d.player].hand] \
+                        == [m.defs[c].id for c in hand]
+                return
+            m.apply(players[d.player].choose(m, d))
+    raise AssertionError("no Looker's Investigation was played")

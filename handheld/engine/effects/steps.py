@@ -3484,6 +3484,9 @@ class InflictActives(Step):
         return NEXT
 
 
+SHOWN = "_shown"  # a frame variable: the opponent's cards an effect showed its player
+
+
 class LookAtOpponentHand(Step):
     """Look at the opponent's hand, then answer a yes/no question (``var``). The cards are
     named in the prompt of the chooser's own decision, which the opponent's view never
@@ -3499,6 +3502,9 @@ class LookAtOpponentHand(Step):
     def run(self, m: Match, f: Frame) -> Result:
         hand = m.players[1 - f.player].hand
         names = ", ".join(m.defs[c].name for c in hand) or "no cards"
+        # (kept as a list: the cards shown stay put when the chooser's computer deals
+        # the cards it has not seen, players.hidden.pinned_cards)
+        f.vars[SHOWN] = list(hand)
         m.pending = Choice(f.player, "yes_no", f"Your opponent's hand: {names}. {self.question}",
                            YES_NO_OPTIONS)
         return SUSPEND
@@ -6385,6 +6391,8 @@ class ShowHand(Step):
 
     def run(self, m: Match, f: Frame) -> Result:
         p = m.players[1 - f.player if self.side == "opp" else f.player]
+        if self.side == "opp":
+            f.vars[SHOWN] = list(p.hand)  # (seen: pinned, as LookAtOpponentHand's)
         if m.logging:
             m.log.append((_EV_HAND_SHOWN, p.index, list(p.hand)))
         return NEXT
