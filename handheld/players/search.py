@@ -123,9 +123,9 @@ class SearchPlayer:
         self.last_cpu_ms = 0.0
         self.last_capped = False
         self.last_stats: list[tuple[int, int, float]] = []
-        # The guess of the opponent's list made for the decision being answered, with the
-        # key of the match it was made on.
-        self._belief: tuple[tuple[int, int, int], Match] | None = None
+        # The guess of the opponent's list made for the decision being answered (made at
+        # its first deal, dropped when it is answered).
+        self._belief: Match | None = None
 
     def get_state(self) -> dict[str, Any]:
         """Everything that decides its next answers (JSON-ready), for a suspended match."""
@@ -190,10 +190,9 @@ class SearchPlayer:
         the opponent's from this decision's guess of its list (``belief.believe``, made once
         per decision) (tools/bench_search.py's ``--oracle`` overrides it to measure what
         seeing them would be worth; the player never does)."""
-        key = (id(m), m.decisions, player)
-        if self._belief is None or self._belief[0] != key:
-            self._belief = (key, believe(m, player, rng))
-        return determinize(self._belief[1], player, rng)
+        if self._belief is None:
+            self._belief = believe(m, player, rng)
+        return determinize(self._belief, player, rng)
 
     # ------------------------------------------------------------------ the search
 

@@ -10,29 +10,20 @@ from collections.abc import Callable
 from handheld.cards import DECK_SETS, default_pool, load_deck
 from handheld.engine import Chance, Choice, Match
 from handheld.engine.eras import ERAS
-from handheld.players import GreedyPlayer, RandomPlayer
+from handheld.players import RandomPlayer
 from handheld.players.belief import believe, guess_unseen, known_lists, unseen_cards
+from tests.players.test_search import play_until
 
 POOL = default_pool()
 
 
-def greedy_game(decks: list[list[str]], seed: int, turn: int, era: str = "expedition",
+def greedy_game(decks: list[list[str]], seed: int, turn: int,
                 stop: Callable[[Match, Choice], bool] | None = None) -> Match:
-    """Greedy against greedy until the first main-phase decision of ``turn`` (or the first
-    choice where ``stop`` holds)."""
-    m = Match(POOL, decks, ERAS[era].ruleset, record_log=False, validate=False)
-    rng = random.Random(seed)
-    players = [GreedyPlayer(seed), GreedyPlayer(seed + 1)]
-    while not m.over:
-        d = m.pending
-        if isinstance(d, Chance):
-            m.resolve(d.sample(rng))
-            continue
-        assert isinstance(d, Choice)
-        if (m.turn >= turn and d.kind == "main") if stop is None else stop(m, d):
-            return m
-        m.apply(players[d.player].choose(m, d))
-    raise AssertionError("the game ended first")
+    """Greedy against greedy (test_search's ``play_until``) until the first main-phase
+    decision of ``turn``, or the first choice where ``stop`` holds."""
+    m = play_until(decks, seed, stop or (lambda m, d: m.turn >= turn and d.kind == "main"))
+    assert m is not None, "the game ended first"
+    return m
 
 
 def hidden_ids(m: Match, player: int) -> Counter[str]:
