@@ -43,6 +43,9 @@ POKE_POWER = "poke-power"
 POKE_BODY = "poke-body"
 
 
+# ``CardDef.responds_to`` of a card played in answer to the opponent's Poké-Power.
+POKE_POWER_RESPONSE = "poke_power"
+
 @dataclass(eq=False, slots=True)
 class AttackDef:
     """One attack: printed facts, its effect steps and the compiled program."""
@@ -195,7 +198,7 @@ class CardDef:
     quick_requires: tuple[tuple[bool, Any], ...] | None = None
     attach_to: Cond | None = None  # Tools and TMs: which Pokémon may hold it
     # A Trainer played only in response to the opponent's move (its name, e.g.
-    # "poke_power"), never in its owner's main phase (rules.PowerResponse).
+    # POKE_POWER_RESPONSE), never in its owner's main phase (rules.PowerResponse).
     responds_to: str = ""
     tm_attacks: tuple[AttackDef, ...] = ()
     between_code: tuple[Any, ...] = ()  # a Tool's between-turns program

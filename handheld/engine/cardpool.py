@@ -161,6 +161,9 @@ class CardPool:
         self.defs: dict[str, CardDef] = {}
         self.programs: dict[str, tuple[Any, ...]] = {}
         self._baby_targets: set[str] = set()
+        # (event, era key) -> the cards that answer it: rules.open_power_response asks at
+        # every Poké-Power, so the answer is kept until a card is added.
+        self._answers: dict[tuple[str, str], tuple[CardDef, ...]] = {}
         scripts = scripts or {}
         for card in facts:
             self.add(card, scripts.get(card["id"]))
@@ -168,6 +171,7 @@ class CardPool:
     def add(self, facts: Mapping[str, Any], script: Script | None) -> CardDef:
         d = build_def(facts, script)
         self.defs[d.id] = d
+        self._answers.clear()
         self._link_babies(d)
         if d.legend:
             self._link_legend(d)
@@ -206,6 +210,16 @@ class CardPool:
                 if not top.hp:
                     top.hp = beneath.hp
                 return
+
+    def answers(self, event: str, era: Era) -> tuple[CardDef, ...]:
+        """The cards of the pool played in ``era`` that answer ``event`` (a Poké-Power):
+        what every player of that era knows could answer it, whatever the two lists hold."""
+        key = (event, era.key)
+        found = self._answers.get(key)
+        if found is None:
+            found = self._answers[key] = tuple(
+                d for d in self.defs.values() if d.responds_to == event and era.plays_card(d.id))
+        return found
 
     def get(self, card_id: str) -> CardDef:
         try:

@@ -24,7 +24,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..kernel import digest
-from .carddefs import POKEMON, STADIUM, SUPPORTER, TM, TOOL, CardDef
+from .carddefs import POKE_POWER_RESPONSE, POKEMON, STADIUM, SUPPORTER, TM, TOOL, CardDef
 from .cardpool import CardPool
 from .effects.core import NEXT, SUSPEND, Cond
 from .effects.passives import FACT_HOOK_NAMES
@@ -99,9 +99,9 @@ class Match:
         "pending_player",
         "players",
         "pool",
+        "power_answers",
         "printed",
         "prize_count",
-        "responses",
         "result",
         "retreat_locks",
         "rules",
@@ -305,7 +305,13 @@ class Match:
         # Every Poké-Body hook some card of the decks answers: rules that ask a rare hook of
         # every Pokémon in play (a power lock) skip the look when no card could answer.
         self.body_hooks_present = t.body_hooks_present
-        self.responses = t.responses
+        # The printed conditions under which a card could answer a Poké-Power: those of
+        # the era's cards (public knowledge), and of any in the decks (a match built
+        # without deck checks); never whether either list holds one (rules.open_power_response).
+        answers = {*self.pool.answers(POKE_POWER_RESPONSE, self.era),
+                   *(d for d in defs if d.responds_to == POKE_POWER_RESPONSE)}
+        self.power_answers: tuple[tuple[Cond, ...], ...] = tuple(
+            dict.fromkeys(tuple(d.requires) for d in sorted(answers, key=attrgetter("id"))))
         # Could a card of the decks use an Ability from the discard pile (Rebirth)?
         self.discard_powers = t.discard_powers
         # The printed facts of each Pokémon card (None for other cards; facts.py).
@@ -525,7 +531,7 @@ class Match:
         if self.logging:
             self.log.append((EV_POWER, slot.owner, slot.top, pw.name))
         self.stack.append(Frame(pw.key, pw.code, slot.owner, slot.top, slot.id))
-        if self.responses:
+        if self.power_answers:
             from .rules import open_power_response  # (rules imports this module's users)
 
             open_power_response(self, slot)
@@ -616,7 +622,7 @@ class Match:
         c.retreat_locks = self.retreat_locks
         c.body_blocks = self.body_blocks
         c.body_hooks_present = self.body_hooks_present
-        c.responses = self.responses
+        c.power_answers = self.power_answers
         c.discard_powers = self.discard_powers
         c.printed = self.printed.copy()
         c.players = [self.players[0].copy(), self.players[1].copy()]
@@ -675,7 +681,7 @@ class _Tables:
                  "body_blocks", "body_hooks_present", "card_units_hook", "card_units_hooks",
                  "discard_powers", "energy_acts_between",
                  "energy_end_discard", "fact_hook", "fact_hooks", "has_passives",
-                 "multi_type_energy", "printed", "responses", "retreat_locks", "stacks_below",
+                 "multi_type_energy", "printed", "retreat_locks", "stacks_below",
                  "units_of")
 
     def __init__(self, defs: Sequence[CardDef] = (), start: int = 0) -> None:
@@ -704,8 +710,6 @@ class _Tables:
         # (an Energy that changes its own units may come to pay for several types)
         self.multi_type_energy = self.card_units_hooks or any(
             u & (u - 1) for d in defs if d.kind == 2 for u in d.units)
-        # Some card answers the opponent's moves (a response window may open).
-        self.responses = any(d.responds_to for d in defs)
         # Some card has an Ability used from the discard pile (actions.discard_power_options).
         self.discard_powers = any(pw.from_discard for d in defs for pw in d.powers)
         # (the printed facts name their card by its number in the match: hence ``start``)
@@ -733,7 +737,6 @@ class _Tables:
         t.retreat_locks = a.retreat_locks or b.retreat_locks
         t.body_blocks = a.body_blocks or b.body_blocks
         t.body_hooks_present = a.body_hooks_present | b.body_hooks_present
-        t.responses = a.responses or b.responses
         t.discard_powers = a.discard_powers or b.discard_powers
         t.printed = a.printed + b.printed
         return t

@@ -13,7 +13,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from . import actions as _actions
-from .carddefs import AttackDef
+from .carddefs import POKE_POWER_RESPONSE, AttackDef
 from .effects.core import NEXT, SUSPEND, Builder, Instr, Label, Result, Step
 from .effects.passives import DamageCtx
 from .facts import (
@@ -1213,25 +1213,15 @@ class _JumpTo(Instr):
 
 # --- Platinum era: pl1 part3 (a response to a Poké-Power)
 
-POKE_POWER_RESPONSE = "poke_power"
-
-
-def response_cards(m: Match, player: int, event: str) -> list[int]:
-    """The player's cards that answer ``event`` and that the opponent cannot see are gone
-    (every copy outside the discard pile; the hand is never looked at here)."""
-    discard = m.players[player].discard
-    return [c for c, d in enumerate(m.defs)
-            if d.responds_to == event and m.owner[c] == player and c not in discard]
-
 
 def open_power_response(m: Match, slot: Slot) -> None:
     """A Poké-Power of ``slot`` was just used (its frame pushed): give the other player a
-    chance to answer it, before any of its effects, while a card of theirs could answer
-    it by its printed conditions. Whether that player holds such a card is not asked, so
-    the pause tells the Power's user nothing about that hand."""
+    chance to answer it, before any of its effects, whenever a card of the era could answer
+    it by its printed conditions (``Match.power_answers``: 3 Pokémon SP in play for Power
+    Spray). Only public facts decide: not that player's hand, nor whether the list holds
+    such a card at all, so the pause tells the Power's user nothing of either."""
     other = 1 - slot.owner
-    cards = response_cards(m, other, POKE_POWER_RESPONSE)
-    if cards and m.requirements_hold(m.defs[cards[0]].requires, other, cards[0]):
+    if any(m.requirements_hold(conds, other, slot.top) for conds in m.power_answers):
         m.stack.append(Frame("rule:response", m.era.response_program, other, slot.top,
                              slot.id))
 

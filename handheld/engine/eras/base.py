@@ -288,7 +288,7 @@ class Era:
     @cached_property
     def response_program(self) -> tuple[Any, ...]:
         """The other player's answer to a Poké-Power (Platinum's Power Spray): pushed only
-        where a card of the match answers one, so never in Expedition."""
+        where a card the era plays answers one, so never in Expedition."""
         return R.assemble([R.PowerResponse()])
 
     def compile_attack(self, attack: AttackDef, steps: tuple[Step, ...]) -> tuple[Any, ...]:
