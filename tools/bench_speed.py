@@ -65,8 +65,12 @@ def _league(players: str, games: int, seed: int) -> dict[str, float]:
     times."""
     from handheld.cards import deck_era, default_pool, load_deck, resolve_deck_set
     from handheld.players import make_player, play_match
-    from handheld.sim import TIME_LIMIT
 
+    try:
+        from handheld.sim import TIME_LIMIT
+        limit: dict[str, Any] = {"time_limit": TIME_LIMIT}
+    except ImportError:  # a tree from before the time limit (issue 17's start, 298c0cd)
+        limit = {}
     pool = default_pool()
     names = resolve_deck_set("expedition")
     decks = [load_deck(n) for n in names]
@@ -81,7 +85,7 @@ def _league(players: str, games: int, seed: int) -> dict[str, float]:
         seats = [make_player(kinds[s], seed + i + 7919 * (s + 1)) for s in (0, 1)]
         t0 = CLOCK()
         _, rec = play_match(pool, (decks[a], decks[b]), seats, seed + i, validate=False,
-                            rules=rules, time_limit=TIME_LIMIT)
+                            rules=rules, **limit)
         per_game.append(CLOCK() - t0)
         decisions += rec.decisions
     total = sum(per_game)
