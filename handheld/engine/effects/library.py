@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..actions import LOCKED_TRAINER_KINDS
+from ..actions import LOCKED_TRAINER_KINDS, NO_ITEMS
 from ..carddefs import AttackDef
 from ..energy import BIT, COLORLESS, TYPE_NAMES, TYPES
 from ..facts import KNOCKED_OUT_BY_OWN_ATTACK, AttackRef, pokemon_facts, pokemon_types
@@ -1543,7 +1543,6 @@ ATTACKS_20_LESS = register_marker(MarkerKind("attacks_20_less", "its attacks do 
 
 # Zebstrika's Disconnect: the player can't play Item cards (Pokémon Tools are Items in the
 # Black & White era) from the hand this turn (actions.items_locked reads it).
-NO_ITEMS = "no_items"
 TURN_EFFECTS[NO_ITEMS] = _RuleLock()
 
 
