@@ -228,23 +228,24 @@ def copy_match(m: Match, *, record_log: bool = False) -> Match:
     return c
 
 
-def copy_with_other_cards(m: Match, player: int, cards: dict[int, str]) -> Match:
+def copy_with_other_cards(m: Match, player: int | None, cards: dict[int, str]) -> Match:
     """An independent copy of a match (not validated again, as :func:`copy_match`) in which
-    the cards of ``player``'s hand, deck and Prizes numbered in ``cards`` are other cards,
-    by printed id: what a player guesses of the cards it has not seen (the search player's
-    belief, ``players.belief``). Those places hold each card once and nothing else refers
-    to a card there by its id, so every reference stays sound; but the copy is a guess,
-    not always a match the game could reach (during setup a guessed hand may hold no Basic
-    Pokémon for a choice still to come), so it is for judging, as a determinization is."""
+    the cards of ``player``'s hand, deck and Prizes (both players' with ``None``) numbered
+    in ``cards`` are other cards, by printed id: what a player guesses of the cards it has
+    not seen (the search player's belief, ``players.belief``). Those places hold each card
+    once and nothing else refers to a card there by its id, so every reference stays
+    sound; but the copy is a guess, not always a match the game could reach (during setup
+    a guessed hand may hold no Basic Pokémon for a choice still to come), so it is for
+    judging, as a determinization is."""
     pos = to_position(m)
-    pd = pos["players"][player]
-    for zone in ("hand", "deck", "prizes"):
-        refs = pd[zone]
-        for i, ref in enumerate(refs):
-            _, _, num = ref.partition("#")
-            other = cards.get(int(num))
-            if other is not None:
-                refs[i] = f"{other}#{num}"
+    for pd in pos["players"] if player is None else [pos["players"][player]]:
+        for zone in ("hand", "deck", "prizes"):
+            refs = pd[zone]
+            for i, ref in enumerate(refs):
+                _, _, num = ref.partition("#")
+                other = cards.get(int(num))
+                if other is not None:
+                    refs[i] = f"{other}#{num}"
     c = _read(m.pool, pos, False, m.rules)
     c._run()
     return c
