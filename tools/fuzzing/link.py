@@ -263,6 +263,8 @@ def _hostile_notation(rng: random.Random) -> str:
             text = "".join(chr(rng.randrange(1, 0x2FFFF)) for _ in range(rng.randrange(1, 40)))
         else:
             text = text * rng.choice([2, 100, 5000])
+        # (repeats of repeats would grow past memory: nothing past the longest cut matters)
+        text = text[:MAX_STRING + 1]
     return text[:rng.choice([MAX_STRING, MAX_STRING, 4000, 4001, 60])]
 
 
