@@ -1241,9 +1241,11 @@ class PowerResponse(Instr):
                     and m.requirements_hold(m.defs[c].requires, f.player, c)}
         options: list[tuple[Any, ...]] = [(RESPOND, c) for c in distinct.values()]
         options.append(ALLOW_OPTION)
+        # (the pause comes whatever the hand holds: say why when nothing in it answers)
+        ask = "Play a card in response?" if distinct else "No card in your hand answers it."
         m.pending = Choice(f.player, "response",
-                           f"Your opponent's {m.defs[f.source].name} uses a Poké-Power. "
-                           "Play a card in response?", tuple(options))
+                           f"Your opponent's {m.defs[f.source].name} uses a Poké-Power. {ask}",
+                           tuple(options))
         return SUSPEND
 
     def resume(self, m: Match, f: Frame, answer: Any) -> Result:

@@ -11,7 +11,8 @@ A scenario (YAML) is::
         - coins: [H, T]                      # resolve coin flips in order
         - shuffle: keep                      # resolve a shuffle, order unchanged
         - expect: {players: [{}, {active: {damage: 20}}]}   # partial position
-        - options: {has: ["Retreat"], lacks: ["Evolve"]}    # the pending choice
+        - options: {has: ["Retreat"], lacks: ["Evolve"]}    # the pending choice (also
+                                             # kind, player, count and a prompt's words)
         - error: {choose: 9, raises: IllegalAction, match: "does not exist"}
 
 Missing zones are filled: each player's deck gets 20 and prizes 6 Water Energy; a
@@ -163,6 +164,8 @@ def run_scenario(pool: CardPool, sc: dict[str, Any]) -> Match:
                 assert ch.player == arg["player"], f"choice for P{ch.player + 1}"
             if "count" in arg:
                 assert len(labels) == arg["count"], f"{len(labels)} options: {labels}"
+            if "prompt" in arg:
+                assert arg["prompt"] in ch.prompt, f"prompt {ch.prompt!r}"
         elif kind == "error":
             exc_type = getattr(engine_errors, arg["raises"])
             try:
