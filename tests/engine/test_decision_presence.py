@@ -19,6 +19,7 @@ the answer).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -65,18 +66,27 @@ def next_asked(m: Match, coin_seed: int) -> tuple[object, ...]:
     return ("over",)
 
 
-@pytest.mark.parametrize("deck_set", list(DECK_SETS))
-def test_whether_a_decision_is_asked_does_not_depend_on_unseen_cards(deck_set: str) -> None:
+# Copies of a match to compare it with, at decision ``step`` of a game over two lists.
+Copies = Callable[[Match, int], list[Match]]
+
+
+def differences(deck_set: str, copies_for: Callable[[list[str]], Copies],
+                ) -> tuple[int, list[str]]:
+    """Random games over each ready-made deck of ``deck_set`` against the next one: every
+    decision after setup is answered on the match and on ``copies_for(the two names)``'s
+    copies of it, and the next decision asked compared (how many, and those that differ)."""
     era = deck_set_era(deck_set)
     names = DECK_SETS[deck_set]
     checked = 0
     differ: list[str] = []
     for i, name in enumerate(names):
-        pair = [load_deck(name), load_deck(names[(i + 1) % len(names)])]
-        m = Match(POOL, pair, ERAS[era].ruleset, record_log=False, validate=False)
+        pair_names = [name, names[(i + 1) % len(names)]]
+        copies = copies_for(pair_names)
+        m = Match(POOL, [load_deck(n) for n in pair_names], ERAS[era].ruleset,
+                  record_log=False, validate=False)
         chance = random.Random(i)
         players = [RandomPlayer(i), RandomPlayer(i + 1)]
-        for _ in range(DECISIONS_PER_GAME):
+        for step in range(DECISIONS_PER_GAME):
             if m.over:
                 break
             d = m.pending
@@ -90,17 +100,25 @@ def test_whether_a_decision_is_asked_does_not_depend_on_unseen_cards(deck_set: s
                 true = m.clone()
                 true.apply(answer)
                 want = next_asked(true, coin_seed)
-                for k in range(DEALS):
-                    other = deal_unseen_again(m, random.Random(k))
+                for other in copies(m, step):
                     other.apply(answer)
                     got = next_asked(other, coin_seed)
                     checked += 1
                     if got != want:
                         differ.append(f"{name} turn {m.turn}: {m.answer_notation(d, answer)} "
-                                      f"then {want} on the true deal, {got} on another")
+                                      f"then {want} on the match, {got} on a copy")
             m.apply(answer)
+    return checked, differ
+
+
+@pytest.mark.parametrize("deck_set", list(DECK_SETS))
+def test_whether_a_decision_is_asked_does_not_depend_on_unseen_cards(deck_set: str) -> None:
+    def dealt_again(pair_names: list[str]) -> Copies:
+        return lambda m, step: [deal_unseen_again(m, random.Random(k)) for k in range(DEALS)]
+
+    checked, differ = differences(deck_set, dealt_again)
     assert not differ, "\n".join(differ[:10])
-    assert checked >= 100 * len(names), checked
+    assert checked >= 100 * len(DECK_SETS[deck_set]), checked
 
 
 # Each era's whole set of ready-made decks (its theme pair is among them): every decision
@@ -111,39 +129,13 @@ ERA_SETS = [s for s, names in DECK_SETS.items() if len(names) > 2]
 
 @pytest.mark.parametrize("deck_set", ERA_SETS)
 def test_whether_a_decision_is_asked_does_not_depend_on_the_lists(deck_set: str) -> None:
-    era = deck_set_era(deck_set)
     names = DECK_SETS[deck_set]
-    checked = 0
-    differ: list[str] = []
-    for i, name in enumerate(names):
-        pair = [load_deck(name), load_deck(names[(i + 1) % len(names)])]
+
+    def other_lists(pair_names: list[str]) -> Copies:
         # (the era's other lists: cards the true lists may or may not hold)
-        others = [c for n in names if n not in (name, names[(i + 1) % len(names)])
-                  for c in load_deck(n)]
-        m = Match(POOL, pair, ERAS[era].ruleset, record_log=False, validate=False)
-        chance = random.Random(i)
-        players = [RandomPlayer(i), RandomPlayer(i + 1)]
-        for step in range(DECISIONS_PER_GAME):
-            if m.over:
-                break
-            d = m.pending
-            if isinstance(d, Chance):
-                m.resolve(d.sample(chance))
-                continue
-            assert isinstance(d, Choice)
-            answer = players[d.player].choose(m, d)
-            if m.turn > 0:
-                coin_seed = chance.randrange(2**32)
-                true = m.clone()
-                true.apply(answer)
-                want = next_asked(true, coin_seed)
-                other = other_list_cards(m, others, random.Random(step))
-                other.apply(answer)
-                got = next_asked(other, coin_seed)
-                checked += 1
-                if got != want:
-                    differ.append(f"{name} turn {m.turn}: {m.answer_notation(d, answer)} "
-                                  f"then {want} with the true lists, {got} with others")
-            m.apply(answer)
+        others = [c for n in names if n not in pair_names for c in load_deck(n)]
+        return lambda m, step: [other_list_cards(m, others, random.Random(step))]
+
+    checked, differ = differences(deck_set, other_lists)
     assert not differ, "\n".join(differ[:10])
     assert checked >= 100 * len(names), checked
