@@ -831,7 +831,7 @@ def use_discard_power(m: Match, cid: int, index: int) -> None:
     owner = m.owner[cid]
     pw = m.defs[cid].powers[index]
     p = m.players[owner]
-    p.powers_used.append((cid, index))
+    p.record_power_use((cid, index), pw.uses_per_turn)
     if pw.once_per_game:
         p.game_powers.append(pw.name)
     if m.logging:

@@ -525,7 +525,7 @@ class Match:
         p = self.players[slot.owner]
         # Recorded against the card the power is printed on, so that levelling up (which
         # changes the top card) does not make the earlier level's power usable again.
-        p.powers_used.append((ref.card, ref.index))
+        p.record_power_use((ref.card, ref.index), pw.uses_per_turn)
         if pw.once_per_game:
             p.game_powers.append(pw.name)
         if self.logging:
@@ -548,7 +548,7 @@ class Match:
             # A copied attack: the Power that allows it counts as used.
             for ref in stack_facts(self, active).powers:
                 if ref.power.instead_of_attack:
-                    p.powers_used.append((ref.card, ref.index))
+                    p.record_power_use((ref.card, ref.index), ref.power.uses_per_turn)
                     break
         opp = self.players[1 - self.current].active
         self.stack.append(Frame(attack.key, attack.code, self.current, source, active.id,

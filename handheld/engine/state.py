@@ -167,6 +167,13 @@ class PlayerState:
         if self.turn_effects:
             self.turn_effects.clear()
 
+    def record_power_use(self, key: tuple[int, int], per_turn: int | None) -> None:
+        """A power (its card and index) was used this turn. A power usable as often as the
+        player likes is recorded once: its uses are never counted, and the list stays as
+        short as the limits that are counted (a position bounds it)."""
+        if per_turn is not None or key not in self.powers_used:
+            self.powers_used.append(key)
+
     def copy(self) -> PlayerState:
         """An independent copy, its Pokémon in play included (for ``Match.clone``)."""
         c = _new(PlayerState)

@@ -560,3 +560,36 @@ def test_a_sudden_death_game_waiting_for_its_coin_flip_loads() -> None:
     assert again.position() == m.position()
     again.resolve(True)
     assert again.current == again.first == 0
+
+
+def test_a_power_used_as_often_as_one_likes_keeps_the_position_readable() -> None:
+    """Meganium's Leaf Trans may move a Grass Energy back and forth any number of times in
+    a turn. Such a turn is legal, so its position must read back (the computer copies the
+    match through it to guess the opponent's cards, and a suspended match is saved as one):
+    the uses of a power without a limit are recorded once, under the position's bound on
+    ``powers_used`` (before, 65 uses broke it)."""
+    from handheld.cards import default_pool
+
+    from .scenario import authoring_position
+
+    pool = default_pool()
+    meganium = ["hgss1-59", "hgss1-35", "hgss1-109"]  # Chikorita, Bayleef, Meganium
+    m = Match.from_position(pool, authoring_position({
+        "era": "call_of_legends", "players": [
+            {"active": {"cards": meganium, "energy": ["ecard1-162"]},
+             "bench": [{"cards": meganium}]},
+            {"active": {"cards": meganium}}]}))
+    for _ in range(70):
+        d = m.pending
+        assert isinstance(d, Choice) and d.kind == "main"
+        m.apply(next(i for i, o in enumerate(d.options) if "Leaf Trans" in m.describe(o)))
+        while isinstance(m.pending, Choice) and m.pending.kind != "main":
+            m.apply(0)  # the Energy (there is one), then the other Meganium
+    again = Match.from_position(pool, m.position())
+    assert again.digest() == m.digest()
+    active = m.players[0].active
+    assert active is not None and m.players[0].powers_used == [(active.top, 0)]
+    # The power is still there to use: being recorded once takes no use away.
+    d = again.pending
+    assert isinstance(d, Choice)
+    assert any("Leaf Trans" in again.describe(o) for o in d.options)
