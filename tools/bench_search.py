@@ -268,6 +268,7 @@ def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
                     "win_rate": round(wins / len(played), 4) if played else 0.0,
                     "win_rate_95": tuple(round(x, 4) for x in wilson_interval(wins, len(played))),
                     "errors": len(errors), "error_games": [e["game"] for e in errors][:10],
+                    "error_messages": sorted({e["error"] for e in errors})[:5],
                     "searched_decisions": len(searched),
                     "median_ms_searched": round(statistics.median(searched), 1)
                     if searched else 0.0,
