@@ -41,10 +41,9 @@ TRAINER_KIND_NAMES = {
 
 POKE_POWER = "poke-power"
 POKE_BODY = "poke-body"
-
-
 # ``CardDef.responds_to`` of a card played in answer to the opponent's Poké-Power.
 POKE_POWER_RESPONSE = "poke_power"
+
 
 @dataclass(eq=False, slots=True)
 class AttackDef:
