@@ -107,6 +107,11 @@ LAST_PRIZE = 400
 BENCH_BASIC = 25
 EVOLVE = 55
 SETUP_THRESHOLD = 8.0
+# A power usable as often as one likes is used at most this many times in a turn: its
+# worth is judged on the position, not on the uses before, so a power that moves things
+# between the player's own Pokémon (Damage Switch's counters) would otherwise go back and
+# forth until the move limit (40 uses a turn in greedy games with Elite Mind).
+MAX_UNLIMITED_POWER_USES = 4
 
 Memo = dict[tuple[Any, ...], Any]
 """Values worked out during one decision, on one unchanged position (``GreedyPlayer._main``):
@@ -129,17 +134,29 @@ class GreedyPlayer:
         self._turn = -1
         self._moves = 0
         self._retreated = False
+        # Uses this turn of each power usable as often as one likes, by (Pokémon or card
+        # number, power index): see MAX_UNLIMITED_POWER_USES.
+        self._power_uses: dict[tuple[int, int], int] = {}
 
     def get_state(self) -> dict[str, Any]:
         """Everything that decides its next answers (JSON-ready), for a suspended match."""
         return {"rng": rng_state(self.rng), "turn": self._turn, "moves": self._moves,
-                "retreated": self._retreated}
+                "retreated": self._retreated,
+                "power_uses": [[a, b, n] for (a, b), n in self._power_uses.items()]}
 
     def set_state(self, state: dict[str, Any]) -> None:
         set_rng_state(self.rng, state["rng"])
         self._turn = int(state["turn"])
         self._moves = int(state["moves"])
         self._retreated = bool(state["retreated"])
+        # (a state saved before the count was kept has none)
+        uses = state.get("power_uses", [])
+        if not isinstance(uses, list) or len(uses) > 64:
+            raise ValueError("power_uses must be a list of at most 64 [a, b, count] items")
+        self._power_uses = {}
+        for item in uses:
+            a, b, n = (int(x) for x in item)
+            self._power_uses[(a, b)] = n
 
     # ------------------------------------------------------------------ entry point
 
@@ -172,6 +189,7 @@ class GreedyPlayer:
             self._turn = m.turn
             self._moves = 0
             self._retreated = False
+            self._power_uses = {}
         self._moves += 1
         # Every option is valued on the same position: values asked again within this
         # decision (an attack's worth for each Energy, each retreat's readiness) are kept.
@@ -193,14 +211,21 @@ class GreedyPlayer:
                 continue
             if self._moves > 40:  # never loop forever on setup moves
                 continue
+            if tag == POWER and self._power_uses.get((opt[1], opt[2]), 0) \
+                    >= MAX_UNLIMITED_POWER_USES:
+                continue
             v = self._setup_value(m, opt, memo)
             if self.style is not PLAIN:
                 v *= _style_weight(self.style, tag)
             if v > best_setup_score:
                 best_setup, best_setup_score = i, v
         if best_setup >= 0:
-            if choice.options[best_setup][0] == RETREAT:
+            opt = choice.options[best_setup]
+            if opt[0] == RETREAT:
                 self._retreated = True
+            elif opt[0] == POWER and _unlimited(m, opt):
+                key = (opt[1], opt[2])
+                self._power_uses[key] = self._power_uses.get(key, 0) + 1
             return best_setup
         if best_attack >= 0:
             return best_attack
@@ -306,6 +331,16 @@ class GreedyPlayer:
             worth = 10 + 10 * special
             return worth if owner != me else -worth
         return 0
+
+
+def _unlimited(m: Match, opt: tuple[Any, ...]) -> bool:
+    """Is the power of a ``POWER`` option usable as often as one likes (a Pokémon's in
+    play, or an Ability of a card in the discard pile)?"""
+    slot = find_slot(m, opt[1])
+    if slot is not None:
+        return pokemon_facts(m, slot).power(opt[2]).uses_per_turn is None
+    powers = m.defs[opt[1]].powers
+    return 0 <= opt[2] < len(powers) and powers[opt[2]].uses_per_turn is None
 
 
 def _style_weight(style: Style, tag: str) -> float:

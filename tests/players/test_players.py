@@ -210,3 +210,70 @@ def test_a_time_limit_ends_a_match_that_runs_too_long() -> None:
     assert m.over and rec.time_called >= 1 and rec.winner in (0, 1)
     assert rec.result == "time" or m.sudden_death >= 1
     assert rec.decisions > 30
+
+
+def _damage_switch_games(games: int) -> tuple[int, int, list[dict[str, Any]]]:
+    """Greedy against greedy with Elite Mind (Alakazam 4 LV.X's Damage Switch moves damage
+    counters between its own Pokémon SP, as often as one likes): the most uses of it in one
+    turn, the uses in all, and seat 0's state at each of its decisions."""
+    from handheld.engine.eras import ERAS
+    from handheld.engine.notation import EV_POWER, EV_TURN
+
+    most = total = 0
+    states: list[dict[str, Any]] = []
+    for g in range(games):
+        names = ["elite_mind", "tidal_guard"] if g % 2 == 0 else ["tidal_guard", "elite_mind"]
+        m = Match(POOL, [load_deck(n) for n in names], ERAS["platinum"].ruleset,
+                  validate=False)
+        chance = random.Random(g)
+        players = [GreedyPlayer(g), GreedyPlayer(g + 1)]
+        while not m.over:
+            d = m.pending
+            if isinstance(d, Chance):
+                m.resolve(d.sample(chance))
+                continue
+            assert isinstance(d, Choice)
+            if d.player == 0 and len(states) < 400:
+                states.append(players[0].get_state())
+            m.apply(players[d.player].choose(m, d))
+        turn = 0
+        uses: dict[int, int] = {}
+        for ev in m.log:
+            if ev[0] == EV_TURN:
+                turn += 1
+            elif ev[0] == EV_POWER and ev[3] == "Damage Switch":
+                uses[turn] = uses.get(turn, 0) + 1
+        most = max(most, *uses.values(), 0)
+        total += sum(uses.values())
+    return most, total, states
+
+
+def test_greedy_uses_a_power_without_a_limit_a_few_times_a_turn() -> None:
+    """Damage Switch is worth the same on every position, so greedy once moved a counter back
+    and forth until its move limit (40 uses a turn): now at most MAX_UNLIMITED_POWER_USES."""
+    from handheld.players.basic import MAX_UNLIMITED_POWER_USES
+
+    most, total, _ = _damage_switch_games(12)
+    assert total > 0, "no game used Damage Switch: the test checks nothing"
+    assert 1 <= most <= MAX_UNLIMITED_POWER_USES
+
+
+def test_greedy_state_keeps_its_power_uses_and_reads_older_states() -> None:
+    import json
+
+    _, _, states = _damage_switch_games(4)
+    counted = [s for s in states if s["power_uses"]]
+    assert counted, "no state held a count: the test checks nothing"
+    for state in counted[:20]:
+        p = GreedyPlayer(0)
+        p.set_state(json.loads(json.dumps(state)))
+        assert p.get_state() == state
+    old = dict(counted[0])
+    del old["power_uses"]  # saved before the count was kept
+    p = GreedyPlayer(0)
+    p.set_state(old)
+    assert p.get_state()["power_uses"] == []
+    with pytest.raises(ValueError):
+        p.set_state({**old, "power_uses": [[1, 2]]})
+    with pytest.raises(ValueError):
+        p.set_state({**old, "power_uses": [[1, 0, 1]] * 65})
