@@ -185,11 +185,7 @@ class GreedyPlayer:
     # ------------------------------------------------------------------ main phase
 
     def _main(self, m: Match, choice: Choice) -> int:
-        if m.turn != self._turn:
-            self._turn = m.turn
-            self._moves = 0
-            self._retreated = False
-            self._power_uses = {}
+        self._sync_turn(m)
         self._moves += 1
         # Every option is valued on the same position: values asked again within this
         # decision (an attack's worth for each Energy, each retreat's readiness) are kept.
@@ -211,8 +207,7 @@ class GreedyPlayer:
                 continue
             if self._moves > 40:  # never loop forever on setup moves
                 continue
-            if tag == POWER and self._power_uses.get((opt[1], opt[2]), 0) \
-                    >= MAX_UNLIMITED_POWER_USES:
+            if tag == POWER and self.power_spent(opt):
                 continue
             v = self._setup_value(m, opt, memo)
             if self.style is not PLAIN:
@@ -223,13 +218,39 @@ class GreedyPlayer:
             opt = choice.options[best_setup]
             if opt[0] == RETREAT:
                 self._retreated = True
-            elif opt[0] == POWER and _unlimited(m, opt):
-                key = (opt[1], opt[2])
-                self._power_uses[key] = self._power_uses.get(key, 0) + 1
+            else:
+                self.note_power_use(m, opt)
             return best_setup
         if best_attack >= 0:
             return best_attack
         return pass_index
+
+    def _sync_turn(self, m: Match) -> None:
+        """A new turn: the per-turn counters start again."""
+        if m.turn != self._turn:
+            self._turn = m.turn
+            self._moves = 0
+            self._retreated = False
+            self._power_uses = {}
+
+    def note_power_use(self, m: Match, opt: tuple[Any, ...]) -> None:
+        """The seat made the main-phase move ``opt`` this turn: a use of a power usable as
+        often as one likes is counted (a search player tells its scorer its own moves)."""
+        if opt[0] == POWER and _unlimited(m, opt):
+            self._sync_turn(m)
+            key = (opt[1], opt[2])
+            self._power_uses[key] = self._power_uses.get(key, 0) + 1
+
+    def power_spent(self, opt: tuple[Any, ...]) -> bool:
+        """Has the power of a ``POWER`` option been used MAX_UNLIMITED_POWER_USES times this
+        turn (only powers without a limit are counted)?"""
+        return self._power_uses.get((opt[1], opt[2]), 0) >= MAX_UNLIMITED_POWER_USES
+
+    def carry_turn(self, other: GreedyPlayer, turn: int) -> None:
+        """Take ``other``'s power counts of ``turn`` (a scratch scorer of a search player)."""
+        if other._turn == turn:
+            self._turn = turn
+            self._power_uses = dict(other._power_uses)
 
     def _setup_value(self, m: Match, opt: tuple[Any, ...], memo: Memo | None = None) -> float:
         tag = opt[0]

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Chance, Choice, Match
-from ..engine.notation import ATTACH, ATTACK, BENCH, EVOLVE, HAND_TAGS, PASS
+from ..engine.notation import ATTACH, ATTACK, BENCH, EVOLVE, HAND_TAGS, PASS, POWER
 from .basic import GreedyPlayer, rng_state, set_rng_state
 from .belief import believe
 from .driver import Player
@@ -168,11 +168,16 @@ class SearchPlayer:
                 self._turn, self._moves = m.turn, 0
             self._moves += 1
             if self.mistakes and self.rng.random() < self.mistakes:
-                return self.rng.randrange(len(choice.options))
+                slip = self.rng.randrange(len(choice.options))
+                self.greedy.note_power_use(m, choice.options[slip])
+                return slip
         if (self.iterations > 0 and single and choice.kind in SEARCHED_KINDS and m.turn > 0
                 and self._moves <= MAX_MOVES_PER_TURN
                 and all(f.key.startswith("rule:") for f in m.stack)):
-            return self._search(m, choice)
+            answer = self._search(m, choice)
+            if choice.kind == "main":  # (the scorer counts the powers it uses itself)
+                self.greedy.note_power_use(m, choice.options[answer])
+            return answer
         return self._greedy(m, choice)
 
     def _greedy(self, m: Match, choice: Choice) -> int | list[int]:
@@ -205,6 +210,7 @@ class SearchPlayer:
         options = choice.options
         # A scratch scorer: the match's own keeps its per-turn counters for what it answers.
         scratch = GreedyPlayer(self.rng.getrandbits(32))
+        scratch.carry_turn(self.greedy, world.turn)  # (powers used up this turn stay so)
         pick = scratch.choose(world, choice)
         assert isinstance(pick, int)
         self._pick = pick
@@ -227,7 +233,7 @@ class SearchPlayer:
                     continue
                 seen.add(key)
                 keep.append(i)
-            else:
+            elif not (opt[0] == POWER and scratch.power_spent(opt)):
                 ranked.append((-scratch._setup_value(world, opt), i))
         ranked.sort()
         for _, i in ranked:

@@ -212,10 +212,12 @@ def test_a_time_limit_ends_a_match_that_runs_too_long() -> None:
     assert rec.decisions > 30
 
 
-def _damage_switch_games(games: int) -> tuple[int, int, list[dict[str, Any]]]:
+def _damage_switch_games(games: int, first: Any = GreedyPlayer,
+                         ) -> tuple[int, int, list[dict[str, Any]]]:
     """Greedy against greedy with Elite Mind (Alakazam 4 LV.X's Damage Switch moves damage
     counters between its own Pokémon SP, as often as one likes): the most uses of it in one
-    turn, the uses in all, and seat 0's state at each of its decisions."""
+    turn, the uses in all, and seat 0's state at each of its decisions. ``first(seed)``
+    makes seat 0's player."""
     from handheld.engine.eras import ERAS
     from handheld.engine.notation import EV_POWER, EV_TURN
 
@@ -226,7 +228,7 @@ def _damage_switch_games(games: int) -> tuple[int, int, list[dict[str, Any]]]:
         m = Match(POOL, [load_deck(n) for n in names], ERAS["platinum"].ruleset,
                   validate=False)
         chance = random.Random(g)
-        players = [GreedyPlayer(g), GreedyPlayer(g + 1)]
+        players = [first(g), GreedyPlayer(g + 1)]
         while not m.over:
             d = m.pending
             if isinstance(d, Chance):
@@ -256,6 +258,19 @@ def test_greedy_uses_a_power_without_a_limit_a_few_times_a_turn() -> None:
     most, total, _ = _damage_switch_games(12)
     assert total > 0, "no game used Damage Switch: the test checks nothing"
     assert 1 <= most <= MAX_UNLIMITED_POWER_USES
+
+
+def test_the_search_player_keeps_to_the_same_few_uses() -> None:
+    """A search player's scorer is told the moves the search makes, so the searched moves
+    and the scorer's own together keep to MAX_UNLIMITED_POWER_USES (``easy`` slips too)."""
+    from handheld.players.basic import MAX_UNLIMITED_POWER_USES
+    from handheld.players.search import SearchPlayer
+
+    for level in ("easy", "normal"):
+        most, total, _ = _damage_switch_games(
+            4, lambda seed, level=level: SearchPlayer(seed, level, iterations=6))
+        assert total > 0, f"{level}: no game used Damage Switch: the test checks nothing"
+        assert most <= MAX_UNLIMITED_POWER_USES, level
 
 
 def test_greedy_state_keeps_its_power_uses_and_reads_older_states() -> None:
