@@ -203,11 +203,31 @@ def _stacked(m: Match, slot: Slot, pf: PokemonFacts) -> PokemonFacts:
     return pf
 
 
+# A LV.X card's facts joined with its earlier level's, by the two printed facts' identity:
+# both are immutable, and the join is asked at every look at the Pokémon (most of a search's
+# time in a league of LV.X decks went into rebuilding it). The entry keeps its two keys
+# alive, so their identities are not reused while it stands; bounded for long runs.
+_BELOW_JOINS: dict[tuple[int, int], tuple[PokemonFacts, PokemonFacts, PokemonFacts]] = {}
+
+
 def _with_cards_below(m: Match, slot: Slot, pf: PokemonFacts) -> PokemonFacts:
     """A Pokémon LV.X: its own attacks and powers first, then those of its earlier level
     (the card directly beneath it: Hippowdon's, not Hippopotas's, under Hippowdon LV.X),
     whose stage it keeps ("Hippowdon LV.X is a Stage 1 Pokémon")."""
     below = printed_facts(m, slot.cards[-2])
+    key = (id(pf), id(below))
+    known = _BELOW_JOINS.get(key)
+    if known is not None:
+        return known[2]
+    if len(_BELOW_JOINS) > 4096:
+        _BELOW_JOINS.clear()
+    joined = _join_below(pf, below)
+    _BELOW_JOINS[key] = (pf, below, joined)
+    return joined
+
+
+def _join_below(pf: PokemonFacts, below: PokemonFacts) -> PokemonFacts:
+    """The join itself (see ``_with_cards_below``)."""
     attacks = pf.attacks + tuple(replace(a, origin="below") for a in below.attacks)
     powers = pf.powers + tuple(replace(p, origin="below") for p in below.powers)
     return replace(pf, stage=below.stage, attacks=attacks, powers=powers,

@@ -282,3 +282,28 @@ def test_the_last_lv_x_keep_the_shortcuts_equal_to_the_references() -> None:
 
         checked += _play(m, seed, check)
     assert checked > 100
+
+
+def test_a_lv_x_joined_with_its_earlier_level_is_kept_and_equals_a_fresh_join() -> None:
+    """``facts._with_cards_below`` keeps each join by the identity of the two printed facts:
+    asked again it gives the same object, equal to a join built afresh; a Pokémon whose
+    earlier level is another card gets its own join."""
+    from handheld.engine import facts
+    from tests.engine.fixtures import scenario_pool
+    from tests.engine.scenario import authoring_position
+
+    m = Match.from_position(scenario_pool(), authoring_position(LAST_LV_X_POSITION),
+                            record_log=False)
+    lv_x = [s for p in m.players for s in p.in_play() if m.defs[s.top].lv_x]
+    assert len(lv_x) >= 2, "the position holds two LV.X Pokémon"
+    for slot in lv_x:
+        top = facts.printed_facts(m, slot.top)
+        below = facts.printed_facts(m, slot.cards[-2])
+        first = facts.stack_facts(m, slot)
+        assert facts.stack_facts(m, slot) is first
+        assert first == facts._join_below(top, below)
+        assert first.stage == below.stage and len(first.attacks) > len(top.attacks)
+    # Two LV.X Pokémon of one name but different cards are two joins.
+    a, b = lv_x[0], lv_x[1]
+    assert (a.top, a.cards[-2]) != (b.top, b.cards[-2])
+    assert facts.stack_facts(m, a) is not facts.stack_facts(m, b)
