@@ -32,6 +32,10 @@ from tests.engine.test_properties import check_invariants
 POOL = default_pool()
 THEME = [load_deck(n) for n in DECK_SETS["theme"]]
 
+# No time cap: these tests compare play-out statistics, which a cap reached on a busy
+# machine would cut short (``budget_ms=None`` is the level's own cap, not none).
+NO_CAP = float("inf")
+
 
 def play_until(decks: list[list[str]], seed: int,
                stop: Callable[[Match, Choice], bool], era: str = "expedition",
@@ -264,12 +268,12 @@ def test_search_decides_the_same_whatever_the_hidden_cards(seed: int) -> None:
     assert m is not None
     choice = m.pending
     assert isinstance(choice, Choice)
-    base = SearchPlayer(42, "normal", iterations=12, budget_ms=None)
+    base = SearchPlayer(42, "normal", iterations=12, budget_ms=NO_CAP)
     want = base.choose(m, choice)
     stats = base.last_stats
     assert stats and sum(v for _, v, _ in stats) >= 12  # it did search
     for v in hidden_variants(m, 0):
-        p = SearchPlayer(42, "normal", iterations=12, budget_ms=None)
+        p = SearchPlayer(42, "normal", iterations=12, budget_ms=NO_CAP)
         assert p.choose(v, choice) == want
         # Not only the answer: every play-out saw the same worlds and scored the same.
         assert p.last_stats == stats
@@ -443,7 +447,7 @@ def test_search_plays_whole_matches_in_every_era(deck_set: str) -> None:
     era = deck_set_era(deck_set)
     decks = [load_deck(n) for n in DECK_SETS[deck_set]]
     for seed in (1, 2):
-        search = SearchPlayer(seed, "normal", iterations=3, budget_ms=None)
+        search = SearchPlayer(seed, "normal", iterations=3, budget_ms=NO_CAP)
         seats: list[Player] = [search, GreedyPlayer(seed)] if seed % 2 \
             else [GreedyPlayer(seed), search]
         m, rec = play_match(POOL, decks, seats, seed, rules=ERAS[era].ruleset,
@@ -468,7 +472,7 @@ def test_a_suspended_search_player_resumes_with_the_same_answers() -> None:
     def run(split: int | None) -> list[int | list[int]]:
         m = Match(POOL, THEME, record_log=False)
         rng = random.Random(4)
-        a = SearchPlayer(9, "normal", iterations=3, budget_ms=None)
+        a = SearchPlayer(9, "normal", iterations=3, budget_ms=NO_CAP)
         b = GreedyPlayer(10)
         answers: list[int | list[int]] = []
         while not m.over and len(answers) < 80:
@@ -479,7 +483,7 @@ def test_a_suspended_search_player_resumes_with_the_same_answers() -> None:
             assert isinstance(d, Choice)
             if split is not None and len(answers) == split:
                 state = json.loads(json.dumps(a.get_state()))
-                a = SearchPlayer(0, "normal", iterations=3, budget_ms=None)
+                a = SearchPlayer(0, "normal", iterations=3, budget_ms=NO_CAP)
                 a.set_state(state)
             ans = (a if d.player == 0 else b).choose(m, d)
             answers.append(ans)
