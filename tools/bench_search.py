@@ -94,7 +94,7 @@ class SlippingGreedyPlayer(GreedyPlayer):
     """Greedy that makes a random main-phase move with the chance ``slips`` (``--slips``)."""
 
     def __init__(self, seed: int, slips: float) -> None:
-        super().__init__(seed)
+        super().__init__(seed, on_a_guess=True)  # (a play-out's, as the search's own)
         self.slips = slips
 
     def choose(self, m: Match, choice: Choice) -> int | list[int]:

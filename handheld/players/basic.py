@@ -126,8 +126,14 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, style: Style | None = None) -> None:
+    def __init__(self, seed: int = 0, style: Style | None = None, *,
+                 on_a_guess: bool = False) -> None:
         self.rng = random.Random(seed)
+        # True for the scorers a search player runs on its own determinizations (its
+        # play-outs, its fallback and candidate scorers): every match they see is already a
+        # guess made from the searching seat's view, so a look-ahead deals from it instead
+        # of guessing the opponent's list again (a copy through the position, ~4 ms).
+        self.on_a_guess = on_a_guess
         # A personality (players.style) scales the worth of setup moves and attacks; the
         # plain style leaves every value as it is, so plain games are unchanged.
         self.style = style or PLAIN
@@ -168,7 +174,8 @@ class GreedyPlayer:
             return self._main(m, choice)
         if choice.kind == "yes_no":
             # "You may ...": try both answers and keep the better outcome.
-            scores = lookahead_scores(m, choice, self.rng.randrange(2**32))
+            scores = lookahead_scores(m, choice, self.rng.randrange(2**32),
+                                      guess_list=not self.on_a_guess)
         else:
             scores = [self._score_option(m, choice, opt) for opt in choice.options]
         order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
@@ -401,7 +408,8 @@ def position_score(m: Match, player: int) -> float:
 _DETERMINIZE_SALT = 0x5EED_CA7D  # (the deal of hidden cards: a stream apart from the coins')
 
 
-def lookahead_scores(m: Match, choice: Choice, seed: int, horizon: int = 64) -> list[float]:
+def lookahead_scores(m: Match, choice: Choice, seed: int, horizon: int = 64, *,
+                     guess_list: bool = True) -> list[float]:
     """Score each option of ``choice`` by playing it out up to the next main phase (coins
     from one seeded stream, the same for every option; any other decision on the way takes
     its first option), then scoring the position. For the rare decisions a fixed rule cannot
@@ -410,9 +418,12 @@ def lookahead_scores(m: Match, choice: Choice, seed: int, horizon: int = 64) -> 
     The play-outs start from one determinization of the match (``hidden.determinize``: the
     cards the chooser cannot see dealt again at random, the opponent's from the chooser's
     guess of its list, ``belief.believe``), never from the true match: a draw on the way
-    must not tell the player what its deck holds next."""
+    must not tell the player what its deck holds next. ``guess_list=False`` is for a match
+    that is itself a guess made from a seat's view (a search's determinization): its
+    opponent's cards are already guessed, so they are dealt again without a new guess."""
     deal = random.Random(seed ^ _DETERMINIZE_SALT)
-    world = determinize(believe(m, choice.player, deal), choice.player, deal)
+    world = determinize(believe(m, choice.player, deal) if guess_list else m,
+                        choice.player, deal)
     scores = []
     for i in range(len(choice.options)):
         sim = world.clone()

@@ -106,7 +106,7 @@ class SearchPlayer:
         self.rng = random.Random(seed)
         # The greedy scorer answers what the search does not think about; it keeps its own
         # per-turn counters, so it is one for the whole match.
-        self.greedy = GreedyPlayer(seed ^ 0x6EED)
+        self.greedy = GreedyPlayer(seed ^ 0x6EED, on_a_guess=True)
         self._turn = -1
         self._moves = 0
         self._pick = -1  # the greedy scorer's pick at the decision being searched
@@ -209,7 +209,7 @@ class SearchPlayer:
         other choices every option, up to the width, by the greedy scorer's order."""
         options = choice.options
         # A scratch scorer: the match's own keeps its per-turn counters for what it answers.
-        scratch = GreedyPlayer(self.rng.getrandbits(32))
+        scratch = GreedyPlayer(self.rng.getrandbits(32), on_a_guess=True)
         scratch.carry_turn(self.greedy, world.turn)  # (powers used up this turn stay so)
         pick = scratch.choose(world, choice)
         assert isinstance(pick, int)
@@ -340,7 +340,7 @@ class SearchPlayer:
         """The players of a play-out, seat by seat: greedy on both sides
         (tools/bench_search.py's ``--slips`` overrides it to measure how much the
         play-outs' own play matters; the player never does)."""
-        return GreedyPlayer(seed), GreedyPlayer(seed + 1)
+        return GreedyPlayer(seed, on_a_guess=True), GreedyPlayer(seed + 1, on_a_guess=True)
 
 
 def make_level(level: str) -> Any:

@@ -491,3 +491,52 @@ def test_a_suspended_search_player_resumes_with_the_same_answers() -> None:
         return answers
 
     assert run(None) == run(30)
+
+
+def test_a_search_guesses_the_opponents_list_once_a_decision(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The greedy scorers a search runs (its play-outs, fallback and candidates) judge on
+    the search's own determinizations, which already hold its guess of the opponent's list:
+    their "you may ..." look-aheads deal from those instead of guessing again (a copy
+    through the position each time, a third of a Platinum search's time)."""
+    import handheld.players.basic as basic
+    import handheld.players.search as search_module
+
+    guesses = Counter[str]()
+    lookaheads = [0]
+
+    def counting(where: str, real: Callable[..., Match]) -> Callable[..., Match]:
+        def believe(*args: object, **kwargs: object) -> Match:
+            guesses[where] += 1
+            return real(*args, **kwargs)
+        return believe
+
+    real_lookahead = basic.lookahead_scores
+
+    def counted_lookahead(*args: object, **kwargs: object) -> list[float]:
+        lookaheads[0] += 1
+        return real_lookahead(*args, **kwargs)  # type: ignore[arg-type]
+
+    # (the play-outs of seed 1's search meet "you may ..." questions: 14 on this tree)
+    decks = [load_deck("frozen_sea"), load_deck("tidal_guard")]
+    found = [play_until(decks, seed, rich_main, era="platinum") for seed in range(4)]
+    matches = [m for m in found if m is not None]
+    table = next(filter(None, (play_until(decks, seed, lambda m, d: d.kind == "yes_no",
+                                          era="platinum") for seed in range(8))), None)
+    assert len(matches) >= 3 and table is not None
+    monkeypatch.setattr(basic, "believe", counting("greedy", basic.believe))
+    monkeypatch.setattr(search_module, "believe", counting("search", search_module.believe))
+    monkeypatch.setattr(basic, "lookahead_scores", counted_lookahead)
+    for seed, m in enumerate(matches):
+        choice = m.pending
+        assert isinstance(choice, Choice)
+        p = SearchPlayer(seed, "normal", iterations=24, budget_ms=NO_CAP)
+        p.choose(m, choice)
+        assert p.last_playouts  # it searched
+    assert guesses["search"] == len(matches)
+    assert lookaheads[0] > 0, "no play-out met a 'you may ...' question: pick other games"
+    assert guesses["greedy"] == 0
+    # The table's own greedy player, given the true match, still guesses every time.
+    assert isinstance(table.pending, Choice)
+    GreedyPlayer(1).choose(table, table.pending)
+    assert guesses["greedy"] == 1
