@@ -11,6 +11,7 @@ Usage::
     python tools/bench_search.py --oracle               # a search that sees hidden cards
     python tools/bench_search.py --oracle hand          # ... only the opponent's hand
     python tools/bench_search.py --slips 0.2,0          # play-outs whose own play errs
+    python tools/bench_search.py --no-cap               # no time cap: games by seed alone
 
 For each era's league and each level it plays ``--games`` games of that level against
 ``greedy``. The league is the era's two theme decks (``--league theme``, the default:
@@ -40,6 +41,11 @@ reading the opponent's hand from its play could gain at best.
 main-phase move with the first chance on the searching side's own play, with the second on
 the opponent's. It measures how much each side's model of play inside the play-outs is
 worth: if worse own-side play costs the search nothing, better play would gain it little.
+
+``--no-cap`` lifts the levels' time caps, so every game depends on its seed alone and two
+trees can be compared on the very same games: ``cpu_s_searched`` (the searching side's CPU
+seconds over all its searched decisions) then measures a change in think time, and equal
+``wins`` and ``searched_decisions`` suggest the same play.
 
 ``--calibrate`` times a fixed CPU-bound workload (greedy against greedy on the home theme
 decks, one core) and each level's think time on the same ``--positions`` main-phase
@@ -114,8 +120,9 @@ class DiagnosticSearchPlayer(SearchPlayer):
     matters."""
 
     def __init__(self, seed: int, level: str, iterations: int | None = None,
-                 oracle: str | None = None, slips: tuple[float, float] = (0.0, 0.0)) -> None:
-        super().__init__(seed, level, iterations=iterations)
+                 oracle: str | None = None, slips: tuple[float, float] = (0.0, 0.0),
+                 budget_ms: float | None = None) -> None:
+        super().__init__(seed, level, iterations=iterations, budget_ms=budget_ms)
         if oracle is not None and oracle not in ORACLES:
             raise ValueError(f"oracle must be one of {', '.join(ORACLES)}, not {oracle!r:.20}")
         self.oracle = oracle
@@ -159,6 +166,9 @@ def league_pairs(era: str, league: str, seed: int) -> list[tuple[str, str]]:
     return pairs
 
 
+NO_CAP = float("inf")  # (a budget in milliseconds no decision reaches)
+
+
 class Job(NamedTuple):
     """One game of a run (sent to a worker process)."""
 
@@ -170,13 +180,14 @@ class Job(NamedTuple):
     oracle: str | None
     league: str
     slips: tuple[float, float]
+    no_cap: bool = False  # (--no-cap: no time limit per decision)
 
 
 def play_one(job: Job) -> dict[str, Any]:
     """One game of ``level`` against greedy in ``era``'s league (game ``i`` of the run):
     every four games play one pair of decks, each deck in each seat once for the searching
     side."""
-    era, level, i, seed, iterations, oracle, league, slips = job
+    era, level, i, seed, iterations, oracle, league, slips, no_cap = job
     pool = default_pool()
     pairs = league_pairs(era, league, seed)
     names = list(pairs[(i // 4) % len(pairs)])
@@ -195,8 +206,10 @@ def play_one(job: Job) -> dict[str, Any]:
                 "result": rec.result, "turns": rec.turns, "searched": [],
                 "searched_cpu": [], "every": [], "capped": 0}
     # (without a diagnostic, the game's own player class is what is measured)
-    search = DiagnosticSearchPlayer(seed + 7919 * i, level, iterations, oracle, slips) \
-        if oracle or any(slips) else SearchPlayer(seed + 7919 * i, level, iterations=iterations)
+    budget = NO_CAP if no_cap else None
+    search = DiagnosticSearchPlayer(seed + 7919 * i, level, iterations, oracle, slips, budget) \
+        if oracle or any(slips) else SearchPlayer(seed + 7919 * i, level, iterations=iterations,
+                                                  budget_ms=budget)
     searched: list[float] = []
     searched_cpu: list[float] = []
     every: list[float] = []
@@ -228,7 +241,7 @@ def play_one(job: Job) -> dict[str, Any]:
 
 def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
         iterations: int | None, oracle: str | None = None, league: str = "theme",
-        slips: tuple[float, float] = (0.0, 0.0)) -> dict[str, Any]:
+        slips: tuple[float, float] = (0.0, 0.0), no_cap: bool = False) -> dict[str, Any]:
     report: dict[str, Any] = {"eras": {}, "errors": 0}
     total = len(eras) * len(levels) * games
     progress = Progress(total, label="games")
@@ -240,7 +253,8 @@ def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
                 "decks": sorted({d for pair in pairs for d in pair}),
                 "pairs_played": min(len(pairs), (games + 3) // 4), "pairs": len(pairs)}
             for level in levels:
-                jobs_list = [Job(era, level, i, seed, iterations, oracle, league, slips)
+                jobs_list = [Job(era, level, i, seed, iterations, oracle, league, slips,
+                                 no_cap)
                              for i in range(games)]
                 results = []
                 for r in pool.imap(play_one, jobs_list):
@@ -281,6 +295,7 @@ def run(eras: list[str], levels: list[str], games: int, seed: int, jobs: int,
                     "p95_cpu_ms_searched": round(pct(searched_cpu, 0.95), 1),
                     "max_cpu_ms_searched": round(max(searched_cpu), 1)
                     if searched_cpu else 0.0,
+                    "cpu_s_searched": round(sum(searched_cpu) / 1000.0, 2),
                     # Decisions the time cap stopped before their play-out budget was spent
                     # (then the game depends on the machine's speed, not only its seed).
                     "capped_decisions": sum(r["capped"] for r in results),
@@ -379,6 +394,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="diagnostic: the greedy play inside the search's play-outs makes a "
                     "random main-phase move with these chances, for its own side and the "
                     "opponent's (e.g. 0.2,0)")
+    ap.add_argument("--no-cap", action="store_true",
+                    help="no time cap per decision: every game depends on its seed alone "
+                    "(to compare two trees' think time on the same games)")
     ap.add_argument("--calibrate", action="store_true",
                     help="time a fixed workload; project think times to a Raspberry Pi 4")
     ap.add_argument("--positions", type=bounded_int(1, 1000, "positions"), default=12,
@@ -395,10 +413,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: unknown level or era: {', '.join(bad)}", file=sys.stderr)
         return 2
     report = run(eras, levels, args.games, args.seed, args.jobs, args.iterations, args.oracle,
-                 args.league, args.slips)
+                 args.league, args.slips, args.no_cap)
     report["settings"] = {"levels": levels, "eras": eras, "games": args.games,
                           "league": args.league,
                           "oracle": args.oracle, "slips": list(args.slips),
+                          "no_cap": args.no_cap,
                           "seed": args.seed, "jobs": args.jobs,
                           "iterations": args.iterations,
                           "budgets": {lv: {"iterations": LEVELS[lv].iterations,

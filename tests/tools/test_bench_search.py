@@ -133,3 +133,24 @@ def test_slips_are_two_chances_and_a_run_with_them_plays_whole_games() -> None:
 def test_the_mirror_league_sets_each_theme_deck_against_itself() -> None:
     a, b = DECK_SETS["black_white_theme"]
     assert bench_search.league_pairs("black_white", "mirror", 3) == [(a, a), (b, b)]
+
+
+def test_no_cap_lifts_the_time_cap_of_every_searching_player(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    budgets: list[float | None] = []
+    real_init = SearchPlayer.__init__
+
+    def spy(self: SearchPlayer, *args: object, **kwargs: object) -> None:
+        real_init(self, *args, **kwargs)  # type: ignore[arg-type]
+        budgets.append(self.budget_ms)
+
+    monkeypatch.setattr(SearchPlayer, "__init__", spy)
+    for no_cap, slips in ((False, (0.0, 0.0)), (True, (0.0, 0.0)), (True, (0.5, 0.0))):
+        budgets.clear()
+        report = bench_search.run(["expedition"], ["normal"], 1, 0, 1, 2, slips=slips,
+                                  no_cap=no_cap)
+        out = report["eras"]["expedition"]["normal"]
+        assert report["errors"] == 0 and out["games"] == 1
+        assert budgets == [float("inf") if no_cap else bench_search.LEVELS["normal"].budget_ms]
+        assert out["capped_decisions"] == 0 or not no_cap
+        assert out["cpu_s_searched"] * 1000 >= out["median_cpu_ms_searched"] > 0
