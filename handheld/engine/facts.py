@@ -183,8 +183,8 @@ def printed_facts(m: Match, cid: int) -> PokemonFacts:
 def stack_facts(m: Match, slot: Slot) -> PokemonFacts:
     """Layer 1: the card stack and attached Technical Machines, before passive effects."""
     pf = m.printed[slot.top]
-    if pf is not None and not slot.tms and not m.stacks_below:
-        return pf  # the common case, first
+    if pf is not None and not slot.tms and (not m.stacks_below or len(slot.cards) == 1):
+        return pf  # the common cases, first (a lone card has nothing beneath to add)
     return _stacked(m, slot, printed_facts(m, slot.top) if pf is None else pf)
 
 
@@ -192,7 +192,7 @@ def _stacked(m: Match, slot: Slot, pf: PokemonFacts) -> PokemonFacts:
     """The top card's printed facts ``pf`` with what the stack adds: the earlier level of a
     Pokémon LV.X, the attacks a Tool like Memory Berry lends from the cards beneath, and the
     attacks attached Technical Machines lend."""
-    if pf.kinds & KEEPS_CARDS_BELOW and len(slot.cards) > 1:
+    if len(slot.cards) > 1 and not pf.kinds.isdisjoint(KEEPS_CARDS_BELOW):
         pf = _with_cards_below(m, slot, pf)
     if slot.tool >= 0 and len(slot.cards) > 1 and lends_attacks_below(m.defs[slot.tool]):
         pf = _with_attacks_below(m, slot, pf)
@@ -682,8 +682,15 @@ def area_bodies(m: Match) -> Iterator[tuple[Passive, Slot]]:
     Pokémon (the ``reach`` hook: Flygon's Rainbow Float, Lucario GL's Boundary Aura), each
     with the Pokémon it is printed on; :func:`fact_passives` asks them for every Pokémon
     in play. Only a match with such a card (``Match.area_bodies``) looks."""
+    defs = m.defs
     for p in m.players:
         for s in p.in_play():
+            # The stack's Bodies are those printed on its top card and, under a Pokémon
+            # LV.X, on the card beneath (``_stacked``): when neither card prints a reaching
+            # one, the facts need not be built (asked for every Pokémon's facts).
+            if REACH_HOOK not in defs[s.top].body_hooks and (
+                    len(s.cards) < 2 or REACH_HOOK not in defs[s.cards[-2]].body_hooks):
+                continue
             pf = m.printed[s.top]
             if pf is None or m.stacks_below:
                 pf = stack_facts(m, s)
