@@ -155,3 +155,70 @@ def test_the_comparison_can_fail(leak: str, monkeypatch: pytest.MonkeyPatch) -> 
         if found:
             break
     assert found, leak
+
+
+# Tables a match derives from its card definitions (Match.index_flags), compared between
+# the two ways of copying with other cards.
+TABLES = ("acts_between", "units_of", "fact_hook", "fact_hooks", "area_bodies",
+          "active_damage_hooks", "has_passives", "energy_end_discard", "energy_acts_between",
+          "bodies_act_between", "multi_type_energy", "stacks_below", "card_units_hook",
+          "card_units_hooks", "retreat_locks", "body_blocks", "body_hooks_present",
+          "power_answers", "discard_powers", "printed")
+
+
+@pytest.mark.parametrize("deck_set", ["theme", "platinum", "call_of_legends", "black_white"])
+def test_a_copy_with_other_cards_equals_the_position_round_trip(deck_set: str) -> None:
+    """``copy_with_other_cards`` (structural) against the round trip through the position
+    it replaced, at decisions of random games of every era: the same position, decision,
+    tables and play on (a few random steps with the same stream)."""
+    from handheld.cards import DECK_SETS, deck_set_era
+    from handheld.engine.eras import ERAS
+    from handheld.engine.position import (
+        copy_with_other_cards,
+        copy_with_other_cards_reference,
+    )
+
+    pool = default_pool()
+    names = DECK_SETS[deck_set]
+    era = ERAS[deck_set_era(deck_set)]
+    ids = sorted({c for n in names for c in load_deck(n)})
+    checked = changed = 0
+    for game in range(4):
+        rng = random.Random(game)
+        decks = [load_deck(names[game % len(names)]), load_deck(names[(game + 1) % len(names)])]
+        players = (RandomPlayer(game), RandomPlayer(game + 1))
+        m = Match(pool, decks, era.ruleset, record_log=False, validate=False)
+        while not m.over and m.decisions < 150:
+            if m.decisions % 3 == 0:
+                who = rng.choice([None, 0, 1])
+                sides = m.players if who is None else [m.players[who]]
+                cards = {n: rng.choice(ids) for p in sides for n in (p.hand + p.deck + p.prizes)
+                         if rng.random() < 0.5}
+                cards[len(m.defs) + 5] = ids[0]  # (a number nowhere: left alone by both)
+                before = to_position(m)
+                fast = copy_with_other_cards(m, who, cards)
+                slow = copy_with_other_cards_reference(m, who, cards)
+                where = (deck_set, game, m.decisions)
+                assert to_position(fast) == to_position(slow), where
+                assert fast.pending == slow.pending, where
+                assert fast.legal_actions() == slow.legal_actions(), where
+                for name in TABLES:
+                    assert getattr(fast, name) == getattr(slow, name), (where, name)
+                changed += fast.defs != m.defs
+                play = random.Random(game * 1000 + m.decisions)
+                again = random.Random(game * 1000 + m.decisions)
+                for _ in range(STEPS):
+                    if fast.over or slow.over:
+                        break
+                    _step(fast, play)
+                    _step(slow, again)
+                assert to_position(fast) == to_position(slow), where
+                assert to_position(m) == before, where  # the original is untouched
+                checked += 1
+            d = m.pending
+            if isinstance(d, Chance):
+                m.resolve(chance_outcome(d, rng))
+            else:
+                assert d is not None
+                m.apply(players[d.player].choose(m, d))
+    assert checked > 40 and changed > 20
