@@ -48,6 +48,7 @@ from .facts import (
     max_hp,
     pokemon_facts,
     pokemon_types,
+    reading_facts,
     remaining_hp,
     retreat_cost,
 )
@@ -127,6 +128,7 @@ __all__ = [
     "playable_eras",
     "pokemon_facts",
     "pokemon_types",
+    "reading_facts",
     "remaining_hp",
     "retreat_cost",
     "ruleset",

@@ -23,6 +23,7 @@ them), because layer 2 needs them and ``ops`` needs this module.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -281,15 +282,40 @@ def pokemon_facts(m: Match, slot: Slot) -> PokemonFacts:
 
     The readable rule is :func:`pokemon_facts_reference`; this and the usual reads below
     take the common cases first (tests/engine/test_fact_fast_paths.py compares them on
-    every decision of many random games)."""
+    every decision of many random games). While a reader that changes nothing holds the
+    match (:func:`reading_facts`), each Pokémon's facts are worked out once."""
+    memo = m.facts_memo
+    if memo is not None:
+        known = memo.get(slot)
+        if known is not None:
+            return known
     pf = m.printed[slot.top]
     if pf is None or slot.tms or m.stacks_below:
         pf = stack_facts(m, slot)
     if not m.fact_hooks and not slot.markers and not m.players[slot.owner].turn_effects:
         return pf  # the common case, first (what facts_are_printed says, inlined)
-    if facts_are_printed(m, slot):
-        return pf
-    return with_passives(m, slot, pf)
+    if not facts_are_printed(m, slot):
+        pf = with_passives(m, slot, pf)
+    if memo is not None:
+        memo[slot] = pf
+    return pf
+
+
+@contextmanager
+def reading_facts(m: Match) -> Iterator[None]:
+    """Within it the facts of each Pokémon are worked out once and kept (``Match.facts_memo``,
+    by the Pokémon's identity), for a reader that asks them again and again and changes
+    nothing of the match meanwhile (the greedy player valuing a decision's options; play on
+    a copy). A change to the match inside would leave the kept facts behind: nothing but
+    reading belongs in it. Nested uses share the outer one's."""
+    if m.facts_memo is not None:
+        yield
+        return
+    m.facts_memo = {}
+    try:
+        yield
+    finally:
+        m.facts_memo = None
 
 
 def pokemon_facts_reference(m: Match, slot: Slot) -> PokemonFacts:

@@ -87,6 +87,7 @@ class Match:
         "era",
         "fact_hook",
         "fact_hooks",
+        "facts_memo",
         "first",
         "has_passives",
         "ko_dirty",
@@ -167,6 +168,9 @@ class Match:
         self.result = ""
         self.sudden_death = 0
         self.prize_count = rules.prizes
+        # The facts of each Pokémon while a reader that changes nothing asks again and
+        # again (a greedy decision's scoring; facts.pokemon_facts, facts.reading_facts).
+        self.facts_memo: dict[Slot, PokemonFacts] | None = None
         self.pending: Choice | Chance | None = None
         self.pending_player = 0
         self.decisions = 0
@@ -625,6 +629,7 @@ class Match:
         c.power_answers = self.power_answers
         c.discard_powers = self.discard_powers
         c.printed = self.printed.copy()
+        c.facts_memo = None
         c.players = [self.players[0].copy(), self.players[1].copy()]
         c.logging = record_log
         c.log = []

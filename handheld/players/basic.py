@@ -27,6 +27,7 @@ from ..engine import (
     find_slot,
     max_hp,
     pokemon_facts,
+    reading_facts,
     remaining_hp,
     retreat_cost,
     walk_steps,
@@ -197,6 +198,21 @@ class GreedyPlayer:
         # Every option is valued on the same position: values asked again within this
         # decision (an attack's worth for each Energy, each retreat's readiness) are kept.
         memo: Memo = {}
+        with reading_facts(m):  # (nothing below changes the match)
+            best_setup, best_attack, pass_index = self._best_moves(m, choice, memo)
+        if best_setup >= 0:
+            opt = choice.options[best_setup]
+            if opt[0] == RETREAT:
+                self._retreated = True
+            else:
+                self.note_power_use(m, opt)
+            return best_setup
+        if best_attack >= 0:
+            return best_attack
+        return pass_index
+
+    def _best_moves(self, m: Match, choice: Choice, memo: Memo) -> tuple[int, int, int]:
+        """The best setup move worth making, the best attack (-1: none) and the pass."""
         best_setup, best_setup_score = -1, SETUP_THRESHOLD
         best_attack, best_attack_score = -1, 0.0
         pass_index = len(choice.options) - 1
@@ -221,16 +237,7 @@ class GreedyPlayer:
                 v *= _style_weight(self.style, tag)
             if v > best_setup_score:
                 best_setup, best_setup_score = i, v
-        if best_setup >= 0:
-            opt = choice.options[best_setup]
-            if opt[0] == RETREAT:
-                self._retreated = True
-            else:
-                self.note_power_use(m, opt)
-            return best_setup
-        if best_attack >= 0:
-            return best_attack
-        return pass_index
+        return best_setup, best_attack, pass_index
 
     def _sync_turn(self, m: Match) -> None:
         """A new turn: the per-turn counters start again."""

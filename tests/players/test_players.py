@@ -292,3 +292,46 @@ def test_greedy_state_keeps_its_power_uses_and_reads_older_states() -> None:
         p.set_state({**old, "power_uses": [[1, 2]]})
     with pytest.raises(ValueError):
         p.set_state({**old, "power_uses": [[1, 0, 1]] * 65})
+
+
+@pytest.mark.parametrize("deck_set", ["theme", "platinum", "call_of_legends", "black_white"])
+def test_greedy_plays_the_same_with_the_facts_kept_while_it_reads(
+        deck_set: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The greedy player values a decision's options inside ``reading_facts`` (each
+    Pokémon's facts worked out once). Greedy matches over an era's ready-made decks end in
+    the same position with it and without it, and inside it every Pokémon's facts equal
+    those worked out afresh (so nothing inside changed the match)."""
+    import contextlib
+
+    import handheld.players.basic as basic
+    from handheld.cards import DECK_SETS, deck_set_era
+    from handheld.engine.eras import ERAS
+    from handheld.engine.facts import pokemon_facts, pokemon_facts_reference
+    from handheld.engine.position import to_position
+
+    names = DECK_SETS[deck_set]
+    rules = ERAS[deck_set_era(deck_set)].ruleset
+    games = [(names[g % len(names)], names[(g + 3) % len(names)]) for g in range(6)]
+    real = basic.reading_facts
+    kept = [0]
+
+    @contextlib.contextmanager
+    def checked(m: Match) -> Any:
+        with real(m):
+            yield
+            for s in (x for p in m.players for x in p.in_play()):
+                assert pokemon_facts(m, s) == pokemon_facts_reference(m, s)
+                kept[0] += s in (m.facts_memo or {})
+
+    def play(seed: int, pair: tuple[str, str]) -> tuple[Any, ...]:
+        decks = (load_deck(pair[0]), load_deck(pair[1]))
+        m, rec = play_match(POOL, decks, [GreedyPlayer(seed), GreedyPlayer(seed + 1)], seed,
+                            rules=rules, validate=False, time_limit=600)
+        return to_position(m), rec.winner, rec.decisions
+
+    monkeypatch.setattr(basic, "reading_facts", checked)
+    with_memo = [play(seed, pair) for seed, pair in enumerate(games)]
+    monkeypatch.setattr(basic, "reading_facts", lambda m: contextlib.nullcontext())
+    without = [play(seed, pair) for seed, pair in enumerate(games)]
+    assert with_memo == without
+    assert kept[0] > 10  # facts were kept (where passives change them), and read back equal
