@@ -261,3 +261,17 @@ for _i, _name in enumerate(_HGSS1A_BASICS, start=27101):
     TEST_FACTS.append(_pokemon(f"test-{_i}", _name, 60, ["C"],
                                [{"name": "Stand In", "cost": ["C"], "damage": "10"}]))
     TEST_SCRIPTS[f"test-{_i}"] = PokemonScript(attacks={"Stand In": []})
+
+
+def play_on(m: Any, players: Any, rng: Any) -> None:
+    """One step of a match: a chance outcome from ``rng``, or the answer of the player whose
+    choice it is."""
+    from handheld.engine import Chance
+    from handheld.players import chance_outcome
+
+    d = m.pending
+    if isinstance(d, Chance):
+        m.resolve(chance_outcome(d, rng))
+    else:
+        assert d is not None
+        m.apply(players[d.player].choose(m, d))

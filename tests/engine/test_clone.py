@@ -21,6 +21,7 @@ from handheld.engine import Chance, Match
 from handheld.engine.position import copy_match, to_position
 from handheld.engine.state import Frame, PlayerState, Slot
 from handheld.players import RandomPlayer, chance_outcome
+from tests.engine.fixtures import play_on
 
 DECK_NAMES = ("blazing_quake", "dark_steel", "mind_games", "poison_garden", "sky_flock",
               "thunder_link", "tidal_mind", "verdant_bounty")
@@ -91,12 +92,7 @@ def test_a_clone_equals_the_reference_copy_on_every_decision() -> None:
             problems = clone_problems(m, rng)
             assert not problems, (game, m.turn, problems)
             checked += 1
-            d = m.pending
-            if isinstance(d, Chance):
-                m.resolve(chance_outcome(d, rng))
-            else:
-                assert d is not None
-                m.apply(players[d.player].choose(m, d))
+            play_on(m, players, rng)
         assert clone_problems(m, rng) == []  # a finished match clones too
     assert checked > GAMES * 20
 
@@ -215,10 +211,5 @@ def test_a_copy_with_other_cards_equals_the_position_round_trip(deck_set: str) -
                 assert to_position(fast) == to_position(slow), where
                 assert to_position(m) == before, where  # the original is untouched
                 checked += 1
-            d = m.pending
-            if isinstance(d, Chance):
-                m.resolve(chance_outcome(d, rng))
-            else:
-                assert d is not None
-                m.apply(players[d.player].choose(m, d))
+            play_on(m, players, rng)
     assert checked > 40 and changed > 20

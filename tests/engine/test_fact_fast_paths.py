@@ -24,7 +24,8 @@ from handheld.engine import Chance, Match, Passive, ops, rules
 from handheld.engine import facts as F
 from handheld.engine import match as match_module
 from handheld.engine.state import Slot
-from handheld.players import RandomPlayer, chance_outcome
+from handheld.players import RandomPlayer
+from tests.engine.fixtures import play_on
 
 DECK_NAMES = ("blazing_quake", "dark_steel", "ember_blaze", "mind_games", "poison_garden",
               "rock_crusher", "sky_flock", "thunder_link", "tidal_mind", "tidal_surge",
@@ -123,12 +124,7 @@ def _play(m: Match, seed: int, check: Any) -> int:
     while not m.over:
         check(m, rng)
         checked += 1
-        d = m.pending
-        if isinstance(d, Chance):
-            m.resolve(chance_outcome(d, rng))
-        else:
-            assert d is not None
-            m.apply(players[d.player].choose(m, d))
+        play_on(m, players, rng)
     check(m, rng)
     return checked
 
