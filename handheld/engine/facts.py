@@ -315,9 +315,12 @@ class reading_facts:  # (a context used like a function, as contextlib.suppress)
         self.outer = False
 
     def __enter__(self) -> None:
-        self.outer = self.m.facts_memo is not None
+        m = self.m
+        # (without a card whose passives change facts, the facts are printed ones, read
+        # at once: a memo would only cost a look-up at every read)
+        self.outer = m.facts_memo is not None or not m.fact_hooks
         if not self.outer:
-            self.m.facts_memo = {}
+            m.facts_memo = {}
 
     def __exit__(self, *exc: object) -> None:
         if not self.outer:

@@ -314,9 +314,11 @@ def test_greedy_plays_the_same_with_the_facts_kept_while_it_reads(
     games = [(names[g % len(names)], names[(g + 3) % len(names)]) for g in range(6)]
     real = basic.reading_facts
     kept = [0]
+    hooks = [False]  # (a match whose cards change no facts keeps none: they are printed)
 
     @contextlib.contextmanager
     def checked(m: Match) -> Any:
+        hooks[0] |= m.fact_hooks
         with real(m):
             yield
             for s in (x for p in m.players for x in p.in_play()):
@@ -334,4 +336,4 @@ def test_greedy_plays_the_same_with_the_facts_kept_while_it_reads(
     monkeypatch.setattr(basic, "reading_facts", lambda m: contextlib.nullcontext())
     without = [play(seed, pair) for seed, pair in enumerate(games)]
     assert with_memo == without
-    assert kept[0] > 10  # facts were kept (where passives change them), and read back equal
+    assert kept[0] > 10 or not hooks[0]  # facts were kept, and read back equal
