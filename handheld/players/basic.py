@@ -32,6 +32,7 @@ from ..engine import (
     retreat_cost,
     walk_steps,
 )
+from ..engine.facts import power_of
 from ..engine.notation import (
     ATTACH,
     ATTACH_TM,
@@ -133,7 +134,7 @@ class GreedyPlayer:
         # True for the scorers a search player runs on its own determinizations (its
         # play-outs, its fallback and candidate scorers): every match they see is already a
         # guess made from the searching seat's view, so a look-ahead deals from it instead
-        # of guessing the opponent's list again (a copy through the position, ~4 ms).
+        # of guessing the opponent's list again (a copy of the match each time).
         self.on_a_guess = on_a_guess
         # A personality (players.style) scales the worth of setup moves and attacks; the
         # plain style leaves every value as it is, so plain games are unchanged.
@@ -176,7 +177,7 @@ class GreedyPlayer:
         if choice.kind == "yes_no":
             # "You may ...": try both answers and keep the better outcome.
             scores = lookahead_scores(m, choice, self.rng.randrange(2**32),
-                                      guess_list=not self.on_a_guess)
+                                      on_a_guess=self.on_a_guess)
         else:
             scores = [self._score_option(m, choice, opt) for opt in choice.options]
         order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
@@ -373,7 +374,7 @@ def _unlimited(m: Match, opt: tuple[Any, ...]) -> bool:
     play, or an Ability of a card in the discard pile)?"""
     slot = find_slot(m, opt[1])
     if slot is not None:
-        return pokemon_facts(m, slot).power(opt[2]).uses_per_turn is None
+        return power_of(m, slot, opt[2]).uses_per_turn is None
     powers = m.defs[opt[1]].powers
     return 0 <= opt[2] < len(powers) and powers[opt[2]].uses_per_turn is None
 
@@ -416,7 +417,7 @@ _DETERMINIZE_SALT = 0x5EED_CA7D  # (the deal of hidden cards: a stream apart fro
 
 
 def lookahead_scores(m: Match, choice: Choice, seed: int, horizon: int = 64, *,
-                     guess_list: bool = True) -> list[float]:
+                     on_a_guess: bool = False) -> list[float]:
     """Score each option of ``choice`` by playing it out up to the next main phase (coins
     from one seeded stream, the same for every option; any other decision on the way takes
     its first option), then scoring the position. For the rare decisions a fixed rule cannot
@@ -425,11 +426,11 @@ def lookahead_scores(m: Match, choice: Choice, seed: int, horizon: int = 64, *,
     The play-outs start from one determinization of the match (``hidden.determinize``: the
     cards the chooser cannot see dealt again at random, the opponent's from the chooser's
     guess of its list, ``belief.believe``), never from the true match: a draw on the way
-    must not tell the player what its deck holds next. ``guess_list=False`` is for a match
-    that is itself a guess made from a seat's view (a search's determinization): its
-    opponent's cards are already guessed, so they are dealt again without a new guess."""
+    must not tell the player what its deck holds next. ``on_a_guess`` is for a match that
+    is itself a guess made from a seat's view (a search's determinization): its opponent's
+    cards are already guessed, so they are dealt again without a new guess."""
     deal = random.Random(seed ^ _DETERMINIZE_SALT)
-    world = determinize(believe(m, choice.player, deal) if guess_list else m,
+    world = determinize(m if on_a_guess else believe(m, choice.player, deal),
                         choice.player, deal)
     scores = []
     for i in range(len(choice.options)):

@@ -34,9 +34,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Chance, Choice, Match
+from ..engine import Chance, Choice, Match, reading_facts
 from ..engine.notation import ATTACH, ATTACK, BENCH, EVOLVE, HAND_TAGS, PASS, POWER
-from .basic import GreedyPlayer, rng_state, set_rng_state
+from .basic import GreedyPlayer, Memo, rng_state, set_rng_state
 from .belief import believe
 from .driver import Player
 from .hidden import determinize
@@ -224,17 +224,19 @@ class SearchPlayer:
         seen = {self._same_move(world, options[pick])}
         ranked: list[tuple[float, int]] = []
         tempo = options[pick][0] in TEMPO_MOVES
-        for i, opt in enumerate(options):
-            key = self._same_move(world, opt)
-            if key in seen:
-                continue
-            if opt[0] in (ATTACK, PASS):
-                if tempo:
+        memo: Memo = {}  # (one position: values asked again are kept, as greedy does)
+        with reading_facts(world):
+            for i, opt in enumerate(options):
+                key = self._same_move(world, opt)
+                if key in seen:
                     continue
-                seen.add(key)
-                keep.append(i)
-            elif not (opt[0] == POWER and scratch.power_spent(opt)):
-                ranked.append((-scratch._setup_value(world, opt), i))
+                if opt[0] in (ATTACK, PASS):
+                    if tempo:
+                        continue
+                    seen.add(key)
+                    keep.append(i)
+                elif not (opt[0] == POWER and scratch.power_spent(opt)):
+                    ranked.append((-scratch._setup_value(world, opt, memo), i))
         ranked.sort()
         for _, i in ranked:
             if len(keep) >= self.width:
