@@ -113,7 +113,7 @@ LV_X_KIND = "lv_x"  # (eras.base.LV_X: the facts do not import the eras)
 RESTORED_KIND = "restored"  # eras.base.RESTORED
 LEGEND_KIND = "legend"  # eras.base.LEGEND
 EX_KIND = "ex"  # eras.base.POKEMON_EX
-KEEPS_CARDS_BELOW: set[str] = {LV_X_KIND}
+KEEPS_CARDS_BELOW: frozenset[str] = frozenset({LV_X_KIND})
 """Kinds of Pokémon whose earlier level (the card directly beneath) keeps giving its
 attacks and powers, and its stage: Pokémon LV.X (Appendix A of seed 001)."""
 
@@ -155,6 +155,16 @@ def stacks_below(d: CardDef) -> bool:
     return d.lv_x or lends_attacks_below(d)
 
 
+def may_lower_hp(d: CardDef) -> bool:
+    """Could a passive this card carries (its own, or one of its powers': a Poké-Body on its
+    Pokémon or reaching others) make a Pokémon's HP less than the HP its card prints?
+    ``Match.hp_may_fall`` asks it of every card of the decks; a passive that changes HP
+    and does not declare ``adds_hp_only`` counts as one that may."""
+    passives = (*d.passives, *(ps for pw in d.powers for ps in pw.passives))
+    return any(("max_hp" in ps.hooks or "max_hp" in ps.reaches) and not ps.adds_hp_only
+               for ps in passives)
+
+
 def build_printed_facts(d: CardDef, cid: int) -> PokemonFacts:
     """The facts printed on the Pokémon card ``d``, match card number ``cid``."""
     return PokemonFacts(
@@ -183,8 +193,12 @@ def printed_facts(m: Match, cid: int) -> PokemonFacts:
 def stack_facts(m: Match, slot: Slot) -> PokemonFacts:
     """Layer 1: the card stack and attached Technical Machines, before passive effects."""
     pf = m.printed[slot.top]
-    if pf is not None and not slot.tms and (not m.stacks_below or len(slot.cards) == 1):
-        return pf  # the common cases, first (a lone card has nothing beneath to add)
+    if pf is not None and not slot.tms and (
+            not m.stacks_below or len(slot.cards) == 1
+            or (slot.tool < 0 and pf.kinds.isdisjoint(KEEPS_CARDS_BELOW))):
+        # The common cases, first: a lone card has nothing beneath to add, and the cards
+        # beneath add nothing without a Pokémon LV.X on top or a Tool to lend their attacks.
+        return pf
     return _stacked(m, slot, printed_facts(m, slot.top) if pf is None else pf)
 
 
@@ -408,6 +422,12 @@ def remaining_hp(m: Match, slot: Slot) -> int:
 def is_knocked_out(m: Match, slot: Slot) -> bool:
     pf = m.printed[slot.top]
     if pf is None or m.fact_hooks or slot.markers or m.players[slot.owner].turn_effects:
+        # Less damage than the printed HP, and no passive that could lower HP: not Knocked
+        # Out, whatever else the passives change (the Knock Out check asks this of every
+        # Pokémon in play, many times a turn, in a match of such cards).
+        if pf is not None and slot.damage < pf.hp and not m.hp_may_fall \
+                and not slot.markers and not m.players[slot.owner].turn_effects:
+            return False
         pf = pokemon_facts(m, slot)
     return slot.damage >= pf.hp
 

@@ -42,6 +42,7 @@ from .facts import (
     bodies,
     build_printed_facts,
     coin_forced_tails,
+    may_lower_hp,
     stack_facts,
     stacks_below,
 )
@@ -90,6 +91,7 @@ class Match:
         "facts_memo",
         "first",
         "has_passives",
+        "hp_may_fall",
         "ko_dirty",
         "log",
         "logging",
@@ -300,6 +302,9 @@ class Match:
         # A Poké-Body in the decks that changes the facts of every Pokémon in play (the
         # ``reach`` hook, facts.area_bodies)? It also makes ``fact_hooks`` true.
         self.area_bodies = t.area_bodies
+        # Could a passive of the decks make a Pokémon's HP less than its card prints
+        # (facts.may_lower_hp)? Else a Pokémon with less damage than that is not Knocked Out.
+        self.hp_may_fall = t.hp_may_fall
         # One that answers the opponent's attack damaging its side's Active Pokémon?
         self.active_damage_hooks = t.active_damage_hooks
         # Could a Poké-Body in the decks stop the other player's Active Pokémon retreating?
@@ -614,6 +619,7 @@ class Match:
         c.fact_hook = self.fact_hook
         c.fact_hooks = self.fact_hooks
         c.area_bodies = self.area_bodies
+        c.hp_may_fall = self.hp_may_fall
         c.active_damage_hooks = self.active_damage_hooks
         c.has_passives = self.has_passives
         c.energy_end_discard = self.energy_end_discard
@@ -685,7 +691,7 @@ class _Tables:
     __slots__ = ("active_damage_hooks", "acts_between", "area_bodies", "bodies_act_between",
                  "body_blocks", "body_hooks_present", "card_units_hook", "card_units_hooks",
                  "discard_powers", "energy_acts_between",
-                 "energy_end_discard", "fact_hook", "fact_hooks", "has_passives",
+                 "energy_end_discard", "fact_hook", "fact_hooks", "has_passives", "hp_may_fall",
                  "multi_type_energy", "printed", "retreat_locks", "stacks_below",
                  "units_of")
 
@@ -696,6 +702,7 @@ class _Tables:
         self.fact_hook = [not h.isdisjoint(FACT_HOOK_NAMES) for h in hooks]
         self.area_bodies = any(_REACH in d.body_hooks for d in defs)
         self.fact_hooks = any(self.fact_hook) or self.area_bodies
+        self.hp_may_fall = any(map(may_lower_hp, defs))
         self.active_damage_hooks = any(_ACTIVE_DAMAGED in d.body_hooks for d in defs)
         self.has_passives = [bool(d.passives) for d in defs]
         self.energy_end_discard = any(_END_DISCARD in d.hooks for d in defs if d.kind == 2)
@@ -736,6 +743,7 @@ class _Tables:
         t.multi_type_energy = a.multi_type_energy or b.multi_type_energy
         t.stacks_below = a.stacks_below or b.stacks_below
         t.area_bodies = a.area_bodies or b.area_bodies
+        t.hp_may_fall = a.hp_may_fall or b.hp_may_fall
         t.active_damage_hooks = a.active_damage_hooks or b.active_damage_hooks
         t.card_units_hook = a.card_units_hook + b.card_units_hook
         t.card_units_hooks = a.card_units_hooks or b.card_units_hooks

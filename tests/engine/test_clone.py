@@ -155,7 +155,7 @@ def test_the_comparison_can_fail(leak: str, monkeypatch: pytest.MonkeyPatch) -> 
 
 # Tables a match derives from its card definitions (Match.index_flags), compared between
 # the two ways of copying with other cards.
-TABLES = ("acts_between", "units_of", "fact_hook", "fact_hooks", "area_bodies",
+TABLES = ("acts_between", "units_of", "fact_hook", "fact_hooks", "area_bodies", "hp_may_fall",
           "active_damage_hooks", "has_passives", "energy_end_discard", "energy_acts_between",
           "bodies_act_between", "multi_type_energy", "stacks_below", "card_units_hook",
           "card_units_hooks", "retreat_locks", "body_blocks", "body_hooks_present",

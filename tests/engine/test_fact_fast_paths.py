@@ -151,6 +151,80 @@ def test_fact_shortcuts_agree_with_the_references() -> None:
     assert checked > GAMES * 20
 
 
+@pytest.mark.parametrize("deck_set", ["platinum", "call_of_legends", "black_white"])
+def test_the_later_eras_decks_keep_the_shortcuts_equal_to_the_references(deck_set: str,
+                                                                          ) -> None:
+    """Random games between the ready-made decks of the later eras, whose cards change facts
+    (Tools that add HP, Poké-Bodies that reach every Pokémon, Pokémon LV.X): the shortcuts
+    against the references at every decision."""
+    from handheld.cards import DECK_SETS, deck_set_era
+    from handheld.engine.eras import ERAS
+
+    pool = default_pool()
+    names = DECK_SETS[deck_set]
+    rules_of_era = ERAS[deck_set_era(deck_set)].ruleset
+    checked = 0
+
+    def check(m: Match, rng: random.Random) -> None:
+        problems = mismatches(m)
+        assert not problems, problems[:5]
+
+    for game in range(6):
+        decks = (load_deck(names[(2 * game) % len(names)]),
+                 load_deck(names[(2 * game + 1) % len(names)]))
+        m = Match(pool, decks, rules_of_era, record_log=False, validate=False)
+        assert tables_mismatches(m) == []
+        checked += _play(m, game, check)
+    assert checked > 6 * 20
+
+
+class _FrailEnergy(_Frail):
+    """A card's own passive (as an attached Energy's) that takes every HP away."""
+
+
+class _FrailReach(Passive):
+    """An area Poké-Body's passive that reaches the HP of other Pokémon (and may lower it)."""
+
+    reaches = frozenset({"max_hp"})
+
+
+def test_a_card_that_may_lower_hp_keeps_the_knock_out_check_exact() -> None:
+    """``Match.hp_may_fall`` lets the Knock Out check skip a Pokémon with less damage than
+    its printed HP; a card whose passive may lower HP turns it on, and then an undamaged
+    Pokémon holding that card is Knocked Out. The HP the real cards add (Giant Cape, a
+    Body that reaches every Pokémon of a type) leaves it off."""
+    from dataclasses import replace
+
+    pool = default_pool()
+    changes_hp = [d.id for d in pool.defs.values()
+                  for ps in (*d.passives, *(ps for pw in d.powers for ps in pw.passives))
+                  if "max_hp" in ps.hooks or "max_hp" in ps.reaches]
+    assert len(changes_hp) >= 2  # (Giant Cape; Shaymin LV.X's Body reaches every Pokémon)
+    assert not any(F.may_lower_hp(pool.defs[i]) for i in changes_hp)
+    plain = next(d for d in pool.defs.values() if d.kind == 2 and d.basic_energy)
+    frail = replace(plain, passives=(_FrailEnergy(),), hooks=_FrailEnergy.hooks)
+    assert F.may_lower_hp(frail) and not F.may_lower_hp(plain)
+    assert F.may_lower_hp(replace(plain, passives=(_FrailReach(),)))
+
+    m = Match(pool, (load_deck("blazing_quake"), load_deck("tidal_mind")), record_log=False)
+    rng = random.Random(5)
+    players = (RandomPlayer(5), RandomPlayer(6))
+    while m.turn < 2:
+        play_on(m, players, rng)
+    assert not m.hp_may_fall
+    slot = m.players[m.current].active
+    assert slot is not None and slot.damage < m.printed[slot.top].hp
+    card = next(c for c, d in enumerate(m.defs) if d is not None and d.kind == 2)
+    m.defs = [*m.defs]
+    m.defs[card] = frail
+    m.index_flags(len(m.players[0].deck) and m.owner.index(1))
+    slot.energy.append(card)
+    assert m.hp_may_fall and m.fact_hooks
+    assert F.is_knocked_out(m, slot) and rules.needs_knockout_check(m)
+    m.hp_may_fall = False  # (what the shortcut would say without the flag)
+    assert not F.is_knocked_out(m, slot)
+
+
 def test_the_comparison_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     """A shortcut that forgets the passives (here: HP read off the card) is caught."""
 

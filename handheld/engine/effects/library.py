@@ -1446,6 +1446,7 @@ class HpForTypeOnce(Passive):
     (the Active Pokémon, then the Bench) counts (Shaymin LV.X's Thankfulness)."""
 
     reaches = frozenset({"max_hp"})
+    adds_hp_only = True
 
     def __init__(self, amount: int, etype: str, except_name: str) -> None:
         self.amount = amount
@@ -1948,6 +1949,8 @@ class NoAttackWhileFacingBasic(Passive):
 class HpBonus(Passive):
     """A Pokémon Tool: the Pokémon it is attached to gets ``amount`` more HP (Giant
     Cape)."""
+
+    adds_hp_only = True
 
     def __init__(self, amount: int) -> None:
         self.amount = amount

@@ -114,6 +114,12 @@ class Passive:
     # cards), h (defender's attack results and Pokémon Powers). Empty: no damage effect.
     damage_step = ""
     hooks: frozenset[str] = frozenset()
+    # Its ``max_hp`` (or, for an area Poké-Body, its ``reach`` of ``max_hp``) only ever adds
+    # HP: the Knock Out check then skips a Pokémon with less damage than its printed HP
+    # (facts.may_lower_hp). Say so only of a passive that can never take HP away.
+    adds_hp_only = False
+    # An area Poké-Body's: the fact hooks its ``reach`` answers for every Pokémon in play.
+    reaches: frozenset[str] = frozenset()
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -292,7 +298,6 @@ def _on_switched_out(self: Passive, m: Match, holder: Slot, new_active: Slot) ->
 
 
 Passive.reach = _reach  # type: ignore[attr-defined]
-Passive.reaches = frozenset()  # type: ignore[attr-defined]
 Passive.on_active_damaged = _on_active_damaged  # type: ignore[attr-defined]
 Passive.on_switched_out = _on_switched_out  # type: ignore[attr-defined]
 hook("reach", "by pokemon_facts, for every Pokémon in play, of the working Poké-Bodies of "
@@ -311,7 +316,7 @@ class Reach(Passive):
     def __init__(self, body: Passive, source: Slot) -> None:
         self.body = body
         self.source = source
-        self.hooks = body.reaches  # type: ignore[attr-defined]
+        self.hooks = body.reaches
 
     def _ask(self, name: str, m: Match, holder: Slot, value: Any) -> Any:
         return self.body.reach(m, name, self.source, holder, value)  # type: ignore[attr-defined]
