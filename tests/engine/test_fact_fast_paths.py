@@ -178,10 +178,6 @@ def test_the_later_eras_decks_keep_the_shortcuts_equal_to_the_references(deck_se
     assert checked > 6 * 20
 
 
-class _FrailEnergy(_Frail):
-    """A card's own passive (as an attached Energy's) that takes every HP away."""
-
-
 class _FrailReach(Passive):
     """An area Poké-Body's passive that reaches the HP of other Pokémon (and may lower it)."""
 
@@ -202,7 +198,7 @@ def test_a_card_that_may_lower_hp_keeps_the_knock_out_check_exact() -> None:
     assert len(changes_hp) >= 2  # (Giant Cape; Shaymin LV.X's Body reaches every Pokémon)
     assert not any(F.may_lower_hp(pool.defs[i]) for i in changes_hp)
     plain = next(d for d in pool.defs.values() if d.kind == 2 and d.basic_energy)
-    frail = replace(plain, passives=(_FrailEnergy(),), hooks=_FrailEnergy.hooks)
+    frail = replace(plain, passives=(_Frail(),), hooks=_Frail.hooks)
     assert F.may_lower_hp(frail) and not F.may_lower_hp(plain)
     assert F.may_lower_hp(replace(plain, passives=(_FrailReach(),)))
 
@@ -214,10 +210,12 @@ def test_a_card_that_may_lower_hp_keeps_the_knock_out_check_exact() -> None:
     assert not m.hp_may_fall
     slot = m.players[m.current].active
     assert slot is not None and slot.damage < m.printed[slot.top].hp
-    card = next(c for c, d in enumerate(m.defs) if d is not None and d.kind == 2)
+    deck = m.players[m.current].deck
+    card = next(c for c in deck if m.defs[c].kind == 2)
+    deck.remove(card)  # (attached from the deck as that card with a passive added)
     m.defs = [*m.defs]
     m.defs[card] = frail
-    m.index_flags(len(m.players[0].deck) and m.owner.index(1))
+    m.index_flags(m.owner.index(1))
     slot.energy.append(card)
     assert m.hp_may_fall and m.fact_hooks
     assert F.is_knocked_out(m, slot) and rules.needs_knockout_check(m)
