@@ -421,15 +421,15 @@ def remaining_hp(m: Match, slot: Slot) -> int:
 
 def is_knocked_out(m: Match, slot: Slot) -> bool:
     pf = m.printed[slot.top]
-    if pf is None or m.fact_hooks or slot.markers or m.players[slot.owner].turn_effects:
-        # Less damage than the printed HP, and no passive that could lower HP: not Knocked
+    if pf is not None and not slot.markers and not m.players[slot.owner].turn_effects:
+        if not m.fact_hooks:
+            return slot.damage >= pf.hp
+        # Less damage than the printed HP, and no card that could lower HP: not Knocked
         # Out, whatever else the passives change (the Knock Out check asks this of every
         # Pokémon in play, many times a turn, in a match of such cards).
-        if pf is not None and slot.damage < pf.hp and not m.hp_may_fall \
-                and not slot.markers and not m.players[slot.owner].turn_effects:
+        if slot.damage < pf.hp and not m.hp_may_fall:
             return False
-        pf = pokemon_facts(m, slot)
-    return slot.damage >= pf.hp
+    return slot.damage >= pokemon_facts(m, slot).hp
 
 
 def pokemon_types(m: Match, slot: Slot) -> tuple[str, ...]:
